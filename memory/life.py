@@ -447,10 +447,36 @@ _BREEDS = {
             "setter",
             "pointer",
             "mutt",
+            # (said in passing: "our kelpie Biscuit", `_PET_THEN_NAME`)
+            "kelpie",
+            "heeler",
+            "cattle dog",
+            "german shepherd",
+            "shepherd",
+            "vizsla",
+            "weimaraner",
+            "samoyed",
+            "shiba",
+            "akita",
+            "mastiff",
+            "great dane",
+            "dalmatian",
+            "shih tzu",
+            "bichon",
+            "pomeranian",
+            "westie",
+            "jack russell",
+            "malinois",
+            "ridgeback",
+            "basset",
+            "cavoodle",
+            "groodle",
+            "goldendoodle",
+            "sheltie",
         ],
         "dog",
     ),
-    **dict.fromkeys(["tabby", "ragdoll", "siamese", "moggy", "moggie"], "cat"),
+    **dict.fromkeys(["tabby", "ragdoll", "siamese", "moggy", "moggie", "maine coon", "bengal", "sphynx"], "cat"),
 }
 _BREED = r"(?P<breed>(?i:" + "|".join(sorted(_BREEDS, key=len, reverse=True)) + r"))(?: (?:mix|cross|x))?"
 # Words that open a sentence and are no pet's name ("honestly, our dog is a menace", "today my dog ...")
@@ -2580,6 +2606,497 @@ _ASK_SCHOOL = (
     r"|\b(?:what|which|where)(?:'s| is| was) my (?:alma mater|university|college|uni)\b"
 )
 
+# -- facts of the person's own life said in passing ----------------------------------------------
+# What a person mentions on the way to a question ("our kelpie Biscuit is 8 months and feral", "I'm O
+# negative so the blood bank keeps texting", "im a navy man, machinists mate 1975 to 79", "thesis is
+# on grid cells"): each a fact of their own, read only in the first person or with "my" / "our"
+# ("my sister is O negative", "my dad was in the navy" are theirs).
+
+# A pet named after its kind or breed: "our kelpie Biscuit", "my beagle Rusty", "our dog Biscuit".
+# A name in capitals; in lower case only with its age after it ("our kelpie biscuit is 8 months").
+# ("lab" and "pointer" are also a workplace and a finger: "my lab Slack", "my pointer Finger".)
+_PET_AGE = (
+    r"(?= (?:is|just turned|turned|turns) (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) "
+    r"(?:months?|mo|mos|weeks?|wks?|years?|yrs?|yo)\b)"
+)
+_PET_THEN_NAME = (
+    r"\b(?:[Mm]y|[Oo]ur) "
+    + _PET_WORDS
+    + r"(?:"
+    + _PETS
+    + r"|(?!(?i:lab|pointer|setter)\b)"
+    + _BREED
+    + r"),? (?P<v>(?!(?i:"
+    + _NOT_A_PET_NAME
+    + r"|mon|tues|wednes|thurs|fri|satur|sun)(?:day)?\b)(?:[A-Z][a-z]+(?:-[A-Z]?[a-z]+)?(?=[\s,.;:!?)]|$)(?! ?'s)"
+    + r"|(?!"
+    + _NAME_ENDS
+    + r"\b)[a-z]{3,}"
+    + _PET_AGE
+    + r"))"
+)
+# A blood type ("O negative", "AB+", "O neg"); "A" and "B" in capitals only ("I'm a negative person").
+_BLOOD = r"(?P<blood>(?:AB|ab|A|B|O|o)(?: ?(?:positive|negative|pos|neg)\b|[+-](?![\w+-])))"
+_BLOOD_ANY = r"(?:" + _BLOOD + r"|type (?P<letter>AB|A|B|O|ab|o)\b)"
+# The branches of the armed forces, one name each (`_BRANCH_SAME`).
+_BRANCHES = (
+    r"(?P<branch>(?i:navy|army|air force|marines?|marine corps|coast guard|national guard|raf|raaf|rcaf|ran|rn|usmc|"
+    r"usaf|usn|royal navy|royal marines|royal air force|army reserves?|territorial army|territorials))"
+    r"(?![\w-]| (?i:yard|base|surplus|store|museum|blue|cadets?|brat|wife|wives|husband|mom|mum|dad|family|kid|fan|game|seals? museum)\b)"
+)
+_BRANCH_SAME = {
+    "marine": "marines",
+    "marine corps": "marines",
+    "usmc": "marines",
+    "royal marines": "marines",
+    "raf": "air force",
+    "raaf": "air force",
+    "rcaf": "air force",
+    "usaf": "air force",
+    "royal air force": "air force",
+    "rn": "navy",
+    "ran": "navy",
+    "usn": "navy",
+    "royal navy": "navy",
+    "army reserve": "army",
+    "army reserves": "army",
+    "territorial army": "army",
+    "territorials": "army",
+}
+_SERVED_AS = r"(?:man|guy|vet|veteran|officer|sailor|soldier|pilot|medic|nurse|engineer|mechanic|airman|lifer)"
+# A health insurer said with what it insures: "I picked the HSA plan so I'm on HealthPartners now",
+# "we're insured through Kaiser since the new job". The sentence says insurance; the name is not a
+# medicine or a phone carrier ("my insurance won't cover it so I'm on Lexapro now": `_said_in_passing`).
+_INSURANCE_WORDS = (
+    r"\b(?i:insurance|insurer|benefits|hsa|ppo|hmo|epo|health plan|medical plan|coverage|deductible|premiums?|"
+    r"copays?|open enrollment|krankenkasse|medicare advantage)\b"
+)
+_INSURED = (
+    r"(?:(?:^|(?<=[\s,;(]))(?:I|i)(?:'m| am)|\b[Ww]e(?:'re| are)) (?:now |currently |finally |officially )?"
+    r"(?:on|with|insured (?:with|by|through)|covered (?:by|through|under)) (?P<v>" + _NAME + r")(?![\w'&.-])"
+)
+# A thesis and what it is on: "thesis is on grid cells in mouse MEC", "my dissertation is about
+# housing policy", "I'm writing my thesis on Byzantine coins", "doing my PhD on soil microbes".
+_THESIS = r"(?P<thing>(?i:thesis|dissertation|phd|ph\.d\.?|doctorate|masters thesis|master's thesis|honours thesis|honors thesis))"
+_THESIS_ON = r"(?P<v>[\w'-]+(?: [\w'&-]+){0,7}?)(?=\s*(?:[,.;:!?()]|$| (?:and|but|so|which|because|lol|haha)\b))"
+# Who a person lives with: "jonas and i finally have a place together", "I moved in with my boyfriend",
+# "I live with 3 flatmates", "my WG (me + 3 flatmates)".
+_HOUSEMATES = r"(?:flatmates?|roommates?|room-mates?|housemates?|flat-mates?|house-mates?|mitbewohner\w*)"
+_LIVE_WITH_KIN = (
+    r"boyfriend|girlfriend|partner|fiance|fiancee|fiancé|fiancée|husband|wife|parents|mum|mom|dad|sister|brother|"
+    r"grandma|grandmother|grandpa|daughter|son|kids|family"
+)
+_LIVE_WITH_WHO = (
+    r"(?P<v>(?:my |our )?(?:(?:" + _LIVE_WITH_KIN + r")(?: [A-Z][\w'-]+)?|(?:\d+|two|three|four|"
+    r"five|some|a few|a couple of) " + _HOUSEMATES + r"|" + _HOUSEMATES + r"|(?!Type\b)[A-Z][a-z]{2,}))(?![\w'-])"
+)
+_HOME_NOUNS = r"(?:place|flat|apartment|house|home|condo|wohnung)"
+
+# A birthday, by its month and maybe its day: "it's my birthday in november (the 19th)", "today is my
+# birthday, march 9", "my birthday's in October", "my bday is the 3rd of May" (not whose it is not:
+# "my son's birthday", "my mum's bday"; nor a day with no month: "my birthday is next week").
+_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+_MONTH = r"(?P<month>(?i:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b\.?)"
+_ORDINAL = r"\d{1,2}(?:st|nd|rd|th)?(?![\d:])"
+_BIRTHDATE = (
+    r"(?:the )?(?:(?P<day>"
+    + _ORDINAL
+    + r")(?: of)? "
+    + _MONTH
+    + r"|"
+    + _MONTH.replace("P<month>", "P<month2>")
+    + r"(?:,? \(?(?:the )?(?P<day2>"
+    + _ORDINAL
+    + r")\)?)?)"
+)
+_BIRTHDAY = r"(?i:birthday|bday|b-day|birth day)"
+
+
+def _birthdate(n: int) -> str:
+    """`_BIRTHDATE` with its groups numbered apart (one pattern holds it three times)."""
+    return _BIRTHDATE.replace("P<month", f"P<m{n}month").replace("P<day", f"P<m{n}day")
+
+
+# A church by its name: a saint's or a title of Mary's or Christ's, in any case ("st albert the great",
+# "queen of peace", "Our Lady of Lourdes", "Holy Family", "sacred heart"), to the first word that goes on.
+_CHURCH_NAME = (
+    r"(?P<v>(?!(?i:santa (?:monica|barbara|cruz|fe|clara|rosa|ana|claus)\b|san (?:francisco|diego|jose|antonio)\b))"
+    r"(?i:(?:st\.?|saint|ste\.?|san|santa) (?!"
+    + _NAME_ENDS
+    + r"\b)(?:[a-z][\w'-]*)(?: (?:the|of|and|&) [a-z][\w'-]*)?(?: (?:great|apostle|evangelist|baptist))?|"
+    r"(?:our lady|queen|mary queen|christ the king|christ the redeemer|mother) of (?:the )?[a-z][\w'-]*(?: (?!"
+    + _NAME_ENDS
+    + r"\b)[a-z][\w'-]*)?|"
+    r"holy (?:family|trinity|cross|spirit|name|redeemer|rosary|innocents|angels)|sacred heart|blessed sacrament|"
+    r"immaculate conception|good shepherd|christ the king|corpus christi|all saints|precious blood))"
+    r"(?:(?i:'s))?(?: (?i:church|parish|cathedral|chapel|basilica))?"
+    r"(?=\s*(?:[,.;:!?)]|$)| (?!(?i:church|parish)\b)[a-z])"
+)
+_CHURCH_WORDS = (
+    r"(?i:parish|mass|church|father [a-z]+|pastor|priest|sermon|pews?|communion|confession|rosary|vicar|deacon|"
+    r"congregation|parishioners?)"
+)
+_NOT_MY_CHURCH = (
+    r"(?![^.;!?]*\b(?i:wedding|funeral|baptism|christening|visit|visited|visiting|tour|toured|trip|holiday|vacation|"
+    r"looking forward|plan|planning|hope|hoping|next (?:week|sunday|month|year))\b)"
+)
+
+_LANGUAGE_NAMES = (
+    r"spanish|french|italian|german|japanese|mandarin|chinese|portuguese|korean|arabic|russian|english|dutch|polish|"
+    r"greek|turkish|swedish|norwegian|danish|hindi|hebrew|language"
+)
+
+_A_LANGUAGE = re.compile(_LANGUAGE_NAMES)
+
+_IN_PASSING = (
+    # a church: "the 9 oclock at queen of peace is packed" (a mass by its hour), "at st albert the great they
+    # want me to run the grill at the parish picnic" (a saint's name with a word of church life), "my parish is
+    # St Luke's", "we go to mass at Holy Family" (not a wedding or a visit: "the wedding at St Patrick's")
+    _rule(
+        "church",
+        FACT,
+        r"^"
+        + _NOT_MY_CHURCH
+        + r"(?:.*?(?<=[\s,;(]))?(?:(?i:the) (?:\d{1,2}(?::\d\d)? ?(?i:o'?clock|oclock|am|a\.m\.|pm|p\.m\.)?|(?i:early|late|morning|evening|sunday|saturday vigil|vigil)) ?(?i:mass|service)?|"
+        r"(?i:mass|service)) at " + _CHURCH_NAME,
+        "church",
+        gate=r"at ",
+    ),
+    _rule(
+        "church",
+        FACT,
+        r"^"
+        + _NOT_MY_CHURCH
+        + r"(?=[^.;!?]*\b(?:I|i|me|my|we|us|our)\b)(?=[^.;!?]*\b"
+        + _CHURCH_WORDS
+        + r"\b)(?:.*?(?<=[\s,;(]))?(?i:at|to) "
+        + _CHURCH_NAME,
+        "church",
+        gate=r"parish|mass|church|father|pastor|priest|sermon|pew|communion|confession|rosary|vicar|deacon|congregation",
+    ),
+    _rule(
+        "church",
+        FACT,
+        r"\b(?:[Mm]y|[Oo]ur) (?:home |local )?(?i:parish|church)(?: is|'s)? (?:still |now )?" + _CHURCH_NAME,
+        "church",
+        gate=r"parish|church",
+    ),
+    _rule(
+        "birthday",
+        FACT,
+        r"\b[Mm]y "
+        + _BIRTHDAY
+        + r"(?:'s| is)? (?:(?:coming up |falls )?(?:on|in) )?"
+        + _birthdate(1)
+        + r"|\b(?i:it's|it is|today is|today's|tomorrow is|tomorrow's|yesterday was) my "
+        + _BIRTHDAY
+        + r",? (?:(?:on|in) )?"
+        + _birthdate(2)
+        + r"|"
+        + _I
+        + r" was born (?:on|in) "
+        + _birthdate(3),
+        "birthday",
+        gate=r"birth|born|bday|b-day",
+    ),
+    _rule("fact", FACT, _PET_THEN_NAME, "pet", gate=r"my|our"),
+    # a blood type: "I'm O negative", "they say im O neg", "i'm type O", "my blood group is A+"
+    _rule("blood type", FACT, _I + r"(?:'m| am) (?:blood )?" + _BLOOD_ANY, "blood", gate=r"pos|neg|\+|-|type"),
+    _rule(
+        "blood type",
+        FACT,
+        r"\b[Mm]y blood (?:type|group)(?:'s| is|:)? (?:now |still )?(?:type )?(?:(?P<bare>AB|A|B|O|ab|o)\b(?![+-])|"
+        + _BLOOD
+        + ")",
+        "blood",
+        gate=r"blood",
+    ),
+    _rule(
+        "blood type",
+        FACT,
+        _I + r"(?: have|'ve got| got)? (?:type )?" + _BLOOD + r" blood\b",
+        "blood",
+        gate=r"blood",
+    ),
+    # service in the armed forces: "I was in the navy", "served 22 years in the army", "I did 4 yrs in
+    # the marines", "I joined the RAF at 18", "im a navy man", "I'm an army vet", "ex-RAF", "navy veteran here"
+    _rule(
+        "military",
+        FACT,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i)(?: was| served| spent| did| have served|'ve served)|^(?:and |so )?served|"
+        r"^(?:spent|did)(?= [\w ]{0,20}\b(?:years?|yrs|tours?)\b))"
+        r"(?: (?:\d+|two|three|four|five|six|eight|ten|twenty|a few|many|several)(?: (?:more|long))? (?:years?|yrs|tours?))?"
+        r" (?:in|with) the " + _BRANCHES,
+        "branch",
+        gate=r"in the|with the",
+    ),
+    _rule(
+        "military",
+        FACT,
+        _I + r"(?: (?:joined|enlisted in|enlisted with|signed up for)) the " + _BRANCHES,
+        "branch",
+        gate=r"joined|enlisted|signed up",
+    ),
+    _rule(
+        "military",
+        FACT,
+        _I
+        + r"(?:'m| am| was) (?:an? )?(?:retired |former |proud |disabled |old |ex-|ex )?"
+        + _BRANCHES
+        + r" "
+        + _SERVED_AS
+        + r"\b",
+        "branch",
+        gate=_SERVED_AS,
+    ),
+    _rule(
+        "military",
+        FACT,
+        _I
+        + r"(?:'m| am| was) (?:an? )?(?:(?:retired|former|proud|ex-|ex) )?(?P<branch>(?i:marine|soldier))\b"
+        + r"(?! (?:biologist|biology|life|park|corps of engineers))",
+        "branch",
+        gate=r"marine|soldier",
+    ),
+    _rule(
+        "military",
+        FACT,
+        _I + r"(?:'m| am) (?:(?:an? )?(?:retired|former) |ex-|ex )" + _BRANCHES,
+        "branch",
+        gate=r"retired|former|ex",
+    ),
+    _rule(
+        "military",
+        FACT,
+        r"(?:^|(?<=[.;!?] ))(?:(?:(?:an? )?(?:retired|former) |ex-|ex )"
+        + _BRANCHES
+        + r" (?:(?:vet|veteran|man|guy|lifer) )?|"
+        + _BRANCHES.replace("P<branch>", "P<branch2>")
+        + r" (?:vet|veteran|lifer) )here\b",
+        "branch",
+        gate=r"here",
+    ),
+    # a health insurer, in a sentence about insurance (`_INSURANCE_WORDS`)
+    _rule(
+        "insurance",
+        FACT,
+        r"(?:" + _INSURANCE_WORDS + r"[^.;!?]*?)" + _INSURED,
+        "insurer",
+        gate=r"insur|benefit|hsa|ppo|hmo|epo|plan|coverage|deductible|premium|copay|enrollment|krankenkasse",
+    ),
+    _rule(
+        "insurance",
+        FACT,
+        _INSURED + r"(?=[^.;!?]*" + _INSURANCE_WORDS + r")",
+        "insurer",
+        gate=r"insur|benefit|hsa|ppo|hmo|epo|plan|coverage|deductible|premium|copay|enrollment|krankenkasse",
+    ),
+    # a thesis: "thesis is on grid cells", "my dissertation is about X", "I'm writing my thesis on X"
+    _rule(
+        "thesis",
+        FACT,
+        r"(?:\b[Mm]y |^|(?<=[,;] ))(?:(?i:phd|ph\.d\.?|masters|master's|doctoral|honours|honors|undergrad|bachelor's|bachelors) )?"
+        + _THESIS
+        + r"(?:'s| is) (?:now |all |mostly )?(?:on|about) "
+        + _THESIS_ON,
+        "thesis",
+        gate=r"thesis|dissertation|phd|ph\.d|doctorate",
+    ),
+    _rule(
+        "thesis",
+        FACT,
+        _I
+        + r"(?:'m| am)? ?(?:'ve been |have been |been )?(?:writing|doing|working on|finishing|wrapping up) my "
+        + r"(?:(?i:phd|masters|master's|doctoral|honours|honors) )?"
+        + _THESIS
+        + r" (?:on|about) "
+        + _THESIS_ON,
+        "thesis",
+        gate=r"thesis|dissertation|phd|ph\.d|doctorate",
+    ),
+    # a bank said by what it charges for the person's account: "sparkasse is charging me 6,90 a month for my
+    # girokonto", "Barclays charged me £25 on my overdraft" (a bank of `_BANKS`, any case)
+    _rule(
+        "bank",
+        FACT,
+        r"(?:^|(?<=[.;!?,] )|(?<=^so )|(?<=^and ))(?P<v>"
+        + _BANKS
+        + r"|[a-z][\w&'-]+)(?<!'s) (?:is |are |has been |have been |keeps |kept |just |now |still )?(?:charging|charged|charges) "
+        r"(?:me|us) [^.;!?]{0,40}?\b(?:for|on) (?:my|our) (?:bank |current |checking |savings |joint )?"
+        r"(?:account|girokonto|konto|checking|card|debit card|overdraft)\b",
+        "bankname",
+        gate=r"charg",
+    ),
+    # a class and its day with no "on" between: "started a wheel throwing class tuesday nights", "I take a
+    # spin class monday mornings" (not "a class tuesday" of someone else's: "my son's swim class monday")
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i)(?:'ve| have|'m| am)? |^(?:(?:so|and|just|finally) )*)(?:just |finally |recently )?"
+        r"(?:started|joined|signed up for|enrolled in|booked|take|taking|do|doing|have) (?:a |an |my |the )"
+        r"(?P<thing>(?:[a-z][\w-]* ){1,2}?)(?:class|classes|lessons?|course) (?P<day>"
+        + _DAY_ANY
+        + r")(?: (?:nights?|evenings?|mornings?|afternoons?))?(?! (?:before|after)\b)",
+        "day",
+        gate=r"class|lesson|course",
+    ),
+    # a language class said by its level (A1 to C2 are the levels of a language only) and its day: "my german
+    # B1 course at the VHS is monday evenings", "doing C1 now at the Hamburger VHS, wednesday evenings"
+    _rule(
+        "schedule:language",
+        PREFERENCE,
+        # (a class whose language is named is read as that language's too, by the rules above: "my german B1
+        # course" is schedule:german, and as a class of a language it is what "doing C1 now" changes)
+        r"(?:\b(?:[Mm]y|[Oo]ur) (?:[\w-]+ ){0,2}?|"
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i)(?:'m| am)? |^(?:(?:so|now|and) )?)"
+        r"(?:(?:doing|taking|in|starting|started|signed up for|moved up to|passed|on) (?:my |the |a )?))"
+        r"(?P<level>[ABC][12])\b(?! (?:visa|licen[cs]e|driving|vitamin|vitamins))"
+        r"(?![^.;!?]{0,60}?\b(?:exams?|tests?|certificates?|interviews?|deadlines?|results?)\b)[^.;!?]{0,60}?\b(?P<day>"
+        + _DAY_ANY
+        + r")(?! (?:before|after)\b)",
+        "level",
+        gate=r"a1|a2|b1|b2|c1|c2",
+    ),
+    # who the person lives with
+    _rule(
+        "living with",
+        IDENTITY,
+        r"(?:^|(?<=[.;!?] )|(?<=[,;] ))(?P<who>(?!(?i:"
+        + _NOT_A_PET_NAME
+        + r")\b)[A-Za-z][\w'-]+|my (?:boyfriend|girlfriend|partner|fiancée?|fiance|husband|wife)(?: [A-Z][\w'-]+)?) "
+        r"(?:and|&) (?:I|i|me) (?:have |'ve |just |finally |now |officially )*(?:got |have |found |moved into |bought |rent |share )"
+        r"(?:a |an |our (?:own )?|our first )" + _HOME_NOUNS + r"(?: in [^,.;!?]{1,30})? together\b",
+        "together",
+        gate=r"together",
+    ),
+    _rule(
+        "living with",
+        IDENTITY,
+        _I + r"(?:'ve| have|'m| am)? " + _NOW + r"(?:live|living|moved in) (?:together )?with " + _LIVE_WITH_WHO,
+        "together",
+        gate=r"with",
+    ),
+    _rule(
+        "living with",
+        IDENTITY,
+        r"\b(?:[Mm]y|[Oo]ur) (?P<v>(?:WG|flatshare|flat share|houseshare|house share|shared flat|shared house)\b(?: \((?:me|i) ?\+ ?(?:\d+|two|three|four|five) "
+        + _HOUSEMATES
+        + r"\))?)",
+        "housemates",
+        gate=r"wg|share|shared",
+    ),
+)
+_PASSING_GROUPS = frozenset(
+    ["blood", "branch", "insurer", "thesis", "together", "housemates", "bankname", "level", "birthday", "church"]
+)
+
+
+def _said_in_passing(attribute: str, memory_type: str, groups: dict[str, str | None], value_group: str) -> Said | None:
+    """The readings of `_IN_PASSING` whose value is not the words as written: a blood type ("O neg" is
+    "o negative"), a branch ("ex-RAF": air force), an insurer that is no medicine nor carrier, a thesis,
+    and who the person lives with ("jonas and i have a place together": jonas; a flatshare: flatmates)."""
+    if value_group == "blood":
+        said = groups.get("blood") or groups.get("letter") or groups.get("bare") or ""
+        letters = re.match(r"(?i:ab|a|b|o)", said)
+        sign = said[letters.end() :].strip().casefold() if letters else ""
+        value = (letters.group(0).upper() if letters else "") + (
+            " positive" if sign.startswith(("+", "pos")) else " negative" if sign.startswith(("-", "neg")) else ""
+        )
+        return Said(attribute, value.casefold(), said.strip(), memory_type) if letters else None
+    if value_group == "branch":
+        said = " ".join((groups.get("branch") or groups.get("branch2") or "").split())
+        branch = {"sailor": "navy", "soldier": "army"}.get(said.casefold(), said.casefold())
+        return Said(attribute, _BRANCH_SAME.get(branch, branch), said, memory_type)
+    if value_group == "level":  # (a class on "wednesday evenings": wednesday)
+        day = (groups.get("day") or "").strip()
+        return Said(attribute, day.casefold().rstrip("s"), day, memory_type)
+    if value_group == "birthday":
+        return _a_birthday(attribute, memory_type, groups)
+    if value_group == "church":  # "St. Albert's church": st albert
+        shown = re.sub(
+            r"(?i)(?:'s)?(?: (?:church|parish|cathedral|chapel|basilica))?$", "", (groups.get("v") or "").strip()
+        )
+        value = re.sub(r"^(?:saint|st\.?|ste\.?)(?= )", "st", _norm(shown))
+        return Said(attribute, re.sub(r" (?:the )?(?:great|apostle|evangelist)$", "", value), shown, memory_type)
+    if value_group == "housemates":
+        return Said(attribute, "flatmates", (groups.get("v") or "").strip(), memory_type)
+    shown = (groups.get("who") or groups.get("v") or "").strip(" .,'")
+    shown = shown if value_group == "thesis" else _untrailed(shown).strip(" .,'")  # ("grid cells in mouse MEC")
+    if value_group == "insurer" and vocab.listed(shown):
+        return None  # ("I'm on Lexapro", "I'm on Verizon", "I'm with Chase": a medicine, a carrier, a bank)
+    if value_group == "bankname" and shown.islower() and not _a_bank(shown):
+        return None  # ("the gym is charging me for my card": a bank's name typed in lower case only)
+    value = _norm(shown)
+    if attribute == "living with":  # "my boyfriend Tom": tom; "3 roommates": flatmates
+        housemates = re.search(_HOUSEMATES, value)
+        value = "flatmates" if housemates else re.sub(r"^(?:" + _LIVE_WITH_KIN + r") (?=\w)", "", value)
+    return Said(attribute, value, shown, memory_type) if value and value not in tokens.STOPWORDS else None
+
+
+def _a_birthday(attribute: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
+    """A birthday as "november 19" (a month alone: "november"), however it was written."""
+    said = {
+        re.sub(r"^m\d", "", k).rstrip("0123456789"): v
+        for k, v in groups.items()
+        if v and k[:1] == "m" and k[1:2].isdigit()
+    }
+    month = next(m for m in _MONTHS if m.startswith(said["month"].casefold().rstrip(".")[:3]))
+    day = re.sub(r"\D", "", said.get("day", ""))
+    value = f"{month} {int(day)}" if day and 1 <= int(day) <= 31 else month
+    return Said(attribute, value, value, memory_type)
+
+
+def _a_bank(name: str) -> bool:
+    """Whether memory/data/banks.txt names `name` ("sparkasse" typed in lower case)."""
+    words = tuple(vocab.fold(w) for w in name.split())
+    return any(n.words == words and n.attribute == "bank" for n in vocab.names().get(words[0], ()))
+
+
+_ASK_BLOOD = r"\b(?:what(?:'s| is)? my blood (?:type|group)|what blood (?:type|group) (?:am|are|do|have) (?:i|we)|my blood (?:type|group))\b"
+_ASKS_IN_PASSING = (
+    (
+        "church",
+        r"\b(?:which|what) (?:church|parish)\b.*\b(?:i|we)\b|\bwhere do (?:i|we) (?:go to )?(?:church|mass|worship)\b|"
+        r"\bmy (?:church|parish)\b",
+    ),
+    (
+        "birthday",
+        r"\bwhen(?:'s| is| was)? my (?:birthday|bday)\b|\b(?:which|what) (?:month|day|date) is my (?:birthday|bday)\b|"
+        r"\bwhat(?:'s| is) my (?:birthday|bday|date of birth|birth ?date)\b|\bwhen was i born\b|\bmy (?:date of birth|dob)\b",
+    ),
+    ("blood type", _ASK_BLOOD),
+    (
+        "military",
+        r"\b(?:which|what) branch\b.*\b(?:i|we)\b|\b(?:did|have) i (?:ever )?serve(?:d)?\b|\bwas i (?:ever )?in the "
+        r"(?:military|army|navy|air force|marines|forces|armed forces|services)\b|\bmy (?:military|service) "
+        r"(?:branch|service|history|background|record|career)\b|\bam i (?:a )?(?:veteran|vet)\b",
+    ),
+    (
+        "thesis",
+        r"\bwhat(?:'s|s| is| was)? my (?:[\w'-]+ )?(?:thesis|dissertation)(?: (?:on|about|in))?\b|"
+        r"\bwhat (?:is|was|'s) (?:my )?(?:[\w'-]+ )?(?:thesis|dissertation) (?:on|about)\b|\bwhat (?:do|did) i (?:write|writing) my (?:thesis|dissertation) (?:on|about)\b",
+    ),
+    (
+        "living with",
+        r"\bwho (?:do|am|did) i (?:now |currently )?(?:live|living|share (?:a |my )?(?:flat|house|apartment|place)) with\b|"
+        r"\bwho(?:'s| is) my (?:flatmate|roommate|housemate)s?\b|\bdo i live (?:alone|with)\b",
+    ),
+)
+
+
 _RULES = (
     # home
     _rule(
@@ -4248,6 +4765,7 @@ _RULES = (
     *_BESTS,
     *_ENDS,
     *_EDUCATION,
+    *_IN_PASSING,
 )
 
 
@@ -4473,8 +4991,12 @@ _TWO_WORDS = frozenset(
         "sea swimming",
         "trail running",
         "aerial yoga",
+        "wheel throwing",
     ]
 )
+# One activity however it is called: a wheel throwing class is pottery ("started a wheel throwing class
+# tuesday nights" then "that's my pottery day now" is a change of day)
+_ACTIVITY_SAME = {"wheel throwing": "pottery", "ceramics": "pottery"}
 
 
 # A class's level names no subject: "my german B1 course" is a german class, "beginners salsa" salsa
@@ -4487,8 +5009,8 @@ def _activity(raw: str | None) -> str:
         w for w in re.findall(r"[\w+-]+", (raw or "").casefold()) if w not in _NOT_ACTIVITY and not _LEVEL.fullmatch(w)
     ]
     if len(words) > 1 and " ".join(words[-2:]) in _TWO_WORDS:
-        return " ".join(words[-2:])
-    return _GERUND.get(words[-1], words[-1]) if words else "class"
+        return _ACTIVITY_SAME.get(" ".join(words[-2:]), " ".join(words[-2:]))
+    return _ACTIVITY_SAME.get(words[-1], _GERUND.get(words[-1], words[-1])) if words else "class"
 
 
 def _kind_of_pet(groups: dict[str, str | None]) -> str:
@@ -4509,6 +5031,8 @@ def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict
     a person left one for (`next`)."""
     if value_group in _EDU_GROUPS:
         return _education(attribute, memory_type, groups, value_group)
+    if value_group in _PASSING_GROUPS:
+        return _said_in_passing(attribute, memory_type, groups, value_group)
     name = (groups.get("v") or groups.get("v2") or "").strip()
     if value_group in ("grew", "place"):  # a place typed in lower case is one only as a place of the lists
         return _a_place(attribute, memory_type, _untrailed(name).strip(" .,'"), known=value_group == "place")
@@ -4702,6 +5226,7 @@ def _days(match: re.Match[str]) -> tuple[str, str]:
 # the value groups whose reading `_said_apart` makes
 _APART = frozenset(["pet", "died", "now", "school", "named", "unmarried", "spouse", "next", "retired", "grew", "place"])
 _APART |= _EDU_GROUPS  # a degree, a school, a study ended (`_education`)
+_APART |= _PASSING_GROUPS  # a fact said in passing (`_said_in_passing`)
 
 
 # A role said with how well it is done is a quality, not a job ("I'm a good manager", "a better writer
@@ -5534,7 +6059,7 @@ _ASKS_FR = (
         r"\bje fais quoi (?:dans la vie|comme (?:travail|métier|boulot))\b",
     ),
 )
-_ASKS_RE = tuple((a, re.compile(p, re.IGNORECASE)) for a, p in (*_ASKS, *_ASKS_FR))
+_ASKS_RE = tuple((a, re.compile(p, re.IGNORECASE)) for a, p in (*_ASKS, *_ASKS_FR, *_ASKS_IN_PASSING))
 _ASK_FR_THING = re.compile(
     r"\b(?:qui|quel|quelle|c'est qui|c'est quoi) (?:est |sont )?(?:mon|ma) (?:nouveau |nouvelle |nouvel )?"
     + _FR_FACT
@@ -5770,6 +6295,10 @@ def asks_for(asked_for: frozenset[str], attribute: str) -> bool:
         return True
     if any(a.endswith(" " + attribute) for a in asked_for):  # "my health insurance" asks what "my insurance" says
         return True
+    if attribute == "schedule:language" and any(
+        _A_LANGUAGE.fullmatch(a[9:]) for a in asked_for if a[:9] == "schedule:"
+    ):
+        return True  # "my german class" is answered by a class said by its level ("doing C1 now, wednesdays")
     return attribute.startswith("schedule:") and any(
         a.startswith("schedule:") and (a == "schedule:class" or attribute.endswith(a[9:].split()[-1]))
         for a in asked_for

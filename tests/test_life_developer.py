@@ -23,9 +23,9 @@ FIXTURE = Path(__file__).parent / "fixtures" / "developer"
 KEY = json.loads((FIXTURE / "answers.json").read_text())
 PAGES = json.loads((FIXTURE / "pages.json").read_text())
 
-# "I'm on HealthPartners now": on a plan, a diet, a carrier or an insurer? Only the sentence before
-# ("I picked the HSA plan") says, and a rule that read "I'm on X now" as insurance would misread the rest.
-NOT_READ = ["I'm on HealthPartners now"]
+# "I'm on HealthPartners now" is read: "I'm on X" in a sentence that speaks of insurance ("I picked the
+# HSA plan so ..."), X no medicine nor carrier (memory/life.py `_INSURED`, tests/test_life_passing.py).
+NOT_READ: list[str] = []
 
 
 @pytest.fixture(scope="module")
@@ -46,9 +46,8 @@ def test_with_the_real_model_the_current_value_comes_first(monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     result = lifechanges.run(lifechanges.DEVELOPER)
     wrong = {a["question"] for a in result["asked"] if not a["rank1"]}
-    # HealthPartners is not read (above); his college is never asked by name (his girlfriend is: "my
-    # girlfriend Ines", memory/life.kin_named)
-    assert wrong <= {"who's my health insurance with", "where did I go to college"}, wrong
+    # his college is never asked by name (his girlfriend is: "my girlfriend Ines", memory/life.kin_named)
+    assert wrong <= {"where did I go to college"}, wrong
     assert len([f for f in result["foreign_asked"] if f["flagged"]]) >= 3
 
 

@@ -24,7 +24,7 @@ import pytest
 
 from eval import lifechanges
 
-FOUND = 11  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+FOUND = 12  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
 RANK1_FAKE = 16  # questions whose first result states the current value, fake embedder
 RANK1_REAL = [  # the real model's, today: each must stay first
     "what city do I live in",
@@ -53,6 +53,10 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "what's my son's name",
     # the kind of home he lives in ("this sunland village double wide": memory/life.py "dwelling")
     "what kind of home do I live in",
+    # facts said in passing ("they say im O negative", "im a navy man": memory/life.py `_IN_PASSING`)
+    "what is my blood type",
+    "which branch of the military did I serve in",
+    "which church do I go to",  # "the 9 oclock at queen of peace": a mass by its hour at a church's name
 ]
 UNFLAGGED_REAL = ["what kind of guitar do I play"]  # the only foreign question that finds something close
 

@@ -24,10 +24,10 @@ FIXTURE = Path(__file__).parent / "fixtures" / "teacher"
 KEY = json.loads((FIXTURE / "answers.json").read_text())
 
 # "moved everything over to ING in the end" is read since ING is a bank by name (memory/life.py
-# `_BANKS`); "the only pottery studio ... runs on sunday afternoons so that's my pottery day now" is
-# read (schedule:pottery), but it changes a "wheel throwing class tuesday nights" that only a person
-# knows is pottery.
-NOT_READ = ["runs on sunday afternoons so that's my pottery day now"]
+# `_BANKS`); "the only pottery studio ... runs on sunday afternoons so that's my pottery day now" changes
+# "started a wheel throwing class tuesday nights" (a wheel throwing class is pottery, and a class's day
+# is read with no "on" before it: tests/test_life_passing.py).
+NOT_READ: list[str] = []
 
 
 @pytest.fixture(scope="module")
@@ -48,8 +48,9 @@ def test_with_the_real_model_the_current_value_comes_first(monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     result = lifechanges.run(lifechanges.TEACHER)
     wrong = {a["question"] for a in result["asked"] if not a["rank1"]}
-    # a kelpie named without the word "dog", a blood type said as "O negative": no word of the question
-    assert wrong <= {"what's my dog called", "what's my blood type"}, wrong
+    # (a kelpie named without the word "dog" and a blood type said as "O negative" are read: "our kelpie
+    # Biscuit", "I'm O negative", memory/life.py `_IN_PASSING`)
+    assert wrong == set(), wrong
     assert "what am I allergic to" not in wrong  # the allergy sits in a turn whose GP changed since
     assert [f["question"] for f in result["foreign_asked"] if not f["flagged"]] == []
 

@@ -26,6 +26,8 @@ from wiki import render, synth
 # 19: the same pages: dates are the machine's days, and the guard runs under TZ=UTC;
 # 20: a Timeline on the entity page: "yesterday" and "last Tuesday" are dated, counted back from the day said;
 # About me cites the sentences a turn tells as the turn splits them, not joined and split again)
+# 21: the same pages here; About me reads facts said in passing: a blood type, a service, a church, a
+# thesis, a birthday, who one lives with, a pet by its breed, a language class by its level)
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -43,6 +45,7 @@ RECORDED = {
     18: "d3d1ee283bf5b29d",
     19: "d3d1ee283bf5b29d",
     20: "fbfb1e6a54b1d77d",
+    21: "fbfb1e6a54b1d77d",
 }
 
 

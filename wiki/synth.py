@@ -83,7 +83,9 @@ from wiki.vault import atomic_write
 # clock, not UTC's ("on 5 January" said at 00:30 on 1 January in Berlin had been dated a year early);
 # About me cites the sentences a turn tells as the turn splits them ("beans etc." and "the garden is
 # small." after a question left out had been joined, split again as one sentence and cited once).
-RENDER_VERSION = 20
+# 21: About me reads facts said in passing: a blood type, a military service, a church, a thesis, a
+# birthday, who one lives with, a pet by its breed, a language class by its level (life18).
+RENDER_VERSION = 21
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
