@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -119,14 +120,17 @@ def _schema_check(db: Database) -> Check:
     return Check("schema", True, f"version {version} of {newest}")
 
 
-def doctor(home: Home) -> DoctorReport:
-    """Every check, each with what to do; nothing is written to a database that fails."""
+def doctor(home: Home, config_problems: Sequence[str] = ()) -> DoctorReport:
+    """Every check, each with what to do; nothing is written to a database that fails.
+    `config_problems`: what config.toml names that the app layer knows quire does not have (an
+    unknown tool in `[agents] disabled_tools`), each a failed `config` check."""
     report = DoctorReport(describe_store(home))
     report.backups = [str(p) for p in list_backups(home)]
     if home.root.exists() and not home.root.is_dir():
         report.checks.append(Check("home", False, f"{home.root} is a file", "point QUIRE_HOME at a folder"))
         return report
     report.checks.append(Check("home", True, str(home.root)))
+    report.checks += [Check("config", False, said, "fix config.toml as the line says") for said in config_problems]
     if store_url(home) is not None:
         try:
             db: Database = open_store(home)
