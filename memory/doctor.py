@@ -189,7 +189,8 @@ def _file_checks(home: Home, path: Path, name: str, key: str | None, *, schema: 
             # An encrypted file the key cannot read fails integrity_check as damage would: name the
             # key first, as every other command does, not a repair that gives up a whole file.
             return [Check(name, False, f"the key does not open {path}", f"{KEY_FIX}; if that key is right: {fix}")]
-        found = integrity.problems(db, full=True)
+        cut = integrity.emptied(path)
+        found = [cut] if cut else integrity.problems(db, full=True)
         if found:
             return [Check(name, False, "; ".join(found[:5]), fix)]
         checks = [Check(name, True, f"{path}: integrity_check ok")]
@@ -221,7 +222,8 @@ def _count(path: Path, key: str | None) -> tuple[list[str], int | None, int]:
     """What the full check finds, the memories (None without a memories table) and the schema version."""
     db = FileDatabase(path, configure=False, encryption_key=key, private=False)  # maybe a file of the person's
     try:
-        found = integrity.problems(db, full=True)
+        cut = integrity.emptied(path)
+        found = [cut] if cut else integrity.problems(db, full=True)
         if found:
             return found, 0, 0
         if not db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'memories'"):

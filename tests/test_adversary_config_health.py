@@ -74,3 +74,39 @@ def test_the_service_and_the_browser_status_screen_show_it(typo):
         assert "no tool is named &#39;forgett&#39; (did you mean forget?)" in page
     finally:
         served.stop()
+
+
+# -- the replica's record: a store id quire never wrote ----------------------------------------------
+
+
+@pytest.mark.timeout(180)
+@pytest.mark.parametrize("state", ['{"store_id": "../../../escaped", "synced_at": 1}', '{"store_id": 7}', "{", ""])
+def test_an_offline_read_with_a_bad_replica_record_names_the_record_and_the_fix(server, tmp_path, state):
+    # Before: "reads need the server until this device has its replica, made by the first command run
+    # while the server answers": this device had its replica; the record beside it was damaged.
+    from memory.errors import Unreachable
+    from quire import ops
+    from tests.server_homes import device
+
+    s = device(tmp_path, "laptop", server.url)
+    ops.run(s, "capture", {"content": "The VPN gateway moved to the Frankfurt region last month"})
+    ops.run(s, "recall", {"query": "VPN gateway"})
+    record = s.replica_path.parent / "state.json"
+    s.close()
+    server.stop()
+    if state:
+        record.write_text(state)
+    else:
+        record.unlink()
+    before = record.read_bytes() if state else None
+    s = device(tmp_path, "laptop", server.url)
+    try:
+        with pytest.raises(Unreachable) as refused:
+            ops.run(s, "recall", {"query": "VPN gateway Frankfurt"})
+    finally:
+        s.close()
+    said = str(refused.value)
+    assert "until this device has its replica" not in said, said
+    assert str(record) in said and "`quire status`" in said, said
+    assert "\n" not in said
+    assert (record.read_bytes() if record.exists() else None) == before  # never written over offline
