@@ -85,3 +85,21 @@ def test_an_emptied_outbox_is_named_not_taken_for_an_empty_queue(quire_home, cli
     assert "outbox.db is damaged (it is empty (0 bytes) where quire left" in done.stderr
     assert "move it aside" in done.stderr
     assert (quire_home / "outbox.db").stat().st_size == 0
+
+
+@pytest.mark.parametrize(
+    ("raw", "said"),
+    [("", "is empty (0 bytes)"), ('{"version": 1, "method": "ke', "is cut off or edited (not JSON at line 1)")],
+)
+def test_a_cut_encryption_record_says_so_not_the_json_decoders_words(quire_home, raw, said):
+    # Before: "is unreadable (Expecting value: line 1 column 1 (char 0))".
+    from tests.conftest import run_forked
+
+    quire_home.mkdir(mode=0o700)
+    (quire_home / "encryption.json").write_text(raw)
+    (quire_home / "encryption.json").chmod(0o600)
+    done = run_forked("status", env={"QUIRE_KEY": "quire-recovery-ABCD-EFGH"}, timeout=60)
+    assert done.returncode == 1 and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert f"encryption.json {said}; restore it from a backup of the home" in done.stderr, done.stderr
+    assert "Expecting" not in done.stderr
+    assert (quire_home / "encryption.json").read_text() == raw
