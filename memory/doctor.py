@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -119,14 +120,17 @@ def _schema_check(db: Database) -> Check:
     return Check("schema", True, f"version {version} of {newest}")
 
 
-def doctor(home: Home) -> DoctorReport:
-    """Every check, each with what to do; nothing is written to a database that fails."""
+def doctor(home: Home, config_problems: Sequence[str] = ()) -> DoctorReport:
+    """Every check, each with what to do; nothing is written to a database that fails.
+    `config_problems`: what config.toml names that the app layer knows quire does not have (an
+    unknown tool in `[agents] disabled_tools`), each a failed `config` check."""
     report = DoctorReport(describe_store(home))
     report.backups = [str(p) for p in list_backups(home)]
     if home.root.exists() and not home.root.is_dir():
         report.checks.append(Check("home", False, f"{home.root} is a file", "point QUIRE_HOME at a folder"))
         return report
     report.checks.append(Check("home", True, str(home.root)))
+    report.checks += [Check("config", False, said, "fix config.toml as the line says") for said in config_problems]
     if store_url(home) is not None:
         try:
             db: Database = open_store(home)
@@ -185,7 +189,8 @@ def _file_checks(home: Home, path: Path, name: str, key: str | None, *, schema: 
             # An encrypted file the key cannot read fails integrity_check as damage would: name the
             # key first, as every other command does, not a repair that gives up a whole file.
             return [Check(name, False, f"the key does not open {path}", f"{KEY_FIX}; if that key is right: {fix}")]
-        found = integrity.problems(db, full=True)
+        cut = integrity.emptied(path)
+        found = [cut] if cut else integrity.problems(db, full=True)
         if found:
             return [Check(name, False, "; ".join(found[:5]), fix)]
         checks = [Check(name, True, f"{path}: integrity_check ok")]
@@ -217,7 +222,8 @@ def _count(path: Path, key: str | None) -> tuple[list[str], int | None, int]:
     """What the full check finds, the memories (None without a memories table) and the schema version."""
     db = FileDatabase(path, configure=False, encryption_key=key, private=False)  # maybe a file of the person's
     try:
-        found = integrity.problems(db, full=True)
+        cut = integrity.emptied(path)
+        found = [cut] if cut else integrity.problems(db, full=True)
         if found:
             return found, 0, 0
         if not db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'memories'"):

@@ -77,15 +77,37 @@ def damaged_message(path: Path, found: list[str], fix: str = RESTORE_FIX) -> str
     )
 
 
+def _stamped(path: Path) -> object:
+    """The fingerprint quire recorded when it last left the file (None: none, or not one quire wrote)."""
+    try:
+        return json.loads(read_kept(stamp_path(path), limit=STAMP_LIMIT) or b"null")
+    except (OSError, ValueError, InvalidInput):  # a FIFO there hung every command; anything odd: the full check
+        return None
+
+
+def emptied(path: Path) -> str | None:
+    """Why a file quire left holding pages is now empty (0 bytes), or None. SQLite takes an empty file
+    for a new database: a store cut to nothing (a full disk, a sync tool, a copy that failed) was
+    opened as a new home, `status` and `doctor` said all was well, a rebuild removed every page from
+    the vault and the next capture wrote a new store over the file a person would recover from."""
+    current = fingerprint(path)
+    if current[0] is None or current[0][0] != 0:
+        return None
+    trusted = _stamped(path)
+    was = trusted[0] if isinstance(trusted, list) and trusted else None
+    if not (isinstance(was, list) and was and isinstance(was[0], int) and was[0] > 0):
+        return None  # never left holding anything: a new database (or a first command killed at its start)
+    return f"it is empty (0 bytes) where quire left {was[0]} bytes: cut short by a full disk, a sync tool or a copy"
+
+
 def open_check(db: Database, path: Path, *, fix: str = RESTORE_FIX) -> None:
     """Damaged (nothing written) unless the file passes quick_check or is as quire last left it."""
+    if cut := emptied(path):
+        raise Damaged(damaged_message(path, [cut], fix))
     current = fingerprint(path)
     if current[0] is None or current[0][0] == 0:
         return  # a new database: nothing to check yet
-    try:
-        trusted = json.loads(read_kept(stamp_path(path), limit=STAMP_LIMIT) or b"null")
-    except (OSError, ValueError, InvalidInput):  # a FIFO there hung every command; anything odd: the full check
-        trusted = None
+    trusted = _stamped(path)
     if trusted == current:
         return
     found = problems(db)

@@ -177,6 +177,10 @@ def marker(home: Path) -> dict[str, Any] | None:
         if raw is None:
             return None
         data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        # Python's decoder words ("Expecting value: line 1 column 1 (char 0)") named no cause a person knows
+        what = "is empty (0 bytes)" if not raw else f"is cut off or edited (not JSON at line {exc.lineno})"
+        raise InvalidInput(f"{path} {what}; restore it from a backup of the home") from None
     except (OSError, ValueError) as exc:
         raise InvalidInput(f"{path} is unreadable ({exc}); restore it from a backup of the home") from None
     if not isinstance(data, dict) or data.get("method") not in ("key", "keyring", "passphrase"):

@@ -189,12 +189,27 @@ class Session:
                 db = self._server_db()
                 self._store_id = db.identity() if isinstance(db, RemoteDatabase) else "file"
                 self._save_replica_state(store_id=self._store_id)
-            except Unreachable:
+            except Unreachable as exc:
                 known = self._replica_state().get("store_id")  # offline: the id the server gave before
                 if not (isinstance(known, str) and _STORE_ID.fullmatch(known)):  # "../..": caches outside the home
-                    raise
+                    raise self._no_store_id(exc) from None
                 self._store_id = known
         return self.home.cache_dir / f"store-{self._store_id}"
+
+    def _no_store_id(self, exc: Unreachable) -> Unreachable:
+        """Offline, with a replica whose record (state.json) holds no store id quire wrote: said as
+        that, and left as it is. Before, the line said reads wait "until this device has its replica",
+        which it had: the person was sent to look for a replica, not at the damaged record."""
+        record = self.replica_path.parent / "state.json"
+        if not self.replica_path.exists():
+            return exc  # no replica here yet: the line that says so is the right one
+        what = "is missing" if not record.exists() else "holds no store id quire wrote (damaged or edited)"
+        return Unreachable(
+            f"{self.offline or 'the server cannot be reached'}; this device's replica record {record} {what}, "
+            "so offline reads cannot tell which caches are this store's: "
+            "run `quire status` once the server answers (it writes the record again); "
+            f"{self.outbox.said()}"
+        )
 
     @property
     def cache_dir(self) -> Path | None:

@@ -340,11 +340,10 @@ def build(home: Home | None = None, *, tools: Tools | None = None, warn: Callabl
     settings = load_settings(home).agents
     disabled = set(settings.disabled_tools)
     known = offered()
-    unknown = sorted(disabled - set(known))
-    if unknown:
+    if problems := ops.config_problems(home):
         # A typo ("forgett") would leave the tool the person meant to take away offered: refuse to
-        # start, in the config reader's words (the file, the key, the one meant, the fix).
-        raise InvalidInput(f"{home.config_path}: agents.disabled_tools: {_unknown_tools(unknown, known)}")
+        # start, in the words `quire status` and `quire doctor` show (the file, the key, the one meant, the fix).
+        raise InvalidInput(problems[0])
     tools = tools or Tools(home)
     server = MCPServer("quire", instructions=INSTRUCTIONS, log_level="WARNING", version=version())
     listed = {}
@@ -364,19 +363,6 @@ def build(home: Home | None = None, *, tools: Tools | None = None, warn: Callabl
     _explain_protocol_errors(server, listed)
     _resources_and_prompt(server, tools, listed)
     return server
-
-
-def _unknown_tools(unknown: list[str], known: dict[str, ops.Op]) -> str:
-    """Each name quire has no tool for, quoted (a blank or a space in one shows), with the tool it is
-    closest to, then every tool's name and the fix."""
-    said = []
-    for name in unknown:
-        near = difflib.get_close_matches(name.strip().lower(), known, n=1, cutoff=0.6)
-        said.append(f"{name!r}" + (f" (did you mean {near[0]}?)" if near else ""))
-    return (
-        f"no tool is named {', '.join(said)}; the tools are {', '.join(known)}; "
-        "fix the file (see README, Configuration)"
-    )
 
 
 def version() -> str:

@@ -32,8 +32,10 @@ def doctor(json_):
     """Check the database and the outbox in full (SQLite's integrity_check); name what to do."""
     from memory import doctor as doctor_mod
     from memory.home import resolve_home
+    from quire.ops.home import config_problems
 
-    report = doctor_mod.doctor(resolve_home()).as_dict()
+    home = resolve_home()
+    report = doctor_mod.doctor(home, config_problems(home)).as_dict()
     emit(report, json_, _doctor_text)
     if not report["ok"]:
         sys.exit(1)

@@ -158,6 +158,7 @@ def status_text(d: dict) -> str:
         lines.append(f"outbox:      {d['queued_writes']} write(s) queued for the server{why}")
     if d.get("outbox_damaged"):
         lines.append(f"outbox:      DAMAGED: {d['outbox_damaged']}")
+    lines += [f"config:      PROBLEM: {said}" for said in d.get("config_problems") or ()]
     return "\n".join(lines)
 
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import asdict
 from typing import TYPE_CHECKING
 
 from pydantic import Field
 
 from memory import audit, clock, models, spaces, store
+from memory.home import Home, Settings, load_settings
 from memory.models import When
 from quire.ops.registry import (
+    OPS,
     NoParams,
     OneLineText,
     Request,
@@ -86,6 +89,7 @@ class StatusResponse(Response):
     tombstones: int
     entities: int
     outbox_damaged: str | None = None  # why the outbox failed its open check (only when it did)
+    config_problems: list[str] = []  # what config.toml names that quire does not have (config_problems)
     nightly: NightlyState  # the last rebuild on this device (wiki.nightly.state)
 
 
@@ -112,7 +116,31 @@ class LogResponse(Response):
 def status(session: Session, p: NoParams) -> StatusResponse:
     """Counts by type, space and status; open reviews; schema version, model and paths; the last
     rebuild on this device and whether the nightly one is due."""
-    return respond(StatusResponse, {**session.status(), "nightly": nightly.state(session.home.root)})
+    said = {
+        "config_problems": config_problems(session.home, session.settings),
+        "nightly": nightly.state(session.home.root),
+    }
+    return respond(StatusResponse, {**session.status(), **said})
+
+
+def config_problems(home: Home, settings: Settings | None = None) -> list[str]:
+    """What config.toml names that quire does not have, each a line naming the fix. The reader refuses
+    a bad key or value at once; a closed set it cannot know (`[agents] disabled_tools`: the tools are
+    the registry's) was met only by `quire mcp`, so `quire status` and `quire doctor` said all was well
+    while a typo ("forgett") left the tool the person meant to take away offered to agents."""
+    settings = settings or load_settings(home)
+    known = [name for name, spec in OPS.items() if spec.mcp]
+    unknown = sorted(set(settings.agents.disabled_tools) - set(known))
+    if not unknown:
+        return []
+    said = []
+    for name in unknown:
+        near = difflib.get_close_matches(name.strip().lower(), known, n=1, cutoff=0.6)
+        said.append(f"{name!r}" + (f" (did you mean {near[0]}?)" if near else ""))
+    return [
+        f"{home.config_path}: agents.disabled_tools: no tool is named {', '.join(said)}; "
+        f"the tools are {', '.join(known)}; fix the file (see README, Configuration)"
+    ]
 
 
 @op("entities_list", "List entities", "read", EntitiesRequest, EntitiesResponse)
