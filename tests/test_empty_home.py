@@ -42,3 +42,16 @@ def test_once_anything_is_stored_an_empty_answer_is_nothing_close_again(quire_ho
     forgotten = json.loads(cli("recall", "espresso machine descaling", "--json").stdout)["results"][0]["id"]
     assert cli("forget", forgotten).exit_code == 0  # all gone again: nothing stored to find
     assert json.loads(cli("recall", "espresso machine", "--json").stdout).get("empty_home") is True
+
+
+def test_an_empty_answer_names_only_the_ways_out_this_recall_left_open(quire_home, cli):
+    """adv20: "try other words, --all-spaces, or drop --type" came back on a recall given no --type
+    and kept to no space."""
+    cli("spaces", "add", "work", "--default")
+    cli("capture", "The espresso machine at the office needs descaling every month or it tastes bitter")
+    assert cli("recall", "zzz", "--type", "lesson").stdout.endswith("try other words, --all-spaces or no --type\n")
+    assert cli("recall", "zzz", "--type", "lesson", "--all-spaces").stdout.endswith("try other words or no --type\n")
+    before = cli("recall", "espresso machine", "--as-of", "2001-01-01").stdout  # nothing was stored then
+    assert before.endswith("try other words or --all-spaces\n") and "--type" not in before
+    everywhere = cli("recall", "espresso machine", "--as-of", "2001-01-01", "--all-spaces").stdout
+    assert everywhere.endswith("try other words\n")

@@ -63,4 +63,4 @@ def recall(query, space, all_spaces, types, k, as_of, explain, context, detail, 
         click.echo(shown(f"nothing close to {' '.join(query)!r}"), err=True)
     if not detail:
         json_ = True  # the compact hit is for programs: it has no table of its own
-    emit(data, json_, lambda d: recall_text(d, explain) + context_text(d))
+    emit(data, json_, lambda d: recall_text(d, explain, typed=bool(types)) + context_text(d))

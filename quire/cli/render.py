@@ -264,7 +264,7 @@ def _densest(low: str, words: list[str], reach: int) -> int:
     return at
 
 
-def recall_text(d: dict, explain: bool, columns: int | None = None) -> str:
+def recall_text(d: dict, explain: bool, columns: int | None = None, *, typed: bool = False) -> str:
     """The recall table (from `recall --json`), as wide as the terminal; a speaker column when a hit
     was said by someone other than the person (an assistant, another person); each memory's
     snippet centred on the first query word it holds. --explain adds channels and priors."""
@@ -286,7 +286,14 @@ def recall_text(d: dict, explain: bool, columns: int | None = None) -> str:
                 )
                 + "); --no-floor shows the nearest anyway"
             )
-        return f"{head}\nno memories match {d['query']!r}; try other words, --all-spaces, or drop --type"
+        # only the ways out this recall left open: --all-spaces where it kept to a space, no --type where one was given
+        ways = [
+            "other words",
+            *(["--all-spaces"] if d["scope"] != "all spaces" else []),
+            *(["no --type"] if typed else []),
+        ]
+        tried = ", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else ways[0]
+        return f"{head}\nno memories match {d['query']!r}; try {tried}"
     speakers = any(h.get("speaker") not in (None, "", "user") for h in d["results"])
     headers = ["#", "score", "type", "space", "date", "id", *(["speaker"] if speakers else []), "memory"]
     rows = []
