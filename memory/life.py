@@ -2043,7 +2043,7 @@ _ENDS = (
         _I
         + r"(?:'m| am) (?P<end>(?:no longer|not(?=[^.;]*\bany ?more\b)) (?:at|working (?:at|for)) (?P<v>"
         + _NAME
-        + r"))(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))"
+        + r"))(?=,? (?:any ?more|now|since|as|because|after|but)\b|\s*(?:[,.;!?)]|$))"
         + _LONG_AGO,
         "left",
         gate=r"no longer|any ?more",
@@ -2053,7 +2053,7 @@ _ENDS = (
         IDENTITY,
         _I
         + r" (?P<end>(?:no longer|(?:don't|do not|dont)(?=[^.;]*\bany ?more\b)) work (?:there|for them))"
-        + r"(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))"
+        + r"(?=,? (?:any ?more|now|since|as|because|after|but)\b|\s*(?:[,.;!?)]|$))"
         + _LONG_AGO,
         "left",
         gate=r"work there|work for them",
@@ -2080,7 +2080,7 @@ _ENDS = (
         + _NAME
         + "|"
         + _LOW_PLACE
-        + r"))(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))"
+        + r"))(?=,? (?:any ?more|now|since|as|because|after|but)\b|\s*(?:[,.;!?)]|$))"
         + _LONG_AGO,
         "left",
         gate=_ENDED_GATE,
@@ -2117,7 +2117,7 @@ _ENDS = (
         + _I
         + r"|\b[Ww]e) (?P<end>(?:no longer|(?:don't|do not|dont)(?=[^.;]*\bany ?more\b)) (?:have|own) (?:a|an|my|our|the) "
         + _CAR_NOUNS
-        + r")(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))",
+        + r")(?=,? (?:any ?more|now|since|as|because|after|but)\b|\s*(?:[,.;!?)]|$))",
         "sold",
         gate=_ENDED_GATE,
     ),
@@ -2157,7 +2157,7 @@ _ENDS = (
         + r"|\b[Ww]e)(?:'m| am|'re| are)? (?P<end>(?:no longer|(?:don't|do not|dont|not)(?=[^.;]*\bany ?more\b)) "
         r"(?:live|living|based|settled) in (?P<v>"
         + _PLACE
-        + r"))(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))"
+        + r"))(?=,? (?:any ?more|now|since|as|because|after|but)\b|\s*(?:[,.;!?)]|$))"
         + _LONG_AGO,
         "left",
         gate=r"no longer|any ?more",
@@ -4325,6 +4325,17 @@ _ASKING = re.compile(
     r"est-ce|dois|devrais|quel|quelle|quels|quelles|où|comment|pourquoi|quand|combien|qui|que|peux|puis|faut)\b",
     re.IGNORECASE,
 )
+# A statement asked back as a question: a tag after it ("I'm a nurse, right?", "I live in Paris, don't
+# I?", "I work at Google, correct?", "isn't it?", "no?", "eh?", "n'est-ce pas ?"), or a statement with
+# nothing but its "?" ("I live in Paris?"): the person asks whether it is so, and says nothing.
+_TAGGED = re.compile(
+    r"(?:,|\s-+|\s)\s*(?:right|correct|no|eh|yeah|yes|ok|okay|true|innit|huh|hm+|really|yea|ya|rite|"
+    r"(?:is|was|do|does|did|am|are|have|has|were)n't (?:it|i|we|that|they|he|she)|"
+    r"(?:is|was|do|does|did|am|are|have|has) (?:it|i|we|that) not|ain't it|aren't i|"
+    r"(?:is that|isn't that|that's) (?:right|correct|true|so)|am i right|am i wrong|"
+    r"n'est-ce pas|non|hein|c'est ça|pas vrai|oder|nicht wahr|ne|prawda|tak|nie|verdad|não é|né)\s*\?+\s*$",
+    re.IGNORECASE,
+)
 # A sentence ends at ". " "? " "! " before a capital, or before a lower-case word in a text typed
 # all in lower case ("plant. my checking at fifth third gets the pension. if i die ..."): a person
 # who never capitalises ends sentences too (not after one letter: "j. smith").
@@ -4383,6 +4394,20 @@ def _untrailed(value: str) -> str:
         if whole is not None and whole.start() <= cut.start() < whole.end():
             cut = _TRAIL.search(value, whole.end())
     return value if cut is None else value[: cut.start()]
+
+
+def _asked_back(sentence: str, after: str) -> bool:
+    """A statement asked back (`_TAGGED`): "I live in Paris, don't I?", or its tag in a sentence of
+    its own after it ("I'm a nurse. Right?")."""
+    return (sentence.endswith("?") and _TAGGED.search(sentence) is not None) or (
+        after.endswith("?") and _TAGGED.fullmatch(" " + after) is not None
+    )
+
+
+def asks(sentence: str) -> bool:
+    """Whether one sentence is a question, not a statement: it opens with a word of asking ("do I
+    ...?"), or asks a statement back (`_TAGGED`: "I'm a nurse, right?")."""
+    return sentence.endswith("?") and (_ASKING.match(sentence) is not None or _TAGGED.search(sentence) is not None)
 
 
 def sentences(text: str) -> list[str]:
@@ -5105,13 +5130,16 @@ def read(text: str) -> tuple[Said, ...]:
     named: list[Said] = []
     mentioned: str | None = None  # the person a sentence before named by their noun ("my hausarzt")
     seen: list[str] = []  # the sentences before this one
-    for sentence in sentences(text):
+    split = sentences(text)
+    for i, sentence in enumerate(split):
         seen.append(sentence)
+        if _asked_back(sentence, split[i + 1] if i + 1 < len(split) else ""):
+            continue  # "I live in Paris, right?": asked, not said
         named += _named(sentence)
         said_before, mentioned = _it_is(sentence, mentioned), _mention(sentence) or mentioned
         for said in _routines_apart(sentence) if len(sentence) <= 400 else ():
             out.setdefault(said.attribute, said)  # (a routine given as a reason is said in a question too)
-        if (sentence.endswith("?") and _ASKING.match(sentence)) or len(sentence) > 400:
+        if asks(sentence) or len(sentence) > 400:
             continue
         sentence = _LEADING.sub("", sentence)
         before = _named_before(sentence, introduced) or said_before
@@ -5188,8 +5216,57 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
                     found.append((at, match.start("v") if match.groupdict().get("v") else match.start(), said))
                     if value_group in _ENDED:
                         ends.append((said.attribute, match.start(), match.end()))
+                        then = _instead(said.attribute, memory_type, sentence[match.end() :])
+                        found += [] if then is None else [(-1, match.end(), then)]  # what came instead first
+    found += [(-1, -1, said) for said in _left_for(sentence)] if " for " in sentence else []
     found.sort(key=lambda f: (f[0], f[1]))
     return [said for _, start, said in found if not _inside_an_ending(said, start, ends)]
+
+
+# What came instead, said in the sentence that ends the old one: "I no longer live in Paris but in
+# Lyon", "I don't work at Acme anymore, I'm at Initech now", "I'm not in Paris any more, we're in Lyon
+# now". Read right after an ending of a home or an employer (`_instead`).
+_INSTEAD = re.compile(
+    r"(?:,? (?:any ?more|any longer|now))?\s*(?:[,;]|\s-+|\s)\s*(?:but |and |so )?(?:now |instead )?"
+    r"(?:(?:(?:I|i)(?:'m| am)|[Ww]e(?:'re| are)) (?:now )?(?:living |based |working )?|(?:I|i|[Ww]e) (?:now )?(?:live|work) |"
+    r"(?:living |based |working )?)(?:now )?(?P<prep>in|at|for|with) (?:the )?(?P<v>" + _NAME + "|" + _LOW_PLACE + r")"
+)
+# The old left for the new: "we left Berlin for Vienna", "I swapped London for Lisbon", "I left Google
+# for Meta" (a city for a city is a home; a name that is no city for another, an employer).
+_LEFT_FOR = re.compile(
+    r"(?:(?<![\w'])(?:I|i)|\b[Ww]e)(?: have|'ve)? (?:(?:just|finally|recently|officially) )?(?:left|swapped|traded|ditched) "
+    r"(?P<old>" + _NAME + "|" + _LOW_RUN + r") for (?:the )?(?P<v>" + _NAME + "|" + _LOW_RUN + r")"
+    r"(?![^.;!?]{0,40}\b(?:for (?:a|an|the|two|three|four|\d+|a few|a couple of) (?:days?|weeks?|weekend|nights?|"
+    r"holidays?|vacation|trip|break)|on (?:holiday|vacation|a trip)|trip|visit)\b)"  # (a trip: "left Paris for Rome for a week")
+)
+
+
+def _instead(attribute: str, memory_type: str, after: str) -> Said | None:
+    """The new home or employer said right after the ending of the old (`_INSTEAD`), or None."""
+    found = _INSTEAD.match(after)
+    if found is None or _HEDGE.search(found.group(0)):
+        return None
+    name = _untrailed(found.group("v")).strip(" .,'")
+    if attribute == "home":
+        return _a_place("home", memory_type, name) if found.group("prep") == "in" else None
+    if found.group("prep") == "in" or _a_city(name) or not name[:1].isupper():
+        return None
+    return Said("employer", _norm(name), name, memory_type)
+
+
+def _left_for(sentence: str) -> list[Said]:
+    """What a sentence says was left for what (`_LEFT_FOR`): the new home or employer."""
+    out: list[Said] = []
+    for found in _LEFT_FOR.finditer(sentence):
+        if _HEDGE.search(sentence[: found.start()] + found.group(0)):
+            continue
+        old, new = (_untrailed(found.group(g)).strip(" .,'") for g in ("old", "v"))
+        place = _a_place("home", IDENTITY, new, known=True)
+        if place is not None and _a_place("home", IDENTITY, old, known=True) is not None:
+            out.append(place)
+        elif not _a_city(old) and not _a_city(new) and new[:1].isupper() and old[:1].isupper():
+            out.append(Said("employer", _norm(new), new, IDENTITY))
+    return out
 
 
 def _inside_an_ending(said: Said, start: int, ends: list[tuple[str, int, int]]) -> bool:
@@ -5672,8 +5749,9 @@ def kin_named(text: str) -> frozenset[str]:
     sister's name" (`asked`: "name:sister"). Said of someone else's ("my friend's sister Ola") or
     in a question, none."""
     out: set[str] = set()
-    for sentence in sentences(straight(text)):
-        if sentence.endswith("?") and _ASKING.match(sentence):
+    split = sentences(straight(text))
+    for i, sentence in enumerate(split):
+        if asks(sentence) or _asked_back(sentence, split[i + 1] if i + 1 < len(split) else ""):
             continue
         for match in _KIN_NAMED.finditer(sentence):
             rel = match.group("rel") or match.group("rel2") or match.group("rel3")
