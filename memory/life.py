@@ -5716,6 +5716,13 @@ _KIN_VERBS = (
     r"the|a|an|my|our|his|her|their|its|me|him|them|us|you|your|i|we|he|she|they|it|what|when|where|how|why"
 )
 _KIN_NAME = rf"(?P<n>[{_UP}][\w'-]+|(?!(?:{_KIN_VERBS})\b)[a-z][\w'-]*[a-rt-z](?![\w'-]))"  # "ines" read, "lives" not
+_NOT_A_KIN_NAME = (
+    r"english|german|italian|french|spanish|portuguese|dutch|american|british|chinese|japanese|korean|indian|"
+    r"mexican|greek|turkish|russian|polish|brazilian|canadian|australian|irish|scottish|welsh|swedish|swiss|"
+    r"african|asian|european|latina?|catholic|jewish|muslim|christian|hindu|buddhist|protestant|orthodox|"
+    r"british|ukrainian|czech|danish|norwegian|finnish|vietnamese|thai|filipin[oa]|nigerian|pakistani|iranian|"
+    r"here|there|home|back|away|fine|okay|ok|sick|ill|pregnant|retired|gone|out|in|on|at|from|also|still|always|never"
+)
 _KIN_NAMED = re.compile(
     r"\b(?i:my|our) " + _KIN_WHICH + _KIN + r",? " + _KIN_NAME + r"(?!'s\b)"  # "my sister Ola", "my mama danuta"
     r"|(?:^|(?<=[\s(]))"
@@ -5729,6 +5736,15 @@ _KIN_NAMED = re.compile(
     + _KIN.replace("P<rel>", "P<rel3>")
     + r"(?:'s name is| is (?:called|named)) "
     + _KIN_NAME.replace("P<n>", "P<n3>")
+    # "My wife is Anna.": a capitalised name that ends the clause, not a people or a faith ("is Polish")
+    + r"|\b(?i:my|our) "
+    + _KIN_WHICH
+    + _KIN.replace("P<rel>", "P<rel4>")
+    + r" is (?!(?i:"
+    + _NOT_A_KIN_NAME
+    + r")\b)(?P<n4>["
+    + _UP
+    + r"][\w'-]+)(?=\s*(?:[.,;!)]|$| and\b| by the way\b))"
 )
 _ASK_KIN_NAME = re.compile(
     r"\b(?:what|whats)(?:'s| is| was| are)? (?:my|our) " + _KIN_WHICH + _KIN + r"(?:'s|s'?|')? (?:names?|called)\b"
@@ -5742,25 +5758,36 @@ def _kin(word: str) -> str:
     return _KIN_SAME.get(word, _KIN_SAME.get(word[:-1], word[:-1]) if word.endswith("s") and len(word) > 3 else word)
 
 
-@text_cache(maxsize=4096)
-def kin_named(text: str) -> frozenset[str]:
-    """The relations a turn names by a name ("my sister Ola", "ola (my sister)", "my boyfriend
-    Jonas", "my sister's name is Camille": {"sister"}, {"partner"}): what answers "what's my
-    sister's name" (`asked`: "name:sister"). Said of someone else's ("my friend's sister Ola") or
-    in a question, none."""
-    out: set[str] = set()
+def kin_names(text: str) -> tuple[tuple[str, str], ...]:
+    """(relation as said, name as written) for each relation a turn names by a name ("my wife anna",
+    "anna (my wife)", "my daughter's name is zosia", "My wife is Anna": ("wife", "anna")...). Said of
+    someone else's ("my friend's sister Ola"), in a question or asked back (`asks`, `_asked_back`), none."""
+    out: list[tuple[str, str]] = []
     split = sentences(straight(text))
     for i, sentence in enumerate(split):
         if asks(sentence) or _asked_back(sentence, split[i + 1] if i + 1 < len(split) else ""):
             continue
         for match in _KIN_NAMED.finditer(sentence):
-            rel = match.group("rel") or match.group("rel2") or match.group("rel3")
-            name = match.group("n") or match.group("n2") or match.group("n3")
+            rel = next(g for g in (match.group(f"rel{k}") for k in ("", "2", "3", "4")) if g)
+            name = next(g for g in (match.group(f"n{k}") for k in ("", "2", "3", "4")) if g)
             if rel.endswith("s") and name.islower():
                 continue  # "my sisters dog": hers, typed without its apostrophe
             if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
-                out.add(_kin(rel))
-    return frozenset(out)
+                out.append((rel.casefold(), name))
+    return tuple(out)
+
+
+@text_cache(maxsize=4096)
+def kin_named(text: str) -> frozenset[str]:
+    """The relations a turn names by a name (`kin_names`: "my sister Ola", "ola (my sister)", "my
+    boyfriend Jonas", "my sister's name is Camille": {"sister"}, {"partner"}): what answers "what's my
+    sister's name" (`asked`: "name:sister")."""
+    return frozenset(_kin(rel) for rel, _ in kin_names(text))
+
+
+def kin_key(rel: str) -> str:
+    """One relation however it is said ("wife", "husband": partner; "mum": mother; "daughters": daughter)."""
+    return _kin(rel)
 
 
 @text_cache(maxsize=4096)

@@ -1215,6 +1215,8 @@ def self_fact(text: str) -> str:
         heading = heading_of(said.attribute)
         if heading:
             return heading
+    if life.kin_named(text):  # "my daughter's name is zosia": someone of the person's life, by name
+        return "People"
     for sentence in sentences(_FENCE.sub(" ", life.straight(text))):
         if sentence.endswith("?") or _REQUEST.search(sentence):
             continue

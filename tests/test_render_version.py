@@ -23,7 +23,8 @@ from wiki import render, synth
 # 17: About me has a degree and its university, under Education, with no "since";
 # 18: About me has a home rented said by its landlord, which Now says as "rent", and an employer said
 # with its team, which Now names as the organisation;
-# 19: the same pages: dates are the machine's days, and the guard runs under TZ=UTC)
+# 19: the same pages: dates are the machine's days, and the guard runs under TZ=UTC;
+# 20: About me names a daughter by her name, and Now writes a name typed in lower case as a name)
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -40,6 +41,7 @@ RECORDED = {
     17: "885768b4de2cf737",
     18: "d3d1ee283bf5b29d",
     19: "d3d1ee283bf5b29d",
+    20: "4ed757111205d508",
 }
 
 
@@ -82,6 +84,8 @@ def _pages() -> str:
         _mem(24, "Just finished my first week at Brightpath's localization team!", "identity", turn="person"),
         # a home rented, said by its landlord: Now says "rent", not "landlord" (18)
         _mem(23, "Our landlord wants to put the rent up again.", "identity", turn="person"),
+        # a daughter named by her relation: Now lists her by name, capitalised (20)
+        _mem(25, "my daughter's name is zosia and she starts at the przedszkole soon.", turn="person"),
         # a degree and where it was taken: Education, no "since" (17)
         _mem(22, "I did my masters in applied linguistics at the University of Warsaw.", "identity", turn="person"),
     )

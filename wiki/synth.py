@@ -78,7 +78,10 @@ from wiki.vault import atomic_write
 # its team is the organisation ("Employer: brightpath's localization team" before).
 # 19: a page's dates are the days on this machine's clock (memory/clock.py `local_day`), not UTC's:
 # a message said at 00:30 in Berlin is dated its own day (the same pages under TZ=UTC).
-RENDER_VERSION = 19
+# 20: About me's Now lists the people the person names by their relation ("my wife anna": "Wife: Anna",
+# memory/life.kin_names), and writes a name typed in lower case as a name ("Employer: Brightpath",
+# "Bank: mBank" by the lists' spelling; "eBay", "de Vries" as typed) (life17).
+RENDER_VERSION = 20
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
