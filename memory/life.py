@@ -4404,6 +4404,20 @@ def _asked_back(sentence: str, after: str) -> bool:
     )
 
 
+# Where the clause a tag asks back begins: after the last stop inside the sentence ("...$1400.
+# medicare dont cover dental right?": only "medicare dont cover dental" is asked).
+_CLAUSE_STOP = re.compile(r".*[.;!?]\s", re.DOTALL)
+
+
+def _said_before_asked(sentence: str, after: str) -> str:
+    """The sentence without the clause it asks back (`_asked_back`): all of it when it asks nothing,
+    "" when the whole sentence is the statement asked."""
+    if not _asked_back(sentence, after):
+        return sentence
+    stop = _CLAUSE_STOP.match(sentence)
+    return "" if stop is None else stop.group(0).rstrip()
+
+
 def asks(sentence: str) -> bool:
     """Whether one sentence is a question, not a statement: it opens with a word of asking ("do I
     ...?"), or asks a statement back (`_TAGGED`: "I'm a nurse, right?")."""
@@ -5133,7 +5147,8 @@ def read(text: str) -> tuple[Said, ...]:
     split = sentences(text)
     for i, sentence in enumerate(split):
         seen.append(sentence)
-        if _asked_back(sentence, split[i + 1] if i + 1 < len(split) else ""):
+        sentence = _said_before_asked(sentence, split[i + 1] if i + 1 < len(split) else "")
+        if not sentence:
             continue  # "I live in Paris, right?": asked, not said
         named += _named(sentence)
         said_before, mentioned = _it_is(sentence, mentioned), _mention(sentence) or mentioned
@@ -5765,7 +5780,8 @@ def kin_names(text: str) -> tuple[tuple[str, str], ...]:
     out: list[tuple[str, str]] = []
     split = sentences(straight(text))
     for i, sentence in enumerate(split):
-        if asks(sentence) or _asked_back(sentence, split[i + 1] if i + 1 < len(split) else ""):
+        sentence = _said_before_asked(sentence, split[i + 1] if i + 1 < len(split) else "")
+        if not sentence or asks(sentence):
             continue
         for match in _KIN_NAMED.finditer(sentence):
             rel = next(g for g in (match.group(f"rel{k}") for k in ("", "2", "3", "4")) if g)

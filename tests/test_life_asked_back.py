@@ -80,3 +80,21 @@ def test_a_tag_question_opens_no_change_through_the_library(quire_home):
         q.capture("I live in Paris and work as a nurse at the hospital", type="identity")
         q.capture("I live in Lyon now, don't I? That is what the letter says.", type="identity")
         assert q.review().items == []
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        (
+            "my dentist of 30 years, dr huffman, says i need a crown, $1400. medicare dont cover dental right?",
+            "dentist",
+            "dr huffman",
+        ),
+        ("I'm a nurse. I live in Paris, don't I?", "role", "nurse"),
+        ("I work at Acme; my boss is Tom, right?", "employer", "acme"),
+    ],
+)
+def test_a_tag_asks_back_only_its_own_clause(text, attribute, value):
+    """A lower-case run-on is one sentence ("$1400." ends none): the tag at its end asks back the
+    clause after the last stop, not the dentist said before it (the retiree's dentist had been lost)."""
+    assert _read(text).get(attribute) == value, _read(text)
