@@ -5778,11 +5778,9 @@ def kin_names(text: str) -> tuple[tuple[str, str], ...]:
     "anna (my wife)", "my daughter's name is zosia", "My wife is Anna": ("wife", "anna")...). Said of
     someone else's ("my friend's sister Ola"), in a question or asked back (`asks`, `_asked_back`), none."""
     out: list[tuple[str, str]] = []
-    split = sentences(straight(text))
-    for i, sentence in enumerate(split):
-        sentence = _said_before_asked(sentence, split[i + 1] if i + 1 < len(split) else "")
-        if not sentence or asks(sentence):
-            continue
+    for sentence in sentences(straight(text)):
+        if asks(sentence) and _TAGGED.search(sentence) is None:
+            continue  # (a tag asks back what is said of them: "my sister Ola lives in Lyon, doesn't she?" names her)
         for match in _KIN_NAMED.finditer(sentence):
             rel = next(g for g in (match.group(f"rel{k}") for k in ("", "2", "3", "4")) if g)
             name = next(g for g in (match.group(f"n{k}") for k in ("", "2", "3", "4")) if g)

@@ -1,6 +1,7 @@
 """A statement asked back is a question, not a fact (life17): "I'm a nurse, right?", "I live in
 Paris, don't I?", "I work at Google, correct?" say nothing of the person; the same words said plainly
-still do, and a question after a statement does not unsay the statement."""
+still do, a question after a statement does not unsay the statement, and a relation named in a tagged
+sentence is still named (LongMemEval: "Since my friend Emily is having twins, ..., right?")."""
 
 from __future__ import annotations
 
@@ -56,10 +57,14 @@ def test_a_statement_beside_a_question_is_still_read(text, attribute, value):
 
 
 @pytest.mark.parametrize(
-    "text", ["my wife anna, right?", "my sister Ola lives in Lyon, doesn't she? I forget.", "My son Tom. Right?"]
+    ("text", "relation"),
+    [
+        ("my sister Ola lives in Lyon, doesn't she?", "sister"),
+        ("Since my friend Emily is having twins, I should look into baby bathtubs, right?", "friend"),
+    ],
 )
-def test_a_kin_name_asked_back_names_no_one(text):
-    assert life.kin_named.__wrapped__(text) == frozenset()
+def test_a_tag_asks_back_what_is_said_of_a_relation_not_their_name(text, relation):
+    assert life.kin_named.__wrapped__(text) == frozenset([relation])
 
 
 def test_a_tag_question_opens_no_change_on_import(tmp_path, cli_json, db):

@@ -38,7 +38,7 @@ def test_a_relation_named_gives_the_relation_and_the_name(text, relation, name):
         "my wife is pregnant",
         "My son is Catholic",
         "My wife is Anna?",
-        "my wife is Anna, right?",
+        "is my wife Anna?",
         "My boss is Tom.",
         "my wife is here",
     ],
