@@ -635,6 +635,12 @@ _FIRST_AT = (
     + _LOW_PLACE
     + r")(?![\w'&.-]| (?:is|starts|begins|will)\b)"  # not "... is on Monday"
 )
+# A firm worked for: a name, or one typed in lower case that the sentence says is a firm ("lexiconnect,
+# an agency in hamburg").
+_NAMED_FIRM = (
+    r"(?:(?P<v>" + _NAME + r")|(?P<v2>[a-z][\w&'-]+(?: [a-z][\w&'-]+)?)(?=,? (?:an?|the) (?:\w+ )?"
+    r"(?:agency|company|firm|studio|publisher|startup|start-up|consultancy|bureau|shop|brand|client)\b))"
+)
 _WORK = re.compile(
     r"\b(?:job|work|working|shifts?|on nights|on days|manager|boss|colleagues?|co-?workers?|team|office|onboarding|hired|"
     r"role|position|ward|unit|employer|salary|payroll|badge|orientation|coworkers|patients?|clients?|customers?|"
@@ -3044,6 +3050,33 @@ _RULES = (
         gate=r"started|began|hired|new job|new gig|got a job",
     ),
     _rule("employer", IDENTITY, _FIRST_AT, gate=r"day|week|month|shift"),
+    # a freelancer's work and who it comes from: "most of my work rn comes from lexiconnect, an agency
+    # in hamburg", "my main client is Acme", "I freelance for Brightpath". A name typed in lower case
+    # only where the sentence says what it is ("lexiconnect, an agency"): not "comes from referrals".
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?i:(?:most|all|much|half|the bulk|a lot|the majority) of my (?:(?:translation|freelance|paid) )?"
+        r"(?:work|jobs|clients|gigs|commissions)) (?i:(?:rn|right now|now|these days|at the moment|mostly) )?"
+        r"(?i:comes?|is coming|are coming|came) from (?:the )?"
+        + _NAMED_FIRM
+        + r"(?![\w'&-])(?! (?:searches|search|ads|reviews|listings|referrals|posts|contacts|traffic|users)\b)",
+        gate=r"of my",
+    ),
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?i:\bmy (?:main|biggest|only|best|regular|anchor) (?:client|customer) (?:is|has been|rn is|right now is)) "
+        r"(?:the )?" + _NAMED_FIRM,
+        gate=r"client|customer",
+    ),
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?<![\w'])(?i:i)(?:'m| am)? (?:(?:mostly|mainly|now|still) )?(?i:freelanc(?:e|ing)) (?:for|with) (?:the )?"
+        + _NAMED_FIRM,
+        gate=r"freelanc",
+    ),
     # "my first two weeks teaching at St Brigid's College": the work is said, so no other sign is needed
     _rule(
         "employer",

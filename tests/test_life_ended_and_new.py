@@ -95,3 +95,47 @@ def test_we_left_berlin_for_vienna_opens_one_review_item_through_the_library(qui
         items = q.review().items
     assert len(items) == 1
     assert "Berlin" in items[0]["old"] and "Vienna" in items[0]["new"]
+
+
+# -- a freelancer's work and who it comes from -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("quick q, most of my work rn comes from lexiconnect, an agency in hamburg", "lexiconnect"),
+        ("most of my work comes from Acme these days", "acme"),
+        ("my main client is Brightpath", "brightpath"),
+        ("I freelance for Acme", "acme"),
+        ("i'm freelancing for lexiconnect, a small agency", "lexiconnect"),
+    ],
+)
+def test_who_a_freelancers_work_comes_from_is_the_employer(text, value):
+    assert _read(text).get("employer") == value, _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "most of my work comes from home",
+        "most of my work comes from referrals",
+        "most of my work comes from Google searches",
+        "my main client is a bakery",
+        "most of my income comes from the pension",
+    ],
+)
+def test_where_work_comes_from_that_is_no_firm_is_no_employer(text):
+    assert "employer" not in _read(text), _read(text)
+
+
+def test_the_translators_agency_then_her_new_team_is_a_change(tmp_path, cli_json, db):
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2022-03-01T10:00:00Z", "quick q, most of my work rn comes from lexiconnect, an agency in hamburg"),
+            ("2023-09-01T10:00:00Z", "first week at brightpath's localization team and i have to do standups at work"),
+        ],
+    )
+    cli_json("import", str(path))
+    changed = life_changes(db)
+    assert len(changed) == 1 and "lexiconnect" in changed[0][0] and "brightpath" in changed[0][1], changed
