@@ -5794,6 +5794,16 @@ _KIN_NAMED = re.compile(
     + _UP
     + r"][\w'-]+)(?=\s*(?:[.,;!)]|$| and\b| by the way\b))"
 )
+# A partner said by what the two are, not by the word: "tomek and i aren't married, just together 6
+# yrs", "Ana and I got engaged", "i took tomeks name" (`kin_names`: ("partner", "tomek")).
+_PARTNER_NAMED = re.compile(
+    r"(?:^|(?<=[\s(]))" + _KIN_NAME + r" and (?i:i|me) (?:(?:just |finally |recently )?got (?:married|engaged)|"
+    r"(?:are|aren't|are not)(?: \w+)? (?:married|engaged)|(?:have|'ve) been (?:together|married|dating)(?: for)? \w+ "
+    r"(?i:years?|yrs?|months?))"
+    r"|\b(?i:i) took (?!(?i:his|her|their|the|my|your|our|a|an|its)\b)(?P<n5>["
+    + _UP
+    + r"a-z][\w-]*?)(?:'s|s|’s) (?:last )?name\b"
+)
 _ASK_KIN_NAME = re.compile(
     r"\b(?:what|whats)(?:'s| is| was| are)? (?:my|our) " + _KIN_WHICH + _KIN + r"(?:'s|s'?|')? (?:names?|called)\b"
     r"|\bwho(?:'s| is) (?:my|our) " + _KIN_WHICH + _KIN.replace("P<rel>", "P<rel2>") + r"\s*\??\s*$",
@@ -5814,6 +5824,10 @@ def kin_names(text: str) -> tuple[tuple[str, str], ...]:
     for sentence in sentences(straight(text)):
         if asks(sentence) and _TAGGED.search(sentence) is None:
             continue  # (a tag asks back what is said of them: "my sister Ola lives in Lyon, doesn't she?" names her)
+        for partner in _PARTNER_NAMED.finditer(sentence):
+            name = partner.group("n") or partner.group("n5")
+            if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
+                out.append(("partner", name))
         for match in _KIN_NAMED.finditer(sentence):
             rel = next(g for g in (match.group(f"rel{k}") for k in ("", "2", "3", "4")) if g)
             name = next(g for g in (match.group(f"n{k}") for k in ("", "2", "3", "4")) if g)

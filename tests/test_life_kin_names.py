@@ -110,3 +110,37 @@ def test_forgetting_the_turn_takes_its_name_off_about_me(tmp_path, cli_json, cli
     assert cli("forget", source).exit_code == 0
     cli_json("rebuild")
     assert "Zosia" not in cli_json("page", "show", "about-me")["body"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("tomek and i aren't married, just together 6 yrs + a kid. do i need to do anything legal", "tomek"),
+        ("married 3 weeks now and the urząd wants a new dowód bc i took tomeks name?? do i need a new ID", "tomek"),
+        ("Ana and I got engaged last night!", "Ana"),
+        ("Ana and I have been together for 5 years", "Ana"),
+        ("I took Marco's name when we married", "Marco"),
+    ],
+)
+def test_a_partner_said_by_what_the_two_are_is_named(text, name):
+    assert life.kin_names(text) == (("partner", name),)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ana and I are colleagues",
+        "Tom and I have been friends for 10 years",
+        "I took his name when we married",
+        "I took the name of my grandfather",
+        "should Ana and I get married?",
+    ],
+)
+def test_two_people_who_are_no_couple_or_a_pronoun_name_no_partner(text):
+    assert life.kin_names(text) == ()
+
+
+def test_the_translators_partner_is_found_by_whats_my_partners_name():
+    said = "married 3 weeks now and the urząd wants a new dowód bc i took tomeks name?? do i need a new ID"
+    assert "name:partner" in life.asked("what's my partner's name")
+    assert "partner" in life.kin_named.__wrapped__(said)
