@@ -53,7 +53,7 @@ def test_my_wife_is_anna_answers_whats_my_wifes_name():
 
 
 def test_a_turn_naming_a_relation_is_about_the_persons_people():
-    assert names.self_fact("my daughter's name is zosia and she turns 4 next week") == "People"
+    assert names.self_fact("my daughter's name is zosia and she turns 4 next week, cake ideas?") == "People"
 
 
 def _turns(tmp_path):
@@ -94,7 +94,8 @@ def test_a_later_partner_named_is_the_current_one_and_children_are_all_listed(tm
 def test_whats_my_wifes_name_finds_the_turn_that_names_her_through_the_library(quire_home):
     with quire.open(quire_home) as q:
         q.capture("My wife is Anna, we met in Krakow at a concert years back.", type="note")
-        q.capture("The boiler in the basement needs a service before the winter.", type="note")
+        q.capture("My wife's name day is in July and she loves the roses in the garden.", type="note")
+        q.capture("My wife's name was on the wrong line of the form, what's the fix?", type="note")
         q.capture("Our holiday in Portugal was lovely, the beaches were warm.", type="note")
         hits = q.recall("what's my wife's name", k=1).results
     assert hits and "Anna" in hits[0].text
