@@ -4432,9 +4432,17 @@ def _untrailed(value: str) -> str:
 def _asked_back(sentence: str, after: str) -> bool:
     """A statement asked back (`_TAGGED`): "I live in Paris, don't I?", or its tag in a sentence of
     its own after it ("I'm a nurse. Right?")."""
-    return (sentence.endswith("?") and _TAGGED.search(sentence) is not None) or (
-        after.endswith("?") and _TAGGED.fullmatch(" " + after) is not None
+    return (sentence.endswith("?") and _TAGGED.search(_tail(sentence)) is not None) or (
+        after.endswith("?") and len(after) <= _TAG_LONGEST and _TAGGED.fullmatch(" " + after) is not None
     )
+
+
+_TAG_LONGEST = 40  # a tag is a few words: the end of a sentence it is looked for in (a run of spaces was cubic)
+
+
+def _tail(sentence: str) -> str:
+    """The end of a sentence a tag (`_TAGGED`) would be in, its spaces closed up."""
+    return " ".join(sentence[-4 * _TAG_LONGEST :].split())[-_TAG_LONGEST:]
 
 
 # Where the clause a tag asks back begins: after the last stop inside the sentence ("...$1400.
@@ -4454,7 +4462,9 @@ def _said_before_asked(sentence: str, after: str) -> str:
 def asks(sentence: str) -> bool:
     """Whether one sentence is a question, not a statement: it opens with a word of asking ("do I
     ...?"), or asks a statement back (`_TAGGED`: "I'm a nurse, right?")."""
-    return sentence.endswith("?") and (_ASKING.match(sentence) is not None or _TAGGED.search(sentence) is not None)
+    return sentence.endswith("?") and (
+        _ASKING.match(sentence) is not None or _TAGGED.search(_tail(sentence)) is not None
+    )
 
 
 def sentences(text: str) -> list[str]:
@@ -5822,7 +5832,7 @@ def kin_names(text: str) -> tuple[tuple[str, str], ...]:
     someone else's ("my friend's sister Ola"), in a question or asked back (`asks`, `_asked_back`), none."""
     out: list[tuple[str, str]] = []
     for sentence in sentences(straight(text)):
-        if asks(sentence) and _TAGGED.search(sentence) is None:
+        if asks(sentence) and _TAGGED.search(_tail(sentence)) is None:
             continue  # (a tag asks back what is said of them: "my sister Ola lives in Lyon, doesn't she?" names her)
         for partner in _PARTNER_NAMED.finditer(sentence):
             name = partner.group("n") or partner.group("n5")
