@@ -110,5 +110,5 @@ def test_a_tag_asks_back_only_its_own_clause(text, attribute, value):
 def test_a_long_run_of_spaces_before_a_question_mark_is_read_at_once():
     """A tag is looked for in the end of a sentence only: 5,000 spaces before a "?" took 52 s."""
     started = time.monotonic()
-    assert _read("I live in Paris" + " " * 5000 + "?") == _read("I live in Paris ?")
+    assert _read("I live in Paris" + " " * 5000 + "?") == {}  # (a sentence over 400 characters states nothing)
     assert time.monotonic() - started < 5
