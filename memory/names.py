@@ -1215,8 +1215,8 @@ def self_fact(text: str) -> str:
         heading = heading_of(said.attribute)
         if heading:
             return heading
-    if life.kin_named(text):  # "my daughter's name is zosia": someone of the person's life, by name
-        return "People"
+    if life.kin_named(text) and not any(_REQUEST.search(p) for p in sentences(text)):  # "my daughter's name is zosia"
+        return "People"  # (not "I'd love ideas for dinner for my sister Lena": asked of the assistant)
     for sentence in sentences(_FENCE.sub(" ", life.straight(text))):
         if sentence.endswith("?") or _REQUEST.search(sentence):
             continue
