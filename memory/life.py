@@ -661,6 +661,12 @@ _FIRST_AT = (
     + _LOW_PLACE
     + r")(?![\w'&.-]| (?:is|starts|begins|will)\b)"  # not "... is on Monday"
 )
+# A firm worked for: a name, or one typed in lower case that the sentence says is a firm ("lexiconnect,
+# an agency in hamburg").
+_NAMED_FIRM = (
+    r"(?:(?P<v>" + _NAME + r")|(?P<v2>[a-z][\w&'-]+(?: [a-z][\w&'-]+)?)(?=,? (?:an?|the) (?:\w+ )?"
+    r"(?:agency|company|firm|studio|publisher|startup|start-up|consultancy|bureau|shop|brand|client)\b))"
+)
 _WORK = re.compile(
     r"\b(?:job|work|working|shifts?|on nights|on days|manager|boss|colleagues?|co-?workers?|team|office|onboarding|hired|"
     r"role|position|ward|unit|employer|salary|payroll|badge|orientation|coworkers|patients?|clients?|customers?|"
@@ -2069,7 +2075,7 @@ _ENDS = (
         _I
         + r"(?:'m| am) (?P<end>(?:no longer|not(?=[^.;]*\bany ?more\b)) (?:at|working (?:at|for)) (?P<v>"
         + _NAME
-        + r"))(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))"
+        + r"))(?=,? (?:any ?more|now|since|as|because|after|but)\b|\s*(?:[,.;!?)]|$))"
         + _LONG_AGO,
         "left",
         gate=r"no longer|any ?more",
@@ -2079,7 +2085,7 @@ _ENDS = (
         IDENTITY,
         _I
         + r" (?P<end>(?:no longer|(?:don't|do not|dont)(?=[^.;]*\bany ?more\b)) work (?:there|for them))"
-        + r"(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))"
+        + r"(?=,? (?:any ?more|now|since|as|because|after|but)\b|\s*(?:[,.;!?)]|$))"
         + _LONG_AGO,
         "left",
         gate=r"work there|work for them",
@@ -2106,7 +2112,7 @@ _ENDS = (
         + _NAME
         + "|"
         + _LOW_PLACE
-        + r"))(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))"
+        + r"))(?=,? (?:any ?more|now|since|as|because|after|but)\b|\s*(?:[,.;!?)]|$))"
         + _LONG_AGO,
         "left",
         gate=_ENDED_GATE,
@@ -2143,7 +2149,7 @@ _ENDS = (
         + _I
         + r"|\b[Ww]e) (?P<end>(?:no longer|(?:don't|do not|dont)(?=[^.;]*\bany ?more\b)) (?:have|own) (?:a|an|my|our|the) "
         + _CAR_NOUNS
-        + r")(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))",
+        + r")(?=,? (?:any ?more|now|since|as|because|after|but)\b|\s*(?:[,.;!?)]|$))",
         "sold",
         gate=_ENDED_GATE,
     ),
@@ -2183,7 +2189,7 @@ _ENDS = (
         + r"|\b[Ww]e)(?:'m| am|'re| are)? (?P<end>(?:no longer|(?:don't|do not|dont|not)(?=[^.;]*\bany ?more\b)) "
         r"(?:live|living|based|settled) in (?P<v>"
         + _PLACE
-        + r"))(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))"
+        + r"))(?=,? (?:any ?more|now|since|as|because|after|but)\b|\s*(?:[,.;!?)]|$))"
         + _LONG_AGO,
         "left",
         gate=r"no longer|any ?more",
@@ -3561,6 +3567,33 @@ _RULES = (
         gate=r"started|began|hired|new job|new gig|got a job",
     ),
     _rule("employer", IDENTITY, _FIRST_AT, gate=r"day|week|month|shift"),
+    # a freelancer's work and who it comes from: "most of my work rn comes from lexiconnect, an agency
+    # in hamburg", "my main client is Acme", "I freelance for Brightpath". A name typed in lower case
+    # only where the sentence says what it is ("lexiconnect, an agency"): not "comes from referrals".
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?i:(?:most|all|much|half|the bulk|a lot|the majority) of my (?:(?:translation|freelance|paid) )?"
+        r"(?:work|jobs|clients|gigs|commissions)) (?i:(?:rn|right now|now|these days|at the moment|mostly) )?"
+        r"(?i:comes?|is coming|are coming|came) from (?:the )?"
+        + _NAMED_FIRM
+        + r"(?![\w'&-])(?! (?:searches|search|ads|reviews|listings|referrals|posts|contacts|traffic|users)\b)",
+        gate=r"of my",
+    ),
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?i:\bmy (?:main|biggest|only|best|regular|anchor) (?:client|customer) (?:is|has been|rn is|right now is)) "
+        r"(?:the )?" + _NAMED_FIRM,
+        gate=r"client|customer",
+    ),
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?<![\w'])(?i:i)(?:'m| am)? (?:(?:mostly|mainly|now|still) )?(?i:freelanc(?:e|ing)) (?:for|with) (?:the )?"
+        + _NAMED_FIRM,
+        gate=r"freelanc",
+    ),
     # "my first two weeks teaching at St Brigid's College": the work is said, so no other sign is needed
     _rule(
         "employer",
@@ -4843,6 +4876,17 @@ _ASKING = re.compile(
     r"est-ce|dois|devrais|quel|quelle|quels|quelles|où|comment|pourquoi|quand|combien|qui|que|peux|puis|faut)\b",
     re.IGNORECASE,
 )
+# A statement asked back as a question: a tag after it ("I'm a nurse, right?", "I live in Paris, don't
+# I?", "I work at Google, correct?", "isn't it?", "no?", "eh?", "n'est-ce pas ?"), or a statement with
+# nothing but its "?" ("I live in Paris?"): the person asks whether it is so, and says nothing.
+_TAGGED = re.compile(
+    r"(?:,|\s-+|\s)\s*(?:right|correct|no|eh|yeah|yes|ok|okay|true|innit|huh|hm+|really|yea|ya|rite|"
+    r"(?:is|was|do|does|did|am|are|have|has|were)n't (?:it|i|we|that|they|he|she)|"
+    r"(?:is|was|do|does|did|am|are|have|has) (?:it|i|we|that) not|ain't it|aren't i|"
+    r"(?:is that|isn't that|that's) (?:right|correct|true|so)|am i right|am i wrong|"
+    r"n'est-ce pas|non|hein|c'est ça|pas vrai|oder|nicht wahr|ne|prawda|tak|nie|verdad|não é|né)\s*\?+\s*$",
+    re.IGNORECASE,
+)
 # A sentence ends at ". " "? " "! " before a capital, or before a lower-case word in a text typed
 # all in lower case ("plant. my checking at fifth third gets the pension. if i die ..."): a person
 # who never capitalises ends sentences too (not after one letter: "j. smith").
@@ -4901,6 +4945,44 @@ def _untrailed(value: str) -> str:
         if whole is not None and whole.start() <= cut.start() < whole.end():
             cut = _TRAIL.search(value, whole.end())
     return value if cut is None else value[: cut.start()]
+
+
+def _asked_back(sentence: str, after: str) -> bool:
+    """A statement asked back (`_TAGGED`): "I live in Paris, don't I?", or its tag in a sentence of
+    its own after it ("I'm a nurse. Right?")."""
+    return (sentence.endswith("?") and _TAGGED.search(_tail(sentence)) is not None) or (
+        after.endswith("?") and len(after) <= _TAG_LONGEST and _TAGGED.fullmatch(" " + after) is not None
+    )
+
+
+_TAG_LONGEST = 40  # a tag is a few words: the end of a sentence it is looked for in (a run of spaces was cubic)
+
+
+def _tail(sentence: str) -> str:
+    """The end of a sentence a tag (`_TAGGED`) would be in, its spaces closed up."""
+    return " ".join(sentence[-4 * _TAG_LONGEST :].split())[-_TAG_LONGEST:]
+
+
+# Where the clause a tag asks back begins: after the last stop inside the sentence ("...$1400.
+# medicare dont cover dental right?": only "medicare dont cover dental" is asked).
+_CLAUSE_STOP = re.compile(r".*[.;!?]\s", re.DOTALL)
+
+
+def _said_before_asked(sentence: str, after: str) -> str:
+    """The sentence without the clause it asks back (`_asked_back`): all of it when it asks nothing,
+    "" when the whole sentence is the statement asked."""
+    if not _asked_back(sentence, after):
+        return sentence
+    stop = _CLAUSE_STOP.match(sentence)
+    return "" if stop is None else stop.group(0).rstrip()
+
+
+def asks(sentence: str) -> bool:
+    """Whether one sentence is a question, not a statement: it opens with a word of asking ("do I
+    ...?"), or asks a statement back (`_TAGGED`: "I'm a nurse, right?")."""
+    return sentence.endswith("?") and (
+        _ASKING.match(sentence) is not None or _TAGGED.search(_tail(sentence)) is not None
+    )
 
 
 def sentences(text: str) -> list[str]:
@@ -5630,13 +5712,17 @@ def read(text: str) -> tuple[Said, ...]:
     named: list[Said] = []
     mentioned: str | None = None  # the person a sentence before named by their noun ("my hausarzt")
     seen: list[str] = []  # the sentences before this one
-    for sentence in sentences(text):
+    split = sentences(text)
+    for i, sentence in enumerate(split):
         seen.append(sentence)
+        sentence = _said_before_asked(sentence, split[i + 1] if i + 1 < len(split) else "")
+        if not sentence:
+            continue  # "I live in Paris, right?": asked, not said
         named += _named(sentence)
         said_before, mentioned = _it_is(sentence, mentioned), _mention(sentence) or mentioned
         for said in _routines_apart(sentence) if len(sentence) <= 400 else ():
             out.setdefault(said.attribute, said)  # (a routine given as a reason is said in a question too)
-        if (sentence.endswith("?") and _ASKING.match(sentence)) or len(sentence) > 400:
+        if asks(sentence) or len(sentence) > 400:
             continue
         sentence = _LEADING.sub("", sentence)
         before = _named_before(sentence, introduced) or said_before
@@ -5713,8 +5799,57 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
                     found.append((at, match.start("v") if match.groupdict().get("v") else match.start(), said))
                     if value_group in _ENDED:
                         ends.append((said.attribute, match.start(), match.end()))
+                        then = _instead(said.attribute, memory_type, sentence[match.end() :])
+                        found += [] if then is None else [(-1, match.end(), then)]  # what came instead first
+    found += [(-1, -1, said) for said in _left_for(sentence)] if " for " in sentence else []
     found.sort(key=lambda f: (f[0], f[1]))
     return [said for _, start, said in found if not _inside_an_ending(said, start, ends)]
+
+
+# What came instead, said in the sentence that ends the old one: "I no longer live in Paris but in
+# Lyon", "I don't work at Acme anymore, I'm at Initech now", "I'm not in Paris any more, we're in Lyon
+# now". Read right after an ending of a home or an employer (`_instead`).
+_INSTEAD = re.compile(
+    r"(?:,? (?:any ?more|any longer|now))?\s*(?:[,;]|\s-+|\s)\s*(?:but |and |so )?(?:now |instead )?"
+    r"(?:(?:(?:I|i)(?:'m| am)|[Ww]e(?:'re| are)) (?:now )?(?:living |based |working )?|(?:I|i|[Ww]e) (?:now )?(?:live|work) |"
+    r"(?:living |based |working )?)(?:now )?(?P<prep>in|at|for|with) (?:the )?(?P<v>" + _NAME + "|" + _LOW_PLACE + r")"
+)
+# The old left for the new: "we left Berlin for Vienna", "I swapped London for Lisbon", "I left Google
+# for Meta" (a city for a city is a home; a name that is no city for another, an employer).
+_LEFT_FOR = re.compile(
+    r"(?:(?<![\w'])(?:I|i)|\b[Ww]e)(?: have|'ve)? (?:(?:just|finally|recently|officially) )?(?:left|swapped|traded|ditched) "
+    r"(?P<old>" + _NAME + "|" + _LOW_RUN + r") for (?:the )?(?P<v>" + _NAME + "|" + _LOW_RUN + r")"
+    r"(?![^.;!?]{0,40}\b(?:for (?:a|an|the|two|three|four|\d+|a few|a couple of) (?:days?|weeks?|weekend|nights?|"
+    r"holidays?|vacation|trip|break)|on (?:holiday|vacation|a trip)|trip|visit)\b)"  # (a trip: "left Paris for Rome for a week")
+)
+
+
+def _instead(attribute: str, memory_type: str, after: str) -> Said | None:
+    """The new home or employer said right after the ending of the old (`_INSTEAD`), or None."""
+    found = _INSTEAD.match(after)
+    if found is None or _HEDGE.search(found.group(0)):
+        return None
+    name = _untrailed(found.group("v")).strip(" .,'")
+    if attribute == "home":
+        return _a_place("home", memory_type, name) if found.group("prep") == "in" else None
+    if found.group("prep") == "in" or _a_city(name) or not name[:1].isupper():
+        return None
+    return Said("employer", _norm(name), name, memory_type)
+
+
+def _left_for(sentence: str) -> list[Said]:
+    """What a sentence says was left for what (`_LEFT_FOR`): the new home or employer."""
+    out: list[Said] = []
+    for found in _LEFT_FOR.finditer(sentence):
+        if _HEDGE.search(sentence[: found.start()] + found.group(0)):
+            continue
+        old, new = (_untrailed(found.group(g)).strip(" .,'") for g in ("old", "v"))
+        place = _a_place("home", IDENTITY, new, known=True)
+        if place is not None and _a_place("home", IDENTITY, old, known=True) is not None:
+            out.append(place)
+        elif not _a_city(old) and not _a_city(new) and new[:1].isupper() and old[:1].isupper():
+            out.append(Said("employer", _norm(new), new, IDENTITY))
+    return out
 
 
 def _inside_an_ending(said: Said, start: int, ends: list[tuple[str, int, int]]) -> bool:
@@ -6164,6 +6299,13 @@ _KIN_VERBS = (
     r"the|a|an|my|our|his|her|their|its|me|him|them|us|you|your|i|we|he|she|they|it|what|when|where|how|why"
 )
 _KIN_NAME = rf"(?P<n>[{_UP}][\w'-]+|(?!(?:{_KIN_VERBS})\b)[a-z][\w'-]*[a-rt-z](?![\w'-]))"  # "ines" read, "lives" not
+_NOT_A_KIN_NAME = (
+    r"english|german|italian|french|spanish|portuguese|dutch|american|british|chinese|japanese|korean|indian|"
+    r"mexican|greek|turkish|russian|polish|brazilian|canadian|australian|irish|scottish|welsh|swedish|swiss|"
+    r"african|asian|european|latina?|catholic|jewish|muslim|christian|hindu|buddhist|protestant|orthodox|"
+    r"british|ukrainian|czech|danish|norwegian|finnish|vietnamese|thai|filipin[oa]|nigerian|pakistani|iranian|"
+    r"here|there|home|back|away|fine|okay|ok|sick|ill|pregnant|retired|gone|out|in|on|at|from|also|still|always|never"
+)
 _KIN_NAMED = re.compile(
     r"\b(?i:my|our) " + _KIN_WHICH + _KIN + r",? " + _KIN_NAME + r"(?!'s\b)"  # "my sister Ola", "my mama danuta"
     r"|(?:^|(?<=[\s(]))"
@@ -6177,6 +6319,25 @@ _KIN_NAMED = re.compile(
     + _KIN.replace("P<rel>", "P<rel3>")
     + r"(?:'s name is| is (?:called|named)) "
     + _KIN_NAME.replace("P<n>", "P<n3>")
+    # "My wife is Anna.": a capitalised name that ends the clause, not a people or a faith ("is Polish")
+    + r"|\b(?i:my|our) "
+    + _KIN_WHICH
+    + _KIN.replace("P<rel>", "P<rel4>")
+    + r" is (?!(?i:"
+    + _NOT_A_KIN_NAME
+    + r")\b)(?P<n4>["
+    + _UP
+    + r"][\w'-]+)(?=\s*(?:[.,;!)]|$| and\b| by the way\b))"
+)
+# A partner said by what the two are, not by the word: "tomek and i aren't married, just together 6
+# yrs", "Ana and I got engaged", "i took tomeks name" (`kin_names`: ("partner", "tomek")).
+_PARTNER_NAMED = re.compile(
+    r"(?:^|(?<=[\s(]))" + _KIN_NAME + r" and (?i:i|me) (?:(?:just |finally |recently )?got (?:married|engaged)|"
+    r"(?:are|aren't|are not)(?: \w+)? (?:married|engaged)|(?:have|'ve) been (?:together|married|dating)(?: for)? \w+ "
+    r"(?i:years?|yrs?|months?))"
+    r"|\b(?i:i) took (?!(?i:his|her|their|the|my|your|our|a|an|its)\b)(?P<n5>["
+    + _UP
+    + r"a-z][\w-]*?)(?:'s|s|’s) (?:last )?name\b"
 )
 _ASK_KIN_NAME = re.compile(
     r"\b(?:what|whats)(?:'s| is| was| are)? (?:my|our) " + _KIN_WHICH + _KIN + r"(?:'s|s'?|')? (?:names?|called)\b"
@@ -6190,24 +6351,39 @@ def _kin(word: str) -> str:
     return _KIN_SAME.get(word, _KIN_SAME.get(word[:-1], word[:-1]) if word.endswith("s") and len(word) > 3 else word)
 
 
-@text_cache(maxsize=4096)
-def kin_named(text: str) -> frozenset[str]:
-    """The relations a turn names by a name ("my sister Ola", "ola (my sister)", "my boyfriend
-    Jonas", "my sister's name is Camille": {"sister"}, {"partner"}): what answers "what's my
-    sister's name" (`asked`: "name:sister"). Said of someone else's ("my friend's sister Ola") or
-    in a question, none."""
-    out: set[str] = set()
+def kin_names(text: str) -> tuple[tuple[str, str], ...]:
+    """(relation as said, name as written) for each relation a turn names by a name ("my wife anna",
+    "anna (my wife)", "my daughter's name is zosia", "My wife is Anna": ("wife", "anna")...). Said of
+    someone else's ("my friend's sister Ola"), in a question or asked back (`asks`, `_asked_back`), none."""
+    out: list[tuple[str, str]] = []
     for sentence in sentences(straight(text)):
-        if sentence.endswith("?") and _ASKING.match(sentence):
-            continue
+        if asks(sentence) and _TAGGED.search(_tail(sentence)) is None:
+            continue  # (a tag asks back what is said of them: "my sister Ola lives in Lyon, doesn't she?" names her)
+        for partner in _PARTNER_NAMED.finditer(sentence):
+            name = partner.group("n") or partner.group("n5")
+            if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
+                out.append(("partner", name))
         for match in _KIN_NAMED.finditer(sentence):
-            rel = match.group("rel") or match.group("rel2") or match.group("rel3")
-            name = match.group("n") or match.group("n2") or match.group("n3")
+            rel = next(g for g in (match.group(f"rel{k}") for k in ("", "2", "3", "4")) if g)
+            name = next(g for g in (match.group(f"n{k}") for k in ("", "2", "3", "4")) if g)
             if rel.endswith("s") and name.islower():
                 continue  # "my sisters dog": hers, typed without its apostrophe
             if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
-                out.add(_kin(rel))
-    return frozenset(out)
+                out.append((rel.casefold(), name))
+    return tuple(out)
+
+
+@text_cache(maxsize=4096)
+def kin_named(text: str) -> frozenset[str]:
+    """The relations a turn names by a name (`kin_names`: "my sister Ola", "ola (my sister)", "my
+    boyfriend Jonas", "my sister's name is Camille": {"sister"}, {"partner"}): what answers "what's my
+    sister's name" (`asked`: "name:sister")."""
+    return frozenset(_kin(rel) for rel, _ in kin_names(text))
+
+
+def kin_key(rel: str) -> str:
+    """One relation however it is said ("wife", "husband": partner; "mum": mother; "daughters": daughter)."""
+    return _kin(rel)
 
 
 @text_cache(maxsize=4096)

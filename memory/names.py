@@ -1246,6 +1246,8 @@ def self_fact(text: str) -> str:
         heading = heading_of(said.attribute)
         if heading:
             return heading
+    if life.kin_named(text) and not any(_REQUEST.search(p) for p in sentences(text)):  # "my daughter's name is zosia"
+        return "People"  # (not "I'd love ideas for dinner for my sister Lena": asked of the assistant)
     for sentence in sentences(_FENCE.sub(" ", life.straight(text))):
         if sentence.endswith("?") or _REQUEST.search(sentence):
             continue

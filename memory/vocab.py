@@ -307,6 +307,19 @@ def _a_name(key: str) -> bool:
     return key not in tokens.STOPWORDS and (len(key) >= 4 or _CJK.search(key) is not None)
 
 
+def written(value: str) -> str | None:
+    """A name of the lists as the list writes it, the value typed in any case ("mbank": "mBank",
+    "iphone 13": "iPhone 13", "t-mobile": "T-Mobile"), the words after the name as typed; None where
+    no list names it."""
+    typed = _TOKEN.findall(value)
+    words = [fold(w) for w in typed]
+    for name in names().get(words[0], ()) if words else ():
+        if tuple(words[: len(name.words)]) == name.words:
+            rest = value[value.find(typed[len(name.words) - 1]) + len(typed[len(name.words) - 1]) :]
+            return name.shown + rest
+    return None
+
+
 def _key(name: str) -> str:
     """A place's name as looked up: folded, one space between words, no "the" before it."""
     folded = name.lower() if name.isascii() else fold(name)  # (most names are ASCII: 10x faster so)

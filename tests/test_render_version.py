@@ -25,9 +25,10 @@ from wiki import render, synth
 # with its team, which Now names as the organisation;
 # 19: the same pages: dates are the machine's days, and the guard runs under TZ=UTC;
 # 20: a Timeline on the entity page: "yesterday" and "last Tuesday" are dated, counted back from the day said;
-# About me cites the sentences a turn tells as the turn splits them, not joined and split again)
+# About me cites the sentences a turn tells as the turn splits them, not joined and split again;
 # 21: the same pages here; About me reads facts said in passing: a blood type, a service, a church, a
-# thesis, a birthday, who one lives with, a pet by its breed, a language class by its level)
+# thesis, a birthday, who one lives with, a pet by its breed, a language class by its level;
+# 22: About me names a daughter by her name, and Now writes a name typed in lower case as a name)
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -46,6 +47,7 @@ RECORDED = {
     19: "d3d1ee283bf5b29d",
     20: "fbfb1e6a54b1d77d",
     21: "fbfb1e6a54b1d77d",
+    22: "a1c6af5fcd0369f1",
 }
 
 
@@ -88,6 +90,8 @@ def _pages() -> str:
         _mem(24, "Just finished my first week at Brightpath's localization team!", "identity", turn="person"),
         # a home rented, said by its landlord: Now says "rent", not "landlord" (18)
         _mem(23, "Our landlord wants to put the rent up again.", "identity", turn="person"),
+        # a daughter named by her relation: Now lists her by name, capitalised (20)
+        _mem(25, "my daughter's name is zosia and she starts at the przedszkole soon.", turn="person"),
         # a degree and where it was taken: Education, no "since" (17)
         _mem(22, "I did my masters in applied linguistics at the University of Warsaw.", "identity", turn="person"),
         # what a turn tells, its question left out: cited sentence by sentence as the turn splits them (20)

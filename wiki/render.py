@@ -149,11 +149,14 @@ def rendered_forms(text: str) -> list[str]:
 
 
 def now_forms(text: str) -> list[str]:
-    """The values About me's Now section and lead show for a memory's text (`now`)."""
+    """The values About me's Now section and lead show for a memory's text (`now`, `_kin_now`)."""
     out = []
     for said in life.read(text):
         label, value = (escape(x) for x in _now_shown(said.attribute, said.shown))
         out += [f"**{label}**: {value}", f"{label}: {value}.", f"; was {value}"]
+    for rel, name in life.kin_names(text):
+        label, value = escape(_kin_label(rel)), escape(_a_name(name))
+        out += [f"**{label}**: {value}", f"{label}: {value}."]
     return out
 
 
@@ -566,7 +569,45 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
         out.append(
             (line + (" (awaiting review)" if any(m.review for m in told) else ""), f"{label}: {current}.{cites}")
         )
+    return out + _kin_now(shown, number)
+
+
+# The relations a person has one of at a time: a later name is the current one ("my girlfriend Ana",
+# then "my girlfriend Maria"); of the others (children, siblings, friends) every name said is listed.
+_ONE_AT_A_TIME = frozenset(["partner", "mother", "father"])
+
+
+def _kin_now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
+    """About me's Now lines of the people the person names by their relation ("my wife anna", "anna
+    (my wife)", "my daughter's name is zosia": "Wife: Anna", "Daughter: Zosia"), one line a name,
+    cited by the turn that first said it, the relation as they last called it (`life.kin_names`)."""
+    named: dict[str, dict[str, tuple[str, str, Mem]]] = {}  # relation -> name -> (word, name shown, first said)
+    for m in sorted(shown, key=lambda m: (m.valid_from, m.seq, m.id)):
+        if m.turn == "assistant" or m.section == "superseded":
+            continue
+        for rel, name in life.kin_names(m.content):
+            key, whose = life.kin_key(rel), named.setdefault(life.kin_key(rel), {})
+            if key in _ONE_AT_A_TIME and name.casefold() not in whose:
+                whose.clear()
+            first = whose[name.casefold()][2] if name.casefold() in whose else m
+            whose[name.casefold()] = (rel, _a_name(name), first)
+    out = []
+    for key in sorted(named):
+        for rel, name, m in named[key].values():
+            label, value, cites = escape(_kin_label(rel)), escape(name), ref(number[m.id])
+            out.append((f"- **{label}**: {value}{cites}", f"{label}: {value}.{cites}"))
     return out
+
+
+def _kin_label(rel: str) -> str:
+    """A relation as a Now label: "Wife", "Mum", "Little sister" is "Sister"."""
+    return rel[:1].upper() + rel[1:]
+
+
+def _a_name(name: str) -> str:
+    """A person's name as a reader writes it: "anna" typed in lower case is "Anna"; a name with a
+    capital anywhere ("McDonald", "de Vries", "Anna") is kept as written."""
+    return name[:1].upper() + name[1:] if name.islower() else name
 
 
 def _job_left(said: dict[str, list[tuple[life.Said, list[Mem]]]]) -> tuple[life.Said, list[Mem]] | None:
@@ -618,6 +659,8 @@ def _now_shown(attribute: str, shown: str) -> tuple[str, str]:
         return _now_label(attribute).removesuffix(" (schedule)"), "doing it now"
     if attribute in _PLACES:  # one name a place: "Munich" said "München" or "munich" too (`vocab.place`)
         return _now_label(attribute), vocab.place(shown) or shown
+    if attribute in _NAMED:  # a name typed in lower case: "brightpath" is "Brightpath", "mbank" "mBank"
+        return _now_label(attribute), _as_named(shown)
     kind, _, level = attribute.partition(":")
     if kind == "degree" and level in _LEVELS:
         return ("PhD" if level == "phd" else f"{_LEVELS[level]} degree"), shown
@@ -630,6 +673,76 @@ def _now_shown(attribute: str, shown: str) -> tuple[str, str]:
 # person who wrote "München" in March and "Munich" in June lives in one city, and the line should not
 # change its name with each turn; a place no list knows, by the spelling the person wrote last.
 _PLACES = frozenset(["home", "origin"])
+
+
+# The things of a person's life a Now line names by a proper name (a company, a bank, a doctor), which
+# a person typing fast writes in lower case; not a role, a diet or a schedule ("nurse", "vegan").
+_NAMED = frozenset(
+    [
+        "employer",
+        "manager",
+        "bank",
+        "phone provider",
+        "internet",
+        "pharmacy",
+        "car",
+        "phone",
+        "gym",
+        "doctor",
+        "dentist",
+        "kids school",
+        "university",
+        "childminder",
+        "supplier",
+        "street",
+    ]
+)
+# Words inside a name that stay in lower case ("Bank of America", "de Vries", "Tully's on Quay St").
+_NAME_PARTICLES = frozenset(
+    [
+        "of",
+        "the",
+        "and",
+        "on",
+        "at",
+        "in",
+        "for",
+        "de",
+        "da",
+        "das",
+        "do",
+        "dos",
+        "du",
+        "des",
+        "di",
+        "del",
+        "della",
+        "van",
+        "von",
+        "der",
+        "den",
+        "la",
+        "le",
+        "y",
+        "&",
+        "zu",
+    ]
+)
+
+
+def _as_named(shown: str) -> str:
+    """A name as a reader writes it: as a list of names writes it (`vocab.written`: "mbank" is
+    "mBank"); else typed all in lower case, each word capitalised but its particles ("tully's on quay
+    st": "Tully's on Quay St"); a name with a capital anywhere ("eBay", "de Vries", "iOS") as typed."""
+    known = vocab.written(shown)
+    if known is not None and (shown.islower() or known.casefold() == shown.casefold()):
+        return known
+    if not shown.islower() or shown.startswith(("the ", "a ", "an ")):
+        return shown  # ("the council": a place of work said by its kind, no name)
+    words = shown.split(" ")
+    return " ".join(
+        w if (i and w in _NAME_PARTICLES) or not w[:1].isalpha() else w[:1].upper() + w[1:] for i, w in enumerate(words)
+    )
 
 
 def _now_label(attribute: str) -> str:

@@ -85,7 +85,10 @@ from wiki.vault import atomic_write
 # small." after a question left out had been joined, split again as one sentence and cited once).
 # 21: About me reads facts said in passing: a blood type, a military service, a church, a thesis, a
 # birthday, who one lives with, a pet by its breed, a language class by its level (life18).
-RENDER_VERSION = 21
+# 22: About me's Now lists the people the person names by their relation ("my wife anna": "Wife: Anna",
+# memory/life.kin_names), and writes a name typed in lower case as a name ("Employer: Brightpath",
+# "Bank: mBank" by the lists' spelling; "eBay", "de Vries" as typed) (life17).
+RENDER_VERSION = 22
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
