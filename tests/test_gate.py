@@ -342,6 +342,21 @@ def test_too_short_boundary():
     assert check("alpha beta gamma delta epsilon").passed
 
 
+@pytest.mark.parametrize("text", ["I live in Lyon", "I work at brightpath", "I'm vegan now", "my dentist is Dr Nowak"])
+def test_a_short_statement_of_the_persons_life_is_kept(text):
+    # life17: `quire capture "I live in Lyon"` was refused as too_short, a fact the life reading reads
+    assert check(text).passed
+
+
+@pytest.mark.parametrize("text", ["ok thanks", "I live here", "I love you", "I moved", "we bought a car"])
+def test_a_short_text_that_states_nothing_of_the_persons_life_is_still_too_short(text):
+    assert check(text).reason == "too_short"
+
+
+def test_a_short_life_statement_with_a_secret_is_still_refused():
+    assert check("I work at sk-proj-abcdefghijklmnopqrstuvwxyz0123").reason == "credential_leak"
+
+
 @pytest.mark.parametrize(
     ("text", "n"),
     [
