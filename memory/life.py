@@ -6231,7 +6231,9 @@ _ASK_THING = re.compile(
 # to"): it asks no attribute of the person, so no change in the person's life may move its answer
 # (the newer "We moved to Montréal" had been lifted over the turn that named the sister's city).
 _RELATION = (
-    r"(?:sister|brother|mother|mum|mom|mam|mammy|ma|father|dad|da|daddy|nan|nana|granny|grandad|parents?|partner|wife|husband|spouse|son|daughter|kids?|"
+    # and as a person writes them in their first language, in English ("my amma's sugar", "appa retired")
+    r"(?:amma|ammi|mutti|maman|mamma|appa|abba|abbu|vati|akka|didi|bhaiya|"
+    r"sister|brother|mother|mum|mom|mam|mammy|ma|father|dad|da|daddy|nan|nana|granny|grandad|parents?|partner|wife|husband|spouse|son|daughter|kids?|"
     r"children|child|friend|colleague|neighbou?r|grand(?:ma|pa|mother|father|parents?)|aunt|uncle|cousin|niece|"
     r"nephew|girlfriend|boyfriend|fianc[ée]e?|flatmate|roommate)s?"
 )
@@ -6273,8 +6275,28 @@ def about_someone_else(query: str) -> str | None:
 # One relation however it is said ("mum", "mom", "mama"; a girlfriend, a husband: the partner): what a
 # name question asks and what a turn names meet on it.
 _KIN_SAME = {
-    **dict.fromkeys(["mum", "mom", "mam", "mama", "mammy", "mother", "ma", "mommy", "mummy"], "mother"),
-    **dict.fromkeys(["dad", "da", "daddy", "father", "papa", "pa", "tata"], "father"),
+    **dict.fromkeys(
+        [
+            "mum",
+            "mom",
+            "mam",
+            "mama",
+            "mammy",
+            "mother",
+            "ma",
+            "mommy",
+            "mummy",
+            "amma",
+            "ammi",
+            "mutti",
+            "maman",
+            "mamma",
+        ],
+        "mother",
+    ),
+    **dict.fromkeys(["dad", "da", "daddy", "father", "papa", "pa", "tata", "appa", "abba", "abbu", "vati"], "father"),
+    **dict.fromkeys(["akka", "didi"], "sister"),
+    "bhaiya": "brother",
     **dict.fromkeys(
         ["partner", "wife", "husband", "spouse", "girlfriend", "boyfriend", "fiance", "fiancé", "fiancee", "fiancée"],
         "partner",
@@ -6349,6 +6371,29 @@ _ASK_KIN_NAME = re.compile(
 def _kin(word: str) -> str:
     word = word.casefold()
     return _KIN_SAME.get(word, _KIN_SAME.get(word[:-1], word[:-1]) if word.endswith("s") and len(word) > 3 else word)
+
+
+# A relation's word that names no one: "my mother tongue is tamil" answered "what health condition
+# does my mother have" (the blind priya fixture), as "mother nature", "big brother" and a "sister
+# company" would.
+_KIN_IN_A_COMPOUND = re.compile(
+    r"\b(?:mother|father|sister|brother)(?:[ -](?:tongues?|lands?|nature|ships?|boards?|country|city|cities|"
+    r"company|companies|sites?|time|church|superior|lode|of pearl|figures?|in arms)\b)|\bbig brother\b",
+    re.IGNORECASE,
+)
+
+
+def names_relation(who: str, text: str) -> bool:
+    """Whether `text` names the relation `who` ("mother") by any word for it ("my mum", "amma's
+    sugar"; a two-letter one, "ma", only after "my" or "our"), not a compound that only holds the
+    word ("my mother tongue")."""
+    kin = _kin(who)
+    said = {w for w, k in _KIN_SAME.items() if k == kin} | {who.casefold(), kin}
+    text = _KIN_IN_A_COMPOUND.sub(" ", text)
+    return any(
+        re.search(rf"\b{'(?:my|our) ' if len(w) <= 2 else ''}{re.escape(w)}(?:s|'s|’s|s')?\b", text, re.IGNORECASE)
+        for w in said
+    )
 
 
 def kin_names(text: str) -> tuple[tuple[str, str], ...]:

@@ -1249,7 +1249,7 @@ def _states(asked: frozenset[str], row: dict[str, Any]) -> bool:
         return True
     whose = [a[6:] for a in asked if a.startswith("other:")]
     if whose:
-        return life.is_relation(whose[0]) and bool(lexical.terms_each(whose)[0] & lexical.stems(row["content"]))
+        return life.is_relation(whose[0]) and life.names_relation(whose[0], row["content"])
     return row["memory_type"] in life.TYPES and life.matches(asked, life.read(row["content"]))
 
 
