@@ -610,7 +610,7 @@ _PROVIDER_IS = (
 # Sentences that state nothing: questions, plans, wishes, conditions, reported speech about others.
 _HEDGE = re.compile(
     r"\b(?:if|whether|would|might|could|should|maybe|perhaps|thinking (?:about|of)|considering|plan(?:ning)? to|"
-    r"want(?:ing)? to|wanna|(?<!stopped )(?<!quit )(?<!stop )going to|gonna|hope|hoping|wish|dream|imagine|suppose|pretend|will|'ll|"
+    r"want(?:ing)? to|wanna|(?<!stopped )(?<!quit )(?<!stop )going to(?!\s+(?:my|our) (?:manager|boss|team|parents|mum|mom|dad)\b)|gonna|hope|hoping|wish|dream|imagine|suppose|pretend|will|'ll|"
     r"shall|can i|do i|am i|did i|unless|when i was|years ago|used to|"
     # a case put, not lived: "let's say I'm a nurse", "assume I am a lawyer", "as if I were a doctor"
     r"let's say|lets say|let us say|assume|assuming|supposing|hypothetical|hypothetically|what if|as if|as though|"
@@ -2772,6 +2772,24 @@ _DICTATED = (
         "now",
         gate=r"started|taken up|took up|got into|begun|began",
     ),
+    # "at my parents place in jayanagar where i grew up": where the person comes from, said after it (a
+    # place of the lists, or a part of a city of memory/data/within.txt)
+    _rule(
+        "origin",
+        IDENTITY,
+        r"\bin (?P<v>" + _PLACE + r") where (?:I|i) (?:grew up|was born|was raised)\b",
+        "part",
+        gate="where",
+    ),
+    # "my IIM kozhikode batchmates", "my Stanford classmates": the school the person went to
+    _rule(
+        "university",
+        IDENTITY,
+        r"\b[Mm]y (?P<v>(?!(?:School|Office|Work|Team|Class)\b)[A-Z][\w&.-]*(?: [\w&.-]+){0,2}?) "
+        r"(?:batchmates|batch mates|batch-mates|classmates|alumni group|alumni network|alma mater)\b",
+        "alma",
+        gate="batch|classmates|alumni|alma mater",
+    ),
     # "we don't have a car", "i have no car": no car now (a car got later is a change from none)
     _rule(
         "car",
@@ -2783,15 +2801,20 @@ _DICTATED = (
         gate="car",
     ),
 )
-_DICTATED_GROUPS = frozenset(["job", "practice", "nocar"])
+_DICTATED_GROUPS = frozenset(["job", "practice", "nocar", "part", "alma"])
 
 
 def _said_dictated(attribute: str, value_group: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
     """A value of the rules of `_DICTATED`: no car now (`nocar`), a practice a doctor is at as written
     (`practice`: a practice is named in lower case), a job's employer or manager (`job`) that is no
-    place of the lists ("here at bangalore we" names a city) nor a word of no name."""
+    place of the lists ("here at bangalore we" names a city) nor a word of no name, a place grown up in
+    (`part`), a school by its classmates (`alma`)."""
     if value_group == "nocar":
         return Said(attribute, "none", "none", memory_type)
+    if value_group == "part":  # a place of the lists, or a part of a city said by its own name
+        name = _untrailed(groups.get("v") or "").strip(" .,'")
+        part = vocab.part_of_city(name)
+        return Said(attribute, _norm(part), part, memory_type) if part else _a_place(attribute, memory_type, name)
     shown = _untrailed(groups.get("v") or "").strip(" .,'")
     value = _norm(shown)
     if not value or value in tokens.STOPWORDS:

@@ -400,6 +400,15 @@ def _parts() -> dict[str, str]:
     return out
 
 
+def part_of_city(name: str) -> str | None:
+    """The part of a city of within.txt that opens `name` ("jayanagar where": "jayanagar"), as written."""
+    words = name.split()
+    for end in range(min(len(words), 3), 0, -1):
+        if _key(" ".join(words[:end])) in _parts():
+            return " ".join(words[:end])
+    return None
+
+
 def within(part: str, city: str) -> bool:
     """Whether `part` (a home's value: "walthamstow") is a part of `city` ("london", "bengaluru"),
     by memory/data/within.txt: "now that we're in walthamstow" after "now that i'm in london" is

@@ -159,3 +159,52 @@ def test_a_run_on_clause_hedged_before_is_not_the_next_ones() -> None:
 )
 def test_the_questions_ask_what_is_read(question: str, attribute: str) -> None:
     assert attribute in life.asked(question)
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        # where the person grew up, said after the place (a part of a city of memory/data/within.txt too)
+        ("we got engaged at my parents place in jayanagar where i grew up", "origin", "jayanagar"),
+        ("dinner at a cafe in Leeds where I was born", "origin", "leeds"),
+        # a school by its classmates
+        ("write a message to my IIM kozhikode batchmates who are in london", "university", "iim kozhikode"),
+        ("my Stanford classmates are meeting up", "university", "stanford"),
+        # an email going to the manager is no plan ("going to" before a person: where it goes)
+        ("make this email more professional its going to my manager rohit and the category heads", "manager", "rohit"),
+    ],
+)
+def test_said_in_passing_after_the_value(text: str, attribute: str, value: str) -> None:
+    assert _read(text).get(attribute) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute"),
+    [
+        ("my sister lives in a flat in kemptown where she grew up", "origin"),
+        ("my school batchmates are all married", "university"),
+        ("my office classmates from the course", "university"),
+        ("i'm going to my manager to ask if i should move to Paris", "home"),
+        ("i'm going to move to Paris", "home"),
+    ],
+)
+def test_said_in_passing_look_alikes(text: str, attribute: str) -> None:
+    assert attribute not in _read(text)
+
+
+def test_a_part_of_a_city_said_after_the_city_is_no_move() -> None:
+    """ "now that we're in walthamstow" after "now that i'm in london": the city said again by its part;
+    another city, or another part of it, is a move."""
+    london = _said("now that i'm in london the calls are early")
+    walthamstow = _said("now that we're in walthamstow we are doing a housewarming")
+    croydon = _said("now that we're in croydon the commute is long")
+    leeds = _said("now that we're in leeds the commute is long")
+    assert life.same(london, walthamstow) and life.same(walthamstow, london)
+    assert not life.same(london, leeds)
+    assert not life.same(walthamstow, croydon)
+    assert life.changes((london,), (leeds,)) and not life.changes((london,), (walthamstow,))
+
+
+def _said(text: str) -> life.Said:
+    (said,) = [s for s in life.read(text) if s.attribute == "home"]
+    return said
