@@ -91,7 +91,7 @@ _NAME_ENDS = (
     r"those|now|here|there|too|also|just|still|again|already|anymore|since|because|bc|cause|cuz|till|until|when|while|"
     r"where|after|before|as|like|she|he|they|it|its|we|i|im|ive|me|my|our|her|his|their|him|them|you|your|lol|haha|"
     r"today|tonight|tomorrow|yesterday|last|next|every|each|this|doing|working|part-time|full-time|though|finally|yet|done|"
-    r"only|itself|yaar|kindly)"  # Indian English particles end a name too: "i work at tesco only" (`_DICTATED`)
+    r"only|itself|yaar|na|kindly)"  # Indian English particles end a name too: "i work at tesco only" (`_DICTATED`)
 )
 _LOW_WORD = r"(?!" + _NAME_ENDS + r"(?![\w'-]))[a-z][\w'&-]+"
 _LOW_END = r"(?=\s*(?:[,.;:!?()]|$)| " + _NAME_ENDS + r"(?![\w'-]))"
@@ -2684,7 +2684,13 @@ _DICTATED = (
     _rule(
         "employer",
         IDENTITY,
-        r"\b[Hh]ere at (?P<v>" + _NAME + "|" + _LOW_EMPLOYER + r")(?![\w'&-]),? (?=(?:we|our|us)\b)",
+        r"\b[Hh]ere at (?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_EMPLOYER
+        + r")(?![\w'&-]),? (?:"
+        + _PARTICLES
+        + " )?(?=(?:we|our|us)\\b)",
         "job",
         gate="here at",
     ),

@@ -208,3 +208,24 @@ def test_a_part_of_a_city_said_after_the_city_is_no_move() -> None:
 def _said(text: str) -> life.Said:
     (said,) = [s for s in life.read(text) if s.attribute == "home"]
     return said
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        ("here at paysora na we ship fast", "employer", "paysora"),
+        ("since joining infosys itself my team has grown", "employer", "infosys"),
+        ("my manager helen na she wants a deck", "manager", "helen"),
+        ("can we prepone the pilot yaar i'm in pune itself", "home", "pune"),
+    ],
+)
+def test_a_particle_after_a_value_is_no_part_of_it(text: str, attribute: str, value: str) -> None:
+    assert _read(text).get(attribute) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["PFA my itinerary i'm going to london for 3 weeks", "my boss kindly asked me", "my manager only wants numbers"],
+)
+def test_a_particle_is_never_a_value(text: str) -> None:
+    assert not {"home", "manager", "employer"} & set(_read(text))
