@@ -2639,7 +2639,9 @@ _VISA_NOT = r"(?! (?i:card|debit|credit|gift|signature|platinum|rewards|infinite
 # A practice a doctor is at, said as one ("the spitalfields practice", "forest road group practice",
 # "Riverside Medical Centre"): its words, then the noun that says it is a practice.
 _PRACTICE = (
-    r"(?P<v>(?!(?:a|an|the|my|our|local|new|nearest|same|nearby|gp|doctors?|doctor's)\b)(?:[\w'&-]+ ){1,3}"
+    r"(?P<v>(?!(?:a|an|the|my|our|local|new|nearest|same|nearby|gp|doctors?|doctor's)\b)"
+    r"(?!(?:[\w'&-]+ ){0,2}(?i:dental|dentists?|physio|physiotherapy|vet|vets|veterinary|eye|optician|opticians|skin|"
+    r"fertility|sports|beauty|hair|yoga|pilates|massage|chiropractic|osteopathy|orthodontic)\b)(?:[\w'&-]+ ){1,3}"
     r"(?i:group |family |medical |health )?(?i:practice|surgery|medical cent(?:re|er)|health cent(?:re|er)|clinic))(?![\w'-])"
 )
 # The ways a person gets to work that a commute is named by ("my victoria line commute", "my bus commute")
@@ -2647,9 +2649,15 @@ _COMMUTE_BY = (
     r"(?P<v>[A-Za-z]+ [Ll]ine|tube|train|bus|bike|cycle|metro|subway|tram|ferry|overground|underground|dlr|car|walking)"
 )
 # A stay said in the same clause ("i'm in pune only for two days"), not in the next one of a run-on
-# ("i'm in bangalore only so use IST for the week boundaries": a week of data, no stay); looked for
-# from the place on (a place in lower case has no end the pattern can see)
-_STAY_HERE = _A_STAY.replace("[^.;!?]{0,40}", r"(?:(?!\b(?:so|and|but|because|yaar|na)\b)[^.;!?]){0,40}", 1)
+# ("i'm in bangalore only so use IST for the week boundaries": a week of data, no stay), and a visit
+# ("as i'm in london next week", "i'm in delhi only till friday"); looked for from the place on (a
+# place in lower case has no end the pattern can see)
+_IN_CLAUSE = r"(?:(?!\b(?:so|and|but|because|yaar|na)\b)[^.;!?]){0,40}"
+_STAY_HERE = _A_STAY.replace("[^.;!?]{0,40}", _IN_CLAUSE, 1) + (
+    r"(?!"
+    + _IN_CLAUSE
+    + r"\b(?:next (?:week|month)|till|until|for work|on business|visiting|on (?:a|my) (?:trip|visit))\b)"
+)
 # The gyms `_GYMS` names (not a name that ends in "Gym": "the gym" typed in lower case is any gym)
 _NAMED_GYMS = _GYMS[: _GYMS.index("|[A-Z]")].removeprefix("YMCA|Y|")
 _DICTATED = (
@@ -2660,11 +2668,11 @@ _DICTATED = (
         "place",
         gate="now that|since|as ",
     ),
-    # "i'm in bangalore only so use IST", "we're in pune itself": the particle says it is where they are
+    # "i'm in bangalore only so use IST", "i'm in pune itself": the particle says it is where they are
     _rule(
         "home",
         IDENTITY,
-        _I + r"(?:'m| am) (?:here )?in " + _STAY_HERE + r"(?P<v>" + _LOW_RUN + r") " + _PARTICLES + r"\b",
+        _I + r"(?:'m| am) (?:here )?in " + _STAY_HERE + r"(?P<v>" + _LOW_RUN + r") (?:only|itself)\b",
         "place",
     ),
     # "since joining paysora", "since i joined Paysora", "after joining acme last month": a job taken

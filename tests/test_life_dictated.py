@@ -229,3 +229,22 @@ def test_a_particle_after_a_value_is_no_part_of_it(text: str, attribute: str, va
 )
 def test_a_particle_is_never_a_value(text: str) -> None:
     assert not {"home", "manager", "employer"} & set(_read(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute"),
+    [
+        # a visit said in the clause
+        ("as i'm in london next week can we meet for coffee", "home"),
+        ("i'm in delhi only till friday then back home", "home"),
+        ("now that i'm in berlin for work i need a sim", "home"),
+        # a particle that says no place ("please", "also" after a city: a request, a visit)
+        ("i'm in paris please recommend a restaurant", "home"),
+        # a practice that is no GP's
+        ("registered at the high street dental practice last week", "doctor"),
+        ("i signed up at the riverside physio clinic", "doctor"),
+        ("we've registered with the vets at oak lane surgery", "doctor"),
+    ],
+)
+def test_a_visit_or_another_practice_is_not_read(text: str, attribute: str) -> None:
+    assert attribute not in _read(text)
