@@ -90,7 +90,8 @@ _NAME_ENDS = (
     r"says|said|put|got|gets|wants|told|thinks|will|would|can|could|and|but|or|so|then|who|whom|which|that|this|these|"
     r"those|now|here|there|too|also|just|still|again|already|anymore|since|because|bc|cause|cuz|till|until|when|while|"
     r"where|after|before|as|like|she|he|they|it|its|we|i|im|ive|me|my|our|her|his|their|him|them|you|your|lol|haha|"
-    r"today|tonight|tomorrow|yesterday|last|next|every|each|this|doing|working|part-time|full-time|though|finally|yet|done)"
+    r"today|tonight|tomorrow|yesterday|last|next|every|each|this|doing|working|part-time|full-time|though|finally|yet|done|"
+    r"only|itself|yaar|na|kindly)"  # Indian English particles end a name too: "i work at tesco only" (`_DICTATED`)
 )
 _LOW_WORD = r"(?!" + _NAME_ENDS + r"(?![\w'-]))[a-z][\w'&-]+"
 _LOW_END = r"(?=\s*(?:[,.;:!?()]|$)| " + _NAME_ENDS + r"(?![\w'-]))"
@@ -209,6 +210,7 @@ _ROLE_NOUNS = [
     "dev",
     "swe",
     "sde",
+    "pm",  # a product manager ("i'm a senior pm", `_DICTATED`)
 ]
 _ROLE = r"(?P<role>(?:[a-z0-9][\w-]*\s+){0,3}(?:" + "|".join(_ROLE_NOUNS) + r")s?)"
 # "head of science", "director of operations": a role named by what it heads
@@ -229,6 +231,10 @@ _DIETS = {
     "gluten-free": "gluten-free",
     "dairy-free": "dairy-free",
     "carnivore": "carnivore",
+    # Indian English (`_DICTATED`): "i'm pure veg" is vegetarian, "eggetarian" eats eggs and no meat
+    "pure veg": "vegetarian",
+    "pure vegetarian": "vegetarian",
+    "eggetarian": "eggetarian",
 }
 _DIET = r"(?P<diet>" + "|".join(sorted(_DIETS, key=len, reverse=True)) + r")(?![\w-])"
 _DIET_WORDS = "|".join(_DIETS)
@@ -630,7 +636,7 @@ _PROVIDER_IS = (
 # Sentences that state nothing: questions, plans, wishes, conditions, reported speech about others.
 _HEDGE = re.compile(
     r"\b(?:if|whether|would|might|could|should|maybe|perhaps|thinking (?:about|of)|considering|plan(?:ning)? to|"
-    r"want(?:ing)? to|wanna|(?<!stopped )(?<!quit )(?<!stop )going to|gonna|hope|hoping|wish|dream|imagine|suppose|pretend|will|'ll|"
+    r"want(?:ing)? to|wanna|(?<!stopped )(?<!quit )(?<!stop )going to(?!\s+(?:my|our) (?:manager|boss|team|parents|mum|mom|dad)\b)|gonna|hope|hoping|wish|dream|imagine|suppose|pretend|will|'ll|"
     r"shall|can i|do i|am i|did i|unless|when i was|years ago|used to|"
     # a case put, not lived: "let's say I'm a nurse", "assume I am a lawyer", "as if I were a doctor"
     r"let's say|lets say|let us say|assume|assuming|supposing|hypothetical|hypothetically|what if|as if|as though|"
@@ -3102,6 +3108,257 @@ _ASKS_IN_PASSING = (
     ),
 )
 
+# -- dictated: a life said in lower case, unpunctuated, in passing --------------------------------
+# A person who dictates ("now that i'm in london the handover calls are at 8 30 am for me", "since
+# joining paysora two weeks back my manager helen wants a plan") writes no capital and no full stop,
+# and says a change as what it takes for granted: "now that we're in X", "since joining X", "my
+# first month as X", "six weeks into being married", "my victoria line commute", "registered at X
+# practice". Each rule reads a value the words before it say is the person's own, in lower case
+# only where its kind is told by the words around it (a place of the lists, a practice that says it
+# is one, a name after "my manager" with a verb after it), so a run-on's next clause is no part of it.
+# Indian English particles ("i'm in bangalore only", "at the airport itself", "yaar", "na") say
+# nothing of the value (`_NAME_ENDS`).
+_PARTICLES = r"(?:only|itself|na|yaar|yaa|no|kindly|pls|plz|please|also|ji|da|re)"
+# "now that i'm in london", "since we're back in wroclaw", "as i'm based in pune now": where the
+# person is, said as the reason of what follows (a place of the lists only, `_a_place`)
+_NOW_THAT = r"(?:\b[Nn]ow that|\b(?:[Ee]ver )?[Ss]ince|\b[Aa]s) "
+_BE_HERE = (
+    r"(?:I'm|i'm|I am|i am|[Ww]e're|[Ww]e are) (?:now |finally |all |back |also |still )*(?:here |settled |based )?in "
+)
+# A place of work named after "joining": in the sentence, words of work after it ("since joining
+# paysora my manager helen wants ..."; not "since joining weight watchers i lost 5kg").
+_WORK_AFTER = (
+    r"(?=[^.;!?]{0,160}\b(?:job|work|working|manager|boss|team|office|role|onboarding|colleagues?|salary|"
+    r"reporting|reports|probation|payroll|hr)\b)"
+)
+_LOW_EMPLOYER = r"(?!(?:the|team|club|gym|class|group|us|them|forces|hands)\b)(?!" + _NOT_EMPLOYER + ")" + _LOW_NAME
+# A verb or a word that goes on after a name typed in lower case ("my manager helen wants", "my
+# manager rohit and the category heads"): a manager's name is read only where one follows.
+_SAYS_VERBS = (
+    r"(?:wants|asked|asks|told|tells|said|says|thinks|thought|needs|keeps|kept|gave|gives|sent|sends|called|calls|"
+    r"wrote|writes|approved|loves|hates|likes|left|joined|made|makes|took|takes|came|comes|went|goes|knows|knew|"
+    r"pinged|emailed|messaged|texted|reviewed|set|runs|ran|seems|seemed|feels|felt|agreed|rejected|suggested|"
+    r"mentioned|shared|moved|became|gets|got|let|lets|saw|sees|met|meets|spoke|speaks|forgot|found|put|"
+    r"praised|liked|loved|hated|wanted|needed|expects|expected)"
+)
+_AFTER_A_NAME = (
+    r"(?=\s*(?:[,.;:!?()]|$)|\s+(?:" + _NAME_ENDS + "|" + _SAYS_VERBS + "|" + _PARTICLES + r"|[a-z]+s)(?![\w'-]))"
+)
+_LOW_PERSON = (
+    r"(?!(?:" + _NAME_ENDS + "|" + _SAYS_VERBS + "|" + _PARTICLES + r")(?![\w'-]))(?![a-z]+(?:ed|ing|ly|s)(?![\w'-]))"
+    r"[a-z][a-z'-]+"
+)
+# A role said by its letters ("my first month as GPM", "as a TPM", "my first week as EM")
+_ROLE_LETTERS = r"[A-Z]{0,3}(?:PM|EM|PO|TL|SWE|SDE|SRE|CTO|CEO|CFO|COO|CPO|VP)"
+# The kinds of visa a person is on ("skilled worker", "standard visitor", "h-1b", "tier 2", "student")
+_VISA_KIND = (
+    r"(?P<v>(?:(?i:standard|skilled|global|working|digital|golden|student|work|worker|visitor|tourist|spouse|spousal|"
+    r"partner|family|dependant|dependent|graduate|talent|investor|business|holiday|nomad|tier \d|h-?1b|h-?4|l-?1|o-?1|"
+    r"f-?1|j-?1|e-?2|b-?1|b-?2|schengen|transit|temporary|permanent|marriage|entrepreneur|youth mobility|innovator|"
+    r"ancestry|skilled independent|employer-sponsored|sponsored|sponsorship)\s?){1,3})"
+)
+_VISA_NOT = r"(?! (?i:card|debit|credit|gift|signature|platinum|rewards|infinite|prepaid))"
+# A practice a doctor is at, said as one ("the spitalfields practice", "forest road group practice",
+# "Riverside Medical Centre"): its words, then the noun that says it is a practice.
+_PRACTICE = (
+    r"(?P<v>(?!(?:a|an|the|my|our|local|new|nearest|same|nearby|gp|doctors?|doctor's)\b)"
+    r"(?!(?:[\w'&-]+ ){0,2}(?i:dental|dentists?|physio|physiotherapy|vet|vets|veterinary|eye|optician|opticians|skin|"
+    r"fertility|sports|beauty|hair|yoga|pilates|massage|chiropractic|osteopathy|orthodontic)\b)(?:[\w'&-]+ ){1,3}"
+    r"(?i:group |family |medical |health )?(?i:practice|surgery|medical cent(?:re|er)|health cent(?:re|er)|clinic))(?![\w'-])"
+)
+# The ways a person gets to work that a commute is named by ("my victoria line commute", "my bus commute")
+_COMMUTE_BY = (
+    r"(?P<v>[A-Za-z]+ [Ll]ine|tube|train|bus|bike|cycle|metro|subway|tram|ferry|overground|underground|dlr|car|walking)"
+)
+# A stay said in the same clause ("i'm in pune only for two days"), not in the next one of a run-on
+# ("i'm in bangalore only so use IST for the week boundaries": a week of data, no stay), and a visit
+# ("as i'm in london next week", "i'm in delhi only till friday"); looked for from the place on (a
+# place in lower case has no end the pattern can see)
+_IN_CLAUSE = r"(?:(?!\b(?:so|and|but|because|yaar|na)\b)[^.;!?]){0,40}"
+_STAY_HERE = _A_STAY.replace("[^.;!?]{0,40}", _IN_CLAUSE, 1) + (
+    r"(?!"
+    + _IN_CLAUSE
+    + r"\b(?:next (?:week|month)|till|until|for work|on business|visiting|on (?:a|my) (?:trip|visit))\b)"
+)
+# The gyms `_GYMS` names (not a name that ends in "Gym": "the gym" typed in lower case is any gym)
+_NAMED_GYMS = _GYMS[: _GYMS.index("|[A-Z]")].removeprefix("YMCA|Y|")
+_DICTATED = (
+    _rule(
+        "home",
+        IDENTITY,
+        _NOW_THAT + _BE_HERE + _STAY_HERE + r"(?P<v>" + _PLACE + ")",
+        "place",
+        gate="now that|since|as ",
+    ),
+    # "i'm in bangalore only so use IST", "i'm in pune itself": the particle says it is where they are
+    _rule(
+        "home",
+        IDENTITY,
+        _I + r"(?:'m| am) (?:here )?in " + _STAY_HERE + r"(?P<v>" + _LOW_RUN + r") (?:only|itself)\b",
+        "place",
+    ),
+    # "since joining paysora", "since i joined Paysora", "after joining acme last month": a job taken
+    _rule(
+        "employer",
+        IDENTITY,
+        r"\b(?:[Ss]ince|[Aa]fter) (?:(?:I|i|we) )?(?:joining|joined|started at|starting at) (?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_EMPLOYER
+        + r")(?![\w'&-])"
+        + _WORK_AFTER,
+        "job",
+        gate="since|after",
+    ),
+    # "for sellers here at flipkart we have lot of sellers": a company's "we"
+    _rule(
+        "employer",
+        IDENTITY,
+        r"\b[Hh]ere at (?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_EMPLOYER
+        + r")(?![\w'&-]),? (?:"
+        + _PARTICLES
+        + " )?(?=(?:we|our|us)\\b)",
+        "job",
+        gate="here at",
+    ),
+    # "my manager helen wants a plan", "my boss rohit and the category heads"
+    _rule(
+        "manager",
+        IDENTITY,
+        r"\b[Mm]y (?:new |current )?(?:manager|boss|line manager|reporting manager) (?P<v>"
+        + _LOW_PERSON
+        + r")"
+        + _AFTER_A_NAME,
+        "job",
+    ),
+    # "my first month as GPM", "my first week as a senior pm", "first day as head of product"
+    _rule(
+        "role",
+        IDENTITY,
+        r"(?:\b[Mm]y |^(?:(?:so|ok|and|just|finally) )*)[Ff]irst (?:day|week|month|quarter|year|few (?:days|weeks|months)) as (?:an? |the )?(?P<role>"
+        + _ROLE_LETTERS
+        + r"(?![\w-])|"
+        + _ROLE[len("(?P<role>") :],
+        gate="first",
+    ),
+    # "my skilled worker visa got approved", "i'm on a student visa", "got my h-1b visa"
+    _rule("visa", IDENTITY, r"\b[Mm]y " + _VISA_KIND + r" ?(?i:visa)\b" + _VISA_NOT, gate="visa"),
+    _rule(
+        "visa",
+        IDENTITY,
+        _I
+        + r"(?:'m| am| have| have got|'ve got| got| now have) (?:now )?(?:on )?(?:an? |my )"
+        + _VISA_KIND
+        + r" ?(?i:visa)\b"
+        + _VISA_NOT,
+        gate="visa",
+    ),
+    # "six weeks into being married", "3 months into married life", "since we got married"
+    _rule(
+        "relationship",
+        IDENTITY,
+        r"\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|few|couple of) (?:days?|weeks?|months?|years?) into "
+        r"(?:being married|(?:our |my )?marriage|married life)\b|\b[Ss]ince (?:we|i|I) got married\b",
+        "spouse",
+        gate="married|marriage",
+    ),
+    # "my victoria line commute is 35 min", "my bus commute"
+    _rule(
+        "commute", IDENTITY, r"\b[Mm]y (?:daily |morning |usual |new )?" + _COMMUTE_BY + r" commute\b", gate="commute"
+    ),
+    # "my gp at the spitalfields practice", "registered at forest road group practice"
+    _rule("doctor", FACT, r"\b[Mm]y (?:gp|GP|doctor|family doctor) (?:is )?at (?:the )?" + _PRACTICE, "practice"),
+    _rule(
+        "doctor",
+        FACT,
+        r"(?:(?:" + _I + r"|\b[Ww]e)(?: have|'ve)? (?:just |now |finally )?|^(?:(?:so|ok|and|just|finally) )*)"
+        r"(?:registered|signed up) (?:at|with) (?:the )?(?:gp at |doctors at )?" + _PRACTICE,
+        "practice",
+        gate="registered|signed up",
+    ),
+    # "my puregym membership", "took a planet fitness membership": a gym of the list in any case
+    _rule(
+        "gym",
+        FACT,
+        r"\b(?:[Mm]y|[Oo]ur|(?:took|got|bought) an?) (?P<v>(?i:" + _NAMED_GYMS + r")) (?i:membership)\b",
+        gate="membership",
+    ),
+    # "i let the gym lapse", "let my puregym membership lapse": a gym left
+    _rule(
+        "gym",
+        FACT,
+        _ENDED_I
+        + r"(?P<end>let (?:my|our|the) (?:(?P<v>(?i:"
+        + _NAMED_GYMS
+        + r")) )?(?:gym )?(?:membership )?lapse)"
+        + _LONG_AGO,
+        "left",
+        gate="lapse",
+    ),
+    # "ever since i started iyengar yoga", "i've taken up reformer pilates": an activity by its style
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I + r"(?: have|'ve)? (?:just |finally |recently |now )?(?:started|taken up|took up|got into|begun|began) "
+        r"(?:doing )?(?i:iyengar|ashtanga|vinyasa|hatha|bikram|yin|kundalini|power|reformer|mat|indoor|outdoor|beach|"
+        r"competitive|sport|lead) " + _ACTIVITIES + r"(?![\w-])",
+        "now",
+        gate=r"started|taken up|took up|got into|begun|began",
+    ),
+    # "at my parents place in jayanagar where i grew up": where the person comes from, said after it (a
+    # place of the lists, or a part of a city of memory/data/within.txt)
+    _rule(
+        "origin",
+        IDENTITY,
+        r"\bin (?P<v>" + _PLACE + r") where (?:I|i) (?:grew up|was born|was raised)\b",
+        "part",
+        gate="where",
+    ),
+    # "my IIM kozhikode batchmates", "my Stanford classmates": the school the person went to
+    _rule(
+        "university",
+        IDENTITY,
+        r"\b[Mm]y (?P<v>(?!(?:School|Office|Work|Team|Class)\b)[A-Z][\w&.-]*(?: [\w&.-]+){0,2}?) "
+        r"(?:batchmates|batch mates|batch-mates|classmates|alumni group|alumni network|alma mater)\b",
+        "alma",
+        gate="batch|classmates|alumni|alma mater",
+    ),
+    # "we don't have a car", "i have no car": no car now (a car got later is a change from none)
+    _rule(
+        "car",
+        FACT,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e) (?:(?:don't|do not|still don't) (?:have|own) (?:a|any) (?:car|cars)|(?:have|'ve got) no car)\b",
+        "nocar",
+        gate="car",
+    ),
+)
+_DICTATED_GROUPS = frozenset(["job", "practice", "nocar", "part", "alma"])
+
+
+def _said_dictated(attribute: str, value_group: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
+    """A value of the rules of `_DICTATED`: no car now (`nocar`), a practice a doctor is at as written
+    (`practice`: a practice is named in lower case), a job's employer or manager (`job`) that is no
+    place of the lists ("here at bangalore we" names a city) nor a word of no name, a place grown up in
+    (`part`), a school by its classmates (`alma`)."""
+    if value_group == "nocar":
+        return Said(attribute, "none", "none", memory_type)
+    if value_group == "part":  # a place of the lists, or a part of a city said by its own name
+        name = _untrailed(groups.get("v") or "").strip(" .,'")
+        part = vocab.part_of_city(name)
+        return Said(attribute, _norm(part), part, memory_type) if part else _a_place(attribute, memory_type, name)
+    shown = _untrailed(groups.get("v") or "").strip(" .,'")
+    value = _norm(shown)
+    if not value or value in tokens.STOPWORDS:
+        return None
+    if value_group == "job" and (vocab.place(shown) is not None or _a_city(shown)):
+        return None
+    return Said(attribute, value, shown, memory_type)
+
 
 _RULES = (
     # home
@@ -4799,6 +5056,7 @@ _RULES = (
     *_ENDS,
     *_EDUCATION,
     *_IN_PASSING,
+    *_DICTATED,
 )
 
 
@@ -5342,12 +5600,19 @@ def _a_home(attribute: str, memory_type: str, match: re.Match[str]) -> Said | No
     return _a_place(attribute, memory_type, name)
 
 
+# The value groups read by a function of their own, whose attribute may come from the match
+_READERS: dict[str, Callable[[str, str, str, dict[str, str | None]], Said | None]] = {
+    **dict.fromkeys(_APART, _said_apart),
+    **dict.fromkeys(_DICTATED_GROUPS, _said_dictated),
+}
+
+
 def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
     groups = match.groupdict()
     if value_group in _ROUTINE_GROUPS:
         return _routine(attribute, memory_type, groups, value_group)
-    if value_group in _APART:
-        return _said_apart(attribute, value_group, memory_type, groups)
+    if (reader := _READERS.get(value_group)) is not None:  # (`_said_apart`, `_said_dictated`)
+        return reader(attribute, value_group, memory_type, groups)
     if value_group in _ENDED:
         return _said_ended(attribute, value_group, memory_type, groups)
     if value_group in ("best", "aim"):  # "my 5k PB is 24:10": personal best:5k = 24:10
@@ -5912,6 +6177,8 @@ def same(a: Said, b: Said) -> bool:
     often = a.value.endswith("week") or b.value.endswith("week") or "now" in (a.value, b.value)
     if a.attribute.startswith("schedule:") and often and "stopped" not in (a.value, b.value):
         return True  # "twice a week" or "now", then "on Tuesdays": one habit said two ways (given up is a change)
+    if a.attribute == "home" and (vocab.within(a.value, b.value) or vocab.within(b.value, a.value)):
+        return True  # "walthamstow" after "london": the city said again by its part (`_DICTATED`)
     if a.attribute == "keep" or a.attribute.startswith("keep:"):
         return re.findall(r"\d+", a.value)[:1] == re.findall(r"\d+", b.value)[:1]
     x, y = _spelling(a.value), _spelling(b.value)
@@ -6194,7 +6461,20 @@ _ASKS_FR = (
         r"\bje fais quoi (?:dans la vie|comme (?:travail|métier|boulot))\b",
     ),
 )
-_ASKS_RE = tuple((a, re.compile(p, re.IGNORECASE)) for a, p in (*_ASKS, *_ASKS_FR, *_ASKS_IN_PASSING))
+# The questions of `_DICTATED`'s attributes: "what visa am I on", "what exercise do I do" (a sport is a
+# habit on a day, or a gym: any schedule or the gym may answer it)
+_ASKS_DICTATED = (
+    ("visa", r"\b(?:what|which) (?:kind of |type of |sort of )?visa\b.*\b(?:i|my|we)\b|\bmy visa(?: status| type)?\b"),
+    (
+        "schedule:class",
+        r"\bwhat (?:exercise|sport|workouts?|training) do i (?:do|play)\b|\bhow do i (?:exercise|keep fit|stay fit)\b",
+    ),
+    (
+        "gym",
+        r"\bwhat (?:exercise|sport|workouts?|training) do i (?:do|play)\b|\bhow do i (?:exercise|keep fit|stay fit)\b",
+    ),
+)
+_ASKS_RE = tuple((a, re.compile(p, re.IGNORECASE)) for a, p in (*_ASKS, *_ASKS_FR, *_ASKS_IN_PASSING, *_ASKS_DICTATED))
 _ASK_FR_THING = re.compile(
     r"\b(?:qui|quel|quelle|c'est qui|c'est quoi) (?:est |sont )?(?:mon|ma) (?:nouveau |nouvelle |nouvel )?"
     + _FR_FACT

@@ -401,6 +401,34 @@ def place_in(text: str) -> tuple[str, str] | None:
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7a3]")
 
 
+@functools.cache
+def _parts() -> dict[str, str]:
+    """Each part of a city of within.txt (as looked up, `_key`) -> the city's folded name."""
+    out: dict[str, str] = {}
+    for line in (DATA / "within.txt").read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        city, _, parts = line.partition(" = ")
+        out |= {_key(part): fold(city.strip()) for part in parts.split("|")}
+    return out
+
+
+def part_of_city(name: str) -> str | None:
+    """The part of a city of within.txt that opens `name` ("jayanagar where": "jayanagar"), as written."""
+    words = name.split()
+    for end in range(min(len(words), 3), 0, -1):
+        if _key(" ".join(words[:end])) in _parts():
+            return " ".join(words[:end])
+    return None
+
+
+def within(part: str, city: str) -> bool:
+    """Whether `part` (a home's value: "walthamstow") is a part of `city` ("london", "bengaluru"),
+    by memory/data/within.txt: "now that we're in walthamstow" after "now that i'm in london" is
+    no move to another city."""
+    return _parts().get(_key(part)) == fold(city)
+
+
 # -- who and how: the words around a name ------------------------------------------------------
 
 
@@ -830,9 +858,20 @@ def _because(words: list[str]) -> bool:
     )
 
 
+# Where the clause a name is in opens: after "since" / "now that", and in a run-on with no comma, at
+# "and" before a verb of the person's and "my" ("no other bank would open account without proof of
+# address and got my giffgaff sim": the "would" is the bank's, the sim is got).
+_CLAUSE_OPENS = re.compile(
+    r"\b(?:since|because|bc|cause|cuz|now that)\b|\band(?= (?:(?:i|we) )?(?:just |also |then )?"
+    r"(?:got|switched|started|moved|landed|settled|bought|traded|swapped|picked|signed|joined|opened|took|ported|"
+    r"registered) (?:my|our)\b)",
+    re.IGNORECASE,
+)
+
+
 def _since(before: str, words: list[str]) -> str:
     """The words a hedge is looked for in: from "since" / "now that" on when the clause has one."""
-    match = list(re.finditer(r"\b(?:since|because|bc|cause|cuz|now that)\b", before, re.IGNORECASE))
+    match = list(_CLAUSE_OPENS.finditer(before))
     return before[match[-1].end() :] if match else before
 
 
