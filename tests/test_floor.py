@@ -80,13 +80,14 @@ def test_a_question_about_the_person_nothing_states_is_nothing_close(coffee_home
 
 
 def test_a_question_nothing_states_but_a_memory_comes_close_to_is_answered(coffee_home, cli, cli_json, monkeypatch):
-    # The blind priya fixture: "i'm pure veg and i go to gym 4 days a week ..." states a diet that no
-    # rule reads, met "what's my diet" at 0.43, and the question came back empty ("no memory in scope
-    # states it"). Under tuning.STATED_ANYWAY the hard "nothing states it" stands; over it, the floor judges.
+    # The blind priya fixture: "i'm pure veg and i go to gym 4 days a week ..." stated a diet that no
+    # rule read (one does now), met "what's my diet" at 0.43, and the question came back empty ("no
+    # memory in scope states it"). Under tuning.STATED_ANYWAY the hard "nothing states it" stands;
+    # over it, the floor judges. A diet said in words no rule reads:
     from memory import life
     from retrieval import tuning
 
-    said = "i'm pure veg and i go to gym 4 days a week suggest some high protein dinners"
+    said = "no meat no fish for me these days, suggest some high protein dinners"
     assert not life.matches(life.answered_by(life.asked("what's my diet")), life.read(said))
     assert cli("capture", said).exit_code == 0
     floors = {"threaded": -0.5, "alone": -0.5, "unworded": -0.5, "weak": -0.5}
@@ -96,7 +97,7 @@ def test_a_question_nothing_states_but_a_memory_comes_close_to_is_answered(coffe
     assert data["results"] == [] and data["best"] == tuning.NOTHING_STATES
     monkeypatch.setattr(tuning, "STATED_ANYWAY", -1.0)  # every cosine does: the floor judges
     data = cli_json("recall", "what's my diet")
-    assert data["best"] > tuning.NOTHING_STATES and any("pure veg" in r["content"] for r in data["results"])
+    assert data["best"] > tuning.NOTHING_STATES and any("no meat" in r["content"] for r in data["results"])
 
 
 @pytest.mark.model
@@ -105,7 +106,7 @@ def test_a_diet_no_rule_reads_answers_what_is_my_diet_with_the_real_model(monkey
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     for text in COFFEE:
         assert cli("capture", text).exit_code == 0
-    said = "i'm pure veg and i go to gym 4 days a week suggest some high protein dinners i can make in 20 min"
+    said = "no meat no fish for me these days, suggest some high protein dinners i can make in 20 min"  # 0.48
     assert cli("capture", said).exit_code == 0
     found = cli_json("recall", "what's my diet")["results"]
     assert found and found[0]["content"] == said

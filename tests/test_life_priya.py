@@ -11,7 +11,9 @@ Measured blind (session 32, the real model): 1 of 14 changes found, 0 false item
 value first for 11 of 22 questions, 3 of 4 foreign questions flagged; "which city do I live in",
 "where do I live", "what's my diet", "where did I grow up" and "where did I do my MBA" came back
 empty (no rule read a statement of hers, and the hard "nothing states it" stood however close a
-cosine came). After `tuning.STATED_ANYWAY`: 13 of 22 first. These are floors: a general rule that
+cosine came). After `tuning.STATED_ANYWAY`: 13 of 22 first. After life19's general rules for a
+dictated life (memory/life.py `_DICTATED`, tested in other words in tests/test_life_dictated.py):
+13 of 14 found, 18 of 22 first (either embedder), 0 false. These are floors: a general rule that
 starts reading her may raise them, none may lower them, and nothing she says of others (her
 mother's dose and insulin, her sister's move and engagement, her father's retirement, a colleague's
 move, her husband's new job), nothing announced before it happens or considered and dropped (the
@@ -25,8 +27,8 @@ import pytest
 
 from eval import lifechanges
 
-FOUND = 1  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
-RANK1_FAKE = 10  # questions whose first result states the current value, fake embedder
+FOUND = 13  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+RANK1_FAKE = 18  # questions whose first result states the current value, fake embedder
 RANK1_REAL = [  # the real model's, today: each must stay first
     "who is my manager",
     "which bank do I use",
@@ -39,9 +41,14 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "what's my husband's name",
     "when is my birthday",
     "where do I work",
-    # no rule reads them, a cosine over tuning.STATED_ANYWAY answers them
-    "which city do I live in",
     "what's my diet",
+    # read by the rules session 32 wrote after (life19: memory/life.py `_DICTATED`)
+    "where do I live",
+    "what visa am I on",
+    "am I married",
+    "how do I get to work",
+    "who is my GP",
+    "where did I do my MBA",
 ]
 UNFLAGGED_REAL = [  # the foreign questions that find something close today: no other may join them
     "which football club do I support",
