@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from memory import clock
 from memory.errors import InvalidInput
 
 __all__ = [
@@ -70,26 +71,7 @@ LOCOMO_CATEGORIES = {
     5: "adversarial",
 }
 
-_MONTHS = {
-    m: i
-    for i, m in enumerate(
-        [
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-        ],
-        start=1,
-    )
-}
+_MONTHS = {m: i for i, m in enumerate(clock.MONTHS, start=1)}
 _LOCOMO_DATE = re.compile(r"on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})")
 _LME_DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})")
 

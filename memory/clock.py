@@ -10,6 +10,22 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from memory.errors import InvalidInput
 
+# The months as English writes them, January first (names, the life reading and the eval read dates with them).
+MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+
 
 def now() -> datetime:
     """The current UTC time; QUIRE_NOW (ISO date or time) pins it for demos and tests."""

@@ -32,7 +32,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from memory import needles, tokens, vocab
+from memory import clock, needles, tokens, vocab
 from memory.text import prose as text_prose
 from memory.textcache import text_cache
 
@@ -2707,20 +2707,7 @@ _HOME_NOUNS = r"(?:place|flat|apartment|house|home|condo|wohnung)"
 # A birthday, by its month and maybe its day: "it's my birthday in november (the 19th)", "today is my
 # birthday, march 9", "my birthday's in October", "my bday is the 3rd of May" (not whose it is not:
 # "my son's birthday", "my mum's bday"; nor a day with no month: "my birthday is next week").
-_MONTHS = (
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-)
+_MONTHS = clock.MONTHS
 _MONTH = r"(?P<month>(?i:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b\.?)"
 _ORDINAL = r"\d{1,2}(?:st|nd|rd|th)?(?![\d:])"
 _BIRTHDATE = (

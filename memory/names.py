@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from memory import life, tokens, vocab
+from memory import clock, life, tokens, vocab
 from memory.text import prose
 from memory.textcache import text_cache
 
@@ -89,20 +89,7 @@ _TITLE_WORDS = {"Dr.", "Mr.", "Mrs.", "Ms.", "Mx.", "Prof.", "Dr", "Mr", "Mrs", 
 # Lower-case words that may sit inside a name: "Miradouro de Santa Luzia", "Loja do Cidadão".
 _CONNECTORS = frozenset(["de", "do", "da", "dos", "das", "di", "del", "della", "van", "von", "der", "den", "la", "le"])
 _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-_MONTHS = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-]
+_MONTHS = list(clock.MONTHS)
 # Contractions typed without their apostrophe and the fillers of a casual chat ("hes been limping",
 # "im 65", "tbh", "lol"): a person who types in lower case writes them in every other line, so a
 # page of their history was titled "Hes". Never a name, never the edge of a page's title (wiki/synth.py).
