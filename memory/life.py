@@ -5887,8 +5887,11 @@ _NAMED_LINE = re.compile(
 _QUOTED = re.compile(r"^[ \t]*>.*$|\"[^\"\n]{2,400}\"|“[^”\n]{2,400}”|«[^»\n]{2,400}»|„[^“”\n]{2,400}[“”]", re.M)
 _PASTED_AFTER = re.compile(
     r"^[^\n]*\b(?i:transcript|conversation|chat log|email|e-mail|message|text|texts|letter|note|post|comment|review|"
-    r"reply|response|wrote|writes|said|says|sent|translate|translation|proofread|paste|pasted|copied|forwarded|"
-    r"dialogue|script|example|sample|template)\b[^\n]*:[ \t]*$",
+    r"reply|response|wrote|writes|said|says|sent|translate|translation|proofread|proof read|paste|pasted|copied|"
+    r"forwarded|dialogue|script|example|sample|template)\b[^\n]*(?::[ \t]*$|"
+    # or no colon, as a person who dictates writes it: the request, a blank line, then a letter's
+    # salutation ("can you proof read this offer letter i am sending\n\nDear Ms. Kulkarni, ...")
+    r"(?=\n[ \t]*\n[ \t]*(?i:dear|hi|hello|hey|good (?:morning|afternoon|evening)|to whom)\b[^\n]{0,60}$))",
     re.M,
 )
 # A prompt that sets the assistant up as someone ("You are a helpful assistant.", "You are an expert

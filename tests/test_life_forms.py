@@ -242,6 +242,10 @@ def test_a_change_with_an_unseen_character_is_no_change_on_import(tmp_path, cli_
         'she texted "I moved to Leeds, my new manager is Priya" and i cried',
         "> I moved to Leeds\nwhat does she mean by this",
         "here's the message my sister sent:\nI moved to Leeds and my new manager is Priya",
+        # no colon, as a person who dictates writes it: a request, a blank line, a letter's salutation
+        "can you proof read this offer letter i am sending for my team\n\nDear Ms. Kulkarni,\n\n"
+        "I moved to Leeds last year and I work at Paysora as a product manager.",
+        "pls reply to this email from my manager\n\nHi all,\nI live in Berlin now and my new manager is Priya.",
     ],
 )
 def test_words_that_are_not_the_persons_own_read_nothing(text):
@@ -255,6 +259,13 @@ def test_words_that_are_not_the_persons_own_read_nothing(text):
         ("I live in Leeds.\nUser: I live in Paris", "home", "leeds"),
         ("I live in Leeds.\nLet's role-play: I'm a barista at Costa", "home", "leeds"),
         ("I moved to Lisbon. My sister said “I live in Porto now”.", "home", "lisbon"),
+        # the request line is the person's own; a blank line and a greeting of their own is no letter pasted
+        (
+            "I moved to Leeds and wrote a letter to my old landlord\n\nHi! how do I get my deposit back?",
+            "home",
+            "leeds",
+        ),
+        ("I moved to Leeds last month\n\nHi again, what's a good gym near the station?", "home", "leeds"),
     ],
 )
 def test_the_persons_own_words_beside_a_paste_are_still_read(text, attribute, value):
