@@ -130,15 +130,19 @@ def get(db: Database, item_id: int) -> ReviewItem:
     return _item(row)
 
 
-def open_items(db: Database, *, kind: str | None = None) -> list[ReviewItem]:
-    """Open items, oldest first."""
+def open_items(db: Database, *, kind: str | None = None, limit: int | None = None, offset: int = 0) -> list[ReviewItem]:
+    """Open items, oldest first; `limit` and `offset` page through a long queue."""
     marks = ",".join("?" * len(OPEN))
     sql = f"SELECT {_COLUMNS} FROM review_queue WHERE status IN ({marks})"
     params: list[Any] = list(OPEN)
     if kind:
         sql += " AND kind = ?"
         params.append(kind)
-    return [_item(r) for r in db.dicts(sql + " ORDER BY created_at, id", params)]
+    sql += " ORDER BY created_at, id"
+    if limit is not None or offset:
+        sql += " LIMIT ? OFFSET ?"
+        params += [-1 if limit is None else limit, offset]
+    return [_item(r) for r in db.dicts(sql, params)]
 
 
 def open_ids(db: Database) -> list[int]:

@@ -137,6 +137,7 @@ RANGED_COMMANDS = {
     "recent": (["recent"], {}),
     "log": (["log"], {}),
     "tombstones lift": (["tombstones", "lift"], {}),
+    "curate list": (["curate", "list"], {}),
     "curate show": (["curate", "show"], {}),
     "curate accept": (["curate", "accept"], {}),
     "curate dismiss": (["curate", "dismiss"], {}),

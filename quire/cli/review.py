@@ -43,14 +43,23 @@ def curate(ctx):
 @uses("curate_list", everything="all")
 @curate.command("list")
 @click.option("--all", "everything", is_flag=True, help="Include resolved items.")
+@click.option("--limit", type=Bounded(1, 10_000), help="At most N open items (a page of a long queue).")
+@click.option("--offset", type=Bounded(0, 10_000_000), default=0, help="Skip the first N open items.")
 @json_option
-def curate_list(everything, json_):
+def curate_list(everything, limit, offset, json_):
     """List open review items (oldest first)."""
     from quire import ops
     from quire.curate import render_list
 
-    data = call("curate_list", {"all": everything})
-    emit(data, json_, lambda d: render_list([ops.item_from_json(i) for i in d["items"]]))
+    data = call("curate_list", {"all": everything, "limit": limit, "offset": offset})
+
+    def text(d: dict) -> str:
+        shown_ = render_list([ops.item_from_json(i) for i in d["items"]])
+        if d.get("total") is None:
+            return shown_
+        return f"{shown_}\n{len(d['items'])} of {d['total']} open items from #{offset + 1} in the queue's order"
+
+    emit(data, json_, text)
 
 
 @uses("curate_show")

@@ -29,6 +29,10 @@ class ListRequest(Request):
     ids_only: bool = Field(
         default=False, description="Only the open items' ids, oldest first, without their texts (`ids`; `items` empty)."
     )
+    limit: int | None = Field(
+        default=None, ge=1, le=10_000, description="At most N open items (default: every one; an agent: 20 a call)."
+    )
+    offset: int = Field(default=0, ge=0, le=10_000_000, description="Skip the first N open items (with limit: a page).")
 
 
 class ItemRequest(Request):
@@ -69,6 +73,7 @@ class AcceptRequest(ItemRequest):
 class ItemsResponse(Response):
     items: Rows
     ids: list[int] | None = None  # ids_only
+    total: int | None = None  # limit or offset: how many open items there are in all
 
 
 class ItemDetailsResponse(Response):
@@ -112,8 +117,13 @@ def curate_list(session: Session, p: ListRequest) -> ItemsResponse:
         if p.all:
             raise InvalidInput("ids_only lists the open items; give it without all")
         return respond(ItemsResponse, {"items": [], "ids": review.open_ids(session.db)})
-    items = review.all_items(session.db) if p.all else review.open_items(session.db)
-    return respond(ItemsResponse, {"items": [i.as_json() for i in items]})
+    if (p.limit is not None or p.offset) and (p.all or p.ids_only):
+        raise InvalidInput("limit and offset page through the open items; give them without all or ids_only")
+    if p.all:
+        return respond(ItemsResponse, {"items": [i.as_json() for i in review.all_items(session.db)]})
+    items = review.open_items(session.db, limit=p.limit, offset=p.offset)
+    paged = {"total": len(review.open_ids(session.db))} if p.limit is not None or p.offset else {}
+    return respond(ItemsResponse, {"items": [i.as_json() for i in items], **paged})
 
 
 @op("curate_show", "Show a review item", "read", ItemRequest, ItemDetailsResponse)
