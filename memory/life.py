@@ -5091,14 +5091,15 @@ _Group = tuple[
     re.Pattern[str] | None,
     frozenset[str] | None,
     frozenset[str] | None,
-    tuple[tuple[int, tuple[str, str, re.Pattern[str], str], frozenset[str] | None], ...],
+    tuple[tuple[int, tuple[str, str, re.Pattern[str], str]], ...],
 ]
 
 
 def _grouped(openers: tuple[re.Pattern[str] | None, ...]) -> tuple[_Group, ...]:
     """The rules by the search every match implies (None: none), each group with that search's
     needles (memory/needles.py: long ones looked for as substrings where there are few, else the
-    short ones against a sentence's grams) and each rule with its place in `_RULES`."""
+    short ones against a sentence's grams) and each rule with its place in `_RULES` (its own needles,
+    `_rule_needles`, are made when a sentence first reaches it)."""
     groups: dict[re.Pattern[str] | None, list[tuple[int, tuple[str, str, re.Pattern[str], str]]]] = {}
     for at, (opener, rule) in enumerate(zip(openers, _RULES, strict=True)):
         groups.setdefault(opener, []).append((at, rule))
@@ -5106,8 +5107,23 @@ def _grouped(openers: tuple[re.Pattern[str] | None, ...]) -> tuple[_Group, ...]:
     for opener, rules in groups.items():
         long = needles.long_needles(opener) if opener is not None else None
         short = needles.needles(opener) if opener is not None and long is None else None
-        out.append((opener, long, short, tuple((at, rule, needles.inner(rule[2])) for at, rule in rules)))
+        out.append((opener, long, short, tuple(rules)))
     return tuple(out)
+
+
+_UNMADE = frozenset(["\x00unmade"])  # a rule's needles not made yet (`_rule_needles`)
+# Each rule's needles (`needles.inner`), by its place in `_RULES`: made the first time a sentence
+# reaches the rule, not at import, where parsing every rule's pattern a second time (`re.compile`
+# parses it once) took 0.39 s of a 1 s import that every capture and recall pays.
+_TAILS: list[frozenset[str] | None] = [_UNMADE] * len(_RULES)
+
+
+def _rule_needles(at: int, pattern: re.Pattern[str]) -> frozenset[str] | None:
+    """The needles every match of rule `at` holds (`needles.inner`), made once."""
+    found = _TAILS[at]
+    if found is _UNMADE:
+        found = _TAILS[at] = needles.inner(pattern)
+    return found
 
 
 _BY_OPENER = _grouped(_OPENERS)
@@ -6036,7 +6052,10 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
                     continue
             if opener.search(sentence) is None:
                 continue
-        for at, (attribute, memory_type, pattern, value_group), tail in rules:
+        for at, (attribute, memory_type, pattern, value_group) in rules:
+            tail = _TAILS[at]  # (read inline: a call a rule a sentence is an import's hot path)
+            if tail is _UNMADE:
+                tail = _rule_needles(at, pattern)
             if (pattern.pattern == _FIRST_AT and not at_work) or needles.absent(low, tail):
                 continue
             for match in pattern.finditer(sentence):
