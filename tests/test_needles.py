@@ -141,7 +141,8 @@ def _passed_over(tails: list[tuple[re.Pattern[str], frozenset[str] | None]], sen
     ]
 
 
-_TAILS = [(rule[2], tail) for _, _, _, rules in life._BY_OPENER for _, rule, tail in rules]
+# each rule's own needles, as `life._stated` makes them the first time a sentence reaches the rule
+_TAILS = [(rule[2], life._rule_needles(at, rule[2])) for _, _, _, rules in life._BY_OPENER for at, rule in rules]
 
 
 def test_no_sentence_a_rule_matches_is_skipped_by_the_rules_own_needles():
