@@ -6693,6 +6693,7 @@ def kin_names(text: str) -> tuple[tuple[str, str], ...]:
     for sentence in sentences(straight(text)):
         if asks(sentence) and _TAGGED.search(_tail(sentence)) is None:
             continue  # (a tag asks back what is said of them: "my sister Ola lives in Lyon, doesn't she?" names her)
+        sentence = _KIN_IN_A_COMPOUND.sub(" ", sentence)  # "my mother tongue is tamil" names no mother "Tongue"
         for partner in _PARTNER_NAMED.finditer(sentence):
             name = partner.group("n") or partner.group("n5")
             if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():

@@ -52,3 +52,21 @@ def test_the_mother_is_asked_about_by_her_own_word_not_the_mother_tongue(session
     hits = ops.recall(session, {"query": "what health condition does my mother have", "k": 3})["results"]
     assert hits and "type 2 diabetes" in hits[0]["text"]
     assert life.about_someone_else("what does my amma do for work") == "amma"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my mother tongue is tamil but i cant write it properly",
+        "My mother tongue is Polish, so the grammar is hard",
+        "our sister company Acme handles payroll",
+        "my brother in arms Dave served with me in Kandahar",
+    ],
+)
+def test_a_compound_names_no_relation_by_a_name(text):
+    # The priya home's About me listed "Mother: Tongue" (kin_names read "my mother tongue").
+    assert life.kin_names(text) == ()
+
+
+def test_control_a_relation_named_beside_a_compound_is_still_read():
+    assert life.kin_names("my mother tongue is tamil and my sister Divya speaks it better") == (("sister", "Divya"),)
