@@ -8,7 +8,8 @@ written blind after every other rule: what a person no rule was written for gets
 tests/fixtures/retiree/ (an eighth, written blind the same way: a widower in his own lowercase run-ons) and
 tests/fixtures/translator/ (a ninth, written blind: a young mother's terse chats, Polish words and "rn") and
 tests/fixtures/priya/ (a tenth, written blind: a PM's voice-dictated lowercase run-ons in Indian English) and
-tests/fixtures/dale/ (an eleventh, written blind: a veteran's HVAC business typed on a phone, typos and caps).
+tests/fixtures/dale/ (an eleventh, written blind: a veteran's HVAC business typed on a phone, typos and caps) and
+tests/fixtures/noor/ (a twelfth, written blind: a student's lowercase slang, emoji and Arabic words).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -53,6 +54,7 @@ RETIREE = FIXTURES / "retiree"  # an eighth, written blind: a widower, Dayton to
 TRANSLATOR = FIXTURES / "translator"  # a ninth, written blind: a translator and mother, Berlin to Wrocław, terse
 PRIYA = FIXTURES / "priya"  # a tenth, written blind: a PM, Bangalore to London, voice-dictated lowercase Hinglish
 DALE = FIXTURES / "dale"  # an eleventh, written blind: a veteran's HVAC outfit, San Antonio to a lake, phone typing
+NOOR = FIXTURES / "noor"  # a twelfth, written blind: a student, Dearborn to Ann Arbor to Chicago, slang and emoji
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -114,7 +116,7 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
 
 def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
-    people = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA, DALE)
+    people = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA, DALE, NOOR)
     return {"fixtures": [run(p, k) for p in people]}
 
 
