@@ -1,5 +1,6 @@
 """Chat exports in: ChatGPT and Claude `conversations.json`, WhatsApp's exported chats (memory/whatsapp.py),
-Telegram Desktop's JSON export (memory/telegram.py), and a generic chat JSONL.
+Telegram Desktop's JSON export (memory/telegram.py), Messenger's and Instagram's JSON export
+(memory/messenger.py), and a generic chat JSONL.
 
 Every format is read as a stream of conversations (ijson for the JSON arrays, one line at a
 time for JSONL), so a 200 MB export is never held in memory. Each message worth keeping goes
@@ -39,7 +40,20 @@ from typing import IO, Any, BinaryIO, Literal, NamedTuple, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, ValidationError, field_validator
 
-from memory import audit, clock, conversations, correction, files, gate, jsonstream, review, telegram, tokens, whatsapp
+from memory import (
+    audit,
+    clock,
+    conversations,
+    correction,
+    files,
+    gate,
+    jsonstream,
+    messenger,
+    review,
+    telegram,
+    tokens,
+    whatsapp,
+)
 from memory import text as text_policy
 from memory.capture import WAIVED, Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream, unlog
 from memory.db import Database, rows_in
@@ -47,7 +61,7 @@ from memory.errors import InvalidInput, QuireError
 from memory.models import CapturePayload, clauses, key_clauses, me_name, one_per_value, parse_payload
 from memory.vectors import VectorIndex
 
-CHAT_FORMATS = ("chatgpt", "claude", "whatsapp", "telegram", "chat-jsonl")
+CHAT_FORMATS = ("chatgpt", "claude", "whatsapp", "telegram", "messenger", "chat-jsonl")
 Roles = Literal["user", "all"]
 # Gate reasons `keep_all` waives: the protocol of a benchmark scores every turn, "ok, see you!"
 # included. A credential is never kept (capture refuses to waive it).
@@ -378,6 +392,10 @@ def source_of(path: Path) -> Source:
     result = shallowest(n for n in names if n.rsplit("/", 1)[-1] == _TELEGRAM_NAME)
     # WhatsApp's zip (iOS shares one): the chat's text beside its media.
     chat = shallowest(n for n in names if _WHATSAPP_MEMBER.fullmatch(n.rsplit("/", 1)[-1]))
+    if not found and not result and not chat:
+        threads = shallowest(n for n in names if messenger.MEMBER.search(n))
+        if threads:  # Messenger's or Instagram's export: memory/messenger.py reads the zip whole
+            return Source(path, threads[0])
     if not found and not result and not chat and any(n.lower().endswith(".md") for n in names):
         raise InvalidInput(f"{path} is a zip of Markdown notes; unzip it and import the folder (quire import FOLDER)")
     if not found and not result and not chat:
@@ -1043,18 +1061,116 @@ def _telegram_messages(
         yield Message(said.position, speaker, "user", _clean(said.text), time, at, said.edited, by_me)
 
 
+def read_messenger(path: Path | Source, report: ChatReport) -> Iterator[Conversation]:
+    """Messenger's or Instagram's JSON export (a zip, its folder, or one thread's message_N.json):
+    each thread a conversation between its participants (memory/messenger.py), its files read twice:
+    once whole, to check them and count the messages (a damaged or cut-off file skips its thread,
+    named, and every other thread lands), once for the messages, oldest first (Meta writes them
+    newest first: the last file first, each file's messages turned round; one file is held at a
+    time, never the thread)."""
+    origin = path.path if isinstance(path, Source) else Path(path)
+    export = messenger.find(origin)
+    for member in export.outside[:20]:
+        report.warn(f"{origin.name}: {member[:200]!r} is named outside the zip ('../' or an absolute path); left out")
+    seen: dict[str, str] = {}
+    for thread in export.threads:
+        yield from _messenger_thread(export, thread, origin.name, report, seen)
+
+
+def _messenger_open(export: messenger.Export, file: str) -> BinaryIO:
+    return (Source(export.zip, file) if export.zip is not None else Source(Path(file))).open(strict=True)
+
+
+def _messenger_heads(
+    export: messenger.Export, thread: messenger.Thread, name: str, report: ChatReport
+) -> list[messenger.Head] | None:
+    """Each of the thread's files read whole (message_1.json first), or None, with the error, when
+    one is damaged, cut off or missing: the thread is then skipped whole (its places would shift)."""
+    where = f"{name}: {thread.shown}"
+    missing = messenger.gaps(thread)
+    if missing:
+        report.errors.append(f"{where}: {missing}; this conversation was not imported, every other one was")
+        report.damaged += 1
+        return None
+    heads = []
+    for n, file in thread.files:
+        try:
+            with _messenger_open(export, file) as fh:
+                heads.append(messenger.head(fh, whole=True))
+        except InvalidInput as exc:
+            report.errors.append(
+                f"{name}: {messenger.shown(thread, n)} is damaged or cut off ({exc}); this conversation was skipped, "
+                f"every other one imported: {messenger.FIX} (or fix that file) and re-run (what landed is skipped)"
+            )
+            report.damaged += 1
+            return None
+    return heads
+
+
+def _messenger_thread(
+    export: messenger.Export, thread: messenger.Thread, name: str, report: ChatReport, seen: dict[str, str]
+) -> Iterator[Conversation]:
+    heads = _messenger_heads(export, thread, name, report)
+    if heads is None:
+        return
+    key = messenger.thread_key(heads[0].thread_path, thread.folder)
+    if key in seen:  # the same conversation twice in what was given (two downloads in one folder)
+        report.warn(
+            f"{name}: {thread.shown} is the conversation {seen[key]} holds (thread {key[:80]!r}); left out: "
+            "import each download on its own"
+        )
+        return
+    seen[key] = thread.shown
+    report.notices += sum(h.notices for h in heads)
+    people = [p for p in (_clean(p, "name") for p in heads[0].participants) if p]
+    title = _clean(heads[0].title, "title")[:200] or ", ".join(people)[:200] or key
+    where = f"{name}: {thread.shown}"
+    conv = Conversation(key, title, None, where)
+    records = _messenger_messages(export, thread, name, report)
+    # A thread is between people even when its participants list only you (the others' accounts deleted).
+    yield from _slices(conv, records, total=sum(h.messages for h in heads), between=True)
+
+
+def _messenger_messages(
+    export: messenger.Export, thread: messenger.Thread, name: str, report: ChatReport
+) -> Iterator[Message]:
+    """The thread's messages, oldest first: its files from the last, each file's messages turned round."""
+    position = 0
+    for n, file in reversed(thread.files):
+        at = f"{name}: {messenger.shown(thread, n)}"
+        try:
+            with _messenger_open(export, file) as fh:
+                held = list(messenger.messages(fh))
+        except InvalidInput as exc:  # changed since the first read
+            report.errors.append(f"{at}: {exc}; the rest of this conversation was not imported: re-run the import")
+            return
+        while held:
+            index, said = held.pop()
+            if said is messenger.NOTICE:
+                continue
+            if isinstance(said, str):
+                report.errors.append(f"{at} message {index}: {said}; skipped")
+                continue
+            where = f"{at} message {index}"
+            speaker = _clean(said.speaker, "name")[: whatsapp.SENDER_MAX] or "unknown"
+            time = _message_time(said.time, where, report)
+            yield Message(position, speaker, "user", _clean(said.text), time, where)
+            position += 1
+
+
 _READERS: dict[str, Callable[[Any, ChatReport], Iterator[Conversation]]] = {
     "chatgpt": read_chatgpt,
     "claude": read_claude,
     "whatsapp": read_whatsapp,
     "telegram": read_telegram,
+    "messenger": read_messenger,
     "chat-jsonl": read_chat_jsonl,
 }
 
 
 MAX_EXPORT_DEPTH = jsonstream.MAX_DEPTH
 _EXPORT_KEYS = frozenset({"mapping", "chat_messages", "conversations"})
-_OBJECT_KEYS = _EXPORT_KEYS | telegram.ACCOUNT_KEYS | {"messages"}  # looked for in a file that is one object
+_OBJECT_KEYS = _EXPORT_KEYS | telegram.ACCOUNT_KEYS | messenger.KEYS | {"messages"}  # looked for in one object
 
 
 def _array_format(path: Path, head: bytes, keys: set[str]) -> str:
@@ -1166,14 +1282,16 @@ def _entries(folder: Path) -> list[Path]:
 
 
 def detect_format(path: Path) -> str:
-    """chatgpt | claude | whatsapp | telegram | chat-jsonl | jsonl | markdown, from what the file holds (not its
-    name)."""
+    """chatgpt | claude | whatsapp | telegram | messenger | chat-jsonl | jsonl | markdown, from what the file
+    holds (not its name); a folder is Markdown notes, or a Messenger or Instagram export."""
     path = Path(path)
     st = files.stat_input(path)
     files.refuse_special(path, st)
     if stat.S_ISDIR(st.st_mode):
-        return "markdown"
+        return "messenger" if messenger.in_folder(path) else "markdown"
     source = source_of(path)
+    if source.member and messenger.MEMBER.search(source.member):
+        return "messenger"  # told by the files' places: a damaged first thread still imports
     try:
         with source.open(strict=False) as fh:  # a Latin-1 export is still told by its keys
             head = fh.peek(1 << 16)[: 1 << 16]  # type: ignore[attr-defined]
@@ -1206,6 +1324,8 @@ def detect_format(path: Path) -> str:
         # above; `first_keys` streamed its object's keys, so it is still told by them.
         if {"conversation", "text"} <= keys:
             return "chat-jsonl"
+        if messenger.looks_like(keys) or (messenger.FILE.fullmatch(path.name) and keys == {"messages"}):
+            return "messenger"
         if telegram.looks_like(keys):
             return "telegram"
         if _EXPORT_KEYS & keys:
@@ -1228,7 +1348,7 @@ def _text_format(path: Path, head: bytes) -> str:
     if _TELEGRAM_HTML.fullmatch(path.name):  # Telegram Desktop's default export format is HTML
         raise InvalidInput(f"{path}: Telegram's HTML export cannot be read; {telegram.FIX}")
     raise InvalidInput(
-        f"{path}: cannot tell the format; pass --format chatgpt|claude|whatsapp|telegram|chat-jsonl|jsonl, "
+        f"{path}: cannot tell the format; pass --format chatgpt|claude|whatsapp|telegram|messenger|chat-jsonl|jsonl, "
         "or a folder of Markdown notes"
     )
 
@@ -1338,7 +1458,7 @@ def import_chats(
     report = ChatReport(format=fmt)
     named, reader = _whose(fmt, origin, me, report, reader)
     mine = tokens.name_key(named) if named is not None else None
-    aligns = fmt in ("whatsapp", "telegram")  # a later export may leave out the oldest messages
+    aligns = fmt in ("whatsapp", "telegram", "messenger")  # a later export may leave out the oldest messages
     read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source), mine, aligns)
     removed: Counter[str] = Counter()
     reset = _REMOVED.set(removed)
@@ -1381,7 +1501,7 @@ def _whose(
     named, me_id = _owner(fmt, origin, report)
     if me_id is not None:  # only a Telegram export names its owner: read_telegram's
         reader = partial(cast(Any, reader), me_id=me_id)
-    if named is not None or me_id is not None:  # the export names its owner: no other sender is taken for you
+    if (named is not None or me_id is not None) and fmt in _LOCAL_TIMES:  # no other sender is taken for you
         reader = partial(cast(Any, reader), whose=False)
     return named, reader
 
@@ -1391,6 +1511,8 @@ def _owner(fmt: str, origin: Path | Source, report: ChatReport) -> tuple[str | N
     theirs without --me, said in a warning: their name (None: a name --me would refuse) and their
     user id as a message's `from_id` gives it, which tells their messages from a namesake's; (None,
     None) for any other export."""
+    if fmt == "messenger":
+        return _messenger_owner(Path(origin.path if isinstance(origin, Source) else origin), report), None
     if fmt != "telegram" or not isinstance(origin, Source):
         return None, None
     with origin.open(strict=False) as fh:
@@ -1410,6 +1532,49 @@ def _owner(fmt: str, origin: Path | Source, report: ChatReport) -> tuple[str | N
             "are read as yours (what you say of your life reaches About me); give --me NAME to name another sender"
         )
     return named, found.id
+
+
+def _messenger_owner(path: Path, report: ChatReport) -> str | None:
+    """The person who downloaded a Messenger or Instagram export: the one participant of every
+    thread, said in a warning; where two are in every thread (one chat, or every chat with the same
+    person), the one a chat between two is not named for. None, with a warning naming --me, when
+    the export does not tell."""
+    export = messenger.find(path)
+    counts: Counter[str] = Counter()
+    spelled: dict[str, str] = {}
+    pair, threads = None, 0
+    for thread in export.threads:
+        try:
+            with _messenger_open(export, thread.files[0][1]) as fh:
+                spellings = [_clean(n, "name") for n in messenger.head(fh).participants]
+        except InvalidInput:
+            continue  # the reader names it
+        people = {tokens.name_key(p): p for p in spellings if p}
+        threads += bool(people)
+        counts.update(people.keys())
+        for key, spelling in people.items():
+            spelled.setdefault(key, spelling)
+        pair = pair or (thread if len(people) == 2 else None)
+    common = sorted(key for key, n in counts.items() if n == threads and threads)
+    if len(common) == 1:
+        with suppress(InvalidInput):
+            named = me_name(spelled[common[0]])
+            report.warn(
+                f"{path.name}: the messages from {named!r}, the one person in every conversation of the export, are "
+                "read as yours (what you say of your life reaches About me); give --me NAME to name another sender"
+            )
+            return named
+    if len(common) == 2 and pair is not None:
+        with suppress(InvalidInput), _messenger_open(export, pair.files[0][1]) as fh:
+            title = _clean(messenger.head(fh, whole=True).title, "title")
+            other = _the_other(title, [spelled[k] for k in common], f"{path.name}: {pair.shown}", report)
+            if other is not None:
+                return other
+    report.warn(
+        f"{path.name}: cannot tell which sender is you (no one person is in every conversation); give --me with "
+        "your name as the chats show it, so what you say of your life reaches About me"
+    )
+    return None
 
 
 def _the_other(chat: str, said: Iterable[str], where: str, report: ChatReport) -> str | None:
@@ -1448,9 +1613,11 @@ def _reader(fmt: str, path: Path, **flags: Any) -> Callable[[Any, ChatReport], I
 
 def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:
     """What the reader of `fmt` reads (a file, or a zip's conversations.json) and the import log's source."""
-    found = source_of(path)  # refuses a FIFO, a device, a folder, a loop; finds a zip's member
     # The source is stored (sessions, import log): a key in the export's path is kept redacted, as
     # the other formats keep theirs (redaction is stable: a re-import finds the same sessions).
+    if fmt == "messenger":  # a folder, a zip or one thread's file: memory/messenger.py finds the threads
+        return path, gate.redact(f"{fmt}:{path.resolve()}")
+    found = source_of(path)  # refuses a FIFO, a device, a folder, a loop; finds a zip's member
     if fmt != "chat-jsonl":
         return found, gate.redact(f"{fmt}:{found.identity}")
     if found.member:
@@ -1460,7 +1627,7 @@ def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:
 
 # Exports whose conversation ids are their own, the same in every download. Not WhatsApp's: a chat
 # is told by its file's name alone, which two chats may share.
-_OWN_IDS = ("chatgpt", "claude", "telegram")
+_OWN_IDS = ("chatgpt", "claude", "telegram", "messenger")
 
 
 def _stored_elsewhere(db: Database, fmt: str, source: str) -> dict[str, str]:
