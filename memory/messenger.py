@@ -73,6 +73,15 @@ def unmangled(value: Any) -> str:
         return value
 
 
+# Direction marks a phone puts around a name written right to left: the same person with or without them.
+_MARKS = "\ufeff\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+
+def name(value: Any) -> str:
+    """A sender's or participant's name as written, without the direction marks around it."""
+    return unmangled(value).strip().strip(_MARKS).strip()
+
+
 # -- finding the threads --------------------------------------------------------------------------
 
 
@@ -272,7 +281,7 @@ def names(value: Any) -> list[str]:
     """The participants' names, as written (mojibake read back), each once."""
     if not isinstance(value, list):
         return []
-    got = (unmangled(p.get("name")).strip() for p in value[:10_000] if isinstance(p, dict))
+    got = (name(p.get("name")) for p in value[:10_000] if isinstance(p, dict))
     return list(dict.fromkeys(n for n in got if n))
 
 
@@ -366,7 +375,7 @@ def said(item: Any) -> Said | str:
         return item.reason
     if not isinstance(item, dict):
         return f"the message is {_kind(item)}, not an object"
-    sender = unmangled(item.get("sender_name")).strip()
+    sender = name(item.get("sender_name"))
     content = unmangled(item.get("content")).strip()
     if item.get("type") in _OLD_NOTICES or isinstance(item.get("call_duration"), (int, float)):
         return NOTICE
