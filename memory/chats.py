@@ -1156,36 +1156,49 @@ def _messenger_thread(
     title = _clean(heads[0].title, "title")[:200] or ", ".join(people)[:200] or key
     where = f"{name}: {thread.shown}"
     conv = Conversation(key, title, None, where)
-    records = _messenger_messages(opened, thread, name, report)
+    records = _messenger_messages(opened, thread, heads, name, report)
     # A thread is between people even when its participants list only you (the others' accounts deleted).
     yield from _slices(conv, records, total=sum(h.messages for h in heads), between=True)
 
 
 def _messenger_messages(
-    opened: _ExportFiles, thread: messenger.Thread, name: str, report: ChatReport
+    opened: _ExportFiles, thread: messenger.Thread, heads: list[messenger.Head], name: str, report: ChatReport
 ) -> Iterator[Message]:
     """The thread's messages, oldest first: its files from the last, each file's messages turned round."""
     position = 0
-    for n, file in reversed(thread.files):
+    for (n, file), head in reversed(list(zip(thread.files, heads, strict=True))):
         at = f"{name}: {messenger.shown(thread, n)}"
+        for held in _messenger_blocks(opened, file, head.messages + head.notices, at, report):
+            while held:
+                index, said = held.pop()
+                if said is messenger.NOTICE:
+                    continue
+                if isinstance(said, str):
+                    report.errors.append(f"{at} message {index}: {said}; skipped")
+                    continue
+                where = f"{at} message {index}"
+                speaker = _clean(said.speaker, "name")[: whatsapp.SENDER_MAX] or "unknown"
+                time = _message_time(said.time, where, report)
+                yield Message(position, speaker, "user", _clean(said.text), time, where)
+                position += 1
+
+
+MESSENGER_BLOCK = 10_000  # messages of one file held at a time (Meta writes at most this many a file)
+
+
+def _messenger_blocks(
+    opened: _ExportFiles, file: str, items: int, at: str, report: ChatReport
+) -> Iterator[list[tuple[int, messenger.Said | str]]]:
+    """A file's messages in blocks of MESSENGER_BLOCK, the last (oldest) block first, each in the
+    file's order: a file longer than a block (not as Meta writes them) is read once a block, so what
+    is held is a block whatever the file's size."""
+    for start in reversed(range(0, max(items, 1), MESSENGER_BLOCK)):
         try:
             with opened.open(file) as fh:
-                held = list(messenger.messages(fh))
+                yield list(islice(messenger.messages(fh, start), MESSENGER_BLOCK))
         except InvalidInput as exc:  # changed since the first read
             report.errors.append(f"{at}: {exc}; the rest of this conversation was not imported: re-run the import")
             return
-        while held:
-            index, said = held.pop()
-            if said is messenger.NOTICE:
-                continue
-            if isinstance(said, str):
-                report.errors.append(f"{at} message {index}: {said}; skipped")
-                continue
-            where = f"{at} message {index}"
-            speaker = _clean(said.speaker, "name")[: whatsapp.SENDER_MAX] or "unknown"
-            time = _message_time(said.time, where, report)
-            yield Message(position, speaker, "user", _clean(said.text), time, where)
-            position += 1
 
 
 _READERS: dict[str, Callable[[Any, ChatReport], Iterator[Conversation]]] = {

@@ -285,11 +285,11 @@ def names(value: Any) -> list[str]:
     return list(dict.fromkeys(n for n in got if n))
 
 
-def messages(fh: BinaryIO) -> Iterator[tuple[int, Said | str]]:
-    """(its place in the file, what `said` makes of it) for each message of the file, in the file's
-    order (newest first)."""
+def messages(fh: BinaryIO, start: int = 0) -> Iterator[tuple[int, Said | str]]:
+    """(its place in the file, what `said` makes of it) for each message of the file from `start`
+    on, in the file's order (newest first)."""
     for path, value in walk(fh):
-        if len(path) == 2 and path[0] == "messages" and value is not jsonstream.CLOSE:
+        if len(path) == 2 and path[0] == "messages" and value is not jsonstream.CLOSE and path[1] >= start:
             yield path[1], said(value)
 
 

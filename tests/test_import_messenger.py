@@ -381,3 +381,28 @@ def test_every_route_reads_the_export_the_same(served, quire_home, tmp_path):  #
     assert (through["format"], through["stored"], through["notices"]) == ("messenger", 5, 4)
     again = run_quire("import", "--json", str(path))
     assert json.loads(again.stdout)["duplicates"] == 5
+
+
+def test_a_file_longer_than_meta_writes_is_read_a_block_at_a_time_in_order(session, tmp_path, monkeypatch):
+    monkeypatch.setattr(chats, "MESSENGER_BLOCK", 3)
+    said = [msg(ANNA if i % 2 else ME, f"Message number {i} about the garden shed roof", minute=i) for i in range(8)]
+    said.insert(4, msg(ANNA, "Anna Kowalska changed the chat theme.", minute=4))
+    report = session.import_path(write(tmp_path / "export", thread_files("anna_1", [ANNA, ME], said)))
+    assert (report.stored, report.notices, report.errors) == (8, 1, [])
+    assert [t[3] for t in _turns(session.db)] == [f"Message number {i} about the garden shed roof" for i in range(8)]
+
+
+def test_what_one_long_file_holds_at_the_peak_is_a_block(tmp_path, monkeypatch):
+    monkeypatch.setattr(chats, "MESSENGER_BLOCK", 2_000)
+    peaks = {}
+    for total in (8_000, 32_000):
+        said = [msg(ANNA, f"{i} the garden shed roof needs new felt before winter", minute=i) for i in range(total)]
+        path = write(tmp_path / f"t{total}", thread_files("anna_1", [ANNA, ME], said, per_file=total))
+        tracemalloc.start()
+        try:
+            count = sum(len(conv.messages) for conv in chats.read_messenger(path, chats.ChatReport()))
+            peaks[total] = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert count == total
+    assert peaks[32_000] < peaks[8_000] * 1.3, peaks
