@@ -1270,7 +1270,10 @@ def chat_flags_misused(
 
 
 _LOCAL_TIMES = ("whatsapp", "telegram")  # formats whose times may be a wall clock's, read in a time zone
-_CHAT_FORMAT_WORDS = ", ".join(CHAT_FORMATS[:-1]) + " or " + CHAT_FORMATS[-1]
+# The formats a refusal suggests to --format: not messenger yet, which `quire import --format` and the
+# import operation (quire/ops/memories.py ImportRequest.format) do not take (auto finds it on every route).
+_SUGGESTED = tuple(f for f in CHAT_FORMATS if f != "messenger")
+_CHAT_FORMAT_WORDS = ", ".join(_SUGGESTED[:-1]) + " or " + _SUGGESTED[-1]
 
 
 def _member_format(source: Source, keys: set[str], head: bytes) -> str:
@@ -1391,7 +1394,7 @@ def _text_format(path: Path, head: bytes) -> str:
     if _TELEGRAM_HTML.fullmatch(path.name):  # Telegram Desktop's default export format is HTML
         raise InvalidInput(f"{path}: Telegram's HTML export cannot be read; {telegram.FIX}")
     raise InvalidInput(
-        f"{path}: cannot tell the format; pass --format chatgpt|claude|whatsapp|telegram|messenger|chat-jsonl|jsonl, "
+        f"{path}: cannot tell the format; pass --format chatgpt|claude|whatsapp|telegram|chat-jsonl|jsonl, "
         "or a folder of Markdown notes"
     )
 

@@ -406,3 +406,14 @@ def test_what_one_long_file_holds_at_the_peak_is_a_block(tmp_path, monkeypatch):
             tracemalloc.stop()
         assert count == total
     assert peaks[32_000] < peaks[8_000] * 1.3, peaks
+
+
+def test_a_thread_accepted_from_requests_or_archived_since_is_the_same_conversation(session, tmp_path):
+    said = [msg("Ben Ng", "Hi, I found your wallet at the Porto hostel yesterday", minute=1)]
+    requests = thread_files("benng_777", ["Ben Ng", ME], said, kind="message_requests")
+    more = [*said, msg(ME, "Thank you so much, I will pick it up at the desk tomorrow", minute=2)]
+    assert session.import_path(write(tmp_path / "may", requests)).stored == 1
+    for kind in ("inbox", "archived_threads"):
+        report = session.import_path(write(tmp_path / kind, thread_files("benng_777", ["Ben Ng", ME], more, kind=kind)))
+        assert (report.stored, report.errors) == ((1, []) if kind == "inbox" else (0, []))
+    assert session.db.scalar("SELECT count(*) FROM sessions") == 1
