@@ -139,14 +139,17 @@ def _entries(folder: Path) -> list[Path]:
 
 def _in_folder(root: Path) -> Iterator[Thread]:
     """The threads under `root`, looked for where an export puts them, never the whole tree (an
-    export's folder holds its photos too)."""
+    export's folder holds its photos too): `root` as one thread's folder, as a kind's folder
+    (inbox), else the `messages` folders at it and two levels down. A folder only named like one
+    (a download unzipped into ~/inbox) is looked through as any other."""
     if any(FILE.fullmatch(p.name) for p in _entries(root)):
         yield from _folder_thread(root)
         return
     if root.name in KINDS:
-        for sub in _entries(root):
-            yield from _folder_thread(sub)
-        return
+        found = [t for sub in _entries(root) for t in _folder_thread(sub)]
+        if found:
+            yield from found
+            return
     tops = [root] if root.name == "messages" else []
     for level in (root, *(p for p in _entries(root) if p.is_dir())):
         for d in (level, *(level / name for name in _TOP_FOLDERS)):

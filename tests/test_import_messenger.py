@@ -413,7 +413,7 @@ def test_a_thread_accepted_from_requests_or_archived_since_is_the_same_conversat
     requests = thread_files("benng_777", ["Ben Ng", ME], said, kind="message_requests")
     more = [*said, msg(ME, "Thank you so much, I will pick it up at the desk tomorrow", minute=2)]
     assert session.import_path(write(tmp_path / "may", requests)).stored == 1
-    for kind in ("inbox", "archived_threads"):
+    for kind in ("inbox", "archived_threads"):  # each unzipped into a folder of that name, too
         report = session.import_path(write(tmp_path / kind, thread_files("benng_777", ["Ben Ng", ME], more, kind=kind)))
         assert (report.stored, report.errors) == ((1, []) if kind == "inbox" else (0, []))
     assert session.db.scalar("SELECT count(*) FROM sessions") == 1
