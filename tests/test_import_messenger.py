@@ -417,3 +417,36 @@ def test_a_thread_accepted_from_requests_or_archived_since_is_the_same_conversat
         report = session.import_path(write(tmp_path / kind, thread_files("benng_777", ["Ben Ng", ME], more, kind=kind)))
         assert (report.stored, report.errors) == ((1, []) if kind == "inbox" else (0, []))
     assert session.db.scalar("SELECT count(*) FROM sessions") == 1
+
+
+def _raw(folder: str, body: bytes) -> dict[str, bytes]:
+    return {f"messages/inbox/{folder}/message_1.json": body}
+
+
+def test_hostile_thread_files_cost_themselves_and_the_rest_lands(session, tmp_path):
+    good = msg(ANNA, "The\x00 boiler was serviced this morning", minute=1)
+    long = msg(ANNA, "word " * 30_000, minute=2)
+    odd = json.loads(thread_files("odd_1", [ANNA, ME], [good, long])["messages/inbox/odd_1/message_1.json"])
+    odd["messages"][1:1] = [[1, 2], "a text", {"sender_name": ANNA, "content": [[[[[[[[[[[[]]]]]]]]]]]]}]
+    odd["participants"], odd["title"] = "nobody", 7
+    path = write(
+        tmp_path / "export",
+        _group(),
+        _raw("odd_1", json.dumps(odd).encode()),
+        _raw("array_1", b"[]"),
+        _raw("empty_1", b""),
+        _raw("latin_1", b'{"participants": [], "messages": [{"sender_name": "Jos\xe9", "content": "hi"}]}'),
+        _raw("deep_1", b'{"messages": [' + b"[" * 200 + b"]" * 200 + b"]}"),
+    )
+    report = session.import_path(path)
+    bad = sorted(e.split(": ", 2)[1].split("/")[1] for e in report.errors if "damaged or cut off" in e)
+    assert bad == ["array_1", "empty_1", "latin_1"], report.errors
+    assert report.damaged == 3
+    # odd_1's items that are no message, and deep_1's nest, are one error line each; their threads land
+    assert sum("not an object" in e for e in report.errors) == 2
+    assert sum("nested more than" in e for e in report.errors) == 1
+    texts = [t[3] for t in _turns(session.db)]
+    assert "The boiler was serviced this morning" in texts  # the NUL removed, said in a warning
+    assert sum(t.startswith("word word") for t in texts) == 8  # 150,000 characters land in parts
+    assert any("control character" in w for w in report.warnings)
+    assert session.db.scalar("SELECT count(*) FROM sessions") == 3  # the group, odd_1 and deep_1
