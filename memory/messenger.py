@@ -271,6 +271,10 @@ def head(fh: BinaryIO, *, whole: bool = False) -> Head:
             found.thread_path = unmangled(value)
         elif path == ("messages",):
             seen = True
+            if value is not jsonstream.OPEN and value is not jsonstream.CLOSE:
+                raise InvalidInput(f"its 'messages' is {_kind(value)}, not a list")
+        elif len(path) == 2 and path[0] == "messages" and not isinstance(path[1], int):
+            raise InvalidInput("its 'messages' is an object, not a list")
         elif len(path) == 2 and path[0] == "messages" and value is not jsonstream.CLOSE:
             kind = said(value)
             found.notices += kind is NOTICE
@@ -292,7 +296,7 @@ def messages(fh: BinaryIO, start: int = 0) -> Iterator[tuple[int, Said | str]]:
     """(its place in the file, what `said` makes of it) for each message of the file from `start`
     on, in the file's order (newest first)."""
     for path, value in walk(fh):
-        if len(path) == 2 and path[0] == "messages" and value is not jsonstream.CLOSE and path[1] >= start:
+        if len(path) == 2 and path[0] == "messages" and isinstance(path[1], int) and path[1] >= start:
             yield path[1], said(value)
 
 

@@ -437,11 +437,13 @@ def test_hostile_thread_files_cost_themselves_and_the_rest_lands(session, tmp_pa
         _raw("empty_1", b""),
         _raw("latin_1", b'{"participants": [], "messages": [{"sender_name": "Jos\xe9", "content": "hi"}]}'),
         _raw("deep_1", b'{"messages": [' + b"[" * 200 + b"]" * 200 + b"]}"),
+        _raw("object_1", b'{"participants": [], "messages": {"a": {"sender_name": "Anna", "content": "hi"}}}'),
+        _raw("number_1", b'{"participants": [], "messages": 5}'),
     )
     report = session.import_path(path)
     bad = sorted(e.split(": ", 2)[1].split("/")[1] for e in report.errors if "damaged or cut off" in e)
-    assert bad == ["array_1", "empty_1", "latin_1"], report.errors
-    assert report.damaged == 3
+    assert bad == ["array_1", "empty_1", "latin_1", "number_1", "object_1"], report.errors
+    assert report.damaged == 5
     # odd_1's items that are no message, and deep_1's nest, are one error line each; their threads land
     assert sum("not an object" in e for e in report.errors) == 2
     assert sum("nested more than" in e for e in report.errors) == 1
@@ -450,3 +452,30 @@ def test_hostile_thread_files_cost_themselves_and_the_rest_lands(session, tmp_pa
     assert sum(t.startswith("word word") for t in texts) == 8  # 150,000 characters land in parts
     assert any("control character" in w for w in report.warnings)
     assert session.db.scalar("SELECT count(*) FROM sessions") == 3  # the group, odd_1 and deep_1
+
+
+GHP = "ghp_" + "abcdefghijklmnopqrstuvwxyz0123456789"  # put together at run time: no key in the repository
+BOILER = "The boiler service is due in May every single year"
+
+
+def test_the_classes_every_chat_format_answers_alike(cli, tmp_path):
+    """As tests/test_import_siblings.py asks of the other formats: a key in a message refuses it with
+    one error line on every run; a title with a line break is one line; what the gate refused is
+    rejected again on a re-import, and --keep-all then keeps it."""
+    said = [msg(ANNA, f"The heating portal login uses {GHP} as its token", minute=1), msg(ANNA, BOILER, minute=2)]
+    said.append(msg(ANNA, "ok thanks", minute=3))
+    path = write(tmp_path / "export", thread_files("anna_1", [ANNA, ME], said, title="Heating\nand boiler"))
+    for run in range(2):
+        out = cli("import", str(path), "--json")
+        assert out.exit_code == 1, (run, out.stderr)
+        errors = [line for line in out.stderr.splitlines() if line.startswith("error: ")]
+        assert len(errors) == 1 and "holds a credential (github_token" in errors[0] and GHP not in out.stdout
+        report = json.loads(out.stdout)
+        assert (report["stored"] + report["duplicates"], report["dropped"]) == (
+            1,
+            {"credential_leak": 1, "too_short": 1},
+        )
+    kept = json.loads(cli("import", str(path), "--keep-all", "--json").stdout)
+    assert (kept["stored"], kept["kept_anyway"]) == (1, {"too_short": 1})
+    hit = json.loads(cli("recall", "boiler service", "--detail", "-k", "1", "--json").stdout)["results"][0]
+    assert hit["session_title"] == "Heating and boiler"
