@@ -1127,6 +1127,12 @@ def _messenger_heads(
         try:
             with opened.open(file) as fh:
                 heads.append(messenger.head(fh, whole=True))
+        except messenger.NotMeta as exc:
+            report.errors.append(
+                f"{name}: {messenger.shown(thread, n)} cannot be read: {exc}; this conversation was skipped"
+            )
+            report.damaged += 1
+            return None
         except InvalidInput as exc:
             report.errors.append(
                 f"{name}: {messenger.shown(thread, n)} is damaged or cut off ({exc}); this conversation was skipped, "

@@ -259,7 +259,7 @@ def head(fh: BinaryIO, *, whole: bool = False) -> Head:
     """The file's participants (read up to them, the first thing Meta writes), or with `whole` the
     whole file: its title and thread_path too, and its count of messages."""
     found = Head()
-    seen = False
+    seen, objects, senders = False, 0, 0
     for path, value in walk(fh):
         if path == ("participants",):
             found.participants = names(value)
@@ -279,9 +279,20 @@ def head(fh: BinaryIO, *, whole: bool = False) -> Head:
             kind = said(value)
             found.notices += kind is NOTICE
             found.messages += kind is not NOTICE
+            objects += isinstance(value, dict)
+            senders += isinstance(value, dict) and "sender_name" in value
     if whole and not seen:
         raise InvalidInput("it holds no 'messages'; it is not a Messenger or Instagram conversation")
+    if whole and objects and not senders:
+        raise NotMeta(
+            "its messages name no sender ('sender_name'): it is not the JSON of Download your information "
+            "(Messenger's own download of end-to-end encrypted chats is another format, which quire does not read)"
+        )
     return found
+
+
+class NotMeta(InvalidInput):
+    """A file in a thread's place whose messages are not as Download your information writes them."""
 
 
 def names(value: Any) -> list[str]:

@@ -479,3 +479,17 @@ def test_the_classes_every_chat_format_answers_alike(cli, tmp_path):
     assert (kept["stored"], kept["kept_anyway"]) == (1, {"too_short": 1})
     hit = json.loads(cli("recall", "boiler service", "--detail", "-k", "1", "--json").stdout)["results"][0]
     assert hit["session_title"] == "Heating and boiler"
+
+
+def test_a_file_in_another_shape_is_named_not_landed_empty(session, tmp_path):
+    # Messenger's download of end-to-end encrypted chats is not Download your information's JSON:
+    # its messages would have landed as nothing, without a word.
+    other = {
+        "participants": [ANNA, ME],
+        "threadName": ANNA,
+        "messages": [{"senderName": ANNA, "text": "See you at the bakery at nine", "timestamp": BASE_MS}],
+    }
+    path = write(tmp_path / "export", _raw("anna_1", json.dumps(other).encode()), _group())
+    report = session.import_path(path)
+    assert report.stored == 2 and report.damaged == 1 and len(report.errors) == 1
+    assert "inbox/anna_1/message_1.json cannot be read: its messages name no sender" in report.errors[0]
