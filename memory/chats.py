@@ -1,5 +1,6 @@
 """Chat exports in: ChatGPT and Claude `conversations.json`, WhatsApp's exported chats (memory/whatsapp.py),
-Telegram Desktop's JSON export (memory/telegram.py), and a generic chat JSONL.
+Telegram Desktop's JSON export (memory/telegram.py), Messenger's and Instagram's JSON export
+(memory/messenger.py), and a generic chat JSONL.
 
 Every format is read as a stream of conversations (ijson for the JSON arrays, one line at a
 time for JSONL), so a 200 MB export is never held in memory. Each message worth keeping goes
@@ -39,7 +40,20 @@ from typing import IO, Any, BinaryIO, Literal, NamedTuple, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, ValidationError, field_validator
 
-from memory import audit, clock, conversations, correction, files, gate, jsonstream, review, telegram, tokens, whatsapp
+from memory import (
+    audit,
+    clock,
+    conversations,
+    correction,
+    files,
+    gate,
+    jsonstream,
+    messenger,
+    review,
+    telegram,
+    tokens,
+    whatsapp,
+)
 from memory import text as text_policy
 from memory.capture import WAIVED, Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream, unlog
 from memory.db import Database, rows_in
@@ -47,7 +61,7 @@ from memory.errors import InvalidInput, QuireError
 from memory.models import CapturePayload, clauses, key_clauses, me_name, one_per_value, parse_payload
 from memory.vectors import VectorIndex
 
-CHAT_FORMATS = ("chatgpt", "claude", "whatsapp", "telegram", "chat-jsonl")
+CHAT_FORMATS = ("chatgpt", "claude", "whatsapp", "telegram", "messenger", "chat-jsonl")
 Roles = Literal["user", "all"]
 # Gate reasons `keep_all` waives: the protocol of a benchmark scores every turn, "ok, see you!"
 # included. A credential is never kept (capture refuses to waive it).
@@ -326,9 +340,9 @@ class Source:
 class _Closing(io.RawIOBase):
     """A zip member's stream that closes its archive with it."""
 
-    def __init__(self, inner: IO[bytes], archive: zipfile.ZipFile):
+    def __init__(self, inner: IO[bytes], archive: zipfile.ZipFile | None):
         super().__init__()
-        self._inner, self._archive = inner, archive
+        self._inner, self._archive = inner, archive  # None: the archive stays open for its next member
 
     def readable(self) -> bool:
         return True
@@ -347,7 +361,8 @@ class _Closing(io.RawIOBase):
     def close(self) -> None:
         with suppress(Exception):
             self._inner.close()
-            self._archive.close()
+            if self._archive is not None:
+                self._archive.close()
         super().close()
 
 
@@ -378,6 +393,10 @@ def source_of(path: Path) -> Source:
     result = shallowest(n for n in names if n.rsplit("/", 1)[-1] == _TELEGRAM_NAME)
     # WhatsApp's zip (iOS shares one): the chat's text beside its media.
     chat = shallowest(n for n in names if _WHATSAPP_MEMBER.fullmatch(n.rsplit("/", 1)[-1]))
+    if not found and not result and not chat:
+        threads = shallowest(n for n in names if messenger.MEMBER.search(n))
+        if threads:  # Messenger's or Instagram's export: memory/messenger.py reads the zip whole
+            return Source(path, threads[0])
     if not found and not result and not chat and any(n.lower().endswith(".md") for n in names):
         raise InvalidInput(f"{path} is a zip of Markdown notes; unzip it and import the folder (quire import FOLDER)")
     if not found and not result and not chat:
@@ -1043,18 +1062,164 @@ def _telegram_messages(
         yield Message(said.position, speaker, "user", _clean(said.text), time, at, said.edited, by_me)
 
 
+def read_messenger(path: Path | Source, report: ChatReport) -> Iterator[Conversation]:
+    """Messenger's or Instagram's JSON export (a zip, its folder, or one thread's message_N.json):
+    each thread a conversation between its participants (memory/messenger.py), its files read twice:
+    once whole, to check them and count the messages (a damaged or cut-off file skips its thread,
+    named, and every other thread lands), once for the messages, oldest first (Meta writes them
+    newest first: the last file first, each file's messages turned round; one file is held at a
+    time, never the thread)."""
+    origin = path.path if isinstance(path, Source) else Path(path)
+    export = messenger.find(origin)
+    for member in export.outside[:20]:
+        report.warn(f"{origin.name}: {member[:200]!r} is named outside the zip ('../' or an absolute path); left out")
+    seen: dict[str, str] = {}
+    with _ExportFiles(export) as opened:
+        for thread in export.threads:
+            yield from _messenger_thread(opened, thread, origin.name, report, seen)
+
+
+class _ExportFiles:
+    """The files of a Messenger export, its zip opened once: a download with its photos lists tens
+    of thousands of files, whose directory took a tenth of a second to read each time a thread's
+    file was opened."""
+
+    def __init__(self, export: messenger.Export):
+        self.export = export
+        self.archive: zipfile.ZipFile | None = None
+
+    def __enter__(self) -> _ExportFiles:
+        if self.export.zip is not None:
+            try:
+                self.archive = zipfile.ZipFile(files.open_regular(self.export.zip))
+            except (zipfile.BadZipFile, OSError) as exc:
+                raise InvalidInput(f"{self.export.zip.name}: a damaged zip ({exc}); download it again") from None
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self.archive is not None:
+            self.archive.close()
+
+    def open(self, file: str) -> BinaryIO:
+        """The file's bytes, checked as UTF-8 as they are read."""
+        if self.archive is None:
+            return Source(Path(file)).open(strict=True)
+        info = self.archive.getinfo(file)
+        if info.file_size > MAX_EXPORT_BYTES:
+            raise InvalidInput(f"it unpacks to {info.file_size:,} bytes, over the 8 GiB limit")
+        raw = cast(BinaryIO, _Closing(self.archive.open(info), None))
+        return files.utf8_stream(raw, strict=True, limit=MAX_EXPORT_BYTES, name=file.rsplit("/", 1)[-1])
+
+
+def _messenger_heads(
+    opened: _ExportFiles, thread: messenger.Thread, name: str, report: ChatReport
+) -> list[messenger.Head] | None:
+    """Each of the thread's files read whole (message_1.json first), or None, with the error, when
+    one is damaged, cut off or missing: the thread is then skipped whole (its places would shift)."""
+    where = f"{name}: {thread.shown}"
+    missing = messenger.gaps(thread)
+    if missing:
+        report.errors.append(f"{where}: {missing}; this conversation was not imported, every other one was")
+        report.damaged += 1
+        return None
+    heads = []
+    for n, file in thread.files:
+        try:
+            with opened.open(file) as fh:
+                heads.append(messenger.head(fh, whole=True))
+        except messenger.NotMeta as exc:
+            report.errors.append(
+                f"{name}: {messenger.shown(thread, n)} cannot be read: {exc}; this conversation was skipped"
+            )
+            report.damaged += 1
+            return None
+        except InvalidInput as exc:
+            report.errors.append(
+                f"{name}: {messenger.shown(thread, n)} is damaged or cut off ({exc}); this conversation was skipped, "
+                f"every other one imported: {messenger.FIX} (or fix that file) and re-run (what landed is skipped)"
+            )
+            report.damaged += 1
+            return None
+    return heads
+
+
+def _messenger_thread(
+    opened: _ExportFiles, thread: messenger.Thread, name: str, report: ChatReport, seen: dict[str, str]
+) -> Iterator[Conversation]:
+    heads = _messenger_heads(opened, thread, name, report)
+    if heads is None:
+        return
+    key = messenger.thread_key(heads[0].thread_path, thread.folder)
+    if key in seen:  # the same conversation twice in what was given (two downloads in one folder)
+        report.warn(
+            f"{name}: {thread.shown} is the conversation {seen[key]} holds (thread {key[:80]!r}); left out: "
+            "import each download on its own"
+        )
+        return
+    seen[key] = thread.shown
+    report.notices += sum(h.notices for h in heads)
+    people = [p for p in (_clean(p, "name") for p in heads[0].participants) if p]
+    title = _clean(heads[0].title, "title")[:200] or ", ".join(people)[:200] or key
+    where = f"{name}: {thread.shown}"
+    conv = Conversation(key, title, None, where)
+    records = _messenger_messages(opened, thread, heads, name, report)
+    # A thread is between people even when its participants list only you (the others' accounts deleted).
+    yield from _slices(conv, records, total=sum(h.messages for h in heads), between=True)
+
+
+def _messenger_messages(
+    opened: _ExportFiles, thread: messenger.Thread, heads: list[messenger.Head], name: str, report: ChatReport
+) -> Iterator[Message]:
+    """The thread's messages, oldest first: its files from the last, each file's messages turned round."""
+    position = 0
+    for (n, file), head in reversed(list(zip(thread.files, heads, strict=True))):
+        at = f"{name}: {messenger.shown(thread, n)}"
+        for held in _messenger_blocks(opened, file, head.messages + head.notices, at, report):
+            while held:
+                index, said = held.pop()
+                if said is messenger.NOTICE:
+                    continue
+                if isinstance(said, str):
+                    report.errors.append(f"{at} message {index}: {said}; skipped")
+                    continue
+                where = f"{at} message {index}"
+                speaker = _clean(said.speaker, "name")[: whatsapp.SENDER_MAX] or "unknown"
+                time = _message_time(said.time, where, report)
+                yield Message(position, speaker, "user", _clean(said.text), time, where)
+                position += 1
+
+
+MESSENGER_BLOCK = 10_000  # messages of one file held at a time (Meta writes at most this many a file)
+
+
+def _messenger_blocks(
+    opened: _ExportFiles, file: str, items: int, at: str, report: ChatReport
+) -> Iterator[list[tuple[int, messenger.Said | str]]]:
+    """A file's messages in blocks of MESSENGER_BLOCK, the last (oldest) block first, each in the
+    file's order: a file longer than a block (not as Meta writes them) is read once a block, so what
+    is held is a block whatever the file's size."""
+    for start in reversed(range(0, max(items, 1), MESSENGER_BLOCK)):
+        try:
+            with opened.open(file) as fh:
+                yield list(islice(messenger.messages(fh, start), MESSENGER_BLOCK))
+        except InvalidInput as exc:  # changed since the first read
+            report.errors.append(f"{at}: {exc}; the rest of this conversation was not imported: re-run the import")
+            return
+
+
 _READERS: dict[str, Callable[[Any, ChatReport], Iterator[Conversation]]] = {
     "chatgpt": read_chatgpt,
     "claude": read_claude,
     "whatsapp": read_whatsapp,
     "telegram": read_telegram,
+    "messenger": read_messenger,
     "chat-jsonl": read_chat_jsonl,
 }
 
 
 MAX_EXPORT_DEPTH = jsonstream.MAX_DEPTH
 _EXPORT_KEYS = frozenset({"mapping", "chat_messages", "conversations"})
-_OBJECT_KEYS = _EXPORT_KEYS | telegram.ACCOUNT_KEYS | {"messages"}  # looked for in a file that is one object
+_OBJECT_KEYS = _EXPORT_KEYS | telegram.ACCOUNT_KEYS | messenger.KEYS | {"messages"}  # looked for in one object
 
 
 def _array_format(path: Path, head: bytes, keys: set[str]) -> str:
@@ -1111,7 +1276,10 @@ def chat_flags_misused(
 
 
 _LOCAL_TIMES = ("whatsapp", "telegram")  # formats whose times may be a wall clock's, read in a time zone
-_CHAT_FORMAT_WORDS = ", ".join(CHAT_FORMATS[:-1]) + " or " + CHAT_FORMATS[-1]
+# The formats a refusal suggests to --format: not messenger yet, which `quire import --format` and the
+# import operation (quire/ops/memories.py ImportRequest.format) do not take (auto finds it on every route).
+_SUGGESTED = tuple(f for f in CHAT_FORMATS if f != "messenger")
+_CHAT_FORMAT_WORDS = ", ".join(_SUGGESTED[:-1]) + " or " + _SUGGESTED[-1]
 
 
 def _member_format(source: Source, keys: set[str], head: bytes) -> str:
@@ -1166,14 +1334,16 @@ def _entries(folder: Path) -> list[Path]:
 
 
 def detect_format(path: Path) -> str:
-    """chatgpt | claude | whatsapp | telegram | chat-jsonl | jsonl | markdown, from what the file holds (not its
-    name)."""
+    """chatgpt | claude | whatsapp | telegram | messenger | chat-jsonl | jsonl | markdown, from what the file
+    holds (not its name); a folder is Markdown notes, or a Messenger or Instagram export."""
     path = Path(path)
     st = files.stat_input(path)
     files.refuse_special(path, st)
     if stat.S_ISDIR(st.st_mode):
-        return "markdown"
+        return "messenger" if messenger.in_folder(path) else "markdown"
     source = source_of(path)
+    if source.member and messenger.MEMBER.search(source.member):
+        return "messenger"  # told by the files' places: a damaged first thread still imports
     try:
         with source.open(strict=False) as fh:  # a Latin-1 export is still told by its keys
             head = fh.peek(1 << 16)[: 1 << 16]  # type: ignore[attr-defined]
@@ -1206,6 +1376,8 @@ def detect_format(path: Path) -> str:
         # above; `first_keys` streamed its object's keys, so it is still told by them.
         if {"conversation", "text"} <= keys:
             return "chat-jsonl"
+        if messenger.looks_like(keys) or (messenger.FILE.fullmatch(path.name) and keys == {"messages"}):
+            return "messenger"
         if telegram.looks_like(keys):
             return "telegram"
         if _EXPORT_KEYS & keys:
@@ -1338,7 +1510,7 @@ def import_chats(
     report = ChatReport(format=fmt)
     named, reader = _whose(fmt, origin, me, report, reader)
     mine = tokens.name_key(named) if named is not None else None
-    aligns = fmt in ("whatsapp", "telegram")  # a later export may leave out the oldest messages
+    aligns = fmt in ("whatsapp", "telegram", "messenger")  # a later export may leave out the oldest messages
     read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source), mine, aligns)
     removed: Counter[str] = Counter()
     reset = _REMOVED.set(removed)
@@ -1381,7 +1553,7 @@ def _whose(
     named, me_id = _owner(fmt, origin, report)
     if me_id is not None:  # only a Telegram export names its owner: read_telegram's
         reader = partial(cast(Any, reader), me_id=me_id)
-    if named is not None or me_id is not None:  # the export names its owner: no other sender is taken for you
+    if (named is not None or me_id is not None) and fmt in _LOCAL_TIMES:  # no other sender is taken for you
         reader = partial(cast(Any, reader), whose=False)
     return named, reader
 
@@ -1391,6 +1563,8 @@ def _owner(fmt: str, origin: Path | Source, report: ChatReport) -> tuple[str | N
     theirs without --me, said in a warning: their name (None: a name --me would refuse) and their
     user id as a message's `from_id` gives it, which tells their messages from a namesake's; (None,
     None) for any other export."""
+    if fmt == "messenger":
+        return _messenger_owner(Path(origin.path if isinstance(origin, Source) else origin), report), None
     if fmt != "telegram" or not isinstance(origin, Source):
         return None, None
     with origin.open(strict=False) as fh:
@@ -1410,6 +1584,53 @@ def _owner(fmt: str, origin: Path | Source, report: ChatReport) -> tuple[str | N
             "are read as yours (what you say of your life reaches About me); give --me NAME to name another sender"
         )
     return named, found.id
+
+
+def _messenger_owner(path: Path, report: ChatReport) -> str | None:
+    """The person who downloaded a Messenger or Instagram export: the one participant of every
+    thread, said in a warning; where two are in every thread (one chat, or every chat with the same
+    person), the one a chat between two is not named for. None, with a warning naming --me, when
+    the export does not tell."""
+    with _ExportFiles(messenger.find(path)) as opened:
+        return _messenger_owner_in(opened, path, report)
+
+
+def _messenger_owner_in(opened: _ExportFiles, path: Path, report: ChatReport) -> str | None:
+    counts: Counter[str] = Counter()
+    spelled: dict[str, str] = {}
+    pair, threads = None, 0
+    for thread in opened.export.threads:
+        try:
+            with opened.open(thread.files[0][1]) as fh:
+                spellings = [_clean(n, "name") for n in messenger.head(fh).participants]
+        except InvalidInput:
+            continue  # the reader names it
+        people = {tokens.name_key(p): p for p in spellings if p}
+        threads += bool(people)
+        counts.update(people.keys())
+        for key, spelling in people.items():
+            spelled.setdefault(key, spelling)
+        pair = pair or (thread if len(people) == 2 else None)
+    common = sorted(key for key, n in counts.items() if n == threads and threads)
+    if len(common) == 1:
+        with suppress(InvalidInput):
+            named = me_name(spelled[common[0]])
+            report.warn(
+                f"{path.name}: the messages from {named!r}, the one person in every conversation of the export, are "
+                "read as yours (what you say of your life reaches About me); give --me NAME to name another sender"
+            )
+            return named
+    if len(common) == 2 and pair is not None:
+        with suppress(InvalidInput), opened.open(pair.files[0][1]) as fh:
+            title = _clean(messenger.head(fh, whole=True).title, "title")
+            other = _the_other(title, [spelled[k] for k in common], f"{path.name}: {pair.shown}", report)
+            if other is not None:
+                return other
+    report.warn(
+        f"{path.name}: cannot tell which sender is you (no one person is in every conversation); give --me with "
+        "your name as the chats show it, so what you say of your life reaches About me"
+    )
+    return None
 
 
 def _the_other(chat: str, said: Iterable[str], where: str, report: ChatReport) -> str | None:
@@ -1448,9 +1669,11 @@ def _reader(fmt: str, path: Path, **flags: Any) -> Callable[[Any, ChatReport], I
 
 def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:
     """What the reader of `fmt` reads (a file, or a zip's conversations.json) and the import log's source."""
-    found = source_of(path)  # refuses a FIFO, a device, a folder, a loop; finds a zip's member
     # The source is stored (sessions, import log): a key in the export's path is kept redacted, as
     # the other formats keep theirs (redaction is stable: a re-import finds the same sessions).
+    if fmt == "messenger":  # a folder, a zip or one thread's file: memory/messenger.py finds the threads
+        return path, gate.redact(f"{fmt}:{path.resolve()}")
+    found = source_of(path)  # refuses a FIFO, a device, a folder, a loop; finds a zip's member
     if fmt != "chat-jsonl":
         return found, gate.redact(f"{fmt}:{found.identity}")
     if found.member:
@@ -1460,7 +1683,7 @@ def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:
 
 # Exports whose conversation ids are their own, the same in every download. Not WhatsApp's: a chat
 # is told by its file's name alone, which two chats may share.
-_OWN_IDS = ("chatgpt", "claude", "telegram")
+_OWN_IDS = ("chatgpt", "claude", "telegram", "messenger")
 
 
 def _stored_elsewhere(db: Database, fmt: str, source: str) -> dict[str, str]:
