@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from memory import access, audit, clock, conversations, gate, life, review, tokens, vectors
+from memory import access, audit, clock, conversations, gate, life, review, statements, tokens, vectors
 from memory.db import Database, execute_in, gather_dicts, in_queries, regroup, rows_in
 from memory.embed import embed_text
 from memory.errors import InvalidInput, ModelUnavailable, QuireError
@@ -289,6 +289,7 @@ class _Plan:
             "vector": tuning.W_VECTOR,
             "graph": tuning.W_GRAPH,
             "time": tuning.W_TIME,
+            "stated": tuning.W_STATED,
         }
     )
 
@@ -396,7 +397,10 @@ def _rank(
     if soon is not None:
         plan.qvec = soon()
         vector_raw = run.vector_candidates(plan.qvec)
-    run.fetch([r for r, _ in lexical_raw[:depth]] + [r for r, _ in vector_raw[:depth]] + [r for r, _ in found.ranked])
+    stated = _stated(run, plan.query)
+    run.fetch(
+        [r for r, _ in lexical_raw[:depth]] + [r for r, _ in vector_raw[:depth]] + [r for r, _ in found.ranked] + stated
+    )
     if words:
         rankings["lexical"], signals["lexical"] = admitted or run.lexical(words, lexical_raw)
     if plan.qvec is not None:
@@ -406,6 +410,23 @@ def _rank(
         signals["graph"] = dict(found.ranked)
     if plan.window is not None and not words:
         rankings["time"] = run.recent(plan.window)
+    if stated:
+        rankings["stated"] = [r for r in stated if r in run.rows]
+
+
+def _stated(run: _Run, query: str) -> list[int]:
+    """The channel of the statements of what a question asks ("what is my job title": role,
+    memory/life.asked): the newest tuning.STATED_ROWS typed memories in the filter that state it
+    (memory/statements.py, newest first by the time said), however far their words and vector are
+    from the question's: "my first month as GPM" holds neither, and the sister's résumé came first.
+    The attribute itself, not every one the question reaches (`life.asks_for`: "what sport do I do"
+    reaches every schedule, and the newest class said is no sport). The ranking decides what they
+    are worth (`_asked_first`, `_newer_first`). None for a question of the past ("where did I work
+    before I retired"): the newest statements are not its answer."""
+    asked = life.asked(query)
+    if not asked or not tuning.STATED_ROWS or life.asks_past(query):
+        return []
+    return statements.newest(run.db, sorted(asked), run.where, run.params, tuning.STATED_ROWS)
 
 
 def _early_vector(session: Session, plan: _Plan) -> Callable[[], np.ndarray] | None:
@@ -1014,7 +1035,8 @@ def _fuse(
 ) -> Ranked:
     # The ranks a hit shows: of the last fusion (`_ranks_of`; rrf's own, by channel).
     run.ranks = {channel: {rowid: rank for rank, rowid in enumerate(ranked, 1)} for channel, ranked in rankings.items()}
-    scale = fusion.best_possible(weights, [c for c, r in rankings.items() if r])
+    # (the stated channel adds only rows no other found: it does not move the others' scale either)
+    scale = fusion.best_possible(weights, [c for c, r in rankings.items() if r and c != "stated"])
     made_under = fusion.tuning_now()
     # The priors a row read whole keeps (`fusion.keep_priors`) hold when nothing of the query moves them.
     plain = bool(made_under) and not as_of and (window is None or tuning.TEMPORAL_MODE != "boost")
