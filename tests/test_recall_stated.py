@@ -110,6 +110,19 @@ def test_a_superseded_statement_is_history_in_the_channel_too(session):
     assert old not in found and found[new].get("stated") == 1
 
 
+def test_an_edited_statement_states_what_the_edit_says(session):
+    from memory import review
+
+    put(session, "I am a backend engineer at Acme, on the payments team", type="identity")
+    new = put(session, "I am a product manager at Acme now, on the same team", type="identity")
+    (item,) = review.open_items(session.db)
+    assert statements.of(session.db, new) == ["employer", "role"]
+    with session.db.transaction():
+        review.accept(session.db, item.id, actor="test", edited_text="I moved to Lisbon last week, a flat in Alfama")
+    assert statements.of(session.db, new) == ["home"]  # no longer a role: the edit said a home
+    assert new not in [h.id for h in hits_of(session) if "stated" in h.channels]
+
+
 def test_a_home_made_before_the_table_gets_it_with_its_rows(session, tmp_path):
     said = put(session, SAID, type="identity")
     put(session, "I live in Lisbon now, the flat in Alfama", type="identity")
