@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from memory import access, audit, clock, conversations, gate, life, review, statements, tokens, vectors
+from memory import access, audit, clock, conversations, gate, life, review, statements, tokens, vectors, vocab
 from memory.db import Database, execute_in, gather_dicts, in_queries, regroup, rows_in
 from memory.embed import embed_text
 from memory.errors import InvalidInput, ModelUnavailable, QuireError
@@ -258,6 +258,7 @@ def search(
     asked = life.asked(query)
     ordered = _prioritised(run, ordered, found.hubs, asked, plan.qvec, tuple(plan.words), query, _agreed(run, plan))
     ordered, waiting = _newer_first(run, ordered, asked, tuple(plan.words), past=life.asks_past(query))
+    ordered = _city_named(ordered, asked, query)
     kept = _collapse([row for row, _, _ in ordered], k)
     return _present(
         session, plan, run, found, ordered, kept, waiting, touch=touch, explain=explain, judged=(floor, best)
@@ -1737,6 +1738,43 @@ def _newer_first(
     out = [(rows[mid], score[mid], mult[mid]) for mid in rows]
     out.sort(key=_order)
     return out, marks
+
+
+def _city_named(ordered: Ranked, asked: frozenset[str], query: str) -> Ranked:
+    """A question of the city the person lives in ("which city do I live in") whose best statement of
+    their home names a part of a city ("now that we're in walthamstow", memory/data/within.txt) is
+    answered by the newest statement that names the city itself ("now that i'm in london"): it goes
+    right above, unless a home in another city was said between them (then the city changed since).
+    Among the candidates: the statements channel brings the newest statements of a home (`_stated`)."""
+    if "home" not in asked or not _ASKS_CITY.search(query) or life.asks_past(query):
+        return ordered
+    homes = [(i, home) for i, (row, _, _) in enumerate(ordered[: tuning.CITY_ROWS]) if (home := _home_of(row))]
+    if not homes or not vocab.part_of_city(homes[0][1]):
+        return ordered
+    top, part = homes[0]
+    said = ordered[top][0]["valid_from"]
+    cities = [(i, h) for i, h in homes if h != part and vocab.within(part, h)]
+    if not cities:
+        return ordered
+    at, city = max(cities, key=lambda c: ordered[c[0]][0]["valid_from"])
+    since = ordered[at][0]["valid_from"]
+    if any(since < ordered[i][0]["valid_from"] < said and h != city and not vocab.within(h, city) for i, h in homes):
+        return ordered  # another city between: the part is of the city said again, not of the one before
+    row, value, mult = ordered[at]
+    lifted = ordered[top][1] * (1 + 1e-6) + 1e-9
+    moved = (row, lifted, {**mult, "city": round(lifted / value, 4) if value else 1.0})
+    return [*ordered[:top], moved, *(item for i, item in enumerate(ordered[top:], top) if i != at)]
+
+
+# A question of the city or town itself, not where ("which city do I live in", "what town are we in now").
+_ASKS_CITY = re.compile(r"\b(?:city|town)\b", re.IGNORECASE)
+
+
+def _home_of(row: dict[str, Any]) -> str | None:
+    """The home a typed memory states (memory/life.read), or None."""
+    if row["memory_type"] not in life.TYPES:
+        return None
+    return next((said.value for said in life.read(row["content"]) if said.attribute == "home"), None)
 
 
 def _beside_the_change(words: tuple[str, ...], older: str, attribute: str | None) -> bool:

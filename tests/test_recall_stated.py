@@ -171,3 +171,49 @@ def test_a_statement_far_from_the_question_is_found_with_the_real_model(monkeypa
         assert said not in [h.id for h in hits_of(real)]
     finally:
         real.close()
+
+
+# -- the city a part of it is in (recall._city_named) -----------------------------------------
+
+
+def test_which_city_is_answered_by_the_city_named_when_the_newest_home_is_a_part_of_it(session):
+    fillers(session, 30)
+    city = put(
+        session,
+        "now that i'm in london the calls with the bangalore team are at 8 30 am",
+        type="identity",
+        valid_from="2023-04-05",
+    )
+    part = put(
+        session,
+        "now that we're in walthamstow we are doing a small housewarming sunday",
+        type="identity",
+        valid_from="2024-05-08",
+    )
+    assert review_items(session) == 0  # a part of the city the home was already in: no move
+    found = hits_of(session, "which city do I live in")
+    assert found[0].id == city and "city" in found[0].multipliers and found[1].id == part
+    with pytest.MonkeyPatch.context() as mp:  # the control: without it, the part came first
+        mp.setattr(tuning, "CITY_ROWS", 0)
+        assert hits_of(session, "which city do I live in")[0].id == part
+
+
+def test_a_city_between_them_keeps_the_part_first():
+    from retrieval.recall import _city_named
+
+    def row(text: str, when: str, score: float):
+        return ({"memory_type": "identity", "content": text, "valid_from": when}, score, {})
+
+    part = row("now that we're in walthamstow we are doing a small housewarming sunday", "2024-05-08", 3.0)
+    london = row("now that i'm in london the calls with the bangalore team are at 8 30 am", "2021-04-05", 2.0)
+    boston = row("I live in Boston now, a flat near the river", "2022-01-05", 1.0)
+    asked = frozenset({"home"})
+    assert _city_named([part, london], asked, "which city do I live in")[0] is not part  # London above
+    assert _city_named([part, london, boston], asked, "which city do I live in")[0] is part  # moved away since
+    assert _city_named([part, london], asked, "where do I live")[0] is part
+
+
+def review_items(session) -> int:
+    from memory import review
+
+    return len(review.open_items(session.db))
