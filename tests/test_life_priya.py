@@ -14,8 +14,9 @@ empty (no rule read a statement of hers, and the hard "nothing states it" stood 
 cosine came). After `tuning.STATED_ANYWAY`: 13 of 22 first. After life19's general rules for a
 dictated life (memory/life.py `_DICTATED`, tested in other words in tests/test_life_dictated.py):
 13 of 14 found, 18 of 22 first (either embedder), 0 false. Session 33 (the statements of what a
-question asks as a channel of their own, and the city a part of it is in): 21 of 22 real, 20 fake. These are floors: a general rule that
-starts reading her may raise them, none may lower them, and nothing she says of others (her
+question asks as a channel of their own, and the city a part of it is in): 21 of 22 first with the
+real model, 20 with the fake one. These are floors: a general rule that starts reading her may
+raise them, none may lower them, and nothing she says of others (her
 mother's dose and insulin, her sister's move and engagement, her father's retirement, a colleague's
 move, her husband's new job), nothing announced before it happens or considered and dropped (the
 move, the wedding, Manchester, an offer declined, a bank she asks about) and nothing pasted (a
