@@ -514,6 +514,8 @@ def _stating(plan: _Plan, run: _Run) -> bool | None:
     asked = life.answered_by(frozenset(a for a in life.asked(plan.query) if not a.startswith("other:")))
     if not asked:
         return None
+    if plan.rankings.get("stated"):  # the statements channel's rows state it, however far their vectors
+        return True
     rows = (run.rows.get(rowid) for rowid in plan.signals.get("vector", {}))
     return any(
         life.matches(asked, life.read(row["content"])) or _names_kin(asked, row["content"])

@@ -52,6 +52,18 @@ def test_control_without_the_channel_the_statement_is_not_found(session, monkeyp
     assert said not in [h.id for h in hits_of(session)]
 
 
+def test_a_statement_only_the_channel_found_clears_the_floor(session, monkeypatch):
+    # Far from the question (under every floor) and among no other channel's candidates, the person's
+    # own words answer it all the same (recall._stating), as a statement the vector channel found does.
+    monkeypatch.setitem(tuning.FLOOR, "fake-hash-384", {"threaded": 1.0, "alone": 1.0, "unworded": 1.0, "weak": 1.0})
+    for i in range(120):
+        put(session, f"what is my plan {i} for what is my weekend {i}, what is it")
+    said = put(session, SAID, type="identity")
+    assert [h.id for h in hits_of(session)][:1] == [said]
+    monkeypatch.setattr(tuning, "STATED_ROWS", 0)  # the control: nothing clears the floor
+    assert hits_of(session) == []
+
+
 def test_a_question_of_another_attribute_or_of_none_adds_nothing(session):
     fillers(session, 20)
     put(session, SAID, type="identity")
