@@ -16,7 +16,21 @@ from typing import Any, TypeVar, cast
 
 import numpy as np
 
-from memory import audit, clock, conversations, correction, entities, gate, spaces, supersede, tiers, tokens, tombstones
+from memory import (
+    audit,
+    clock,
+    conversations,
+    correction,
+    entities,
+    gate,
+    life,
+    spaces,
+    statements,
+    supersede,
+    tiers,
+    tokens,
+    tombstones,
+)
 from memory.db import Database, insert_many, rows_in
 from memory.embed import Embedder, embed_text, to_blob
 from memory.errors import Forgotten, ModelUnavailable, NotFound, QuireError, Refused
@@ -513,6 +527,7 @@ class _Held:
     audit: list[tuple[str, ...]] = field(default_factory=list)
     log: list[tuple[str, str, str | None, str]] = field(default_factory=list)
     relog: list[tuple[str, str, str | None, str]] = field(default_factory=list)  # a logged unit stated again
+    said: list[tuple[str, list[str]]] = field(default_factory=list)  # what a typed memory states (memory/statements.py)
     rowids: dict[str, int] = field(default_factory=dict)
     embedded: bool = False  # the held memories carry their vector, model and flag (_INSERT_EMBEDDED)
 
@@ -525,6 +540,7 @@ class _Held:
             )
         if self.links:
             entities.link_many(db, self.links)
+        statements.record(db, self.said)
         audit.record_many(db, self.audit)
         if self.log:
             insert_many(
@@ -537,7 +553,7 @@ class _Held:
                 "UPDATE import_log SET memory_id = ?, imported_at = ? WHERE source = ? AND unit_key = ?",
                 [(mid, at, src, unit) for src, unit, mid, at in self.relog],
             )
-        self.memories, self.links, self.audit, self.log, self.relog = [], [], [], [], []
+        self.memories, self.links, self.audit, self.log, self.relog, self.said = [], [], [], [], [], []
         self.embedded = False
 
 
@@ -792,6 +808,8 @@ def _stage(held: _Held, payload: CapturePayload, digest: str, space: str | None,
     )
     if payload.entities:
         held.links.append((memory_id, payload.entities))
+    if memory_type in life.TYPES:  # (the contradiction check reads it too: one reading, kept by life.read)
+        held.said.append((memory_id, [said.attribute for said in life.read(content)]))
     held.audit.append(
         audit.row(
             actor,

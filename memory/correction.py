@@ -45,7 +45,7 @@ import re
 from difflib import SequenceMatcher
 from typing import Any
 
-from memory import audit, clock, life, review, supersede, tiers, tokens
+from memory import audit, clock, life, review, statements, supersede, tiers, tokens
 from memory.db import Database
 from memory.errors import NotFound
 from memory.supersede import current_version, link, refuse_replaced
@@ -512,6 +512,7 @@ def heard(db: Database, turns: list[tuple[str, str]], *, actor: str) -> list[str
         return []
     notes = []
     with db.transaction():
+        statements.record(db, [(memory_id, [said.attribute for said in found]) for memory_id, found, _ in typed])
         # One at a time: each is compared with what was typed before it (in time, see _life_changes).
         for memory_id, found, kind in typed:
             db.execute(

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from memory import audit, clock, entities, gate, names, review, supersede, textcache
+from memory import audit, clock, entities, gate, names, review, statements, supersede, textcache
 from memory.db import Database, rows_in
 from memory.errors import NotFound, StoreError
 from memory.store import LIVE
@@ -86,6 +86,8 @@ PLACES: dict[tuple[str, str], str] = {
     ("entities", "kind"): NONE,
     ("entities", "created_at"): NONE,
     ("memory_entities", "memory_id"): DROPPED,
+    ("statements", "memory_id"): DROPPED,  # what the memory stated (memory/statements.py)
+    ("statements", "attribute"): DROPPED,  # an attribute can hold a name ("inès school")
     ("relations", "relation_type"): DROPPED,
     ("relations", "source_memory_id"): DROPPED,
     ("relations", "created_at"): NONE,
@@ -744,6 +746,7 @@ def _forget(
         scrub(db, sorted(set(pieces) | set(expand(extra or [])), key=lambda p: (-len(p), p)))
         _scrub_reach(db, memory_id, found, lone, sessions)
         db.execute("DELETE FROM memory_entities WHERE memory_id = ?", (memory_id,))
+        statements.drop(db, [memory_id])
     return Change(True, _forgot(memory_id, tomb, current, closed), tomb)
 
 

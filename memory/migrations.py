@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from memory import audit, conversations, tokens, tombstones
+from memory import audit, conversations, life, statements, tokens, tombstones
 from memory.db import Database, schema_too_new
 
 Migration = Callable[[Database], None]
@@ -786,3 +786,26 @@ def _named_cues(db: Database, session_id: str) -> list[tuple[str, str]]:
         else:
             out[str(mid)] = f"{cue}\n{named}" if cue else named
     return [(cue, mid) for mid, cue in out.items()]
+
+
+# -- m024: what the person's memories state, by attribute ------------------------------
+
+
+@migration(24)
+def m024_statements(db: Database) -> None:
+    """The attributes each typed memory states (memory/statements.py), for recall's channel of the
+    statements of what a question asks: read here for every memory an older quire typed (about 0.3 ms
+    a memory; progress on stderr past 5,000)."""
+    _run(
+        db,
+        """
+CREATE TABLE statements (
+    memory_id TEXT NOT NULL REFERENCES memories(id),
+    attribute TEXT NOT NULL,
+    PRIMARY KEY (memory_id, attribute)
+) WITHOUT ROWID;
+CREATE INDEX idx_statements_attribute ON statements(attribute, memory_id)""",
+    )
+    stating = statements.backfill(db, lambda text: [said.attribute for said in life.read(text)])
+    if stating:
+        audit.record(db, "migration", "statements", "store", "memories", memories=stating)

@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from memory import audit, clock, gate, life, supersede, tiers, tokens, tombstones
+from memory import audit, clock, gate, life, statements, supersede, tiers, tokens, tombstones
 from memory.db import Database, dicts_in
 from memory.errors import Conflict, InvalidInput, NotFound, QuireError, Refused, Superseded
 from memory.models import retrieval_cue, title_for
@@ -766,6 +766,8 @@ def _edit(db: Database, item: ReviewItem, new: dict[str, Any], text: str, *, act
     lex = (tokens.lexical(text), tokens.lexical(title), tokens.lexical(cue))
     if any(lex):
         db.execute("UPDATE memories SET lex_content = ?, lex_title = ?, lex_cue = ? WHERE id = ?", (*lex, new["id"]))
+    if new["memory_type"] in life.TYPES:  # what it states is what the edit says (memory/statements.py)
+        statements.rewrite(db, new["id"], [said.attribute for said in life.read(text)])
     db.execute(
         "UPDATE review_queue SET payload = ? WHERE id = ?",
         (json.dumps({**item.payload, "new": text, "proposed": item.new}, sort_keys=True), item.id),

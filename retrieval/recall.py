@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from memory import access, audit, clock, conversations, gate, life, review, tokens, vectors
+from memory import access, audit, clock, conversations, gate, life, review, statements, tokens, vectors, vocab
 from memory.db import Database, execute_in, gather_dicts, in_queries, regroup, rows_in
 from memory.embed import embed_text
 from memory.errors import InvalidInput, ModelUnavailable, QuireError
@@ -258,6 +258,7 @@ def search(
     asked = life.asked(query)
     ordered = _prioritised(run, ordered, found.hubs, asked, plan.qvec, tuple(plan.words), query, _agreed(run, plan))
     ordered, waiting = _newer_first(run, ordered, asked, tuple(plan.words), past=life.asks_past(query))
+    ordered = _city_named(ordered, asked, query)
     kept = _collapse([row for row, _, _ in ordered], k)
     return _present(
         session, plan, run, found, ordered, kept, waiting, touch=touch, explain=explain, judged=(floor, best)
@@ -289,6 +290,7 @@ class _Plan:
             "vector": tuning.W_VECTOR,
             "graph": tuning.W_GRAPH,
             "time": tuning.W_TIME,
+            "stated": tuning.W_STATED,
         }
     )
 
@@ -396,7 +398,10 @@ def _rank(
     if soon is not None:
         plan.qvec = soon()
         vector_raw = run.vector_candidates(plan.qvec)
-    run.fetch([r for r, _ in lexical_raw[:depth]] + [r for r, _ in vector_raw[:depth]] + [r for r, _ in found.ranked])
+    stated = _stated(run, plan.query)
+    run.fetch(
+        [r for r, _ in lexical_raw[:depth]] + [r for r, _ in vector_raw[:depth]] + [r for r, _ in found.ranked] + stated
+    )
     if words:
         rankings["lexical"], signals["lexical"] = admitted or run.lexical(words, lexical_raw)
     if plan.qvec is not None:
@@ -406,6 +411,23 @@ def _rank(
         signals["graph"] = dict(found.ranked)
     if plan.window is not None and not words:
         rankings["time"] = run.recent(plan.window)
+    if stated:
+        rankings["stated"] = [r for r in stated if r in run.rows]
+
+
+def _stated(run: _Run, query: str) -> list[int]:
+    """The channel of the statements of what a question asks ("what is my job title": role,
+    memory/life.asked): the newest tuning.STATED_ROWS typed memories in the filter that state it
+    (memory/statements.py, newest first by the time said), however far their words and vector are
+    from the question's: "my first month as GPM" holds neither, and the sister's résumé came first.
+    The attribute itself, not every one the question reaches (`life.asks_for`: "what sport do I do"
+    reaches every schedule, and the newest class said is no sport). The ranking decides what they
+    are worth (`_asked_first`, `_newer_first`). None for a question of the past ("where did I work
+    before I retired"): the newest statements are not its answer."""
+    asked = life.asked(query)
+    if not asked or not tuning.STATED_ROWS or life.asks_past(query):
+        return []
+    return statements.newest(run.db, sorted(asked), run.where, run.params, tuning.STATED_ROWS)
 
 
 def _early_vector(session: Session, plan: _Plan) -> Callable[[], np.ndarray] | None:
@@ -492,6 +514,8 @@ def _stating(plan: _Plan, run: _Run) -> bool | None:
     asked = life.answered_by(frozenset(a for a in life.asked(plan.query) if not a.startswith("other:")))
     if not asked:
         return None
+    if plan.rankings.get("stated"):  # the statements channel's rows state it, however far their vectors
+        return True
     rows = (run.rows.get(rowid) for rowid in plan.signals.get("vector", {}))
     return any(
         life.matches(asked, life.read(row["content"])) or _names_kin(asked, row["content"])
@@ -1014,7 +1038,8 @@ def _fuse(
 ) -> Ranked:
     # The ranks a hit shows: of the last fusion (`_ranks_of`; rrf's own, by channel).
     run.ranks = {channel: {rowid: rank for rank, rowid in enumerate(ranked, 1)} for channel, ranked in rankings.items()}
-    scale = fusion.best_possible(weights, [c for c, r in rankings.items() if r])
+    # (the stated channel adds only rows no other found: it does not move the others' scale either)
+    scale = fusion.best_possible(weights, [c for c, r in rankings.items() if r and c != "stated"])
     made_under = fusion.tuning_now()
     # The priors a row read whole keeps (`fusion.keep_priors`) hold when nothing of the query moves them.
     plain = bool(made_under) and not as_of and (window is None or tuning.TEMPORAL_MODE != "boost")
@@ -1715,6 +1740,43 @@ def _newer_first(
     out = [(rows[mid], score[mid], mult[mid]) for mid in rows]
     out.sort(key=_order)
     return out, marks
+
+
+def _city_named(ordered: Ranked, asked: frozenset[str], query: str) -> Ranked:
+    """A question of the city the person lives in ("which city do I live in") whose best statement of
+    their home names a part of a city ("now that we're in walthamstow", memory/data/within.txt) is
+    answered by the newest statement that names the city itself ("now that i'm in london"): it goes
+    right above, unless a home in another city was said between them (then the city changed since).
+    Among the candidates: the statements channel brings the newest statements of a home (`_stated`)."""
+    if "home" not in asked or not _ASKS_CITY.search(query) or life.asks_past(query):
+        return ordered
+    homes = [(i, home) for i, (row, _, _) in enumerate(ordered[: tuning.CITY_ROWS]) if (home := _home_of(row))]
+    if not homes or not vocab.part_of_city(homes[0][1]):
+        return ordered
+    top, part = homes[0]
+    said = ordered[top][0]["valid_from"]
+    cities = [(i, h) for i, h in homes if h != part and vocab.within(part, h)]
+    if not cities:
+        return ordered
+    at, city = max(cities, key=lambda c: ordered[c[0]][0]["valid_from"])
+    since = ordered[at][0]["valid_from"]
+    if any(since < ordered[i][0]["valid_from"] < said and h != city and not vocab.within(h, city) for i, h in homes):
+        return ordered  # another city between: the part is of the city said again, not of the one before
+    row, value, mult = ordered[at]
+    lifted = ordered[top][1] * (1 + 1e-6) + 1e-9
+    moved = (row, lifted, {**mult, "city": round(lifted / value, 4) if value else 1.0})
+    return [*ordered[:top], moved, *(item for i, item in enumerate(ordered[top:], top) if i != at)]
+
+
+# A question of the city or town itself, not where ("which city do I live in", "what town are we in now").
+_ASKS_CITY = re.compile(r"\b(?:city|town)\b", re.IGNORECASE)
+
+
+def _home_of(row: dict[str, Any]) -> str | None:
+    """The home a typed memory states (memory/life.read), or None."""
+    if row["memory_type"] not in life.TYPES:
+        return None
+    return next((said.value for said in life.read(row["content"]) if said.attribute == "home"), None)
 
 
 def _beside_the_change(words: tuple[str, ...], older: str, attribute: str | None) -> bool:

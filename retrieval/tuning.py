@@ -205,6 +205,13 @@ SPECIFIC_ENOUGH = 3
 # for "where do I live now" over a written-down "My sister's name is Camille; she lives in Lyon"
 # that `_written_down` keeps in place (tests/fixtures/household: x2 had been needed). 0 turns it off.
 ASKED_SHARE = 0.25
+# The channel of the statements of what a question asks (recall._stated, memory/statements.py):
+# the newest STATED_ROWS typed memories that state the asked attribute join the candidates, ranked
+# newest first, weighted W_STATED in the fusion like any channel. Figures in docs/recall.md.
+STATED_ROWS = 20
+W_STATED = 1.0
+# recall._city_named: how many of the best rows it reads for the statements of the person's home.
+CITY_ROWS = 30
 # A session's own signal: with an assistant, the query's cosine with the mean vector of the whole
 # session lifts its turns x (1 + SESSION_WHOLE x its place between the candidate sessions' lowest
 # and highest). Judged on two folds (docs/folds.md): 0.3 and 0.6 left LoCoMo and LongMemEval_S

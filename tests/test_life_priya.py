@@ -13,8 +13,10 @@ value first for 11 of 22 questions, 3 of 4 foreign questions flagged; "which cit
 empty (no rule read a statement of hers, and the hard "nothing states it" stood however close a
 cosine came). After `tuning.STATED_ANYWAY`: 13 of 22 first. After life19's general rules for a
 dictated life (memory/life.py `_DICTATED`, tested in other words in tests/test_life_dictated.py):
-13 of 14 found, 18 of 22 first (either embedder), 0 false. These are floors: a general rule that
-starts reading her may raise them, none may lower them, and nothing she says of others (her
+13 of 14 found, 18 of 22 first (either embedder), 0 false. Session 33 (the statements of what a
+question asks as a channel of their own, and the city a part of it is in): 21 of 22 first with the
+real model, 20 with the fake one. These are floors: a general rule that starts reading her may
+raise them, none may lower them, and nothing she says of others (her
 mother's dose and insulin, her sister's move and engagement, her father's retirement, a colleague's
 move, her husband's new job), nothing announced before it happens or considered and dropped (the
 move, the wedding, Manchester, an offer declined, a bank she asks about) and nothing pasted (a
@@ -28,7 +30,7 @@ import pytest
 from eval import lifechanges
 
 FOUND = 13  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
-RANK1_FAKE = 18  # questions whose first result states the current value, fake embedder
+RANK1_FAKE = 20  # questions whose first result states the current value, fake embedder (18 before session 33)
 RANK1_REAL = [  # the real model's, today: each must stay first
     "who is my manager",
     "which bank do I use",
@@ -49,6 +51,10 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "how do I get to work",
     "who is my GP",
     "where did I do my MBA",
+    # session 33: the statements channel (retrieval/recall._stated) and the city named (`_city_named`)
+    "what is my job title",
+    "where did I grow up",
+    "which city do I live in",
 ]
 UNFLAGGED_REAL = [  # the foreign questions that find something close today: no other may join them
     "which football club do I support",
