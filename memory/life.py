@@ -3398,7 +3398,7 @@ _DROPPED_G = (
 _PHONE_WORD = re.compile(
     r"(?<![\w'])(?:(?P<g>(?:" + _DROPPED_G + r")in)'?(?![\w'])|(?P<w>" + "|".join(_MISTYPED) + r")(?![\w'])|"
     # "n" for "and" between two words ("me n one helper", "personal n the LLC"; not "for n in range")
-    r"(?<=[a-z,] )(?<!for )(?P<n>n)(?= [a-zA-Z])|"
+    r"(?<=[A-Za-z,] )(?<!for )(?P<n>n)(?= [a-zA-Z])|"
     # "bout" for "about" ("talkin bout sellin out"; not "a bout of flu", "the bout")
     r"(?<!\ba )(?<!\bthe )(?<!\bthis )(?<!\bone )(?P<bout>bout)(?![\w'])|"
     # a word shouted in capitals in a sentence in lower case ("i QUIT the dip", "we FINALLY moved")
@@ -3645,11 +3645,11 @@ _PHONE_TYPED = (
         "named",
         gate=r"dr|doc",
     ),
-    # "Dr. Whitaker at the VA clinic in cedar park, shes my primary now"
+    # "Dr. Whitaker at the VA clinic in cedar park, shes my primary now" (not "my first dr appt, ...")
     _rule(
         "doctor",
         FACT,
-        r"(?P<v>"
+        r"(?!(?i:dr\.?|doc|doctor) (?:appt|appts|appointment|appointments|office|visit|visits|said|says|told|wants|thinks|visit)\b)(?P<v>"
         + _DR
         + r")(?:(?!\b(?i:dr|doc|doctor)\b)[^.;!?]){0,60}?,? (?:she's|he's|she is|he is|they're|who's) (?:now )?(?:my|our) "
         r"(?:new )?(?i:primary care (?:doctor|physician|provider)|primary|pcp|gp|doctor|doc|family doctor|regular doctor)"
@@ -3760,9 +3760,17 @@ def _said_phone_typed(attribute: str, value_group: str, memory_type: str, groups
         said = "stopped" if value_group == "habitquit" else "now"
         return Said(f"schedule:{kind}", said, said, memory_type)
     shown = _untrailed(groups.get("v") or "").strip(" .,'")
-    if value_group == "outto":
-        place = _a_place(attribute, memory_type, shown, known=True)
-        word = shown.split()[0] if shown.split() else ""
+    if value_group == "outto":  # (the longest run of its words a place: "Florida I golf" is Florida)
+        words = shown.split()
+        place = next(
+            (
+                p
+                for n in range(len(words), 0, -1)
+                if (p := _a_place(attribute, memory_type, " ".join(words[:n]), known=True))
+            ),
+            None,
+        )
+        word = words[0] if words else ""
         if place is None and groups.get("geo") and word.islower() and word not in tokens.STOPWORDS:
             low = re.match(r"[a-z][\w'-]+", word)
             return Said(attribute, _norm(low.group(0)), low.group(0), memory_type) if low else None
