@@ -3450,6 +3450,7 @@ _TRADE_WORDS = (
     r"contractor pricing|inventory|lumber|distributor|trade account|trade price)\b)"
 )
 _SUPPLIES = r"(?:equipment|parts|supplies|materials|stock|inventory|lumber|tools|ingredients|produce|fabric|fabrics|yarn|flowers|meat|beans)"
+_SUPPLIES_GATE = _SUPPLIES[3:-1]  # (the nouns themselves: "from" and "at" are in most sentences)
 # A name of a bank by what it says it is ("Inks Lake Credit Union", "First National Bank", "Hometown FCU")
 _BANK_SAID = re.compile(r"(?i:\b(?:bank|credit union|fcu|building society|savings|banc|bancorp)\s*$)")
 # A church by its name and a word of its denomination ("First Baptist", "Grace Methodist", "Hill Country
@@ -3465,6 +3466,8 @@ _CONGREGATION = (
     r"men's breakfast|mens breakfast|women's (?:group|breakfast|bible study)|vbs|vacation bible school|youth group|"
     r"prayer (?:meeting|group|breakfast)|church picnic|revival|homecoming|deacons meeting|deacons' meeting)"
 )
+# (one time, not a church home: "the choir at St. Mary's Church a few weeks ago", "last christmas")
+_ONCE = r"(?![^;!?]*\b(?:ago|last (?:year|christmas|easter|sunday)|once|one time)\b)"
 _NOT_THEIRS = r"(?<!'s )(?<!s' )(?<!\bhis )(?<!\bher )(?<!\btheir )"
 # Tobacco, nicotine and drink as a person gives them up or keeps at them: the habit's kind (`_HABIT`)
 _HABITS = {
@@ -3566,22 +3569,23 @@ _PHONE_TYPED = (
         IDENTITY,
         r"\b(?:[Mm]y|[Oo]ur) (?:very )?own "
         + _OWN_KIND
-        + r"(?: now)?(?:,| -| –|:| called| named) (?P<v>"
+        + r"(?: now)?(?:,| -| –|:| called| named) (?!(?:I|I'[a-z]+|We|My|Our|The|It|It's|Its|That|This)\b)(?P<v>"
         + _NAME
         + r")",
         "own",
         gate=r"own",
     ),
-    # "been at Alamo Air going on 9 yrs", "I've been with Initech for six years"
+    # "been at Alamo Air going on 9 yrs", "I've been at Initech for six years" (not "been with Geico for 3
+    # years": an insurer, a carrier, a bank are "with" too)
     _rule(
         "employer",
         IDENTITY,
-        r"(?:(?:^|(?<=[\s,;(]))(?:I|i|[Ww]e)(?:'ve| have)? |^(?:(?:so|and|ok|well) )*)been (?:at|with) (?P<v>"
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i|[Ww]e)(?:'ve| have)? |^(?:(?:so|and|ok|well) )*)been at (?P<v>"
         + _NAME
         + r") (?:going on|for|nearly|almost|about|over|close to|coming up on|goin on) (?:\d+|a|one|two|three|four|"
         r"five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\+? (?:yrs?|years?)\b",
         "tenure",
-        gate=r"been at|been with",
+        gate=r"been at",
     ),
     # "bein the owner now i gotta price in insurance", "being a manager now, I ..."
     _rule(
@@ -3617,6 +3621,7 @@ _PHONE_TYPED = (
         FACT,
         r"^"
         + _NOT_MY_CHURCH
+        + _ONCE
         + r"(?:.*?(?<=[\s,;(]))?"
         + _NOT_THEIRS
         + r"(?i:"
@@ -3663,7 +3668,7 @@ _PHONE_TYPED = (
         FACT,
         r"\b(?:[Mm]y|[Oo]ur) " + _SUPPLIES + r" (?:all |mostly |usually )?(?:comes?|come) from (?P<v>" + _NAME + r")",
         "supply",
-        gate=r"from",
+        gate=_SUPPLIES_GATE,
     ),
     _rule(
         "supplier",
@@ -3674,7 +3679,7 @@ _PHONE_TYPED = (
         + _NAME
         + r")",
         "supply",
-        gate=r"from|at|through",
+        gate=_SUPPLIES_GATE,
     ),
     # "set up my account at Winsupply in marble falls, they carry goodman n rheem"
     _rule(

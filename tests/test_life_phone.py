@@ -42,6 +42,7 @@ def _shown(text: str) -> dict[str, str]:
         # years at a place of work
         ("been at Alamo Air going on 9 yrs n they still use a invoice from 1995", "employer", "alamo air"),
         ("I've been at Initech for six years and want a raise", "employer", "initech"),
+        ("ive been at Kroger going on 12 years", "employer", "kroger"),
         # a role, being it now
         ("bein the owner now i gotta price in insurance", "role", "owner"),
         ("so, being a manager now, I have to write reviews", "role", "manager"),
@@ -131,6 +132,9 @@ def test_a_life_typed_on_a_phone_is_read(text, attribute, value):
         ("set up my account at Chase, they have good terms on parts loans", "supplier"),
         ("we've been with Verizon for 10 years", "employer"),
         ("been at London for 2 years", "employer"),
+        ("I've been with Geico for 3 years, but I heard they have better rates", "employer"),  # (LongMemEval)
+        ("the most challenging part of starting my own business, I'd say it's juggling", "employer"),  # (LongMemEval)
+        ("I sang in the choir at St. Mary's Church a few weeks ago", "church"),  # (LongMemEval: once)
         # a doctor's appointment is no doctor's name
         ("got my first dr appt next week, shes my primary now", "doctor"),
     ],
