@@ -3573,7 +3573,7 @@ _PHONE_TYPED = (
         + _NAME
         + r")",
         "own",
-        gate=r"own",
+        gate=r"\bown\b",
     ),
     # "been at Alamo Air going on 9 yrs", "I've been at Initech for six years" (not "been with Geico for 3
     # years": an insurer, a carrier, a bank are "with" too)
@@ -3603,7 +3603,7 @@ _PHONE_TYPED = (
         r"(?:everything|it all|all (?:of )?(?:it|my|our)(?: \w+)?|(?:my|our) (?:accounts?|banking|money|checking|savings))"
         r"(?: account)?(?:,[^,.;!?]{1,60},)?(?: over)? to (?P<v>" + _NAME + r")",
         "bankto",
-        gate=r"moved|switched|transferred|took",
+        gate=r"everything|it all|all of|all my|all our|account|banking|money|checking|savings",
     ),
     # "our new church home, Cornerstone Baptist", "my church is Grace Fellowship now"
     _rule(
@@ -3639,7 +3639,7 @@ _PHONE_TYPED = (
         + _DR
         + r")(?:,? (?:over |down |up |out )?(?:at|from|in) (?:the )?[\w'&.-]+(?: [\w'&.-]+){0,3}?,?)? (?:has|had|keeps|still has) (?:me|us) on\b",
         "named",
-        gate=r"dr|doc",
+        gate=r"\bdr|\bdoc",
     ),
     _rule(
         "doctor",
@@ -3648,7 +3648,7 @@ _PHONE_TYPED = (
         + _DR
         + r")",
         "named",
-        gate=r"dr|doc",
+        gate=r"\bdr|\bdoc",
     ),
     # "Dr. Whitaker at the VA clinic in cedar park, shes my primary now" (not "my first dr appt, ...")
     _rule(
@@ -3660,7 +3660,7 @@ _PHONE_TYPED = (
         r"(?:new )?(?i:primary care (?:doctor|physician|provider)|primary|pcp|gp|doctor|doc|family doctor|regular doctor)"
         r"(?: now| these days)?\b",
         "named",
-        gate=r"dr|doc",
+        gate=r"\bdr|\bdoc",
     ),
     # "my equipment all comes from Johnstone Supply", "I get all my parts from Ferguson"
     _rule(
@@ -3702,7 +3702,7 @@ _PHONE_TYPED = (
         + r" (?:the |my |on |with )?"
         + _HABIT,
         "habitquit",
-        gate=r"quit|stopped|gave up|given up|kicked|put down|ditched|packed in|came off|got off",
+        gate=r"\bquit|\bstopped|\bgave up|\bgiven up|\bkicked|\bput down|\bditched|\bpacked in|\bcame off|\bgot off",
     ),
     # "been dippin copenhagen since basic training", "I've been smoking for 30 years"
     _rule(
@@ -3725,7 +3725,7 @@ _PHONE_TYPED = (
         + _INSTRUMENT
         + r"(?![\w-]| (?:hero|lessons? for|teacher|player|shortcuts?|tabs? for))",
         "now",
-        gate=r"play|learning|practi|took up|taken up|picked up",
+        gate="|".join(_INSTRUMENT_NAMES) + "|french horn",
     ),
     # "my shoe size is 10.5", "I wear a size 11 shoe", "im a 9 in boots"
     _rule(
@@ -3739,7 +3739,7 @@ _PHONE_TYPED = (
         + r" (?:a |an )?(?:size )?(?:(?:US|UK|EU|men's|women's|mens|womens) )?(?P<v2>"
         + _SIZE
         + r") (?:in )?(?:shoes?|boots?|sneakers|trainers)\b",
-        gate=r"shoe|boot|sneaker|trainer",
+        gate=r"\bshoe|\bboot|\bsneakers|\btrainers",
     ),
     # "my license plate is 7ABC123", "our reg is AB12 CDE", "my plate number: KXT-4411"
     _rule(
@@ -3747,7 +3747,7 @@ _PHONE_TYPED = (
         FACT,
         r"\b(?:[Mm]y|[Oo]ur) (?:(?:car|truck|van|bike|motorbike)(?:'s)? )?(?:(?:license|licence|number|registration) )?"
         r"(?:plate(?: number)?|reg|registration(?: number)?)(?: is|'s|:| says| reads) (?P<v>(?=[A-Z0-9 -]*\d)[A-Z0-9][A-Z0-9 -]{1,8}[A-Z0-9])(?![\w-])",
-        gate=r"plate|reg",
+        gate=r"\bplate|\breg\b|\bregistration",
     ),
 )
 _PHONE_GROUPS = frozenset(["outto", "own", "tenure", "bankto", "congregation", "supply", "habitquit", "habitnow"])
