@@ -3513,7 +3513,6 @@ _INSTRUMENT_NAMES = frozenset(
         "guitar",
         "piano",
         "keyboard",
-        "keys",
         "violin",
         "viola",
         "cello",
@@ -3721,7 +3720,7 @@ _PHONE_TYPED = (
         PREFERENCE,
         _I
         + r"(?:'ve been |'m | am | have been | been | still | also | )(?:play|playing|learning|practicing|practising|"
-        r"took up|taken up|picked up) (?:the )?"
+        r"took up|taken up) (?:the )?"
         + _INSTRUMENT
         + r"(?![\w-]| (?:hero|lessons? for|teacher|player|shortcuts?|tabs? for))",
         "now",

@@ -127,6 +127,7 @@ def test_a_life_typed_on_a_phone_is_read(text, attribute, value):
         ("I stopped drinking coffee", "schedule:drinking"),
         ("the wife says im married to that truck", "relationship"),
         ("I play guitar hero with the kids", "schedule:guitar"),
+        ("I picked up the keys for my new apartment", "schedule:keys"),  # (keys to a door, no keyboard)
         ("my old iphone 8 died", "phone"),
         # a bank's name is no supplier; a carrier's no employer; a city no employer
         ("set up my account at Chase, they have good terms on parts loans", "supplier"),
