@@ -211,6 +211,15 @@ _ROLE_NOUNS = [
     "swe",
     "sde",
     "pm",  # a product manager ("i'm a senior pm", `_DICTATED`)
+    # the trades (life21: "im the crew foreman", "I'm an electrician now")
+    "foreman",
+    "forewoman",
+    "electrician",
+    "plumber",
+    "mechanic",
+    "carpenter",
+    "welder",
+    "installer",
 ]
 _ROLE = r"(?P<role>(?:[a-z0-9][\w-]*\s+){0,3}(?:" + "|".join(_ROLE_NOUNS) + r")s?)"
 # "head of science", "director of operations": a role named by what it heads
@@ -3347,6 +3356,484 @@ def _said_dictated(attribute: str, value_group: str, memory_type: str, groups: d
     return Said(attribute, value, shown, memory_type)
 
 
+# -- phone typing: a life typed on a phone, said in passing (life21) -----------------------------
+# A person who types on a phone ("since we got out to the lake in kingsland i been tryin for white
+# bass", "bein the owner now i gotta price in insurance", "i QUIT the dip back in march") drops g's
+# and apostrophes, writes "n" for "and", shouts a word in capitals, and says a change as what it
+# takes for granted. `_typed_out` reads the words as the rules spell them (`read`); the rules of
+# `_PHONE_TYPED` read the presupposed changes of a small-business owner and a retiree: a move out to
+# a lake or the coast, a business of their own by its name, a role "being the owner now", money moved
+# to a bank by its name, a church home, a doctor who is "my primary now", a supplier an account is
+# set up at, a tobacco habit kept or quit. Each reads only the person's own, said, not planned.
+# Words typed without their last letter or apostrophe, or misspelt, that no other word is spelt as:
+# "teh", "recieve", "shes" (not "its", "hell", "wed", "were": words of their own).
+_MISTYPED = {
+    "teh": "the",
+    "recieve": "receive",
+    "recieved": "received",
+    "beleive": "believe",
+    "becuase": "because",
+    "becasue": "because",
+    "shes": "she's",
+    "hes": "he's",
+    "thats": "that's",
+    "whats": "what's",
+    "theyre": "they're",
+    "youre": "you're",
+    "wouldve": "would've",
+    "couldve": "could've",
+    "shouldve": "should've",
+    "aint": "ain't",
+}
+# The -ing words typed without their g ("movin", "bein", "drivin", "thinkin bout goin out on my own"):
+# the verbs a life is said with, so "thinkin" is the plan "thinking" is (`_HEDGE`), and "bein the owner
+# now" the role. A closed list: "begin", "cabin", "within", "Austin" end in "in" too.
+_DROPPED_G = (
+    "be|liv|mov|work|go|driv|do|gett|tak|mak|start|stay|rent|runn|play|us|bank|see|dipp|smok|drink|chew|vap|"
+    "teach|learn|study|dat|sell|buy|leav|quitt|hav|try|think|talk|plann|look|fix|com|say|own|train|help|build|"
+    "fish|cook|eat|sleep|wait|hir|retir|switch|pay|send|text|call|shopp|lov|hat|want|need|tell|ask|"
+    "spend|sitt|walk|hik|swimm|bik|rid|read|writ|watch|listen|join|lift|pray|attend|visit|travel|fly|"
+    "bring|keep|putt|feel|hurt|kill|clean|pack|load|list|box"
+)
+_PHONE_WORD = re.compile(
+    r"(?<![\w'])(?:(?P<g>(?:" + _DROPPED_G + r")in)'?(?![\w'])|(?P<w>" + "|".join(_MISTYPED) + r")(?![\w'])|"
+    # "n" for "and" between two words ("me n one helper", "personal n the LLC"; not "for n in range")
+    r"(?<=[A-Za-z,] )(?<!for )(?P<n>n)(?= [a-zA-Z])|"
+    # "bout" for "about" ("talkin bout sellin out"; not "a bout of flu", "the bout")
+    r"(?<!\ba )(?<!\bthe )(?<!\bthis )(?<!\bone )(?P<bout>bout)(?![\w'])|"
+    # a word shouted in capitals in a sentence in lower case ("i QUIT the dip", "we FINALLY moved")
+    r"(?P<shout>(?-i:QUIT|QUITTING|STOPPED|MOVED|SOLD|LEFT|NEVER|NOT|NO|FINALLY|OFFICIALLY|NOW|NEW|OWN|DONE|GOT|"
+    r"BOUGHT|STARTED|RETIRED|HIRED|FIRED|MARRIED|DIVORCED|ENGAGED|PREGNANT|STILL|REALLY|ALL|EVERYTHING|ONLY|"
+    r"JUST|MY|OUR|THE|IM|IS|WAS|HAVE|HAS|HAD|THIS|OFF|GONE|DIED|LAST|LONGER|ANYMORE|BACK|CLEAN|SOBER|TRADED|"
+    r"SWITCHED|CLOSED|HATE|LOVE))(?![\w'])"
+    r")"
+)
+# Three or more words in a row typed in capitals ("HEY THIS WORKS", "WE SOLD THE HOUSE"): read in lower
+# case, as a place of the lists typed so is read (`_a_place`); a value is shown as a person reads it.
+_SHOUTED_RUN = re.compile(r"(?<![\w'&])[A-Z][A-Z']*(?:[ ,]+[A-Z][A-Z']*){2,}(?![\w'&])")
+
+
+def _typed_word(match: re.Match[str]) -> str:
+    if match.group("g"):
+        return match.group("g") + "g"
+    if match.group("w"):
+        return _MISTYPED[match.group("w")]
+    if match.group("n"):
+        return "and"
+    if match.group("bout"):
+        return "about"
+    return match.group("shout").lower()
+
+
+def _typed_out(text: str) -> str:
+    """A text typed on a phone as the rules spell it (`_PHONE_WORD`, `_SHOUTED_RUN`)."""
+    text = _SHOUTED_RUN.sub(lambda m: m.group(0).lower(), text) if _HAS_CAPS.search(text) else text
+    return _PHONE_WORD.sub(_typed_word, text)
+
+
+_HAS_CAPS = re.compile(r"[A-Z]{2}")
+# A place out of town a person moved to and says where it is ("out to the lake in kingsland", "down to
+# the coast near Rockport"): the town after it is read as a place, the lists knowing it or not.
+_OUT_TO = r"(?:(?P<geo>the (?:lake|coast|beach|shore|hills|mountains|country|island|valley|bay|farm|ranch|river|desert|islands|woods|sticks)) (?:in|at|near|by|outside) |the )?"
+_MOVED_OUT = (
+    r"(?:moved|relocated|settled|retired|got out|got up|got down|came out|came up|came down|made it out|"
+    r"made it down|made it up|moved out|moved down|moved up|moved back|moved over)"
+)
+# Names that say they are a business's: "Hutchins Heating & Air", "Lakeside Bakery LLC"
+_OWN_KIND = (
+    r"(?:outfit|business|company|shop|firm|practice|agency|studio|store|restaurant|bakery|salon|operation|llc|LLC|"
+    r"consultancy|clinic|cafe|café|garage|farm|brand|label|crew)"
+)
+# The words of a supplier's trade in the sentence: "they carry goodman n rheem", "on terms", "net 30"
+_TRADE_WORDS = (
+    r"(?=[^.;!?]*\b(?:carry|carries|stock|stocks|parts|supplies|supply|equipment|materials|wholesale|terms|net 30|"
+    r"contractor pricing|inventory|lumber|distributor|trade account|trade price)\b)"
+)
+_SUPPLIES = r"(?:equipment|parts|supplies|materials|stock|inventory|lumber|tools|ingredients|produce|fabric|fabrics|yarn|flowers|meat|beans)"
+_SUPPLIES_GATE = _SUPPLIES[3:-1]  # (the nouns themselves: "from" and "at" are in most sentences)
+# A name of a bank by what it says it is ("Inks Lake Credit Union", "First National Bank", "Hometown FCU")
+_BANK_SAID = re.compile(r"(?i:\b(?:bank|credit union|fcu|building society|savings|banc|bancorp)\s*$)")
+# A church by its name and a word of its denomination ("First Baptist", "Grace Methodist", "Hill Country
+# Bible Church", "St. Luke's Episcopal"): its name's words, then the word that says it is a church.
+_DENOMINATED = (
+    r"(?P<v>(?:[" + _UP + r"][\w'.-]*\s+){1,3}(?:Baptist|Methodist|Lutheran|Presbyterian|Episcopal|Catholic|"
+    r"Pentecostal|Nazarene|Assembly of God|Church of Christ|Church of God|Bible Church|Community Church|Church|"
+    r"Chapel|Fellowship|Tabernacle|Cathedral|Parish)(?: Church)?)(?![\w'-])"
+)
+# What a congregation does together, said of a church by its name ("potluck at First Baptist")
+_CONGREGATION = (
+    r"(?:potluck|pot luck|fish fry|fellowship(?: dinner| meal| night| hall)?|bible study|sunday school|choir(?: practice)?|"
+    r"men's breakfast|mens breakfast|women's (?:group|breakfast|bible study)|vbs|vacation bible school|youth group|"
+    r"prayer (?:meeting|group|breakfast)|church picnic|revival|homecoming|deacons meeting|deacons' meeting)"
+)
+# (one time, not a church home: "the choir at St. Mary's Church a few weeks ago", "last christmas")
+_ONCE = r"(?![^;!?]*\b(?:ago|last (?:year|christmas|easter|sunday)|once|one time)\b)"
+_NOT_THEIRS = r"(?<!'s )(?<!s' )(?<!\bhis )(?<!\bher )(?<!\btheir )"
+# Tobacco, nicotine and drink as a person gives them up or keeps at them: the habit's kind (`_HABIT`)
+_HABITS = {
+    **dict.fromkeys(
+        [
+            "dip",
+            "dipping",
+            "chew",
+            "chewing",
+            "chewing tobacco",
+            "snuff",
+            "snus",
+            "copenhagen",
+            "skoal",
+            "grizzly",
+            "pouches",
+            "zyn",
+            "zyns",
+        ],
+        "dip",
+    ),
+    **dict.fromkeys(["smoking", "cigarettes", "cigarette", "cigs", "smokes", "tobacco", "the cigs"], "smoking"),
+    **dict.fromkeys(["vaping", "vape", "the vape", "juul", "juuling", "e-cigs", "e-cigarettes"], "vaping"),
+    **dict.fromkeys(["drinking", "booze", "alcohol", "the drink", "the booze", "the bottle"], "drinking"),
+}
+_HABIT = (
+    r"(?P<thing>(?i:chewing tobacco|e-cigarettes|e-cigs|cigarettes?|cigs|smokes|smoking|tobacco|dipping|dip|chewing|"
+    r"chew|snuff|snus|copenhagen|skoal|grizzly|pouches|zyns?|vaping|vape|juuling|juul|drinking|booze|alcohol|"
+    r"drink|bottle))"
+    # (not "quit smoking brisket", "stopped drinking coffee", "quit the drink i was making")
+    r"(?![\w'-]| (?:meat|brisket|ribs|salmon|fish|pork|sausage|chicken|turkey|cheese|coffee|tea|soda|pop|milk|water|"
+    r"juice|sugar|energy|diet|beer pong|machine|i was|you|for (?:lent|a (?:week|day|month))|to\b))"
+)
+_QUIT_VERB = r"(?i:quit|quitted|stopped|gave up|given up|kicked|put down|ditched|packed in|came off|got off)"
+_KEPT_AT = (
+    r"(?i:since (?!\d|this morning|last night|dawn|noon|midnight|yesterday|lunch|breakfast|\w+ ?am\b)|"
+    r"for (?:\d+|a few|many|two|three|four|five|ten|twenty|thirty|forty) (?:years|yrs|decades)|every day|daily|"
+    r"(?:a|one|two|half a) (?:can|pack|tin|pouch)s? a day)"
+)
+# The instruments a person plays (`_PHONE_TYPED`, `asks_for`): each a schedule of its own ("schedule:cello")
+_INSTRUMENT_NAMES = frozenset(
+    [
+        "guitar",
+        "piano",
+        "keyboard",
+        "violin",
+        "viola",
+        "cello",
+        "bass",
+        "ukulele",
+        "uke",
+        "drums",
+        "flute",
+        "clarinet",
+        "saxophone",
+        "sax",
+        "trumpet",
+        "trombone",
+        "harmonica",
+        "banjo",
+        "mandolin",
+        "fiddle",
+        "harp",
+        "accordion",
+        "oboe",
+        "bagpipes",
+        "organ",
+        "tuba",
+        "bassoon",
+        "synth",
+    ]
+)
+_INSTRUMENT = (
+    r"(?P<thing>(?i:(?:acoustic |electric |classical |bass |slide |steel )?guitar|double bass|upright bass|"
+    r"french horn|" + "|".join(sorted(_INSTRUMENT_NAMES, key=len, reverse=True)) + r"))"
+)
+_SIZE = r"\d{1,2}(?:\.5| ?½| 1/2)?(?![\d.,/])"
+_PHONE_TYPED = (
+    # "since we got out to the lake in kingsland", "now that we moved down to the coast near rockport"
+    _rule(
+        "home",
+        IDENTITY,
+        r"\b(?:[Ss]ince|[Nn]ow that|[Ee]ver since) (?:we|i|I)(?:'ve| have)? (?:finally |just |all )?"
+        + _MOVED_OUT
+        + r"(?: (?:here|there))? to "
+        + _OUT_TO
+        + r"(?P<v>"
+        + _PLACE
+        + r")(?![^.;!?]{0,40}\b(?:for (?:a|the|two|three|\d+) (?:trip|holiday|vacation|weekend|week|days?|nights?)|"
+        r"on (?:holiday|vacation)|trip|visit|visiting)\b)",
+        "outto",
+        gate=r"since|now that",
+    ),
+    # "now that its my own outfit, Hutchins Heating & Air", "my own business, Lakeside Bakery", "running
+    # my own shop now: Tread & Co"
+    _rule(
+        "employer",
+        IDENTITY,
+        r"\b(?:[Mm]y|[Oo]ur) (?:very )?own "
+        + _OWN_KIND
+        + r"(?: now)?(?:,| -| –|:| called| named) (?!(?:I|I'[a-z]+|We|My|Our|The|It|It's|Its|That|This)\b)(?P<v>"
+        + _NAME
+        + r")",
+        "own",
+        gate=r"\bown\b",
+    ),
+    # "been at Alamo Air going on 9 yrs", "I've been at Initech for six years" (not "been with Geico for 3
+    # years": an insurer, a carrier, a bank are "with" too)
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i|[Ww]e)(?:'ve| have)? |^(?:(?:so|and|ok|well) )*)been at (?P<v>"
+        + _NAME
+        + r") (?:going on|for|nearly|almost|about|over|close to|coming up on|goin on) (?:\d+|a|one|two|three|four|"
+        r"five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\+? (?:yrs?|years?)\b",
+        "tenure",
+        gate=r"been at",
+    ),
+    # "bein the owner now i gotta price in insurance", "being a manager now, I ..."
+    _rule(
+        "role",
+        IDENTITY,
+        r"(?:^|(?<=[.;,!?] )|\b(?:and|so|but|now) )(?:being|now being) (?:the|a|an) " + _ROLE + r" now\b",
+        gate=r"being",
+    ),
+    # "finally closed out usaa n moved everything, personal n the LLC, to Inks Lake Credit Union"
+    _rule(
+        "bank",
+        FACT,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i|[Ww]e)(?: have|'ve)? |^)(?:(?:finally|just|officially|recently|so|and|ok) )*"
+        r"(?:closed (?:out )?[\w&' -]{1,30}? and )?(?:moved|switched|transferred|moved over|took) "
+        r"(?:everything|it all|all (?:of )?(?:it|my|our)(?: \w+)?|(?:my|our) (?:accounts?|banking|money|checking|savings))"
+        r"(?: account)?(?:,[^,.;!?]{1,60},)?(?: over)? to (?P<v>" + _NAME + r")",
+        "bankto",
+        gate=r"everything|it all|all of|all my|all our|account|banking|money|checking|savings",
+    ),
+    # "our new church home, Cornerstone Baptist", "my church is Grace Fellowship now"
+    _rule(
+        "church",
+        FACT,
+        r"\b(?:[Mm]y|[Oo]ur) (?:new |home |local )?church(?: home| family)?(?:,| -| is| is now) (?:now )?(?P<v>"
+        + _NAME
+        + r")",
+        "congregation",
+        gate=r"church",
+    ),
+    # "potluck at First Baptist on Bandera this sunday", "bible study at Grace Methodist"
+    _rule(
+        "church",
+        FACT,
+        r"^"
+        + _NOT_MY_CHURCH
+        + _ONCE
+        + r"(?:.*?(?<=[\s,;(]))?"
+        + _NOT_THEIRS
+        + r"(?i:"
+        + _CONGREGATION
+        + r") at "
+        + _DENOMINATED,
+        "congregation",
+        gate=r"potluck|pot luck|fish fry|fellowship|bible|sunday school|choir|breakfast|vbs|youth group|prayer|picnic|revival|homecoming|deacons",
+    ),
+    # "my VA doc, Dr. Patel over at audie murphy, has me on lisinopril"
+    _rule(
+        "doctor",
+        FACT,
+        r"(?P<v>"
+        + _DR
+        + r")(?:,? (?:over |down |up |out )?(?:at|from|in) (?:the )?[\w'&.-]+(?: [\w'&.-]+){0,3}?,?)? (?:has|had|keeps|still has) (?:me|us) on\b",
+        "named",
+        gate=r"\bdr|\bdoc",
+    ),
+    _rule(
+        "doctor",
+        FACT,
+        r"\b(?:[Mm]y|[Oo]ur) (?:[A-Z]{2,4} |new |regular |family |primary care )?(?:doc|doctor|gp|GP|pcp|PCP|physician)(?:,| -| –) (?P<v>"
+        + _DR
+        + r")",
+        "named",
+        gate=r"\bdr|\bdoc",
+    ),
+    # "Dr. Whitaker at the VA clinic in cedar park, shes my primary now" (not "my first dr appt, ...")
+    _rule(
+        "doctor",
+        FACT,
+        r"(?!(?i:dr\.?|doc|doctor) (?:appt|appts|appointment|appointments|office|visit|visits|said|says|told|wants|thinks|visit)\b)(?P<v>"
+        + _DR
+        + r")(?:(?!\b(?i:dr|doc|doctor)\b)[^.;!?]){0,60}?,? (?:she's|he's|she is|he is|they're|who's) (?:now )?(?:my|our) "
+        r"(?:new )?(?i:primary care (?:doctor|physician|provider)|primary|pcp|gp|doctor|doc|family doctor|regular doctor)"
+        r"(?: now| these days)?\b",
+        "named",
+        gate=r"\bdr|\bdoc",
+    ),
+    # "my equipment all comes from Johnstone Supply", "I get all my parts from Ferguson"
+    _rule(
+        "supplier",
+        FACT,
+        r"\b(?:[Mm]y|[Oo]ur) " + _SUPPLIES + r" (?:all |mostly |usually )?(?:comes?|come) from (?P<v>" + _NAME + r")",
+        "supply",
+        gate=_SUPPLIES_GATE,
+    ),
+    _rule(
+        "supplier",
+        FACT,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i|[Ww]e) )(?:buy|get|order) (?:all |most )?(?:(?:of )?(?:my|our) )"
+        + _SUPPLIES
+        + r" (?:from|at|through) (?P<v>"
+        + _NAME
+        + r")",
+        "supply",
+        gate=_SUPPLIES_GATE,
+    ),
+    # "set up my account at Winsupply in marble falls, they carry goodman n rheem"
+    _rule(
+        "supplier",
+        FACT,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i|[Ww]e)(?: have|'ve)? |^)(?:(?:just|finally|so|and|ok) )*(?:set up|opened|got) "
+        r"(?:my|our|an|a) (?:new )?(?:trade |contractor |business |wholesale |commercial )?account (?:at|with) (?P<v>"
+        + _NAME
+        + r")"
+        + _TRADE_WORDS,
+        "supply",
+        gate=r"account",
+    ),
+    # "i QUIT the dip back in march", "I stopped smoking in 2019", "finally kicked the cigs"
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i|[Ww]e)(?: have|'ve)? |^(?:(?:finally|just|so|and|officially|ok) )*)(?:finally |just |officially |completely |fully )?"
+        + _QUIT_VERB
+        + r" (?:the |my |on |with )?"
+        + _HABIT,
+        "habitquit",
+        gate=r"\bquit|\bstopped|\bgave up|\bgiven up|\bkicked|\bput down|\bditched|\bpacked in|\bcame off|\bgot off",
+    ),
+    # "been dippin copenhagen since basic training", "I've been smoking for 30 years"
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i)(?: have|'ve)? |^(?:(?:so|and) )*)(?:been )(?P<thing>(?i:dipping|chewing|smoking|vaping))"
+        r"(?: (?i:copenhagen|skoal|grizzly|snus|cigarettes|cigs|marlboros?|camels?|newports?|a pack|juul|zyns?|pouches))? "
+        + _KEPT_AT,
+        "habitnow",
+        gate=r"dipping|chewing|smoking|vaping",
+    ),
+    # "I play the cello", "i been playin guitar since i was 12", "I'm learning the violin": an instrument, a
+    # schedule of its own ("what instrument do I play", `asks_for`), so a second one is no change
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r"(?:'ve been |'m | am | have been | been | still | also | )(?:play|playing|learning|practicing|practising|"
+        r"took up|taken up) (?:the )?"
+        + _INSTRUMENT
+        + r"(?![\w-]| (?:hero|lessons? for|teacher|player|shortcuts?|tabs? for))",
+        "now",
+        gate="|".join(_INSTRUMENT_NAMES) + "|french horn",
+    ),
+    # "my shoe size is 10.5", "I wear a size 11 shoe", "im a 9 in boots"
+    _rule(
+        "shoe size",
+        FACT,
+        r"\b[Mm]y (?:shoe|boot) size(?: is|'s|:)? (?:a |an )?(?:(?:US|UK|EU|men's|women's|mens|womens) )?(?P<v>"
+        + _SIZE
+        + r")"
+        + r"|"
+        + _I.replace("(?:I|i)", "(?:I|i)(?:'m| am| wear| take)")
+        + r" (?:a |an )?(?:size )?(?:(?:US|UK|EU|men's|women's|mens|womens) )?(?P<v2>"
+        + _SIZE
+        + r") (?:in )?(?:shoes?|boots?|sneakers|trainers)\b",
+        gate=r"\bshoe|\bboot|\bsneakers|\btrainers",
+    ),
+    # "my license plate is 7ABC123", "our reg is AB12 CDE", "my plate number: KXT-4411"
+    _rule(
+        "license plate",
+        FACT,
+        r"\b(?:[Mm]y|[Oo]ur) (?:(?:car|truck|van|bike|motorbike)(?:'s)? )?(?:(?:license|licence|number|registration) )?"
+        r"(?:plate(?: number)?|reg|registration(?: number)?)(?: is|'s|:| says| reads) (?P<v>(?=[A-Z0-9 -]*\d)[A-Z0-9][A-Z0-9 -]{1,8}[A-Z0-9])(?![\w-])",
+        gate=r"\bplate|\breg\b|\bregistration",
+    ),
+)
+_PHONE_GROUPS = frozenset(["outto", "own", "tenure", "bankto", "congregation", "supply", "habitquit", "habitnow"])
+
+
+def _said_phone_typed(attribute: str, value_group: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
+    """A value of the rules of `_PHONE_TYPED`: a town out of town (`outto`: a place of the lists, or the
+    word after "the lake in"), a business of one's own or a place worked at for years (`own`, `tenure`:
+    no city, bank or other name of the lists), a bank by what its name says (`bankto`), a church, a
+    supplier that is no bank (`supply`), a habit kept at or given up (`habitnow`, `habitquit`)."""
+    if value_group in ("habitquit", "habitnow"):
+        kind = _HABITS.get((groups.get("thing") or "").casefold())
+        if kind is None:
+            return None
+        said = "stopped" if value_group == "habitquit" else "now"
+        return Said(f"schedule:{kind}", said, said, memory_type)
+    shown = _untrailed(groups.get("v") or "").strip(" .,'")
+    if value_group == "outto":  # (the longest run of its words a place: "Florida I golf" is Florida)
+        words = shown.split()
+        place = next(
+            (
+                p
+                for n in range(len(words), 0, -1)
+                if (p := _a_place(attribute, memory_type, " ".join(words[:n]), known=True))
+            ),
+            None,
+        )
+        word = words[0] if words else ""
+        if place is None and groups.get("geo") and word.islower() and word not in tokens.STOPWORDS:
+            low = re.match(r"[a-z][\w'-]+", word)
+            return Said(attribute, _norm(low.group(0)), low.group(0), memory_type) if low else None
+        return place
+    value = _norm(shown)
+    if not value or value in tokens.STOPWORDS:
+        return None
+    bank = _a_bank(shown) or _BANK_SAID.search(shown) is not None
+    if value_group == "bankto":
+        return Said(attribute, value, shown, memory_type) if bank else None
+    if value_group in ("own", "tenure") and (vocab.listed(shown) or _a_city(shown) or vocab.place(shown)):
+        return None  # ("been with Verizon for 10 years", "been at London for 2 years": no employer)
+    if value_group == "supply" and bank:
+        return None  # ("set up my account at Chase": a bank)
+    return Said(attribute, value, shown, memory_type)
+
+
+# The questions of `_PHONE_TYPED`'s attributes, and of things a person asks in their own words: "what
+# truck do I drive", "where do I bank", "where do I buy my equipment", "do I still dip", "what musical
+# instrument do I play", "what's my shoe size", "what's my license plate number".
+_ASKS_PHONE_TYPED = (
+    (
+        "car",
+        r"\b(?:what|which) (?:kind of |make of )?(?:car|truck|pickup|vehicle|suv|van|ride|motor) (?:do|am|are|did) (?:i|we) "
+        r"(?:drive|driving|have|own|got)\b|\bwhat(?:'s| is) (?:my|our) (?:truck|pickup|vehicle|ride|suv)\b",
+    ),
+    ("bank", r"\bwhere do (?:i|we) (?:bank|keep (?:my|our) money)\b|\bwho do (?:i|we) bank with\b"),
+    (
+        "supplier",
+        r"\b(?:where|who) do (?:i|we) (?:buy|get|order) (?:my |our )?" + _SUPPLIES + r"\b|"
+        r"\b(?:my|our) (?:supplier|supply house|distributor|wholesaler|parts house)\b",
+    ),
+    *(
+        (f"schedule:{kind}", pattern)
+        for kind, pattern in (
+            (
+                "dip",
+                r"\b(?:do|am|did) (?:i|we) (?:still )?(?:dip|dipping|chew|chewing)\b|\bquit (?:the )?(?:dip|dipping|chew)\b",
+            ),
+            (
+                "smoking",
+                r"\b(?:do|am|did) (?:i|we) (?:still )?(?:smoke|smoking)\b(?! (?:meat|brisket|ribs|fish|salmon))|\bquit smoking\b",
+            ),
+            ("vaping", r"\b(?:do|am|did) (?:i|we) (?:still )?(?:vape|vaping)\b|\bquit vaping\b"),
+            ("drinking", r"\b(?:do|am|did) (?:i|we) (?:still )?drink(?:ing)?\s*\??\s*$|\bquit drinking\b"),
+        )
+    ),
+    (
+        "instrument",
+        r"\b(?:what|which) (?:musical )?instruments? (?:do|did|can|am) (?:i|we) (?:play|playing|learn|learning)\b|\bmy (?:musical )?instruments?\b",
+    ),
+    ("shoe size", r"\bshoe size\b|\bwhat size (?:shoes?|boots?) do (?:i|we)\b"),
+    (
+        "license plate",
+        r"\b(?:license|licence|number|registration|reg) plates?\b|\bplate number\b|\bregistration number\b",
+    ),
+)
+
+
 _RULES = (
     # home
     _rule(
@@ -3954,7 +4441,7 @@ _RULES = (
         "relationship",
         IDENTITY,
         _I
-        + r"(?:'m| am) (?:now |officially |finally |happily |still )?(?P<v>married|engaged|divorced|separated|widowed|single)(?![\w-]| to (?:my|the) (?:job|work))",
+        + r"(?:'m| am) (?:now |officially |finally |happily |still )?(?P<v>married|engaged|divorced|separated|widowed|single)(?![\w-]| to (?:my|the|that|this) (?:job|work|truck|car|phone|desk|laptop|office|boat|garden|business|shop|gym|bike|computer|career|company|game))",
         gate=r"married|engaged|divorced|separated|widowed|single",
     ),
     _rule(
@@ -4923,8 +5410,8 @@ _RULES = (
             + r"|\b[Ww]e)(?: have|'ve)? "
             + _NOW
             + r"(?:caved and |went and )?(?:have|got|bought|use|drive|switched to|upgraded to|moved to|changed to|went for|"
-            + r"traded (?:[\w-]+ ){1,3}(?:in )?for|swapped (?:[\w-]+ ){1,3}for) (?:a |an |my |the |our )?(?:new |brand new |used )?(?:(?:19|20)\d\d |\d{2,3} )?"
-            + r"|(?:^|(?<=[,;] )|(?<=[\s,;(])(?i:and|finally|just|then|so) )(?:caved and )?(?:got|bought|picked up|traded (?:[\w-]+ ){1,3}(?:in )?for) (?:a |an |my |the |our )?(?:new |brand new |used )?(?:(?:19|20)\d\d |\d{2,3} )?"
+            + r"traded (?:[\w-]+ ){1,3}(?:(?:in )?for|in on)|swapped (?:[\w-]+ ){1,3}for) (?:a |an |my |the |our )?(?:new |brand new |used )?(?:(?:19|20)\d\d |\d{2,3} )?"
+            + r"|(?:^|(?<=[,;] )|(?<=[\s,;(])(?i:and|finally|just|then|so) )(?:caved and )?(?:got|bought|picked up|traded (?:[\w-]+ ){1,3}(?:(?:in )?for|in on)) (?:a |an |my |the |our )?(?:new |brand new |used )?(?:(?:19|20)\d\d |\d{2,3} )?"
             # "work gave me an M2 macbook pro": given to the person, theirs to use
             + r"|\b(?:gave|given|lent|issued) (?:me|us) (?:a |an |my |the |our )?(?:new |brand new |used )?(?:(?:19|20)\d\d |\d{2,3} )?"
             + r"|\b(?:[Mm]y|[Oo]ur) (?P<mine>)(?:(?:19|20)\d\d )?(?:new |trusty |current )?)"
@@ -5044,6 +5531,7 @@ _RULES = (
     *_EDUCATION,
     *_IN_PASSING,
     *_DICTATED,
+    *_PHONE_TYPED,  # phone typing (life21)
 )
 
 
@@ -5608,6 +6096,7 @@ def _a_home(attribute: str, memory_type: str, match: re.Match[str]) -> Said | No
 _READERS: dict[str, Callable[[str, str, str, dict[str, str | None]], Said | None]] = {
     **dict.fromkeys(_APART, _said_apart),
     **dict.fromkeys(_DICTATED_GROUPS, _said_dictated),
+    **dict.fromkeys(_PHONE_GROUPS, _said_phone_typed),
 }
 
 
@@ -5977,7 +6466,7 @@ def _unquoted(match: re.Match[str]) -> str:
 @text_cache(maxsize=65536)  # a chat import and every contradiction check read the same texts
 def read(text: str) -> tuple[Said, ...]:
     """The attributes a person's own statement gives values to (empty for anything else)."""
-    text = _UNSPELLED.sub(_spelled, _own(straight(text)))
+    text = _typed_out(_UNSPELLED.sub(_spelled, _own(straight(text))))  # (a phone's typing: `_typed_out`)
     out: dict[str, Said] = {}
     introduced: str | None = None
     at_work = _WORK.search(text) is not None  # the text speaks of a job (`_FIRST_AT`)
@@ -6483,7 +6972,10 @@ _ASKS_DICTATED = (
         r"\bwhat (?:exercise|sport|workouts?|training) do i (?:do|play)\b|\bhow do i (?:exercise|keep fit|stay fit)\b",
     ),
 )
-_ASKS_RE = tuple((a, re.compile(p, re.IGNORECASE)) for a, p in (*_ASKS, *_ASKS_FR, *_ASKS_IN_PASSING, *_ASKS_DICTATED))
+_ASKS_RE = tuple(
+    (a, re.compile(p, re.IGNORECASE))
+    for a, p in (*_ASKS, *_ASKS_FR, *_ASKS_IN_PASSING, *_ASKS_DICTATED, *_ASKS_PHONE_TYPED)
+)
 _ASK_FR_THING = re.compile(
     r"\b(?:qui|quel|quelle|c'est qui|c'est quoi) (?:est |sont )?(?:mon|ma) (?:nouveau |nouvelle |nouvel )?"
     + _FR_FACT
@@ -6523,7 +7015,7 @@ _RELATION = (
     # and as a person writes them in their first language, in English ("my amma's sugar", "appa retired")
     r"(?:amma|ammi|mutti|maman|mamma|appa|abba|abbu|vati|akka|didi|bhaiya|"
     r"sister|brother|mother|mum|mom|mam|mammy|ma|father|dad|da|daddy|nan|nana|granny|grandad|parents?|partner|wife|husband|spouse|son|daughter|kids?|"
-    r"children|child|friend|colleague|neighbou?r|grand(?:ma|pa|mother|father|parents?)|aunt|uncle|cousin|niece|"
+    r"children|child|friend|colleague|neighbou?r|grand(?:ma|pa|mother|father|parents?|daughter|son|child|kid|bab(?:y|ie))|aunt|uncle|cousin|niece|"
     r"nephew|girlfriend|boyfriend|fianc[ée]e?|flatmate|roommate)s?"
 )
 _STATUS_WORDS = r"(?i:married|single|engaged|divorced|dating|retired|from|still|working|living|a|an)\b"
@@ -6591,8 +7083,16 @@ _KIN_SAME = {
         "partner",
     ),
 }
+# (life21) A grandchild however it is called ("what's my granddaughter's name" is answered by "kaylee here
+# typing for grandpa", who may be a grandson), and a wife or a husband as a phone types them ("my bride",
+# "the missus", "the hubby").
+_KIN_SAME.update(
+    dict.fromkeys(["granddaughter", "grandson", "grandchild", "grandbaby", "grandbabie", "grandkid"], "grandchild")
+)
+_KIN_SAME.update(dict.fromkeys(["bride", "missus", "hubby"], "partner"))
 _KIN = (
     r"(?P<rel>(?i:(?:mama|mommy|mummy|papa|tata|fianc[ée]e?|grandkids|grandchildren|"
+    r"granddaughter|grandson|grandchild|grandbab(?:y|ie)|grandkid|bride|missus|hubby|"  # (life21: a phone's kin words)
     + _RELATION.removeprefix("(?:").removesuffix(")s?")
     + r")s?))"
 )
@@ -6698,6 +7198,7 @@ def kin_names(text: str) -> tuple[tuple[str, str], ...]:
             name = partner.group("n") or partner.group("n5")
             if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
                 out.append(("partner", name))
+        out += _typing_for(sentence)
         for match in _KIN_NAMED.finditer(sentence):
             rel = next(g for g in (match.group(f"rel{k}") for k in ("", "2", "3", "4")) if g)
             name = next(g for g in (match.group(f"n{k}") for k in ("", "2", "3", "4")) if g)
@@ -6706,6 +7207,29 @@ def kin_names(text: str) -> tuple[tuple[str, str], ...]:
             if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
                 out.append((rel.casefold(), name))
     return tuple(out)
+
+
+# (life21) Someone who types for the person and says so: "this is kaylee typing for grandpa", "kaylee here
+# again typing for grandpa", "Sam here, typing for my dad": the person's grandchild, or child. Not a
+# role-play nor someone typing for another ("typing for my boss": no kin), nor a name that is a word.
+_TYPING_FOR = re.compile(
+    r"(?:^|(?<=[.;!?] ))(?i:this is |it's |its |hi,? (?:it's |its |this is )?)?"
+    + _KIN_NAME
+    + r",? (?i:here,? )?(?i:again )?(?i:typing|texting|writing) (?i:this )?(?i:for|on behalf of) (?i:my )?"
+    r"(?P<for>(?i:grandpa|grandma|granddad|grandad|gramps|grampa|grandpop|grandmother|grandfather|granny|nana|papaw|"
+    r"mamaw|pawpaw|meemaw|dad|mom|mum|father|mother))\b"
+)
+_TYPED_FOR_KIN = {"dad": "child", "mom": "child", "mum": "child", "father": "child", "mother": "child"}
+
+
+def _typing_for(sentence: str) -> list[tuple[str, str]]:
+    """(relation, name) of someone who says they type for the person (`_TYPING_FOR`)."""
+    out = []
+    for found in _TYPING_FOR.finditer(sentence):
+        name = found.group("n")
+        if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
+            out.append((_TYPED_FOR_KIN.get(found.group("for").casefold(), "grandchild"), name))
+    return out
 
 
 @text_cache(maxsize=4096)
@@ -6804,6 +7328,8 @@ def asks_for(asked_for: frozenset[str], attribute: str) -> bool:
         return True
     if "personal best" in asked_for and attribute.startswith("personal best:"):
         return True
+    if "instrument" in asked_for and attribute.startswith("schedule:") and attribute[9:] in _INSTRUMENT_NAMES:
+        return True  # "what instrument do I play" is answered by "I play the cello" (life21)
     if any(a.endswith(" " + attribute) for a in asked_for):  # "my health insurance" asks what "my insurance" says
         return True
     if attribute == "schedule:language" and any(

@@ -559,6 +559,10 @@ _QUICK = re.compile(
 )
 
 
+# (a clause that opens "this old <name>" is the person's too, `_this_old`: "this old iphone 8 wont hold a charge")
+_THIS_OLD = re.compile(r"(?:^|[.,;:!?]\s*)this old\b", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class Found:
     """A name found in a sentence: its tokens [start, end) and the value as written there."""
@@ -572,7 +576,7 @@ class Found:
 def found(sentence: str) -> list[Found]:
     """The names of the lists a sentence holds, longest first where they overlap (a name of two
     lists, "Santa Fe", once a list: which it is, the words around it tell)."""
-    if _QUICK.search(sentence) is None:
+    if _QUICK.search(sentence) is None and _THIS_OLD.search(sentence) is None:
         return []
     index = names()
     spans = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(sentence)]
@@ -684,6 +688,13 @@ _BY_TRADE = re.compile(
     r"(?:\s+(?:a|an|the|my|our|brand|new|used|\d{4}))*\s*$",
     re.IGNORECASE,
 )
+# -- phone typing (life21): the American "traded the ford in on a silverado" says the trade with "in on":
+# the car after "in on" came, the one before it went ("traded my corolla in on a 2021 rav4").
+_IN_ON_ANOTHER = re.compile(r"^\W*in\s+on\s+(?:a|an|the|my|our|\d{4})\b", re.IGNORECASE)
+_BY_TRADE_IN_ON = re.compile(
+    r"\b(?:traded|swapped|turned)\b[^.;!?]*\bin\s+on(?:\s+(?:a|an|the|my|our|brand|new|used|\d{4}))*\s*$",
+    re.IGNORECASE,
+)
 _NOT_A_CAR_AFTER = _set("in on at for from grade result mark score")
 
 
@@ -784,14 +795,26 @@ def _mine(before: str, after: str, sentence: str, hit: Found, begin: int) -> boo
         return False  # "I got an A1 in maths": a grade, not the carrier
     words = _words(before)
     lead = [w for w in words if w not in _FILLER]
-    if bool(lead) and lead[0] in _ASKS and not _because(words) and not _presumed(before, words, after):
+    if (
+        bool(lead)
+        and lead[0] in _ASKS
+        and not _because(words)
+        and not _presumed(before, words, after)
+        and not (_has_me(lead) and "," in sentence[:begin])
+    ):
         return False
     clause = _since(before, words)
-    if (by_trade := _BY_TRADE.search(clause)) is not None:
+    if (by_trade := _BY_TRADE.search(clause) or _BY_TRADE_IN_ON.search(clause)) is not None:
         clause = clause[: by_trade.start()]  # "traded in my Corolla for a new RAV4": the RAV4 came, not went
-    if _HEDGE.search(clause) or _WAS.search(clause) or _AFTER.search(after) or (words and words[-1] in _PAST):
+    aged = _this_old(lead)  # "this old iphone 8 wont hold a charge": the one in the hand, aged
+    if (
+        _HEDGE.search(clause)
+        or _WAS.search(clause)
+        or _AFTER.search(after)
+        or (words and words[-1] in _PAST and not aged)
+    ):
         return False
-    if _TRADED.search(clause) and _FOR_ANOTHER.search(after):
+    if _TRADED.search(clause) and (_FOR_ANOTHER.search(after) or _IN_ON_ANOTHER.search(after)):
         return False  # "traded my Corolla for a RAV4": the Corolla is what went
     if len(words) > 1 and words[-2] in _PAST and words[-1] not in _SELF:
         return False
@@ -805,7 +828,21 @@ def _mine(before: str, after: str, sentence: str, hit: Found, begin: int) -> boo
         return False  # a place ("moved to Santa Fe", "through Tahoe"), not a thing
     if hit.name.attribute == "phone" and _ANOTHER_DEVICE.search(before):
         return False  # "my TV is a Samsung 4K": the maker's other product
-    return _owner(words, lead) or _object(after) or _antecedent(sentence[:begin], hit)
+    return _owner(words, lead) or _object(after) or _antecedent(sentence[:begin], hit) or aged
+
+
+def _has_me(lead: list[str]) -> bool:
+    """A clause after its subject, not a question (life21: "my VA doc, Dr. Patel over at audie murphy, has
+    me on lisinopril": the clause the name is in opens "has me on", the doctor's, said before a comma)."""
+    return len(lead) > 1 and lead[0] in ("has", "had") and lead[1] in ("me", "us")
+
+
+def _this_old(words: list[str]) -> bool:
+    """A phone or a car said as "this old <name>" (life21: "this old iphone 8 wont hold a charge past
+    lunch", "this old f-150 of mine"): the one the person has in hand, aged, not a former one ("my old
+    iphone", "the old buick" stay the past). Only as the clause's first words: not "my sister has this
+    old iphone", "selling this old iphone"."""
+    return words == ["this", "old"]
 
 
 # A question that takes the person's thing as given: "why is my consumer cellular bill so high",

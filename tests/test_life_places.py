@@ -34,7 +34,8 @@ def _read(text: str) -> dict[str, str]:
         ("we moved to texas last year", "home", "texas"),
         ("originally from São Paulo", "origin", "são paulo"),
         # siblings: casing, punctuation, persons, tenses
-        ("I'M FROM CALIFORNIA", None, None),  # shouting reads no place (all capitals is no name)
+        # a line shouted in capitals is read as its words (life21: "I QUIT", "HEY THIS WORKS" typed on a phone)
+        ("I'M FROM CALIFORNIA", "origin", "california"),
         ("im from ohio.", "origin", "ohio"),
         ("I am from India originally", "origin", "india"),
         ("We're from the UK!", "origin", "united kingdom"),
