@@ -4118,6 +4118,19 @@ _RULES = (
         flags=re.IGNORECASE,
         gate=_DAY,
     ),
+    # a weekly activity named by its day: "my tuesday night bowling league", "our thursday pickleball
+    # group", "my saturday morning tennis class" (a league, club or class the person belongs to)
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"\b(?:[Mm]y|[Oo]ur) (?P<day>(?i:"
+        + _DAY
+        + r"))(?: (?i:night|evening|morning|afternoon|lunchtime))? "
+        + _ACTIVITIES.replace("(?P<thing>(?i:", "(?P<thing>(?i:darts|poker|bridge|chess|bingo|pub quiz|quiz|", 1)
+        + r" (?i:league|club|team|class|classes|session|sessions|practice|games?|lessons?|training|group|night)\b",
+        "day",
+        gate=_DAY,
+    ),
     # a habit moved by the person: "I moved my gym days to Tuesday and Friday", "I switched my Italian
     # class to Thursdays" (not "I moved my dentist appointment to Friday": one visit)
     _rule(
@@ -6960,6 +6973,8 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
             name = next(g for g in (match.group(f"n{k}") for k in ("", "2", "3", "4")) if g)
             if rel.endswith("s") and name.islower():
                 continue  # "my sisters dog": hers, typed without its apostrophe
+            # "my brother Donal's after moving" (has), "my sister Ola's flat": the name is Donal, Ola
+            name = re.sub(r"['’]s$", "", name) if len(name) > 3 else name
             if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
                 out.append((rel.casefold(), name))
     return tuple(out)

@@ -864,7 +864,7 @@ def _mine(before: str, after: str, sentence: str, hit: Found, begin: int) -> boo
         return False  # a place ("moved to Santa Fe", "through Tahoe"), not a thing
     if hit.name.attribute == "phone" and _ANOTHER_DEVICE.search(before):
         return False  # "my TV is a Samsung 4K": the maker's other product
-    return _owner(words, lead) or _object(after) or _antecedent(sentence[:begin], hit)
+    return _owner(words, lead) or _object(after) or _antecedent(sentence[:begin], hit) or _dosed(before, words, after)
 
 
 # A question that takes the person's thing as given: "why is my consumer cellular bill so high",
@@ -872,8 +872,25 @@ def _mine(before: str, after: str, sentence: str, hit: Found, begin: int) -> boo
 _GIVEN_AFTER = re.compile(r"^\W*(?:[\w']+\s+){0,2}?(?:(?:i|we)\s+(?:got|bought|have|own|use)|got me|gave me)\b", re.I)
 
 
+# A medicine asked about at the dose the person is on: "is it ok to drink coffee on sertraline 50mg?"
+# (a dose is what one takes, not what one asks about taking: "should I try sertraline?" says none).
+_ON_BEFORE = re.compile(r"\bon\s+$", re.IGNORECASE)
+_DOSE_AFTER = re.compile(r"^\s*\d+(?:[.,]\d+)?\s?(?:mg|mcg|µg|ug|iu)\b", re.IGNORECASE)
+
+
+def _dosed(before: str, words: list[str], after: str) -> bool:
+    """A medicine the clause says someone is on at a dose, no one else named: the person's."""
+    return (
+        _ON_BEFORE.search(before) is not None
+        and _DOSE_AFTER.match(after) is not None
+        and not any(w in _OTHERS or _theirs(w) for w in words)
+    )
+
+
 def _presumed(before: str, words: list[str], after: str) -> bool:
     """Whether a question still says the name is the person's (it asks something else about it)."""
+    if _dosed(before, words, after):
+        return True
     if words and (
         words[-1] in ("my", "our") or (len(words) > 1 and words[-2] in ("my", "our") and words[-1].isdigit())
     ):

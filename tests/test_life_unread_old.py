@@ -20,7 +20,7 @@ def _read(text: str) -> dict[str, str]:
     [
         ("the 09 Octavia failed the NCT on a front brake disc. how much should a disc cost", "car", "octavia"),
         ("the 2012 Golf needs new tyres, what should I pay", "car", "golf"),
-        ("our 2015 Corolla won't start in the cold, is it the battery", "car", "corolla"),
+        ("our 2015 Corolla won't start in the cold, is it the battery", "car", "corolla"),  # ("our": read before too)
         ("the '09 Fabia failed its MOT on the brakes", "car", "fabia"),
         ("eir broadband keeps dropping every time she's on a call, is it the router", "internet", "eir"),
         ("Vodafone broadband is down again, who do I ring", "internet", "vodafone broadband"),
@@ -67,3 +67,61 @@ def test_the_chefs_car_internet_and_energy_changes_are_read_on_both_sides():
     old_power = life.read.__wrapped__("our electric ireland bill was €310 for two months??")
     new_power = life.read.__wrapped__("we're with Flogas for gas and electric these days")
     assert [(a.value, b.value) for a, b in life.changes(old_power, new_power)] == [("electric ireland", "flogas")]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "is it ok to drink like 3 coffees a day on sertraline 50mg? been on it since the postpartum mess",
+            "sertraline",
+        ),
+        ("can i have a glass of wine on lisinopril 20mg?", "lisinopril"),
+        ("been dizzy on metformin 500 mg, normal?", "metformin"),  # (a dropped subject: read before too)
+    ],
+)
+def test_a_medicine_asked_about_at_the_dose_the_person_is_on_is_theirs(text, value):
+    assert _read(text).get("medication") == value, _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "should i try sertraline 50mg?",  # a plan
+        "is it ok to take ibuprofen with sertraline?",  # no dose: a question about a medicine
+        "my mum is on sertraline 50mg, is that a lot?",  # hers
+        "patients on sertraline 50mg often report nausea",
+        "he is on sertraline 50mg",
+    ],
+)
+def test_a_dose_of_someone_elses_a_plan_or_no_dose_is_not_the_persons(text):
+    assert "medication" not in _read(text), _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        (
+            "how do you figure a handicap, my tuesday night bowling league changed to 90% of 220",
+            "schedule:bowling",
+            "tuesday",
+        ),
+        ("I'm looking for a new route for my Saturday morning cycling group.", "schedule:cycling", "saturday"),
+        ("our Thursday pickleball group is moving indoors", "schedule:pickleball", "thursday"),
+        ("I've been really enjoying my Monday evening Pilates class", "schedule:pilates", "monday"),
+    ],
+)
+def test_a_weekly_activity_named_by_its_day_is_read(text, attribute, value):
+    assert _read(text).get(attribute) == value, _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sister's tuesday bowling league won the cup",
+        "should I join a tuesday bowling league?",
+        "my monday morning team meeting ran long",
+    ],
+)
+def test_someone_elses_league_a_plan_or_a_meeting_is_no_weekly_activity(text):
+    assert not [a for a in _read(text) if a.startswith("schedule:")], _read(text)
