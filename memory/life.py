@@ -6779,7 +6779,8 @@ _A_PETS_WORD = re.compile(
     re.IGNORECASE,
 )
 _SHE = re.compile(r"\b(?:she|her|hers|she's|shes)\b", re.IGNORECASE)
-_EMOJI = re.compile(r"\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+[\ufe0f\u200d\U0001F3FB-\U0001F3FF]*\s*")
+# (no \s* around it: on a run of spaces each start had scanned the rest of the run, quadratic)
+_EMOJI = re.compile(r"[\U0001F300-\U0001FAFF\u2600-\u27BF]+[\ufe0f\u200d\U0001F3FB-\U0001F3FF]*")
 _HE = re.compile(r"\b(?:he|him|his|he's|hes)\b", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[,;:!?]|\.(?:\s|$)|\s-\s|\s(?:and|but|so|because|bc|cos|cause|while|when)\s")
 _DETERMINERS = frozenset(
@@ -6843,14 +6844,18 @@ _NOT_A_CHILD_NAME = (
 )
 
 
+_HEAD_CHARS = 80  # the words before a name looked at for a word of someone else's (`vocab.someone_else`: three)
+
+
 def _a_child_name(name: str, sentence: str = "", start: int = 0) -> bool:
     """Whether a word read as a child's or a partner's name can be one (not "today", "everyone", "mine"),
     and not said as a thing ("the Tesla turns 3") or as someone else's ("my niece Emma", "her son Tom")."""
     folded = name.casefold()
     if len(name) > 1 and name.isupper():
         return False  # an acronym ("WN (3)": a function in a proof)
-    before = sentence[:start].split()
-    if before and (before[-1].casefold() in _DETERMINERS or vocab.someone_else(sentence[:start])):
+    head = sentence[max(0, start - _HEAD_CHARS) : start]  # (the words just before: a run-on's whole head was quadratic)
+    before = head.split()
+    if before and (before[-1].casefold() in _DETERMINERS or vocab.someone_else(head)):
         return False
     return (
         folded not in tokens.STOPWORDS
@@ -6860,10 +6865,14 @@ def _a_child_name(name: str, sentence: str = "", start: int = 0) -> bool:
     )
 
 
+_CLAUSE_CHARS = 200
+
+
 def _child_sex(sentence: str, end: int) -> str:
     """A child's relation by the pronoun in the clause after their name: daughter, son, or child."""
-    cut = _CLAUSE_END.search(sentence, end)
-    clause = sentence[end : cut.start() if cut else len(sentence)]
+    clause = sentence[end : end + _CLAUSE_CHARS]  # (a clause is short: a run-on with no end was quadratic)
+    cut = _CLAUSE_END.search(clause)
+    clause = clause[: cut.start()] if cut else clause
     she, he = _SHE.search(clause) is not None, _HE.search(clause) is not None
     return "daughter" if she and not he else "son" if he and not she else "child"
 
@@ -6877,7 +6886,7 @@ def kin_implied(text: str) -> tuple[tuple[str, str], ...]:
     if not any(word in low for word in _IMPLIED_WORDS) and _AGED.search(text) is None:
         return ()  # (most turns hold none of the cues' words: no sentence split for them)
     # an emoji ends what is said as a full stop would: "... she only speaks german 😂 should i worry?"
-    split = [part for sentence in sentences(straight(text)) for part in _EMOJI.split(sentence)]
+    split = [part.strip() for sentence in sentences(straight(text)) for part in _EMOJI.split(sentence)]
     for i, sentence in enumerate(split):
         sentence = _said_before_asked(sentence, split[i + 1] if i + 1 < len(split) else "")
         if not sentence or asks(sentence):
