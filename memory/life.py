@@ -4605,6 +4605,19 @@ _RULES = (
         flags=re.IGNORECASE,
         gate=_DAY,
     ),
+    # a weekly activity named by its day: "my tuesday night bowling league", "our thursday pickleball
+    # group", "my saturday morning tennis class" (a league, club or class the person belongs to)
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"\b(?:[Mm]y|[Oo]ur) (?P<day>(?i:"
+        + _DAY
+        + r"))(?: (?i:night|evening|morning|afternoon|lunchtime))? "
+        + _ACTIVITIES.replace("(?P<thing>(?i:", "(?P<thing>(?i:darts|poker|bridge|chess|bingo|pub quiz|quiz|", 1)
+        + r" (?i:league|club|team|class|classes|session|sessions|practice|games?|lessons?|training|group|night)\b",
+        "day",
+        gate=_DAY,
+    ),
     # a habit moved by the person: "I moved my gym days to Tuesday and Friday", "I switched my Italian
     # class to Thursdays" (not "I moved my dentist appointment to Friday": one visit)
     _rule(
@@ -6835,6 +6848,7 @@ def _role_kind(value: str) -> str | None:
 
 # "what pet do we have", "what pets do i have": every kind of pet answers it
 _PET_KINDS = ("dog", "cat", "rabbit", "hamster", "guinea pig", "parrot", "budgie", "tortoise", "ferret", "gecko")
+PET_KINDS = frozenset(_PET_KINDS)  # the attributes a pet is read as ("Mossy the cat": cat = mossy)
 _ASK_PET = r"\b(?:what|which) (?:kind of |sort of )?pets? (?:do|have|did) (?:i|we)\b|\b(?:my|our) pets?(?:'s)? names?\b"
 _ASKS = (
     (
@@ -7150,6 +7164,263 @@ _PARTNER_NAMED = re.compile(
     + _UP
     + r"a-z][\w-]*?)(?:'s|s|’s) (?:last )?name\b"
 )
+# Someone in the person's life said by what they are to the household, never by the word (life20):
+# a child by what only a child has ("zosia (2.5) starts at her kita", "zosia turns 3 today", "zosia's
+# 5th bday party", "since Ruairí was born", "zosia's first weeks at przedszkole"), children listed
+# by their grade after the word for them ("the grandkids switched schools, tyler's in 7th and emma's
+# in 4th"), a partner by what the two share ("Ana and I ... our anniversary") or by a job the
+# household moves for ("Gráinne got offered a post in UHG so it looks like we're moving"). Read in
+# the person's own sentences only, never after a word for someone else ("my niece Emma turns 5",
+# "my friend's son Tom's school"), and a child's sex only from "she"/"her" or "he"/"his"/"him" in the
+# clause that names them.
+_CHILD_AGE = r"(?:1[0-7]|[1-9])"
+_AGE_WORD = (
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen)"
+)
+_CHILD_ORDINAL = r"(?:1[0-7]th|1st|2nd|3rd|[4-9]th|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)"
+_KID_PLACES = (
+    r"(?:kita|kindergarten|kindy|daycare|day care|preschool|pre-school|przedszkole|creche|crèche|nursery school|"
+    r"playgroup|montessori|primary school|elementary school)"
+)
+# A name as a child's or a partner's (as `_KIN_NAME`, and before "'s": "zosia's 5th bday")
+_HOUSEHOLD_NAME = rf"(?P<n>[{_UP}][\w-]+|(?!(?:{_KIN_VERBS})\b)[a-z][\w-]*[a-z])(?![\w-])"
+_CHILD_NAMED = re.compile(
+    r"(?:^|(?<=[\s(]))"
+    + _HOUSEHOLD_NAME
+    + r"(?:"
+    + r" \((?:\d\.5|"
+    + _CHILD_AGE
+    + r"(?: ?(?:yo|y/o|yrs?|years?(?: old)?))?|\d{1,2} ?(?:mo|months?))\)"  # "zosia (2.5)", "Ben (4yo)"
+    + r"| (?:turns|turned|is turning|will be) (?:"
+    + _CHILD_AGE
+    + "|"
+    + _AGE_WORD
+    + r")(?![\w.,%-]| ?(?:degrees|pages|times|minutes|mins|hours|percent|km|miles|kg|lbs?|pounds|points|years? ago))"
+    + r"| is (?:"
+    + _CHILD_AGE
+    + "|"
+    + _AGE_WORD
+    + r")(?: years? old)? (?:today|tomorrow)\b"  # "zosia is 4 today!!"
+    + r"|(?:'s|s') (?:"
+    + _CHILD_ORDINAL
+    + r" (?:bday|birthday|b-day)|(?:first|1st) (?:days?|weeks?|term|year) (?:at|of|in) (?:(?:her|his|the|a|new) )?(?:"
+    + _KID_PLACES
+    + r"|school)|"
+    + _KID_PLACES
+    + r"|school|nursery|homework)\b"
+    + r")"
+    + r"|\bsince "
+    + _HOUSEHOLD_NAME.replace("P<n>", "P<n2>")
+    + r" was born\b"
+)
+_GRADE = (
+    r"(?:'s| is) in (?:(?:the )?(?:\d{1,2}(?:st|nd|rd|th)|year \d{1,2}|grade \d{1,2}|p\d|"
+    + _CHILD_ORDINAL
+    + r" grade|kindergarten|reception|preschool|pre-k)|(?:\d{1,2}(?:st|nd|rd|th)|"
+    + _CHILD_ORDINAL
+    + r") (?:grade|class|year))\b"
+)
+_KIDS_WORD = re.compile(
+    r"\b(?:my|our|the) (?P<rel>(?i:kids|children|grandkids|grandchildren|grandsons|granddaughters|boys|girls|twins))\b"
+)
+_GRADED = re.compile(r"(?:^|(?<=[\s,(]))" + _HOUSEHOLD_NAME + r"(?=" + _GRADE + ")")
+_PARTNER_IMPLIED = re.compile(
+    r"(?:^|(?<=[\s(]))(?:"
+    + _HOUSEHOLD_NAME
+    + r" (?:and|&) (?:I|i)|(?i:me) (?:and|&) "
+    + _HOUSEHOLD_NAME.replace("P<n>", "P<n2>")
+    + r")\b[^.;!?]{0,60}\b(?i:our) (?:(?:\w+(?:st|nd|rd|th)|first|wedding|\w+-year) )?(?:anniversary|wedding|honeymoon)\b"
+    + r"|(?:^|(?<=[\s(]))"
+    + _HOUSEHOLD_NAME.replace("P<n>", "P<n3>")
+    + r" (?:just |finally )?(?:got|was|has been|'s been|has) (?:offered |given )?(?:a |the |an )?(?:[\w-]+ ){0,2}?"
+    r"(?:job|post|position|transfer|placement|contract|offer)\b[^.;!?]{0,60}\b(?:so|and|which means|meaning)\b"
+    r"[^.;!?]{0,25}\b(?i:we)(?:'re| are|'ll be| will be|'ll| will)? (?:moving|relocating|off to)\b"
+)
+# Every cue of `_CHILD_NAMED`, `_GRADED` and `_PARTNER_IMPLIED` holds one of these words (lower case),
+# or an age in brackets (`_AGED`): looked for with `in`, a regex of them all cost 0.1 ms a turn.
+_IMPLIED_WORDS = (
+    "turn",
+    "will be",
+    "today",
+    "tomorrow",
+    "bday",
+    "birthday",
+    "b-day",
+    "kita",
+    "kinder",
+    "kindy",
+    "care",
+    "school",
+    "przedszkole",
+    "creche",
+    "crèche",
+    "playgroup",
+    "montessori",
+    "nursery",
+    "homework",
+    "born",
+    "anniversary",
+    "wedding",
+    "honeymoon",
+    "moving",
+    "relocating",
+    "off to",
+    "kids",
+    "children",
+    "grand",
+    "boys",
+    "girls",
+    "twins",
+)
+_AGED = re.compile(r"\(\d")
+_A_PETS_WORD = re.compile(
+    r"\b(?:puppy|pup|dog|doggy|doggo|kitten|cat|kitty|hamster|rabbit|bunny|guinea pig|parrot|budgie|tortoise|ferret|"
+    r"gecko|pony|horse|vet|paws?|leash|kibble|litter|breed|fur)s?\b",
+    re.IGNORECASE,
+)
+_SHE = re.compile(r"\b(?:she|her|hers|she's|shes)\b", re.IGNORECASE)
+# (no \s* around it: on a run of spaces each start had scanned the rest of the run, quadratic)
+_EMOJI = re.compile(r"[\U0001F300-\U0001FAFF\u2600-\u27BF]+[\ufe0f\u200d\U0001F3FB-\U0001F3FF]*")
+_HE = re.compile(r"\b(?:he|him|his|he's|hes)\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[,;:!?]|\.(?:\s|$)|\s-\s|\s(?:and|but|so|because|bc|cos|cause|while|when)\s")
+_DETERMINERS = frozenset(
+    ["the", "a", "an", "my", "our", "his", "her", "their", "your", "this", "that", "these", "those", "its"]
+)
+_NOT_A_CHILD_NAME = (
+    frozenset(
+        [
+            "today",
+            "tomorrow",
+            "tonight",
+            "yesterday",
+            "everyone",
+            "everybody",
+            "someone",
+            "somebody",
+            "nobody",
+            "anyone",
+            "anybody",
+            "baby",
+            "babe",
+            "kid",
+            "kids",
+            "child",
+            "twins",
+            "mine",
+            "yours",
+            "hers",
+            "theirs",
+            "ours",
+            "school",
+            "class",
+            "team",
+            "it",
+            "this",
+            "that",
+            "there",
+            "here",
+            "who",
+            "which",
+            "what",
+            "one",
+            "each",
+            "teacher",
+            "nanny",
+            "dog",
+            "cat",
+            "puppy",
+            "kitten",
+            "he",
+            "she",
+            "they",
+            "we",
+            "you",
+            "i",
+            "me",
+        ]
+    )
+    | frozenset(_DAYS)
+    | frozenset(clock.MONTHS)
+)
+
+
+_HEAD_CHARS = 80  # the words before a name looked at for a word of someone else's (`vocab.someone_else`: three)
+
+
+def _a_child_name(name: str, sentence: str = "", start: int = 0) -> bool:
+    """Whether a word read as a child's or a partner's name can be one (not "today", "everyone", "mine"),
+    and not said as a thing ("the Tesla turns 3") or as someone else's ("my niece Emma", "her son Tom")."""
+    folded = name.casefold()
+    if len(name) > 1 and name.isupper():
+        return False  # an acronym ("WN (3)": a function in a proof)
+    head = sentence[max(0, start - _HEAD_CHARS) : start]  # (the words just before: a run-on's whole head was quadratic)
+    before = head.split()
+    if before and (before[-1].casefold() in _DETERMINERS or vocab.someone_else(head)):
+        return False
+    return (
+        folded not in tokens.STOPWORDS
+        and folded not in _NOT_A_CHILD_NAME
+        and _A_RELATION.fullmatch(folded) is None
+        and folded not in _KIN_SAME
+    )
+
+
+_CLAUSE_CHARS = 200
+
+
+def _child_sex(sentence: str, end: int) -> str:
+    """A child's relation by the pronoun in the clause after their name: daughter, son, or child."""
+    clause = sentence[end : end + _CLAUSE_CHARS]  # (a clause is short: a run-on with no end was quadratic)
+    cut = _CLAUSE_END.search(clause)
+    clause = clause[: cut.start()] if cut else clause
+    she, he = _SHE.search(clause) is not None, _HE.search(clause) is not None
+    return "daughter" if she and not he else "son" if he and not she else "child"
+
+
+def kin_implied(text: str) -> tuple[tuple[str, str], ...]:
+    """(relation, name) for each person a turn names by what they are to the household, not by a word
+    for them ("zosia (2.5) starts at her kita": ("daughter", "zosia"); "since Ruairí was born":
+    ("child", "Ruairí"); "Gráinne got offered a post ... so we're moving": ("partner", "Gráinne"))."""
+    out: list[tuple[str, str]] = []
+    low = text.lower()
+    if not any(word in low for word in _IMPLIED_WORDS) and _AGED.search(text) is None:
+        return ()  # (most turns hold none of the cues' words: no sentence split for them)
+    # an emoji ends what is said as a full stop would: "... she only speaks german 😂 should i worry?"
+    split = [part.strip() for sentence in sentences(straight(text)) for part in _EMOJI.split(sentence)]
+    for i, sentence in enumerate(split):
+        sentence = _said_before_asked(sentence, split[i + 1] if i + 1 < len(split) else "")
+        if not sentence or asks(sentence):
+            continue
+        if _HEDGE.search(sentence) is not None and _PARTNER_IMPLIED.search(sentence) is None:
+            continue  # "if Emma turns 5 before september", "should zosia stay at her przedszkole"
+        out += _children_named(sentence)
+        for match in _PARTNER_IMPLIED.finditer(sentence):
+            name = match.group("n") or match.group("n2") or match.group("n3")
+            if _a_child_name(name, sentence, match.start()) and not _HEDGE.search(match.group(0)):
+                out.append(("partner", name))
+    return tuple(dict.fromkeys(out))
+
+
+def _children_named(sentence: str) -> list[tuple[str, str]]:
+    """The children a sentence names by what a child has, or by a grade after the word for them."""
+    out: list[tuple[str, str]] = []
+    if _A_PETS_WORD.search(sentence) is not None:
+        return out  # "Biscuit turns 3 today, is a puppy cake a thing?": a pet's birthday
+    for match in _CHILD_NAMED.finditer(sentence):
+        name, at = (match.group("n"), match.start("n")) if match.group("n") else (match.group("n2"), match.start("n2"))
+        if _a_child_name(name, sentence, at) and (name[:1].isupper() or at == 0):
+            out.append((_child_sex(sentence, match.end()), name))
+    kids = _KIDS_WORD.search(sentence)
+    if kids is not None:
+        rel = kids.group("rel").casefold()
+        after = sentence[kids.end() :]
+        for match in _GRADED.finditer(after):
+            if _a_child_name(match.group("n"), after, match.start()):
+                kin = "child" if rel in ("kids", "children", "boys", "girls", "twins") else rel.removesuffix("ren")
+                out.append((kin.removesuffix("s"), match.group("n")))
+    return out
+
+
 _ASK_KIN_NAME = re.compile(
     r"\b(?:what|whats)(?:'s| is| was| are)? (?:my|our) " + _KIN_WHICH + _KIN + r"(?:'s|s'?|')? (?:names?|called)\b"
     r"|\bwho(?:'s| is) (?:my|our) " + _KIN_WHICH + _KIN.replace("P<rel>", "P<rel2>") + r"\s*\??\s*$",
@@ -7187,8 +7458,17 @@ def names_relation(who: str, text: str) -> bool:
 
 def kin_names(text: str) -> tuple[tuple[str, str], ...]:
     """(relation as said, name as written) for each relation a turn names by a name ("my wife anna",
-    "anna (my wife)", "my daughter's name is zosia", "My wife is Anna": ("wife", "anna")...). Said of
-    someone else's ("my friend's sister Ola"), in a question or asked back (`asks`, `_asked_back`), none."""
+    "anna (my wife)", "my daughter's name is zosia", "My wife is Anna": ("wife", "anna")...), then
+    each it names by what they are to the household (`kin_implied`: "zosia (2.5) starts at her kita":
+    ("daughter", "zosia")) where the turn gives that name no relation in words. Said of someone
+    else's ("my friend's sister Ola"), in a question or asked back (`asks`, `_asked_back`), none."""
+    stated = kin_stated(text)
+    named = {name.casefold() for _, name in stated}
+    return stated + tuple((rel, name) for rel, name in kin_implied(text) if name.casefold() not in named)
+
+
+def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
+    """(relation as said, name as written) for each relation a turn names in words (`kin_names`)."""
     out: list[tuple[str, str]] = []
     for sentence in sentences(straight(text)):
         if asks(sentence) and _TAGGED.search(_tail(sentence)) is None:
@@ -7204,6 +7484,8 @@ def kin_names(text: str) -> tuple[tuple[str, str], ...]:
             name = next(g for g in (match.group(f"n{k}") for k in ("", "2", "3", "4")) if g)
             if rel.endswith("s") and name.islower():
                 continue  # "my sisters dog": hers, typed without its apostrophe
+            # "my brother Donal's after moving" (has), "my sister Ola's flat": the name is Donal, Ola
+            name = re.sub(r"['’]s$", "", name) if len(name) > 3 else name
             if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
                 out.append((rel.casefold(), name))
     return tuple(out)
@@ -7245,6 +7527,21 @@ def kin_key(rel: str) -> str:
     return _kin(rel)
 
 
+_A_CHILD_ASKED = frozenset(["name:son", "name:daughter", "name:kid", "name:child"])
+
+
+# A partner the person speaks of with no name ("my wife will be delighted"): the word About me gives a
+# partner named by what the two are (`kin_implied`: "Partner" where no such word is said).
+_PARTNER_WORD = re.compile(
+    r"\b(?i:my|our) (?P<rel>(?i:wife|husband|girlfriend|boyfriend|fianc[ée]e?|spouse|partner))\b"
+)
+
+
+def partner_words(text: str) -> frozenset[str]:
+    """The words a turn calls the person's partner by ("my wife", "my husband": "wife", "husband")."""
+    return frozenset(m.group("rel").casefold() for m in _PARTNER_WORD.finditer(_KIN_IN_A_COMPOUND.sub(" ", text)))
+
+
 @text_cache(maxsize=4096)
 def asked(query: str) -> frozenset[str]:
     """The attributes a question asks about ("which day is my Italian class" -> schedule:italian);
@@ -7257,6 +7554,8 @@ def asked(query: str) -> frozenset[str]:
     kin = _ASK_KIN_NAME.search(query)
     if kin:  # "what's my sister's name": a turn that names her (`kin_named`)
         found.add("name:" + _kin(kin.group("rel") or kin.group("rel2")))
+        if found & _A_CHILD_ASKED:  # a son or a daughter is also a child named with no word of which
+            found.add("name:child")
     match = _ASK_SCHEDULE.search(query)
     if match:
         activity = _activity(match.group("thing") or match.group("thing2") or match.group("thing3"))

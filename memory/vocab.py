@@ -576,7 +576,11 @@ class Found:
 def found(sentence: str) -> list[Found]:
     """The names of the lists a sentence holds, longest first where they overlap (a name of two
     lists, "Santa Fe", once a list: which it is, the words around it tell)."""
-    if _QUICK.search(sentence) is None and _THIS_OLD.search(sentence) is None:
+    if (
+        _QUICK.search(sentence) is None
+        and _THIS_OLD.search(sentence) is None
+        and _UPKEEP_WORDS.search(sentence) is None
+    ):
         return []
     index = names()
     spans = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(sentence)]
@@ -756,9 +760,68 @@ def stated(sentence: str) -> list[tuple[str, str, str]]:
     for hit in hits:
         begin, end = spans[hit.start][0], spans[hit.end - 1][1]
         start, stop = next(((a, b) for a, b in units if a <= begin < b), (0, len(sentence)))
-        if _mine(sentence[start:begin], sentence[end:stop], sentence, hit, begin):
-            out.append((hit.name.attribute, hit.shown, hit.name.shown))
+        before, after = sentence[start:begin], sentence[end:stop]
+        if _mine(before, after, sentence, hit, begin) or _upkept(before, after, hit):
+            out.append((_supplied(hit, after), hit.shown, hit.name.shown))
     return out
+
+
+# A carrier's name before a word of broadband is the internet it supplies: "eir broadband", "Vodafone
+# fibre", "Telstra NBN" (a carrier of carriers.txt's phone list; "my Vodafone contract" is the phone's).
+_BROADBAND = re.compile(r"^\s+(?:home\s+)?(?:broadband|fibre|fiber|internet|wifi|wi-fi|nbn|dsl)\b", re.IGNORECASE)
+
+
+def _supplied(hit: Found, after: str) -> str:
+    """The attribute a name found is a value of: its list's, or internet for a carrier's broadband."""
+    if hit.name.attribute == "phone provider" and _BROADBAND.match(after):
+        return "internet"
+    return hit.name.attribute
+
+
+# A thing of the person's named as the subject of its upkeep or its trouble, at the head of its clause
+# with no one's word before it: "the 09 Octavia failed the NCT", "our 2012 Golf needs new tyres" (a car
+# by its year: a person names their own car so, a car in the news or an advert by its model alone);
+# "eir broadband keeps dropping", "Xfinity internet is down again" (a supplier by its service): what a
+# person says of what they have, asking what to do about it. Not a car with no year ("the Octavia is
+# making a noise" restates no value by itself), nor "the 2024 Civic is a great car" (no upkeep).
+_CAR_YEAR = re.compile(r"^\W*(?:(?:the|our|my)\s+)?(?:'?\d{2}|\d{3}|(?:19|20)\d{2})\s+$", re.IGNORECASE)
+_SUPPLIER_HEAD = re.compile(r"^\W*(?:(?:the|our|my)\s+)?$", re.IGNORECASE)
+_CAR_UPKEEP = re.compile(
+    r"^\s+(?:(?:just|finally|only|also|still)\s+)?(?:failed|passed|needs|needed|broke down|won't start|wont start|"
+    r"won't turn over|wont turn over|is making|keeps|is due|is in (?:the )?(?:garage|shop)|is overheating|"
+    r"is leaking|is losing|got a flat|has a flat|got towed|is burning)\b",
+    re.IGNORECASE,
+)
+_TROUBLE = (
+    r"(?:(?:just|still|always)\s+)?(?:keeps (?:dropping|cutting out|going down|disconnecting|crashing)|"
+    r"(?:is|'s) (?:down|out|so slow|really slow|slow|dropping|cutting out)|went down|dropped)"
+)
+_SERVICE_TROUBLE = re.compile(
+    r"^\s+(?:(?:home\s+)?(?:broadband|fibre|fiber|internet|wifi|wi-fi|nbn|dsl|signal|app)\s+" + _TROUBLE + "|"
+    r"bill\s+(?:is|was|came to|went up|just came))\b",
+    re.IGNORECASE,
+)
+_NET_TROUBLE = re.compile(r"^\s+" + _TROUBLE + r"\b", re.IGNORECASE)  # "Vodafone Broadband is down again"
+# The words of `_CAR_UPKEEP` and `_SERVICE_TROUBLE`: a sentence with no first-person word is looked
+# at for a name only when it holds one (`found`: most such sentences name nothing of anyone's).
+_UPKEEP_WORDS = re.compile(
+    r"\b(?:failed|passed|needs|needed|broke|won't|wont|keeps|due|overheating|leaking|losing|flat|towed|burning|"
+    r"down|dropped|dropping|slow|bill|cutting|is making)\b",
+    re.IGNORECASE,
+)
+_SUPPLIERS = frozenset(["phone provider", "internet", "energy"])
+
+
+def _upkept(before: str, after: str, hit: Found) -> bool:
+    """Whether a name heads its clause as the subject of its upkeep or trouble (`_CAR_UPKEEP`,
+    `_SERVICE_TROUBLE`)."""
+    if hit.name.attribute == "car":
+        return _CAR_YEAR.match(before) is not None and _CAR_UPKEEP.match(after) is not None
+    if hit.name.attribute in _SUPPLIERS and _SUPPLIER_HEAD.match(before) is not None:
+        return _SERVICE_TROUBLE.match(after) is not None or (
+            hit.name.attribute == "internet" and _NET_TROUBLE.match(after) is not None
+        )
+    return False
 
 
 def _words(text: str) -> list[str]:
@@ -828,7 +891,13 @@ def _mine(before: str, after: str, sentence: str, hit: Found, begin: int) -> boo
         return False  # a place ("moved to Santa Fe", "through Tahoe"), not a thing
     if hit.name.attribute == "phone" and _ANOTHER_DEVICE.search(before):
         return False  # "my TV is a Samsung 4K": the maker's other product
-    return _owner(words, lead) or _object(after) or _antecedent(sentence[:begin], hit) or aged
+    return (
+        _owner(words, lead)
+        or _object(after)
+        or _antecedent(sentence[:begin], hit)
+        or aged
+        or _dosed(before, words, after)
+    )
 
 
 def _has_me(lead: list[str]) -> bool:
@@ -850,8 +919,25 @@ def _this_old(words: list[str]) -> bool:
 _GIVEN_AFTER = re.compile(r"^\W*(?:[\w']+\s+){0,2}?(?:(?:i|we)\s+(?:got|bought|have|own|use)|got me|gave me)\b", re.I)
 
 
+# A medicine asked about at the dose the person is on: "is it ok to drink coffee on sertraline 50mg?"
+# (a dose is what one takes, not what one asks about taking: "should I try sertraline?" says none).
+_ON_BEFORE = re.compile(r"\bon\s+$", re.IGNORECASE)
+_DOSE_AFTER = re.compile(r"^\s*\d+(?:[.,]\d+)?\s?(?:mg|mcg|µg|ug|iu)\b", re.IGNORECASE)
+
+
+def _dosed(before: str, words: list[str], after: str) -> bool:
+    """A medicine the clause says someone is on at a dose, no one else named: the person's."""
+    return (
+        _ON_BEFORE.search(before) is not None
+        and _DOSE_AFTER.match(after) is not None
+        and not any(w in _OTHERS or _theirs(w) for w in words)
+    )
+
+
 def _presumed(before: str, words: list[str], after: str) -> bool:
     """Whether a question still says the name is the person's (it asks something else about it)."""
+    if _dosed(before, words, after):
+        return True
     if words and (
         words[-1] in ("my", "our") or (len(words) > 1 and words[-2] in ("my", "our") and words[-1].isdigit())
     ):
@@ -869,6 +955,7 @@ _KIND_NOUNS = {
     "bank": "bank|account|checking|savings|current account",
     "pharmacy": "pharmacy|chemist|prescriptions?|scripts?",
     "medication": "meds|medication|medicine|pills?|prescription|tablets?",
+    "energy": "energy|electricity|electric|gas|power",
 }
 _NAMES_ONLY = re.compile(r"^\W*(?:(?:its|it's|it is|that's|thats)\s+)?(?:an?|the)?\s*(?:\d{4}\s+)?$", re.IGNORECASE)
 
@@ -935,9 +1022,11 @@ def _theirs(word: str) -> bool:
 
 
 # The person after the name, as who it is for: "the iphone karen got me", "walgreens ... texts me",
-# "this iphone 13 i got off olx" (not "my sister lives in tucson and wants me to visit").
+# "this iphone 13 i got off olx", "virgin media fella came and hooked us up" (not "my sister lives in
+# tucson and wants me to visit").
 _FOR_ME = re.compile(
-    r"^\W*(?:[\w'&]+\s+){0,4}?(?:(?:got|gave|bought|texts|text|sends|sent|gives|put|set|calls|emails)\s+(?:me|us)|"
+    r"^\W*(?:[\w'&]+\s+){0,4}?(?:(?:got|gave|bought|texts|text|sends|sent|gives|put|set|calls|emails|hooked|connected|"
+    r"signed)\s+(?:me|us)|"
     r"(?:i|we)\s+(?:got|bought|have|own|use|drive|take|pick up|picked up|bank with))\b",
     re.IGNORECASE,
 )

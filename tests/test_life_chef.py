@@ -29,11 +29,11 @@ from memory import life
 FIXTURE = Path(__file__).parent / "fixtures" / "chef"
 KEY = json.loads((FIXTURE / "answers.json").read_text())
 
-NOT_READ = [
-    "we got a 191 Sportage",  # read; "the 09 Octavia" before it is no one's
-    "virgin media fella came and hooked us up",  # and "eir broadband" before it: a supplier in lower case
-    "we're with Flogas for gas and electric these days",  # read; "our electric ireland bill" is not
-]
+# Read since life20 (tests/test_life_unread_old.py): "the 09 Octavia failed the NCT" (a car by its year,
+# the subject of its upkeep), "eir broadband keeps dropping" and "virgin media fella came and hooked us
+# up" (a supplier by its trouble, one that set the person up), "our electric ireland bill" (energy
+# suppliers in memory/data/carriers.txt).
+NOT_READ: list[str] = []
 
 
 @pytest.fixture(scope="module")

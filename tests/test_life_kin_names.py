@@ -25,6 +25,9 @@ from tests.conftest import about_now, chat_turns
         ("My son is Tom, he is 4", "son", "Tom"),
         ("my mum is Danuta.", "mum", "Danuta"),
         ("My wife is French and my son is Tom.", "son", "Tom"),
+        # the name without the "'s" of "has" or of what is theirs (it read "Donal's")
+        ("my brother Donal's after moving to Calgary with the wife and kids", "brother", "Donal"),
+        ("my sister Ola's flat in Lyon is tiny", "sister", "Ola"),
     ],
 )
 def test_a_relation_named_gives_the_relation_and_the_name(text, relation, name):

@@ -51,6 +51,8 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "who is my doctor",
     # a relation named by a name ("my son greg", "my mama danuta": memory/life.kin_named)
     "what's my son's name",
+    # grandchildren by their grade after the word for them ("tyler's in 7th": memory/life.kin_implied, life20)
+    "what are my grandkids' names",
     # the kind of home he lives in ("this sunland village double wide": memory/life.py "dwelling")
     "what kind of home do I live in",
     # facts said in passing ("they say im O negative", "im a navy man": memory/life.py `_IN_PASSING`)

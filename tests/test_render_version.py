@@ -28,7 +28,10 @@ from wiki import render, synth
 # About me cites the sentences a turn tells as the turn splits them, not joined and split again;
 # 21: the same pages here; About me reads facts said in passing: a blood type, a service, a church, a
 # thesis, a birthday, who one lives with, a pet by its breed, a language class by its level;
-# 22: About me names a daughter by her name, and Now writes a name typed in lower case as a name)
+# 22: About me names a daughter by her name, and Now writes a name typed in lower case as a name;
+# 23: About me names the people said by what they are to the household ("since Ruairí was born": Child),
+# a partner by the word the person calls them ("my wife"), and reads a car by its year and its upkeep,
+# a supplier by its trouble, an energy supplier by a list)
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -48,6 +51,7 @@ RECORDED = {
     20: "fbfb1e6a54b1d77d",
     21: "fbfb1e6a54b1d77d",
     22: "a1c6af5fcd0369f1",
+    23: "653c299496bdd08a",
 }
 
 
@@ -92,6 +96,11 @@ def _pages() -> str:
         _mem(23, "Our landlord wants to put the rent up again.", "identity", turn="person"),
         # a daughter named by her relation: Now lists her by name, capitalised (20)
         _mem(25, "my daughter's name is zosia and she starts at the przedszkole soon.", turn="person"),
+        # a son and a wife said by what they are, not by the word; a car by its year and its upkeep (23)
+        _mem(29, "Dr Hennessy has been our GP since Ruairí was born.", turn="person"),
+        _mem(30, "Gráinne got offered a post in UHG so it looks like we're moving.", turn="person"),
+        _mem(31, "play less. my wife will be delighted", turn="person"),
+        _mem(32, "the 09 Octavia failed the NCT on a brake disc.", turn="person"),
         # a degree and where it was taken: Education, no "since" (17)
         _mem(22, "I did my masters in applied linguistics at the University of Warsaw.", "identity", turn="person"),
         # what a turn tells, its question left out: cited sentence by sentence as the turn splits them (20)

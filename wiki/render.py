@@ -580,23 +580,56 @@ _ONE_AT_A_TIME = frozenset(["partner", "mother", "father"])
 def _kin_now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
     """About me's Now lines of the people the person names by their relation ("my wife anna", "anna
     (my wife)", "my daughter's name is zosia": "Wife: Anna", "Daughter: Zosia"), one line a name,
-    cited by the turn that first said it, the relation as they last called it (`life.kin_names`)."""
+    cited by the turn that first said it, the relation as they last called it (`life.kin_names`).
+    Then those named by what they are to the household (`life.kin_implied`: "Child: Ruairí"), where
+    no word names them or the relation: a name said in words wins (`_implied_kin`)."""
     named: dict[str, dict[str, tuple[str, str, Mem]]] = {}  # relation -> name -> (word, name shown, first said)
-    for m in sorted(shown, key=lambda m: (m.valid_from, m.seq, m.id)):
-        if m.turn == "assistant" or m.section == "superseded":
-            continue
-        for rel, name in life.kin_names(m.content):
-            key, whose = life.kin_key(rel), named.setdefault(life.kin_key(rel), {})
-            if key in _ONE_AT_A_TIME and name.casefold() not in whose:
-                whose.clear()
-            first = whose[name.casefold()][2] if name.casefold() in whose else m
-            whose[name.casefold()] = (rel, _a_name(name), first)
+    mine = [m for m in sorted(shown, key=lambda m: (m.valid_from, m.seq, m.id)) if _persons(m)]
+    for m in mine:
+        for rel, name in life.kin_stated(m.content):
+            _kin_said(named, rel, name, m)
+    _implied_kin(named, mine)
     out = []
     for key in sorted(named):
         for rel, name, m in named[key].values():
             label, value, cites = escape(_kin_label(rel)), escape(name), ref(number[m.id])
             out.append((f"- **{label}**: {value}{cites}", f"{label}: {value}.{cites}"))
     return out
+
+
+def _persons(m: Mem) -> bool:
+    """A memory of the person's own words that still holds (not the assistant's, not superseded)."""
+    return m.turn != "assistant" and m.section != "superseded"
+
+
+def _kin_said(named: dict[str, dict[str, tuple[str, str, Mem]]], rel: str, name: str, m: Mem) -> None:
+    """One name of a relation said by `m`: a later partner's replaces the one before (`_ONE_AT_A_TIME`)."""
+    key, whose = life.kin_key(rel), named.setdefault(life.kin_key(rel), {})
+    if key in _ONE_AT_A_TIME and name.casefold() not in whose:
+        whose.clear()
+    first = whose[name.casefold()][2] if name.casefold() in whose else m
+    whose[name.casefold()] = (rel, _a_name(name), first)
+
+
+def _implied_kin(named: dict[str, dict[str, tuple[str, str, Mem]]], mine: Sequence[Mem]) -> None:
+    """The people named by what they are to the household, added to `named`: none whose name is
+    listed already, under any relation, or is a pet's (a dog "turns 3" too); a partner only where no
+    partner is named in words, by the word the person calls them ("my wife will be delighted": Wife),
+    and a child of a sex the turns tell (daughter, son) once, not again as a child."""
+    listed = {name for whose in named.values() for name in whose}
+    pets = {s.value for m in mine for s in life.read(m.content) if s.attribute in life.PET_KINDS}
+    words = {w for m in mine for w in life.partner_words(m.content)}
+    found = [(rel, name, m) for m in mine for rel, name in life.kin_implied(m.content)]
+    sexed = {name.casefold() for rel, name, _ in found if rel in ("son", "daughter")}
+    for rel, name, m in found:
+        folded = name.casefold()
+        if folded in listed or folded in pets or (rel == "child" and folded in sexed):
+            continue
+        if rel == "partner":
+            if named.get("partner") and folded not in named["partner"]:
+                continue
+            rel = next(iter(words)) if len(words) == 1 else "partner"
+        _kin_said(named, rel, name, m)
 
 
 def _kin_label(rel: str) -> str:

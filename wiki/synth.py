@@ -88,7 +88,10 @@ from wiki.vault import atomic_write
 # 22: About me's Now lists the people the person names by their relation ("my wife anna": "Wife: Anna",
 # memory/life.kin_names), and writes a name typed in lower case as a name ("Employer: Brightpath",
 # "Bank: mBank" by the lists' spelling; "eBay", "de Vries" as typed) (life17).
-RENDER_VERSION = 22
+# 23: About me's Now names the people said by what they are to the household ("since Ruairí was born":
+# "Child: Ruairí"; a partner by the word the person calls them, "my wife"), and reads a car by its year
+# and its upkeep, a supplier by its trouble, an energy supplier by a list (life20).
+RENDER_VERSION = 23
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
