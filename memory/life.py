@@ -3408,7 +3408,7 @@ _WORKOUTS = (
 _FIT_WORDS = re.compile(
     r"\b(?:gym|gyms|climb|climbs|climbing|climbed|boulder|bouldering|lift|lifts|lifting|workouts?|work out|"
     r"working out|routes?|setting|grades|v\d|yoga|pilates|crossfit|swim|swimming|spin|classes|reformer|squat|deadlift|"
-    r"bench|cardio|treadmill|belay|belaying|membership)\b",
+    r"bench|cardio|treadmill|belay|belaying)\b",
     re.IGNORECASE,
 )
 # A place a habit is kept at, typed in lower case: a name, not the gym or a time ("at the ccrb", not "at the gym")
@@ -3579,7 +3579,7 @@ _STUDENT = (
         + r"(?:'m| am) (?:now |officially |finally )?(?:dating|going out with|in a relationship with) (?P<n2>"
         + _NAME
         + "|"
-        + _LOW_PERSON
+        + _LOW_NAME
         + r")(?![\w'-])|(?:^|(?<=[\s,;(]))(?P<n3>"
         + _NAME
         + "|"
@@ -3658,6 +3658,20 @@ _STUDENT = (
         + r")(?: at (?:the )?[\w' -]{1,30}?)? (?P<often>(?:(?:\d+|one|two|three|four|five|six)(?:x| times)|once|twice) (?:a|per) week)\b",
         "now",
         gate="been",
+    ),
+    # "i work weekends at cedarline cafe", "I work nights at St Mary's": a job said with when it is worked
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r" (?:still |now |also |currently )?work (?i:(?:on )?weekends|weekdays|nights|evenings|mornings|part[- ]time|"
+        r"full[- ]time|(?:sat|sun)(?:urday|day)?s?(?: and (?:sat|sun)(?:urday|day)?s?)?) at (?:the )?(?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_EMPLOYER
+        + r")(?![\w'&-])",
+        "job",
+        gate="work",
     ),
     # "my caps counselor gave me a worksheet": a counsellor by the service they are at
     _rule(
@@ -3859,7 +3873,7 @@ def _a_major(attribute: str, memory_type: str, match: re.Match[str], value_group
 
 # Who asked the person to be theirs, as no one by name: "he asked me to be his girlfriend"
 _NO_PARTNER_NAME = frozenset(
-    ["he", "she", "they", "someone", "somebody", "this", "that", "guy", "girl", "he's", "she's"]
+    ["he", "she", "they", "someone", "somebody", "this", "that", "guy", "girl", "he's", "she's", "around", "apps"]
 )
 
 
@@ -6199,8 +6213,6 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
     groups = match.groupdict()
     if value_group in _ROUTINE_GROUPS:
         return _routine(attribute, memory_type, groups, value_group)
-    if value_group in _STUDENT_GROUPS:  # (`_STUDENT`: read with their sentence)
-        return _said_student(attribute, memory_type, match, value_group)
     if (reader := _READERS.get(value_group)) is not None:  # (`_said_apart`, `_said_dictated`)
         return reader(attribute, value_group, memory_type, groups)
     if value_group in _ENDED:
@@ -6653,7 +6665,8 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
                     sentence[: match.start()]
                 ):
                     continue  # "my brother just bought a vw golf": his
-                said = _said(attribute, memory_type, match, value_group)
+                read_as = _said_student if value_group in _STUDENT_GROUPS else _said  # (`_STUDENT`: with its sentence)
+                said = read_as(attribute, memory_type, match, value_group)
                 if (
                     said is not None
                 ):  # (where its value stands: "I traded in my Corolla for a RAV4" ends the Corolla only)
