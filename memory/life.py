@@ -3783,6 +3783,16 @@ _STUDENT = (
         + r")",
         gate="allergic",
     ),
+    # "im still living at my parents house in dearborn", "back at my parents in dearborn for the summer": the
+    # town a student comes from is where their parents' home is (a place of the lists)
+    _rule(
+        "origin",
+        IDENTITY,
+        r"\b(?:at|in|to|from) (?:my|our) (?:parents'?|parent's|folks'?|mom and dad'?s|family'?s) (?:(?:house|place|home) )?"
+        r"in (?P<v>" + _PLACE + r")",
+        "parents",
+        gate="parent|folks|family",
+    ),
     # "our family is from bint jbeil in south lebanon", "my parents are originally from Syria"
     _rule(
         "family origin",
@@ -3808,6 +3818,7 @@ _STUDENT_GROUPS = frozenset(
         "heritage",
         "carins",
         "homein",
+        "parents",
     ]
 )
 
@@ -3819,7 +3830,7 @@ def _said_student(attribute: str, memory_type: str, match: re.Match[str], value_
     """A value of the rules of `_STUDENT`, read from the match and its sentence (`match.string`)."""
     groups = match.groupdict()
     before = match.string[: match.start()]
-    if vocab.someone_else(before) and value_group in ("gymat", "meat", "minor", "major", "switch"):
+    if vocab.someone_else(before) and value_group in ("gymat", "meat", "minor", "major", "switch", "parents"):
         return None  # "he got really into bouldering at X", "my sister switched to nursing"
     if value_group in ("major", "minor", "switch"):
         return _a_major(attribute, memory_type, match, value_group)
@@ -3834,6 +3845,8 @@ def _said_student(attribute: str, memory_type: str, match: re.Match[str], value_
         return _a_partner(attribute, memory_type, groups)
     if value_group == "dwelling":
         return _a_dwelling(attribute, memory_type, match)
+    if value_group == "parents":  # (a place of the lists only: "my parents place in the suburbs" names none)
+        return _a_place(attribute, memory_type, _untrailed(groups.get("v") or "").strip(" .,'"), known=True)
     if value_group == "homein":
         if not _HOME_WORDS.search(match.string):
             return None

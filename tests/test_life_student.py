@@ -81,6 +81,9 @@ def _read(text: str) -> dict[str, str]:
         ("opened a chase account bc theres no dfcu anywhere near me", "bank", "chase"),
         # a medicine changed by someone, after a clause that is not about it
         ("the nausea never went away so my psychiatrist switched me to zoloft, 50mg", "medication", "zoloft"),
+        # the town a student comes from, where their parents' home is
+        ("im still living at my parents house in dearborn bc i didnt get housing", "origin", "dearborn"),
+        ("I'm back at my folks' place in Cork for the summer", "origin", "cork"),
         # a birthday by its age, an allergy, a family's origin
         ("my 21st is on march 22 and my friends want to do dinner", "birthday", "march 22"),
         ("My 30th birthday is on the 4th of July", "birthday", "july 4"),
@@ -137,6 +140,8 @@ def test_a_students_statement_is_read(text: str, attribute: str, value: str) -> 
         # a stay, not a home
         ("back in london for a week, where should I eat", "home"),
         ("back at my parents in dearborn for the summer bc the lease ends", "home"),
+        ("my sister lives at my parents house in dearborn", "origin"),
+        ("should i move back to my parents house in dearborn", "origin"),
         # a birthday of another, an age that is no birthday
         ("my son's 21st is on march 22", "birthday"),
         ("my 5th is on monday", "birthday"),
