@@ -3407,7 +3407,7 @@ _WORKOUTS = (
 )
 _FIT_WORDS = re.compile(
     r"\b(?:gym|gyms|climb|climbs|climbing|climbed|boulder|bouldering|lift|lifts|lifting|workouts?|work out|"
-    r"working out|routes?|setting|grades|v\d|yoga|pilates|crossfit|swim|swimming|spin|classes|reformer|squat|deadlift|"
+    r"working out|routes?|setting|grades|v\d|yoga|pilates|crossfit|swim|swimming|spin|reformer|squat|deadlift|"
     r"bench|cardio|treadmill|belay|belaying)\b",
     re.IGNORECASE,
 )
@@ -3446,6 +3446,16 @@ _NOT_A_GYM = frozenset(
         "crag",
         "crags",
         "studio",
+        # what is joined that is no gym ("I joined the classes to find like-minded people")
+        "class",
+        "classes",
+        "club",
+        "team",
+        "group",
+        "community",
+        "course",
+        "program",
+        "league",
     ]
 )
 # A counsellor by where they see the person ("my caps counselor", "my EAP counsellor"), not by a kind
@@ -3921,6 +3931,12 @@ _NOT_ON_A_STREET = frozenset(
         "hold",
         "lockdown",
         "earth",
+        # a day or a date, not a street ("my apartment on Sundays", "my new apartment on March 15th")
+        *_DAYS,
+        *(d + "s" for d in _DAYS),
+        *clock.MONTHS,
+        "weekends",
+        "weekdays",
     ]
 )
 _HOME_WORDS = re.compile(

@@ -137,6 +137,9 @@ def test_a_students_statement_is_read(text: str, attribute: str, value: str) -> 
         # a home by a place that is no place of the lists, or a studio of work
         ("my studio in the garage is finally set up for pottery", "dwelling"),
         ("my apartment on airbnb got a bad review", "dwelling"),
+        ("I clean specific areas in my apartment on Sundays", "dwelling"),  # (LongMemEval)
+        ("and finally moved into my new apartment on March 15th", "dwelling"),
+        ("And I joined the classes to find like-minded people, yoga too", "gym"),  # (LoCoMo)
         # a stay, not a home
         ("back in london for a week, where should I eat", "home"),
         ("back at my parents in dearborn for the summer bc the lease ends", "home"),
