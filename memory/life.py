@@ -5752,6 +5752,7 @@ def _rule_needles(at: int, pattern: re.Pattern[str]) -> frozenset[str] | None:
 
 
 _BY_OPENER = _grouped(_OPENERS)
+_HELD = needles.Finder([long for _, long, _, _ in _BY_OPENER])  # a group without long needles: always
 _SAYS_CJK = _GATE_OF[_CJK_GATE]
 
 # A question (not "My class is on Thursdays, can you quiz me?": a statement with a request after it).
@@ -6668,12 +6669,11 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
     ends: list[tuple[str, int, int]] = []  # (attribute, start, end) of each ending read
     low = sentence.lower() if sentence.isascii() else None
     pieces: frozenset[str] | None = None  # the sentence's grams, made when a group's short needles need them
-    for opener, long, short, rules in _BY_OPENER:
+    for group in _HELD.holding(low):  # the groups whose long needles the sentence holds, in one pass
+        opener, _, short, rules = _BY_OPENER[group]
         if opener is not None:
             if low is not None and opener is _SAYS_CJK:
                 continue  # (no Chinese, Japanese or Korean in a sentence all in ASCII)
-            if needles.absent(low, long):
-                continue
             if short is not None and low is not None:
                 pieces = needles.grams(sentence) if pieces is None else pieces
                 if needles.holds_none(pieces, short):

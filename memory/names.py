@@ -294,8 +294,12 @@ def owner(word: str) -> str:
 
 
 def _unpossessed(word: str, start: int, end: int) -> tuple[str, int, int]:
-    """ "Garmin's" is Garmin, "Lucas'" Lucas (with its span): a page "Lucas'" had stood beside "Lucas"."""
-    return (word[: -_mark(word)], start, end - _mark(word)) if possessive(word) else (word, start, end)
+    """ "Garmin's" is Garmin, "Lucas'" Lucas (with its span): a page "Lucas'" had stood beside "Lucas".
+    A closing quote is no part of the word: a lease's "('Landlord')" had made a page "Landlord'"."""
+    if possessive(word):
+        return word[: -_mark(word)], start, end - _mark(word)
+    bare = word.rstrip("'’")
+    return bare, start, start + len(bare)
 
 
 # Names whose "'s" is their own, not a possessive: "McDonald's" is no "McDonald", "Trader Joe's" no

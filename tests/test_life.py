@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from memory import life, review
+from memory import life, needles, review
 from memory.capture import Stored, capture
 from memory.embed import FakeEmbedder
 from memory.models import parse_payload
@@ -457,7 +457,9 @@ def test_skipping_the_rules_that_need_an_i_or_my_changes_no_reading(monkeypatch)
     skipped = [life.read.__wrapped__(t) for t in texts]
     # Every rule run on every sentence: no gate, no needle. (Patching `_OPENERS` alone changed
     # nothing: the groups are made from it once, at import.)
-    monkeypatch.setattr(life, "_BY_OPENER", life._grouped((None,) * len(life._RULES)))
+    every = life._grouped((None,) * len(life._RULES))
+    monkeypatch.setattr(life, "_BY_OPENER", every)
+    monkeypatch.setattr(life, "_HELD", needles.Finder([long for _, long, _, _ in every]))
     assert [life.read.__wrapped__(t) for t in texts] == skipped
     assert sum(bool(s) for s in skipped) > 20
 

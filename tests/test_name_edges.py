@@ -195,6 +195,13 @@ def test_a_title_in_quotes_is_one_name(texts, expected):
         ("The Texas Parks and Wildlife Department's habitat plan.", ["Texas Parks and Wildlife Department"]),
         ("I met Anna and Tom Smith.", ["Anna", "Tom Smith"]),  # no institution's word: two people
         ("We shopped at Trader Joe's and Boots' new store.", ["Trader Joe's", "Boots'"]),  # their own 's stays
+        # a closing single quote is no part of a name (a pasted lease had made a page "Landlord'")
+        (
+            "Made between Arbor Crest Properties LLC ('Landlord') and Noor Haddad.",
+            ["Arbor Crest Properties LLC", "Landlord", "Noor Haddad"],
+        ),
+        ("He called it 'Project Falcon' and left.", ["Project Falcon"]),
+        ("We met at ‘Tully’ and went on.", ["Tully"]),
     ],
 )
 def test_an_owner_a_greeting_and_a_peoples_word_are_no_names_of_their_own(text, expected):

@@ -159,3 +159,49 @@ def test_control_a_rules_needle_left_out_is_caught():
     broken[at] = (_TAILS[at][0], frozenset(_TAILS[at][1] - {"live "}))
     assert _passed_over(broken, ["I live in Lyon now."]) != []
     assert _passed_over(_TAILS, ["I live in Lyon now."]) == []
+
+
+def _absent_one_by_one(sets: list[frozenset[str] | None], text: str) -> tuple[int, ...]:
+    """The sets a text holds a needle of, tested one set at a time (what `life._stated` did before)."""
+    low = text.lower() if text.isascii() else None
+    return tuple(i for i, wanted in enumerate(sets) if not needles.absent(low, wanted))
+
+
+_LONG_SETS = [long for long, _ in _GATES]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_WORDS, max_size=12).map(lambda ws: " ".join(ws)))
+def test_the_finder_holds_what_testing_each_set_holds(words):
+    finder = needles.Finder(_LONG_SETS)
+    assert finder.holding(_low(words)) == _absent_one_by_one(_LONG_SETS, words)
+
+
+def _low(text: str) -> str | None:
+    return text.lower() if text.isascii() else None
+
+
+def test_the_finder_holds_what_testing_each_set_holds_on_every_fixture_sentence():
+    finder = needles.Finder(_LONG_SETS)
+    sentences = _fixture_sentences()
+    assert len(sentences) > 1000
+    differ = [s for s in sentences if finder.holding(_low(s)) != _absent_one_by_one(_LONG_SETS, s)]
+    assert differ == []
+    assert finder.holding(None) == tuple(range(len(_LONG_SETS)))  # another script: every set runs
+
+
+def test_control_the_finder_check_bites():
+    """The checks above bite: a finder without the car gate's "corolla" needle skips a Corolla; an
+    overlapping needle ("ee" inside "three", found with "thr") is found too."""
+    at = next(i for i, wanted in enumerate(_LONG_SETS) if wanted is not None and "corolla" in wanted)
+    broken = list(_LONG_SETS)
+    broken[at] = frozenset(broken[at] - {"corolla"})  # type: ignore[operator]
+    text = "i drive a corolla"
+    assert at in _absent_one_by_one(_LONG_SETS, text)
+    assert needles.Finder(broken).holding(text) != _absent_one_by_one(_LONG_SETS, text)
+    assert needles.Finder([frozenset(["thr"]), None, frozenset(["ee"]), frozenset(["xx"])]).holding("three") == (
+        0,
+        1,
+        2,
+    )
+    assert needles.Finder([None]).holding("anything") == (0,) and needles.Finder([]).holding("x") == ()
