@@ -3798,8 +3798,10 @@ _STUDENT = (
     _rule(
         "origin",
         IDENTITY,
-        r"\b(?:at|in|to|from) (?:my|our) (?:parents'?|parent's|folks'?|mom and dad'?s|family'?s) (?:(?:house|place|home) )?"
-        r"in (?P<v>" + _PLACE + r")",
+        r"\b(?:(?:living|live|lived)|back(?: home)?) (?:at|in|with) (?:my|our) (?:parents'?|parent's|folks'?|mom and dad'?s|"
+        r"family'?s) (?:(?:house|place|home) )?in (?P<v>" + _PLACE + r")"
+        # (a visit is no home: "drove down to my parents' place in Virginia for Easter")
+        r"(?! (?i:for (?:christmas|easter|thanksgiving|eid|the holidays|the weekend|a (?:week|few days)|\d+ days))\b)",
         "parents",
         gate="parent|folks|family",
     ),

@@ -145,6 +145,8 @@ def test_a_students_statement_is_read(text: str, attribute: str, value: str) -> 
         ("back at my parents in dearborn for the summer bc the lease ends", "home"),
         ("my sister lives at my parents house in dearborn", "origin"),
         ("should i move back to my parents house in dearborn", "origin"),
+        ("I drove down to my parents' place in Virginia for Easter", "origin"),  # (LongMemEval)
+        ("I'm back home at my parents' place in Leeds for Christmas", "origin"),
         # a birthday of another, an age that is no birthday
         ("my son's 21st is on march 22", "birthday"),
         ("my 5th is on monday", "birthday"),
