@@ -3556,7 +3556,8 @@ _STUDENT = (
         + _LOW_NAME
         + r")",
         "school",
-        gate="freshman|sophomore|junior|senior|year|undergrad|student",
+        gate="freshman|sophomore|junior|senior|first-year|second-year|third-year|fourth-year|final-year|first year|"
+        "second year|third year|fourth year|final year|undergrad|student",
     ),
     # "so im eating meat again", "i started eating meat again", "amman broke my vegetarianism", "im no
     # longer vegetarian": a diet given up (not "should i go full vegan", "i cant imagine eating meat again")
@@ -3598,7 +3599,7 @@ _STUDENT = (
         + _I
         + r"(?: have|'ve)? (?:got|have) a (?:new )?(?:boyfriend|girlfriend|partner|bf|gf) now\b",
         "partner",
-        gate="asked me|dating|going out|relationship|together|couple|official|friend|partner| bf| gf",
+        gate="asked me|dating|going out|relationship|together|couple|official|boyfriend|girlfriend|partner| bf| gf",
     ),
     # a climbing gym or a gym joined, where the sentence speaks of keeping fit: "joined first ascent in avondale
     # (... a new gym)", "my membership at planet rock", "ive been lifting at the ccrb", "got really into bouldering
@@ -3644,7 +3645,7 @@ _STUDENT = (
         + r")(?![\w'&-])",
         "gymat",
         gate="lifting|climbing|bouldering|working out|training|swimming|spinning|boxing|rowing|cycling|crossfit|yoga|"
-        "pilates|lifting|lift|climb|boulder|train|swim|work out|box|row|spin",
+        "pilates|powerlifting|weightlifting",
     ),
     # "got really into bouldering at planet rock", "ive been lifting at the ccrb 3x a week": a sport taken up
     _rule(
@@ -3667,7 +3668,8 @@ _STUDENT = (
         + _WORKOUTS
         + r")(?: at (?:the )?[\w' -]{1,30}?)? (?P<often>(?:(?:\d+|one|two|three|four|five|six)(?:x| times)|once|twice) (?:a|per) week)\b",
         "now",
-        gate="been",
+        gate="lifting|climbing|bouldering|working out|training|swimming|spinning|boxing|rowing|cycling|crossfit|yoga|"
+        "pilates",
     ),
     # "i work weekends at cedarline cafe", "I work nights at St Mary's": a job said with when it is worked
     _rule(
@@ -3681,7 +3683,7 @@ _STUDENT = (
         + _LOW_EMPLOYER
         + r")(?![\w'&-])",
         "job",
-        gate="work",
+        gate="weekend|weekday|nights|evenings|mornings|part|full|sat|sun",
     ),
     # "my caps counselor gave me a worksheet": a counsellor by the service they are at
     _rule(
@@ -3779,7 +3781,7 @@ _STUDENT = (
         FACT,
         r"\b[Mm]y (?:1[3-9]|[2-9]\d)(?:st|nd|rd|th)(?: " + _BIRTHDAY + r")?(?:'s| is)? (?:on |in )?" + _birthdate(7),
         "birthday",
-        gate="st |nd |rd |th ",
+        gate="jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec",
     ),
     # "im allergic to tree nuts", "i'm severely allergic to penicillin"
     _rule(
@@ -3812,7 +3814,7 @@ _STUDENT = (
         r"\b(?:[Mm]y|[Oo]ur) (?:family|parents|grandparents|people) (?:is|are|was|were|came|comes|come) (?:originally |all )?"
         r"from (?P<v>[^.;!?,]{2,60}?)(?=\s*(?:[.;!?,]|$)| (?:if|but|so|and|lol|haha|which|because|bc|though|tho|ngl|fr)\b)",
         "heritage",
-        gate="from",
+        gate="family|parents|grandparents|people",
     ),
 )
 _STUDENT_GROUPS = frozenset(
