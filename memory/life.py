@@ -3555,7 +3555,7 @@ _STUDENT = (
         + "|"
         + _LOW_NAME
         + r")",
-        "school",
+        "campus",
         gate="freshman|sophomore|junior|senior|first-year|second-year|third-year|fourth-year|final-year|first year|"
         "second year|third year|fourth year|final year|undergrad|student",
     ),
@@ -3822,7 +3822,7 @@ _STUDENT_GROUPS = frozenset(
         "major",
         "switch",
         "minor",
-        "school",
+        "campus",
         "meat",
         "partner",
         "gymjoined",
@@ -3870,7 +3870,7 @@ def _said_student(attribute: str, memory_type: str, match: re.Match[str], value_
     name = _untrailed(groups.get("v") or groups.get("v2") or "").strip(" .,'")
     if not name or name.casefold() in tokens.STOPWORDS:
         return None
-    if value_group == "school" and (name.casefold() in _NOT_A_CAMPUS or vocab.place(name) is not None):
+    if value_group == "campus" and (name.casefold() in _NOT_A_CAMPUS or vocab.place(name) is not None):
         return None
     if value_group.startswith("gym") and (
         not _NOT_A_GYM.isdisjoint(name.casefold().split())  # ("the rec center", "the climbing wall")
