@@ -91,10 +91,13 @@ _NAME_ENDS = (
     r"those|now|here|there|too|also|just|still|again|already|anymore|since|because|bc|cause|cuz|till|until|when|while|"
     r"where|after|before|as|like|she|he|they|it|its|we|i|im|ive|me|my|our|her|his|their|him|them|you|your|lol|haha|"
     r"today|tonight|tomorrow|yesterday|last|next|every|each|this|doing|working|part-time|full-time|though|finally|yet|done|"
-    r"only|itself|yaar|na|kindly)"  # Indian English particles end a name too: "i work at tesco only" (`_DICTATED`)
+    r"only|itself|yaar|na|kindly|"  # Indian English particles end a name too: "i work at tesco only" (`_DICTATED`)
+    # a student's slang ends one too: "joined first ascent fr", "my studio in logan square rn" (`_STUDENT`)
+    r"ngl|lowkey|highkey|fr|rn|tbh|istg|imo|idk|lmao|lmfao|omg|smh|atm|btw|w)"
 )
 _LOW_WORD = r"(?!" + _NAME_ENDS + r"(?![\w'-]))[a-z][\w'&-]+"
-_LOW_END = r"(?=\s*(?:[,.;:!?()]|$)| " + _NAME_ENDS + r"(?![\w'-]))"
+# (an emoji after a name ends it as a full stop does: "joined first ascent 😭", `_STUDENT`)
+_LOW_END = r"(?=\s*(?:[,.;:!?()]|$|[\U0001F300-\U0001FAFF\u2600-\u27BF])| " + _NAME_ENDS + r"(?![\w'-]))"
 # a doctor's or a dentist's title and their name in lower case: "dr patel", "dr. okafor", "doc huffman"
 # a name in lower case: one word, or two where the name visibly ends after the second ("dr ruth calloway, ...")
 _LOW_NAME = _LOW_WORD + r"(?: " + _LOW_WORD + _LOW_END + r")?(?![\w'&-])"
@@ -3834,6 +3837,631 @@ _ASKS_PHONE_TYPED = (
 )
 
 
+# -- a student's life, in lower case and slang (life22) ------------------------------------------
+# A student (the blind noor fixture: lower case, no apostrophes, "ngl", "lowkey", "fr", emoji, Arabic
+# words) says a change inside a request, and often drops the "i" of a diary line: "since i switched to
+# public health im taking ...", "im officially adding a data science minor", "back in ann arbor for
+# senior year", "omar asked me to be his girlfriend", "amman broke my vegetarianism", "joined first
+# ascent in avondale", "found my new therapist through my work insurance, dr. reyes". Each rule reads
+# the person's own only ("simone switched to nursing", "my sister is a junior at fordson", "he got
+# really into bouldering" are theirs) and a value only where the words around it say what it is.
+#
+# A clause whose subject is the person: "i" said, or dropped at a sentence's start after its fillers
+_STUDENT_FILLERS = r"(?:ok|okay|so|and|also|just|finally|officially|lol|ngl|tbh|fr|lowkey|btw|omg|yay|update:?|chat)"
+_ME_START = r"(?:" + _I + r"(?: have|'ve)? |^(?:" + _STUDENT_FILLERS + r",? )*)"
+# The subjects a major is said by, as students shorten them ("bio", "pub health", "poli sci")
+_MAJOR_SHORT = {
+    "bio": "biology",
+    "chem": "chemistry",
+    "biochem": "biochemistry",
+    "psych": "psychology",
+    "poli sci": "political science",
+    "polisci": "political science",
+    "pub health": "public health",
+    "pubhealth": "public health",
+    "stats": "statistics",
+    "neuro": "neuroscience",
+    "econ": "economics",
+    "math": "mathematics",
+    "maths": "mathematics",
+    "cs": "computer science",
+    "comp sci": "computer science",
+    "compsci": "computer science",
+    "kines": "kinesiology",
+    "premed": "pre-med",
+}
+_MAJOR = r"(?:" + _SUBJECTS + r"|bio|chem|biochem|psych|poli ?sci|pub ?health|stats|neuro|kines)"
+_PRE_TRACK = r"pre-?(?:med|law|vet|dental|pharm(?:acy)?|nursing|pa|health)"
+# The words of a school a bare "i switched to public health" is read in ("switched to verizon" is no major)
+_SCHOOL_WORDS = re.compile(
+    r"\b(?:class|classes|course|courses|elective|electives|major|majors|minor|semester|credits?|professor|"
+    r"syllabus|degree|gpa|advisor|adviser|freshman|sophomore|junior year|senior year|college|uni|university|"
+    r"lecture|lectures|seminar|prereqs?|requirements?)\b",
+    re.IGNORECASE,
+)
+_CLASS_YEAR = (
+    r"(?:freshman|sophomore|junior|senior|first[- ]year|second[- ]year|third[- ]year|fourth[- ]year|final[- ]year|"
+    r"transfer student|undergrad|grad student|phd student|masters student|student)"
+)
+# A school a student says they are at, typed in lower case ("sophomore at umich"): not these words
+_NOT_A_CAMPUS = frozenset(
+    ["work", "home", "heart", "the", "this", "that", "night", "school", "uni", "college", "least"]
+)
+# What a person does to keep fit, and the words that say a sentence speaks of it (a gym joined)
+_WORKOUTS = (
+    r"(?:lifting(?: weights)?|climbing|bouldering|working out|training|swimming|spinning|boxing|rowing|cycling|"
+    r"crossfit|yoga|pilates|powerlifting|weightlifting)"
+)
+_FIT_WORDS = re.compile(
+    r"\b(?:gym|gyms|climb|climbs|climbing|climbed|boulder|bouldering|lift|lifts|lifting|workouts?|work out|"
+    r"working out|routes?|setting|grades|v\d|yoga|pilates|crossfit|swim|swimming|spin|reformer|squat|deadlift|"
+    r"bench|cardio|treadmill|belay|belaying)\b",
+    re.IGNORECASE,
+)
+# A place a habit is kept at, typed in lower case: a name, not the gym or a time ("at the ccrb", not "at the gym")
+_NOT_A_GYM = frozenset(
+    [
+        "gym",
+        "gyms",
+        "park",
+        "home",
+        "house",
+        "school",
+        "uni",
+        "college",
+        "campus",
+        "beach",
+        "pool",
+        "track",
+        "weekend",
+        "weekends",
+        "night",
+        "nights",
+        "lunch",
+        "work",
+        "office",
+        "moment",
+        "same",
+        "local",
+        "new",
+        "my",
+        "our",
+        "y",
+        "rec",
+        "wall",
+        "walls",
+        "crag",
+        "crags",
+        "studio",
+        # what is joined that is no gym ("I joined the classes to find like-minded people")
+        "class",
+        "classes",
+        "club",
+        "team",
+        "group",
+        "community",
+        "course",
+        "program",
+        "league",
+    ]
+)
+# A counsellor by where they see the person ("my caps counselor", "my EAP counsellor"), not by a kind
+_NOT_A_COUNSELING_PLACE = (
+    r"(?:couples?|physical|occupational|speech|massage|sports?|school|guidance|career|academic|financial|college|"
+    r"admissions|camp|debt|credit|genetic|lactation|tax|legal|investment|peer|grief|marriage|family|addiction|art|"
+    r"music|drama|play|trauma|new|old|former|current|own|first|last|previous|the|a|lovely|great|amazing|awesome|dog|"
+    r"respiratory|mental|licensed|online|virtual|regular|usual|sisters?|brothers?|moms?|mums?|dads?|friends?|"
+    r"boyfriends?|girlfriends?|parents?|kids?|sons?|daughters?|partners?|husbands?|wife|wifes)"
+)
+# The insurers of a car ("my own geico policy", "on my parents progressive policy"): named in lower case only
+# in these frames, which say a policy of the person's follows
+_AUTO_INSURERS = (
+    r"(?:geico|progressive|state farm|allstate|liberty mutual|farmers|nationwide|travelers|esurance|the general|"
+    r"root|lemonade|erie|american family|amica|safeco|the hartford|mercury|direct line|admiral|aviva|churchill|"
+    r"hastings direct|hastings|lv=?|ageas|esure|axa|intact|desjardins|aami|nrma|budget direct)"
+)
+_CAR_WORDS = re.compile(
+    r"\b(?:car|cars|auto|vehicle|civic|truck|suv|registration|registered|registering|driving|drive|plates?|"
+    r"dmv|garage|parking|insurance)\b",
+    re.IGNORECASE,
+)
+_PARENTS = r"(?:parents'?|parent's|mom'?s|mum'?s|dad'?s|family'?s|mama'?s|baba'?s)"
+# A relation's words after "me", as a partner ("omar asked me to be his girlfriend")
+_PARTNER_WORD = r"(?:girlfriend|boyfriend|partner|gf|bf|girl|man)"
+_STUDENT = (
+    # "im pre-med bio", "i'm still premed": a track and the subject it is taken in
+    _rule(
+        "studying",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) (?:still |now |officially |also )?(?P<track>"
+        + _PRE_TRACK
+        + r")(?: (?P<field>(?i:"
+        + _MAJOR
+        + r")))?(?![\w-])",
+        "major",
+        gate="pre-|premed|prelaw|prevet",
+    ),
+    # "i'm a bio major", "im a junior econ major", "im officially a public health major now"
+    _rule(
+        "studying",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) (?:still |now |officially |also )?(?:an? )?(?:"
+        + _CLASS_YEAR
+        + r" )?(?P<field>(?i:"
+        + _MAJOR
+        + r")) (?:major|student)\b",
+        "major",
+        gate="major|student",
+    ),
+    # "since i switched to public health", "i switched my major to econ", "changed majors to psych"
+    _rule(
+        "studying",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"(?: have|'ve)? |^(?:"
+        + _STUDENT_FILLERS
+        + r",? )*)(?:just |officially |finally |recently )?(?:switched|changed|swapped|moved)(?P<said> (?:my )?majors?)?"
+        r"(?: from (?:[\w-]+ ){1,3}?)?(?: over)? (?:to|into) (?P<field>(?i:" + _MAJOR + r"))(?![\w-])",
+        "switch",
+        gate="switched|changed|swapped|moved",
+    ),
+    # "im officially adding a data science minor", "i'm minoring in stats", "my minor is econ"
+    _rule(
+        "minor",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"(?:'m| am| have|'ve)? |^(?:"
+        + _STUDENT_FILLERS
+        + r",? )*)"
+        + r"(?:officially |now |also |finally )?(?:adding|added|picking up|picked up|doing|declared|declaring|"
+        r"got) (?:a |my |the )?(?P<field>(?i:"
+        + _MAJOR
+        + r")) minor\b|"
+        + _I
+        + r"(?:'m| am) (?:now |also |officially )?minoring in (?P<field2>(?i:"
+        + _MAJOR
+        + r"))(?![\w-])|\b[Mm]y minor is (?:in )?(?P<field3>(?i:"
+        + _MAJOR
+        + r"))(?![\w-])",
+        "minor",
+        gate="minor",
+    ),
+    # "im pre-med bio, sophomore at umich", "I'm a junior at Ohio State": the school a student is at
+    _rule(
+        "university",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) (?:(?!(?:not|sure|like|so|my|his|her|their|she|he|they|with|friends)\b)[\w-]+,? ){0,4}?(?:an? )?"
+        + _CLASS_YEAR
+        + r" (?:at|@) (?:the )?(?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_NAME
+        + r")",
+        "campus",
+        gate="freshman|sophomore|junior|senior|first-year|second-year|third-year|fourth-year|final-year|first year|"
+        "second year|third year|fourth year|final year|undergrad|student",
+    ),
+    # "so im eating meat again", "i started eating meat again", "amman broke my vegetarianism", "im no
+    # longer vegetarian": a diet given up (not "should i go full vegan", "i cant imagine eating meat again")
+    _rule(
+        "diet",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) (?:now |back to )?eating meat(?: again)?\b|"
+        + _I
+        + r"(?: have|'ve)? (?:just |recently |finally |now )?(?:started|went back to|gone back to|(?:'m|am) back to) eating meat\b|"
+        + _I
+        + r" eat meat again\b|\b(?:broke|ended|ruined|killed) my (?P<ism>vegetarianism|veganism)\b|"
+        + _I
+        + r"(?:'m| am) (?:no longer|not) (?:a )?(?P<was>vegetarian|vegan|veggie)(?: (?:anymore|any more))?"
+        r"(?=(?: (?:anymore|any more))|\s*(?:[,.;!?]|$)| (?:anymore|any more|lol|haha|ngl|tbh|fr)\b)|"
+        + _I
+        + r" (?:stopped|quit) being (?:a )?(?P<was2>vegetarian|vegan|veggie)\b",
+        "meat",
+        gate="meat|vegetarian|vegan|veggie",
+    ),
+    # "omar asked me to be his girlfriend", "i'm dating jonas now", "Sam and I are officially together"
+    _rule(
+        "relationship",
+        IDENTITY,
+        r"(?:^|(?<=[\s,;(]))(?P<n>(?!(?:and|so|then|finally|ok|okay|lol|ngl|omg|also|just)\b)[A-Za-z][\w'-]*) "
+        r"(?:finally |officially |just )?asked me to be (?:his|her|their) "
+        + _PARTNER_WORD
+        + r"\b|"
+        + _I
+        + r"(?:'m| am) (?:now |officially |finally )?(?:dating|going out with|in a relationship with) (?P<n2>"
+        + _NAME
+        + "|"
+        + _LOW_NAME
+        + r")(?![\w'-])|(?:^|(?<=[\s,;(]))(?P<n3>"
+        + _NAME
+        + "|"
+        + _LOW_PERSON
+        + r") and (?:I|i) are (?:now |officially |finally )?(?:dating|together|a couple|official|going out)\b|"
+        + _I
+        + r"(?: have|'ve)? (?:got|have) a (?:new )?(?:boyfriend|girlfriend|partner|bf|gf) now\b",
+        "partner",
+        gate="asked me|dating|going out|relationship|together|couple|official|boyfriend|girlfriend|partner| bf| gf",
+    ),
+    # a climbing gym or a gym joined, where the sentence speaks of keeping fit: "joined first ascent in avondale
+    # (... a new gym)", "my membership at planet rock", "ive been lifting at the ccrb", "got really into bouldering
+    # at planet rock" (not "he got into climbing at X", "my membership at costco", "i lift at the gym")
+    _rule(
+        "gym",
+        FACT,
+        _ME_START
+        + r"(?:just |finally |officially |recently )?joined (?:the )?(?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_NAME
+        + r")(?![\w'&-])",
+        "gymjoined",
+        gate="joined",
+    ),
+    _rule(
+        "gym",
+        FACT,
+        r"\b(?:[Mm]y|[Oo]ur) (?:gym |climbing |bouldering )?membership (?:at|to|with) (?:the )?(?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_NAME
+        + r")(?![\w'&-])",
+        "gymjoined",
+        gate="membership",
+    ),
+    _rule(
+        "gym",
+        FACT,
+        r"(?:"
+        + _I
+        + r"(?:'ve| have)? been |"
+        + _I
+        + r"(?:'m| am) (?:now |still )?|^(?:"
+        + _STUDENT_FILLERS
+        + r",? )*been |(?<![\w'])(?:got|getting|gotten) (?:really |super |so |very |kinda |lowkey )?(?:into|hooked on) )"
+        + _WORKOUTS
+        + r" (?:\d+x (?:a|per) week )?at (?:the )?(?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_NAME
+        + r")(?![\w'&-])",
+        "gymat",
+        gate="lifting|climbing|bouldering|working out|training|swimming|spinning|boxing|rowing|cycling|crossfit|yoga|"
+        "pilates|powerlifting|weightlifting",
+    ),
+    # "got really into bouldering at planet rock", "ive been lifting at the ccrb 3x a week": a sport taken up
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"(?:"
+        + _I
+        + r" |^(?:"
+        + _STUDENT_FILLERS
+        + r",? )*|\band )(?:just |finally |recently )?(?:got|gotten|getting) (?:really |super |so |very |kinda |lowkey )"
+        r"into " + _ACTIVITIES + r"(?![\w-])",
+        "now",
+        gate="into",
+    ),
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r"(?:'ve| have)? been (?P<thing>"
+        + _WORKOUTS
+        + r")(?: at (?:the )?[\w' -]{1,30}?)? (?P<often>(?:(?:\d+|one|two|three|four|five|six)(?:x| times)|once|twice) (?:a|per) week)\b",
+        "now",
+        gate="lifting|climbing|bouldering|working out|training|swimming|spinning|boxing|rowing|cycling|crossfit|yoga|"
+        "pilates",
+    ),
+    # "i work weekends at cedarline cafe", "I work nights at St Mary's": a job said with when it is worked
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r" (?:still |now |also |currently )?work (?i:(?:on )?weekends|weekdays|nights|evenings|mornings|part[- ]time|"
+        r"full[- ]time|(?:sat|sun)(?:urday|day)?s?(?: and (?:sat|sun)(?:urday|day)?s?)?) at (?:the )?(?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_EMPLOYER
+        + r")(?![\w'&-])",
+        "job",
+        gate="weekend|weekday|nights|evenings|mornings|part|full|sat|sun",
+    ),
+    # "my caps counselor gave me a worksheet": a counsellor by the service they are at
+    _rule(
+        "therapist",
+        FACT,
+        r"\b[Mm]y (?P<v>(?!"
+        + _NOT_A_COUNSELING_PLACE
+        + r"\b)[a-z]{2,8}|[A-Z]{2,6}) (?P<thing>counsell?or|therapist)\b(?= (?:"
+        + _SAYS_VERBS
+        + r"|is|has|suggested|recommended|thinks|said|says)\b)",
+        "counselor",
+        gate="counselor|counsellor|therapist",
+    ),
+    # "found my new therapist through my work insurance, dr. reyes": a new one, named after a comma
+    _rule(
+        "therapist",
+        FACT,
+        _ME_START
+        + r"(?:finally |just )?(?:found|got|have|started (?:seeing|with)|switched to) (?:a |my )?new (?:therapist|counsell?or)"
+        r"(?: [^.;!?,]{1,60}?)?, (?P<v>" + _DR + r")",
+        "named",
+        gate="therapist|counsel",
+    ),
+    # "back in ann arbor for senior year": a home come back to for a year of school, its "i" dropped
+    _rule(
+        "home",
+        IDENTITY,
+        r"^(?:" + _STUDENT_FILLERS + r",? )*(?:finally |officially )?back in (?P<v>" + _PLACE + r") for "
+        r"(?:(?:my |our )?(?:senior|junior|sophomore|freshman|final|last|fourth|third|second|first) year|"
+        r"(?:the |another )?(?:school year|semester|term|fall|spring|year)|good)\b",
+        "place",
+        gate="back in",
+    ),
+    # "now that im in amman how do i ...": the place ends where a question of what follows begins
+    _rule(
+        "home",
+        IDENTITY,
+        _NOW_THAT
+        + _BE_HERE
+        + _STAY_HERE
+        + r"(?P<v>[a-z][\w'-]*(?: (?!(?:how|what|why|where|when|which|who|is|are|do|does|can|should|i|im|my|idk|and|so|but)\b)[a-z][\w'-]*)?)"
+        r"(?= (?:how|what|why|where|when|which|who|is|are|do|does|can|should|i|im|idk)\b)",
+        "place",
+        gate="now that|since|as ",
+    ),
+    # "help me decorate my studio in logan square", "our apartment on packard": the kind of home
+    _rule(
+        "dwelling",
+        IDENTITY,
+        r"\b(?:[Mm]y|[Oo]ur) (?:new |little |tiny |first |own )?(?P<v>studio|apartment|flat|condo|townhouse|loft|duplex)"
+        r"(?: apartment)? (?:in|on) (?P<where>[A-Za-z][\w'-]*(?: [A-Za-z][\w'-]*)?)",
+        "dwelling",
+        gate="studio|apartment|flat|condo|townhouse|loft|duplex",
+    ),
+    # "help me decorate my studio in logan square": where the home said by its kind is (a place of the lists)
+    _rule(
+        "home",
+        IDENTITY,
+        r"\b(?:[Mm]y|[Oo]ur) (?:new |little |tiny |first |own )?(?:studio|apartment|flat|condo|townhouse|loft|duplex)"
+        r"(?: apartment)? in (?P<v>" + _PLACE + r")" + _A_STAY,
+        "homein",
+        gate="studio|apartment|flat|condo|townhouse|loft|duplex",
+    ),
+    # "i got my own geico policy", "im on my parents progressive policy rn": a car's insurer
+    _rule(
+        "car insurance",
+        FACT,
+        r"\b(?:[Mm]y|[Oo]ur) (?:own |new )?(?P<v>(?i:"
+        + _AUTO_INSURERS
+        + r")) (?:car |auto )?(?:policy|insurance|plan)\b|"
+        + _I
+        + r"(?:'m| am) (?:still |now )?on (?:my |our )?"
+        + _PARENTS
+        + r" (?P<v2>(?i:"
+        + _AUTO_INSURERS
+        + r")) (?:car |auto )?(?:policy|insurance|plan)\b",
+        "carins",
+        gate="policy|insurance|plan",
+    ),
+    # "im still on my parents verizon plan": the carrier of the plan the person is on
+    _rule(
+        "phone provider",
+        FACT,
+        _I
+        + r"(?:'m| am) (?:still |now )?on (?:my |our )?"
+        + _PARENTS
+        + r" (?P<v>(?i:"
+        + _CARRIERS
+        + r"))(?: family)? plan\b",
+        gate="plan",
+    ),
+    # "my 21st is on march 22": a birthday by the age it brings
+    _rule(
+        "birthday",
+        FACT,
+        r"\b[Mm]y (?:1[3-9]|[2-9]\d)(?:st|nd|rd|th)(?: " + _BIRTHDAY + r")?(?:'s| is)? (?:on |in )?" + _birthdate(7),
+        "birthday",
+        gate="jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec",
+    ),
+    # "im allergic to tree nuts", "i'm severely allergic to penicillin"
+    _rule(
+        "allergy",
+        FACT,
+        _I
+        + r"(?:'m| am) (?:(?:also|severely|deathly|very|super|really|so|mildly|slightly|now) )*allergic to (?P<v>"
+        + _LOW_NAME
+        + "|"
+        + _NAME
+        + r")",
+        gate="allergic",
+    ),
+    # "im still living at my parents house in dearborn", "back at my parents in dearborn for the summer": the
+    # town a student comes from is where their parents' home is (a place of the lists)
+    _rule(
+        "origin",
+        IDENTITY,
+        r"\b(?:(?:living|live|lived)|back(?: home)?) (?:at|in|with) (?:my|our) (?:parents'?|parent's|folks'?|mom and dad'?s|"
+        r"family'?s) (?:(?:house|place|home) )?in (?P<v>" + _PLACE + r")"
+        # (a visit is no home: "drove down to my parents' place in Virginia for Easter")
+        r"(?! (?i:for (?:christmas|easter|thanksgiving|eid|the holidays|the weekend|a (?:week|few days)|\d+ days))\b)",
+        "parents",
+        gate="parent|folks|family",
+    ),
+    # "our family is from bint jbeil in south lebanon", "my parents are originally from Syria"
+    _rule(
+        "family origin",
+        IDENTITY,
+        r"\b(?:[Mm]y|[Oo]ur) (?:family|parents|grandparents|people) (?:is|are|was|were|came|comes|come) (?:originally |all )?"
+        r"from (?P<v>[^.;!?,]{2,60}?)(?=\s*(?:[.;!?,]|$)| (?:if|but|so|and|lol|haha|which|because|bc|though|tho|ngl|fr)\b)",
+        "heritage",
+        gate="family|parents|grandparents|people",
+    ),
+)
+_STUDENT_GROUPS = frozenset(
+    [
+        "major",
+        "switch",
+        "minor",
+        "campus",
+        "meat",
+        "partner",
+        "gymjoined",
+        "gymat",
+        "counselor",
+        "dwelling",
+        "heritage",
+        "carins",
+        "homein",
+        "parents",
+    ]
+)
+
+
+_A_GYM_AFTER = re.compile(r"\s+(?:bouldering |climbing |rock climbing )?(?:gym|gyms|wall|centre|center|pool|studio)\b")
+
+
+def _said_student(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+    """A value of the rules of `_STUDENT`, read from the match and its sentence (`match.string`)."""
+    groups = match.groupdict()
+    before = match.string[: match.start()]
+    if vocab.someone_else(before) and value_group in ("gymat", "meat", "minor", "major", "switch", "parents"):
+        return None  # "he got really into bouldering at X", "my sister switched to nursing"
+    if value_group in ("major", "minor", "switch"):
+        return _a_major(attribute, memory_type, match, value_group)
+    if value_group == "meat":
+        said = (
+            "not vegan"
+            if "vegan" in (groups.get("ism") or groups.get("was") or groups.get("was2") or "")
+            else "eats meat"
+        )
+        return Said(attribute, said, match.group(0).strip(), memory_type)
+    if value_group == "partner":
+        return _a_partner(attribute, memory_type, groups)
+    if value_group == "dwelling":
+        return _a_dwelling(attribute, memory_type, match)
+    if value_group == "parents":  # (a place of the lists only: "my parents place in the suburbs" names none)
+        return _a_place(attribute, memory_type, _untrailed(groups.get("v") or "").strip(" .,'"), known=True)
+    if value_group == "homein":
+        if not _HOME_WORDS.search(match.string):
+            return None
+        return _a_place(attribute, memory_type, _untrailed(groups.get("v") or "").strip(" .,'"), known=True)
+    if value_group == "heritage":
+        return _a_heritage(attribute, memory_type, groups.get("v") or "")
+    name = _untrailed(groups.get("v") or groups.get("v2") or "").strip(" .,'")
+    if not name or name.casefold() in tokens.STOPWORDS:
+        return None
+    if value_group == "campus" and (name.casefold() in _NOT_A_CAMPUS or vocab.place(name) is not None):
+        return None
+    if value_group.startswith("gym") and (
+        not _NOT_A_GYM.isdisjoint(name.casefold().split())  # ("the rec center", "the climbing wall")
+        or _a_city(name)
+        or not _FIT_WORDS.search(match.string)
+        or _WORK.search(match.string)  # ("I joined Google and now I never get to the gym")
+        or _A_GYM_AFTER.match(match.string, match.end())  # ("at the Fishtown bouldering gym": a part of its name)
+    ):
+        return None
+    if value_group == "counselor":
+        name = f"{name} {groups['thing']}"
+    value = _A_TITLE.sub("dr ", _norm(name), count=1) if _A_TITLE.match(name) else _norm(name)
+    return Said(attribute, value, name, memory_type) if value else None
+
+
+def _a_major(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+    """A major or a minor ("bio" is biology; a track said with its subject: "pre-med biology"); a switch
+    said without the word "major" only in a sentence of school (`_SCHOOL_WORDS`: not "switched to verizon")."""
+    groups = match.groupdict()
+    if value_group == "switch" and not groups.get("said") and not _SCHOOL_WORDS.search(match.string):
+        return None
+    field = groups.get("field") or groups.get("field2") or groups.get("field3") or ""
+    parts = [p for p in (groups.get("track"), field) if p]
+    value = " ".join(_MAJOR_SHORT.get(p.casefold(), _EDU_SAME.get(p.casefold(), p.casefold())) for p in parts)
+    return Said(attribute, value, " ".join(parts), memory_type) if value else None
+
+
+# Who asked the person to be theirs, as no one by name: "he asked me to be his girlfriend"
+_NO_PARTNER_NAME = frozenset(
+    ["he", "she", "they", "someone", "somebody", "this", "that", "guy", "girl", "he's", "she's", "around", "apps"]
+)
+
+
+def _a_partner(attribute: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
+    """A relationship begun: "dating <name>" where the partner is named, else "in a relationship"."""
+    name = _untrailed(groups.get("n") or groups.get("n2") or groups.get("n3") or "").strip(" .,'")
+    if not name or name.casefold() in _NO_PARTNER_NAME or name.casefold() in tokens.STOPWORDS:
+        return Said(attribute, "in a relationship", "in a relationship", memory_type)
+    return Said(attribute, f"dating {_norm(name)}", f"dating {name}", memory_type)
+
+
+# Where a home is said to be after "on" that is no street ("my apartment on airbnb", "our flat on fire")
+_NOT_ON_A_STREET = frozenset(
+    [
+        "airbnb",
+        "zillow",
+        "craigslist",
+        "facebook",
+        "marketplace",
+        "the",
+        "a",
+        "an",
+        "fire",
+        "sale",
+        "rent",
+        "market",
+        "top",
+        "my",
+        "our",
+        "campus",
+        "weekends",
+        "hold",
+        "lockdown",
+        "earth",
+        # a day or a date, not a street ("my apartment on Sundays", "my new apartment on March 15th")
+        *_DAYS,
+        *(d + "s" for d in _DAYS),
+        *clock.MONTHS,
+        "weekends",
+        "weekdays",
+    ]
+)
+_HOME_WORDS = re.compile(
+    r"\b(?:decorate|decorating|rent|lease|sq ft|sqft|square feet|radiator|landlord|roommates?|flatmates?|live|living|"
+    r"moved|move|furniture|couch|bed|kitchen|bathroom|window|windows|neighbou?rs?|heating|utilities)\b",
+    re.IGNORECASE,
+)
+
+
+def _a_dwelling(attribute: str, memory_type: str, match: re.Match[str]) -> Said | None:
+    """The kind of home said with where it is: a street after "on", a place of the lists after "in";
+    a studio only in a sentence of living in it (a studio is also where a potter works)."""
+    kind, where = match.group("v").casefold(), match.group("where")
+    on = match.group(0)[match.start("where") - match.start() - 3 : match.start("where") - match.start()] == "on "
+    if on and where.split()[0].casefold() in _NOT_ON_A_STREET:
+        return None
+    if not on and vocab.place_in(where) is None and vocab.part_of_city(where) is None:
+        return None
+    if kind == "studio" and not _HOME_WORDS.search(match.string):
+        return None
+    return Said(attribute, kind, match.group("v"), memory_type)
+
+
+def _a_heritage(attribute: str, memory_type: str, said: str) -> Said | None:
+    """Where a family comes from: the last place of the lists the words name ("bint jbeil in south
+    lebanon": Lebanon), None where they name none."""
+    words = said.split()
+    found = [place for at in range(len(words)) if (place := vocab.place_in(" ".join(words[at:]))) is not None]
+    if not found:
+        return None
+    written, english = found[-1]
+    return Said(attribute, _norm(_one_place(written, english)), written, memory_type)
+
+
 _RULES = (
     # home
     _rule(
@@ -5545,6 +6173,7 @@ _RULES = (
     *_IN_PASSING,
     *_DICTATED,
     *_PHONE_TYPED,  # phone typing (life21)
+    *_STUDENT,
 )
 
 
@@ -6092,7 +6721,10 @@ def _a_role(memory_type: str, match: re.Match[str]) -> Said | None:
     if _NOT_A_ROLE.match(shown) or (_norm(shown) == "assistant" and _THE_ASSISTANT.search(match.group(0))):
         return None
     value = _FR_ROLE_EN.get(shown.casefold()) or _norm(shown)
-    return Said("role", value, shown.strip(), memory_type) if value else None
+    # an internship is held beside a job or a course ("im the data intern at tidewell" while still a research
+    # assistant): an attribute of its own, so a summer's internship is no change of the role (`_STUDENT`)
+    attribute = "internship" if value.split()[-1:] in (["intern"], ["interns"]) else "role"
+    return Said(attribute, value, shown.strip(), memory_type) if value else None
 
 
 def _a_home(attribute: str, memory_type: str, match: re.Match[str]) -> Said | None:
@@ -6568,7 +7200,8 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
                     sentence[: match.start()]
                 ):
                     continue  # "my brother just bought a vw golf": his
-                said = _said(attribute, memory_type, match, value_group)
+                read_as = _said_student if value_group in _STUDENT_GROUPS else _said  # (`_STUDENT`: with its sentence)
+                said = read_as(attribute, memory_type, match, value_group)
                 if (
                     said is not None
                 ):  # (where its value stands: "I traded in my Corolla for a RAV4" ends the Corolla only)
@@ -6986,9 +7619,37 @@ _ASKS_DICTATED = (
         r"\bwhat (?:exercise|sport|workouts?|training) do i (?:do|play)\b|\bhow do i (?:exercise|keep fit|stay fit)\b",
     ),
 )
+# The questions of `_STUDENT`'s attributes, as a student types them ("what did i minor in", "who am i dating",
+# "what carrier am i on", "whats my cats name")
+_ASKS_STUDENT = (
+    ("minor", r"\bwhat (?:did|do|am) i minor(?:ing)? in\b|\bmy minor\b"),
+    (
+        "relationship",
+        r"\bwho (?:am i|are we) (?:dating|seeing|going out with|with)\b|\bam i (?:dating|seeing) (?:anyone|someone)\b|"
+        r"\bdo i have an? (?:boyfriend|girlfriend|partner|bf|gf)\b|\bam i in a relationship\b",
+    ),
+    (
+        "phone provider",
+        r"\b(?:what|which|who) (?:phone |mobile |cell |cellphone )?(?:carrier|network|provider|phone plan|mobile plan)\b"
+        r".*\b(?:i|my|we)\b|\bmy (?:phone |mobile |cell )?carrier\b",
+    ),
+    ("internship", r"\bwhere (?:do|am|did) i intern(?:ing)?\b|\bmy internship\b"),
+    (
+        "allergy",
+        r"\bwhat (?:am i|are we) allergic to\b|\bmy (?:food )?allerg(?:y|ies)\b|\bwhat (?:food )?allergies do i have\b|"
+        r"\bam i allergic\b",
+    ),
+    (
+        "family origin",
+        r"\bwhere (?:is|are|was|were) my (?:family|parents|grandparents|people|folks) (?:originally )?from\b|"
+        r"\bmy (?:heritage|ancestry|roots)\b",
+    ),
+    ("license plate", r"\b(?:license|licence|number) plate\b|\bmy (?:plate|registration|reg) number\b"),
+    *((kind, r"\b(?:my|our) " + kind + r"s? names?\b") for kind in _PET_KINDS),
+)
 _ASKS_RE = tuple(
     (a, re.compile(p, re.IGNORECASE))
-    for a, p in (*_ASKS, *_ASKS_FR, *_ASKS_IN_PASSING, *_ASKS_DICTATED, *_ASKS_PHONE_TYPED)
+    for a, p in (*_ASKS, *_ASKS_FR, *_ASKS_IN_PASSING, *_ASKS_DICTATED, *_ASKS_PHONE_TYPED, *_ASKS_STUDENT)
 )
 _ASK_FR_THING = re.compile(
     r"\b(?:qui|quel|quelle|c'est qui|c'est quoi) (?:est |sont )?(?:mon|ma) (?:nouveau |nouvelle |nouvel )?"
@@ -7028,6 +7689,7 @@ _ASK_THING = re.compile(
 _RELATION = (
     # and as a person writes them in their first language, in English ("my amma's sugar", "appa retired")
     r"(?:amma|ammi|mutti|maman|mamma|appa|abba|abbu|vati|akka|didi|bhaiya|"
+    r"baba|teta|tayta|sitto|sitti|jiddo|jeddo|jido|seedo|khalto|khalti|3amto|3amti|amto|amti|khalo|khalu|3ammo|3ammi|"
     r"sister|brother|mother|mum|mom|mam|mammy|ma|father|dad|da|daddy|nan|nana|granny|grandad|parents?|partner|wife|husband|spouse|son|daughter|kids?|"
     r"children|child|friend|colleague|neighbou?r|grand(?:ma|pa|mother|father|parents?|daughter|son|child|kid|bab(?:y|ie))|aunt|uncle|cousin|niece|"
     r"nephew|girlfriend|boyfriend|fianc[ée]e?|flatmate|roommate)s?"
@@ -7042,7 +7704,10 @@ _ABOUT_OTHER = re.compile(
     r"(?<![\w'’])(?!(?i:what|who|where|when|how|why|that|it|there|here|he|she|let|today|bachelor|master)['’])"
     r"(?P<name2>[" + _UP + r"][\w-]+)(?:'s|’s)(?=\s)|"
     r"\b(?i:is|was)\s+(?P<name3>[" + _UP + r"][\w-]+)\s+(?=" + _STATUS_WORDS + r")|"
-    r"\b(?i:is|was)\s+(?i:my|our)\s+(?P<who3>(?i:" + _RELATION + r"))\s+(?=" + _STATUS_WORDS + r")"
+    r"\b(?i:is|was)\s+(?i:my|our)\s+(?P<who3>(?i:" + _RELATION + r"))\s+(?=" + _STATUS_WORDS + r")|"
+    # a parent or grandparent called by their word, as a name ("what does baba do for work", "where does mom live")
+    r"\b(?i:does|did|has)\s+(?P<who4>(?i:mom|mum|mam|mama|dad|baba|papa|teta|sitto|jiddo|grandma|grandpa|nana|"
+    r"amma|appa|abba|khalto|3ammo))\b"
 )
 
 
@@ -7090,6 +7755,12 @@ _KIN_SAME = {
         "mother",
     ),
     **dict.fromkeys(["dad", "da", "daddy", "father", "papa", "pa", "tata", "appa", "abba", "abbu", "vati"], "father"),
+    # Arabic, as a Lebanese-American student writes it in English ("baba owns a shop", "teta's kibbeh")
+    "baba": "father",
+    **dict.fromkeys(["teta", "tayta", "sitto", "sitti"], "grandmother"),
+    **dict.fromkeys(["jiddo", "jeddo", "jido", "seedo"], "grandfather"),
+    **dict.fromkeys(["khalto", "khalti", "3amto", "3amti", "amto", "amti"], "aunt"),
+    **dict.fromkeys(["khalo", "khalu", "3ammo", "3ammi"], "uncle"),
     **dict.fromkeys(["akka", "didi"], "sister"),
     "bhaiya": "brother",
     **dict.fromkeys(
@@ -7542,11 +8213,15 @@ def partner_words(text: str) -> frozenset[str]:
     return frozenset(m.group("rel").casefold() for m in _PARTNER_WORD.finditer(_KIN_IN_A_COMPOUND.sub(" ", text)))
 
 
+_ASKED_UNSPELLED = re.compile(r"(?<![\w'])((?i:what|where|who|how|when))s(?![\w'])")
+
+
 @text_cache(maxsize=4096)
 def asked(query: str) -> frozenset[str]:
     """The attributes a question asks about ("which day is my Italian class" -> schedule:italian);
     of someone else's life, "other:<who>" alone."""
-    query = straight(query)
+    # (typed without apostrophes, "whats my job title", "where im based", as a statement is: `_UNSPELLED`)
+    query = _ASKED_UNSPELLED.sub(r"\1's", _UNSPELLED.sub(_spelled, straight(query)))
     other = about_someone_else(query)
     if other is not None:
         return frozenset([f"other:{other}"])

@@ -454,7 +454,9 @@ _OTHERS = _set(
 # A clause with no subject is the speaker's ("been in dayton 40 some years", "got a pixel 8").
 _DROPPED = _set(
     "been living moved got switched started landed settled finally on taking using bought traded swapped picked "
-    "signed joined banking"
+    "signed joined banking "
+    # a student's diary line drops its "i" too: "opened a chase account bc ...", "ported my number to mint"
+    "opened ported"
 )
 _FILLER = _set("ok okay so and also just now lol well oh anyway update btw yeah yes")
 _ASKS = _set(
@@ -988,7 +990,10 @@ def _because(words: list[str]) -> bool:
 _CLAUSE_OPENS = re.compile(
     r"\b(?:since|because|bc|cause|cuz|now that)\b|\band(?= (?:(?:i|we) )?(?:just |also |then )?"
     r"(?:got|switched|started|moved|landed|settled|bought|traded|swapped|picked|signed|joined|opened|took|ported|"
-    r"registered) (?:my|our)\b)",
+    r"registered) (?:my|our)\b)"
+    # and at "so" before the one who changed it for the person: "the nausea never went away so my psychiatrist
+    # switched me to zoloft" (the "never" is the nausea's)
+    r"|\bso(?= (?:my|our) [\w-]+(?: [\w-]+)? (?:switched|put|started|moved|changed|took) (?:me|us)\b)",
     re.IGNORECASE,
 )
 

@@ -248,15 +248,17 @@ def test_a_group_or_a_file_named_otherwise_takes_no_one_as_you(session, tmp_path
 
 
 @pytest.mark.parametrize(
-    ("text", "home"),
+    ("text", "home", "kind"),
     [
-        ("Exhausting but good. We finally got the keys to the new flat in Ghent", "gent"),
-        ("We got the keys to our new place in Leeds!", "leeds"),
-        ("I picked up the keys for my new apartment in Porto today", "porto"),
+        ("Exhausting but good. We finally got the keys to the new flat in Ghent", "gent", None),
+        ("We got the keys to our new place in Leeds!", "leeds", None),
+        # (the kind of home said with where it is: memory/life.py `_STUDENT`)
+        ("I picked up the keys for my new apartment in Porto today", "porto", "apartment"),
     ],
 )
-def test_a_move_said_by_its_keys_is_a_home(text, home):
-    assert [(s.attribute, s.value) for s in life.read(text)] == [("home", home)]
+def test_a_move_said_by_its_keys_is_a_home(text, home, kind):
+    expected = [("home", home)] + ([("dwelling", kind)] if kind else [])
+    assert [(s.attribute, s.value) for s in life.read(text)] == expected
 
 
 @pytest.mark.parametrize(

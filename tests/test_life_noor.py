@@ -1,0 +1,94 @@
+"""A twelfth person's life in chats (tests/fixtures/noor), written blind in session 33: no rule, no
+recall code and no other fixture's answers or chats read. Noor, a Lebanese-American student from
+Dearborn, goes to Ann Arbor, a semester in Amman, and Chicago for her first job; she changes major,
+diet, sport, relationship, car, car insurance, phone, medication, therapist, city, home, employer,
+role, carrier, bank and gym. She types in lower case with no apostrophes, slang ("ngl", "lowkey",
+"fr", "its giving"), emoji and Arabic words (teta, baba, yalla), and says each change inside a
+request ("since i switched to public health im taking ...", "omar asked me to be his girlfriend").
+
+Measured blind (session 33, the real model): 4 of 16 changes found, 3 false items, the current value
+first for 9 of 25 questions, 2 of 6 foreign questions flagged; "when is my birthday" came back empty.
+After life22's general rules for a student's life (memory/life.py `_STUDENT`, tested in other words
+in tests/test_life_student.py): 18 of 18 found (the key holds two more true changes since, each
+quoted from both sides: Amman, then back in Ann Arbor; the cafe, then the lab), 19 of 25 first with
+the real model, 15 with the fake one, 3 of 6 foreign flagged. These are floors: a general rule that
+starts reading her may raise them, none may lower them, and nothing she says of others (her
+sister's, roommates', best friend's and family's changes), nothing announced before it happens or
+considered and dropped (the move, the transfer, the offer declined, "should i go full vegan"),
+nothing of a story or a homework case, and nothing pasted (a syllabus, a lease, an offer email, a
+friend's text) may open an item.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from eval import lifechanges
+
+FOUND = 18  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+RANK1_FAKE = 15  # questions whose first result states the current value, fake embedder
+# The one item the key does not name today is not a reading's: "ok car insurance question. im 22, just got
+# my civic" (ChatGPT, August 22) opens none -> civic at import, before the Claude export brings "bought my
+# first car!!! a 2015 honda civic" (August 15), which opens the key's none -> honda civic; an item whose
+# two sides a later-imported statement falls between is memory/correction.py's to close (reported).
+KNOWN_FALSE = ["ok car insurance question. im 22, just got my civic"]
+RANK1_REAL = [  # the real model's, today: each must stay first
+    "am i vegetarian",
+    "who am i dating",
+    "what car do i drive",
+    "who is my car insurance with",
+    "what phone do i have",
+    "what meds am i on",
+    "who is my therapist",
+    "what city do i live in",
+    "where do i work",
+    "whats my job title",
+    "what carrier am i on",
+    "what bank do i use",
+    "what gym do i go to",
+    "whats my sisters name",
+    "when is my birthday",
+    "what am i allergic to",
+    "what did i minor in",
+    "where did i go to college",
+    "who is my best friend",
+]
+UNFLAGGED_REAL = [  # the foreign questions that find something close today: no other may join them
+    "whats my cats name",  # maddie's cat
+    "where do i go to law school",  # hana's
+    "whats my blood type",
+]
+
+
+def _unknown_false(result: dict) -> list[str]:
+    return [f for f in result["false_items"] if not any(f.startswith(k) for k in KNOWN_FALSE)]
+
+
+@pytest.fixture(scope="module")
+def measured() -> dict:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("QUIRE_EMBEDDER", "fake")
+        return lifechanges.run(lifechanges.NOOR)
+
+
+def test_nothing_she_says_of_others_plans_or_pastes_opens_an_item(measured):
+    assert _unknown_false(measured) == []
+    assert measured["changes"] == 18
+
+
+def test_what_is_read_of_her_today_can_only_rise(measured):
+    assert measured["found"] >= FOUND
+    assert measured["rank1"] >= RANK1_FAKE
+
+
+@pytest.mark.model
+def test_with_the_real_model_her_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    result = lifechanges.run(lifechanges.NOOR)
+    assert _unknown_false(result) == []
+    assert result["found"] >= FOUND
+    first = [a["question"] for a in result["asked"] if a["rank1"]]
+    assert [q for q in RANK1_REAL if q not in first] == []
+    unflagged = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
+    assert [q for q in unflagged if q not in UNFLAGGED_REAL] == []
