@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from memory import audit, clock, tiers
-from memory.db import Database
+from memory.db import Database, dicts_in
 from memory.errors import Forgotten, InvalidInput, NotFound
 from memory.store import LIVE
 
@@ -72,6 +72,16 @@ _FIELDS = (
     "id, memory_type, confidence, effective_confidence, stability, pinned, last_accessed, created_at, access_count, "
     "EXISTS(SELECT 1 FROM session_turns st WHERE st.memory_id = memories.id) AS from_chat"
 )
+
+
+def current(db: Database, ids: list[str]) -> dict[str, float]:
+    """The effective confidence of each memory now, by the formula above, for every route to show
+    alike: the stored column is what the last `decay` run (or pin, confirm, unpin) wrote, so a
+    memory not used for a year showed its day-one value until the nightly run, and confirming it
+    "changed" nothing; a recall's access (which raises it) showed only after the next run."""
+    now = clock.now()
+    rows = dicts_in(db, f"SELECT {_FIELDS} FROM memories WHERE {LIVE} AND id IN ({{marks}})", ids) if ids else []
+    return {row["id"]: round(_value(row, now), _DIGITS) for row in rows}
 
 
 def run(db: Database, *, actor: str) -> DecayReport:

@@ -288,8 +288,8 @@ def show(memory_id, json_):
             # days on this machine's clock: a message said at 00:30 in Berlin is on its own day (--json: UTC)
             f"valid {clock.local_day(d['valid_from'])} -> {clock.local_day(d['valid_to']) or 'now'}; "
             f"captured {clock.local_day(d['created_at'])}"
-            f" by {d['source_agent']}; confidence {d['effective_confidence']:.2f} ({d['stability']}"
-            + (", pinned)" if d["pinned"] else ")"),
+            f" by {d['source_agent']}; confidence {d['confidence']:.2f} (effective {d['effective_confidence']:.2f})"
+            f" · {d['stability']}" + (" · pinned" if d["pinned"] else ""),
         ]
         lines += [f"{k}: {v}" for k, v in d["fields"].items()]
         lines += [f"entities: {', '.join(d['entities'])}"] if d["entities"] else []

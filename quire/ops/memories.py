@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 from pydantic import AfterValidator, Field, StrictBool
 
 from memory import clock, gate, review, spaces, store, tombstones
+from memory import decay as decay_mod
 from memory.errors import Forgotten, InvalidInput, QuireError, Refused
 from memory.history import chain
 from memory.models import (
@@ -386,7 +387,8 @@ def memory_show(session: Session, p: MemoryShowRequest) -> MemoryShowResponse:
             "fields": m.fields,
             "entities": list(m.entities),
             "confidence": m.confidence,
-            "effective_confidence": m.effective_confidence,
+            # as of now, as every route shows it (the stored value is the last decay run's)
+            "effective_confidence": decay_mod.current(session.db, [m.id]).get(m.id, m.effective_confidence),
             "stability": m.stability,
             "pinned": m.pinned,
             "valid_from": m.valid_from,

@@ -17,6 +17,7 @@ import regex  # type: ignore[import-untyped]
 from pydantic import Field
 
 from memory import conversations, spaces, store
+from memory import decay as decay_mod
 from memory.errors import InvalidInput
 from memory.models import AsOf, MemoryType
 from quire.ops.registry import (
@@ -204,6 +205,12 @@ def recall(session: Session, p: RecallRequest) -> RecallResponse:
     fitted = within_budget(nothing_close(answer, p.query), p.max_chars)  # a budget it refuses: nothing counted
     if p.max_chars is not None:
         count_access(session, [hit["id"] for hit in fitted["results"]], p.query)
+    if p.detail:  # effective confidence as of now, this recall's reads counted: as memory_show gives it
+        now = decay_mod.current(session.db, [hit["id"] for hit in fitted["results"]])
+        fitted["results"] = [
+            {**hit, "effective_confidence": now.get(hit["id"], hit["effective_confidence"])}
+            for hit in fitted["results"]
+        ]
     return respond(RecallResponse, fitted)
 
 
