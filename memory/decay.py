@@ -2,7 +2,7 @@
 
     effective_confidence = confidence × 1/(1 + rate × days) × (1 + 0.1 × ln(1 + access_count))
 
-`days` counts from last_accessed, else created_at; `rate` per day comes from the tier
+`days` counts whole days from last_accessed, else created_at; `rate` per day comes from the tier
 (`tiers.DECAY_RATE`: Protected 0.001, Standard 0.01, Ephemeral 0.05) and is 0 for a confirmed or
 pinned memory. Hyperbolic, as in Wenlan: value halves after 1/rate days without use.
 
@@ -64,7 +64,9 @@ def _value(row: dict[str, Any], now: datetime) -> float:
     rate = rate_for(row["memory_type"], confirmed=row["stability"] == "confirmed", pinned=bool(row["pinned"]))
     if row.get("from_chat"):
         rate = min(rate, CONVERSATION_RATE)
-    days = clock.days_between(row["last_accessed"] or row["created_at"], now)
+    # Whole days: the value moves once a day, so two routes read a second apart show the same
+    # figure (a fraction of a day moved the sixth digit between the CLI's and MCP's answers).
+    days = math.floor(clock.days_between(row["last_accessed"] or row["created_at"], now))
     return effective_confidence(float(row["confidence"]), rate, days, int(row["access_count"] or 0))
 
 

@@ -199,18 +199,17 @@ def recall(session: Session, p: RecallRequest) -> RecallResponse:
         touch=p.max_chars is None,  # a budget: only the hits it keeps are counted as read, after it
     )
     full = result.as_json()
+    if p.detail:  # effective confidence as of now (this recall's reads counted, unless a budget counts
+        # them after the fit, which measures what is sent): as memory_show gives it
+        now = decay_mod.current(session.db, [hit["id"] for hit in full["results"]])
+        for hit in full["results"]:
+            hit["effective_confidence"] = now.get(hit["id"], hit["effective_confidence"])
     if not full["results"] and not store.any_live(session.db):
         full["empty_home"] = True  # nothing to find: "try other words" would send the person looking
     answer = full if p.detail else compact_recall(session, full, explain=p.explain)
     fitted = within_budget(nothing_close(answer, p.query), p.max_chars)  # a budget it refuses: nothing counted
     if p.max_chars is not None:
         count_access(session, [hit["id"] for hit in fitted["results"]], p.query)
-    if p.detail:  # effective confidence as of now, this recall's reads counted: as memory_show gives it
-        now = decay_mod.current(session.db, [hit["id"] for hit in fitted["results"]])
-        fitted["results"] = [
-            {**hit, "effective_confidence": now.get(hit["id"], hit["effective_confidence"])}
-            for hit in fitted["results"]
-        ]
     return respond(RecallResponse, fitted)
 
 
