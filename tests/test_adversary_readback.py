@@ -117,11 +117,13 @@ def _said(text: str) -> str:
 
 
 def _cli_capture(cli, params: dict) -> tuple[str, str]:
-    result = cli("capture", "--json", "--type", params["type"], "--", params["content"])
-    assert result.exit_code in (0, 1, 2) and result.stderr.count("\n") <= 1, (result.exit_code, result.stderr)
+    argv = ["capture", "--json", "--type", params["type"]]
+    argv += [a for name in params.get("entities", ()) for a in ("--entity", name)]
+    result = cli(*argv, "--", params["content"])
     if result.exit_code:
+        assert result.stderr.count("\n") == 1, (result.exit_code, result.stderr)
         return "refused", _said(result.stderr)
-    return "ok", json.loads(result.stdout)["id"]
+    return _stored(json.loads(result.stdout))
 
 
 def _import_capture(home, params: dict) -> tuple[str, str]:
@@ -435,3 +437,90 @@ def test_a_forgotten_hostile_text_is_gone_on_every_route(tmp_path, monkeypatch, 
         assert re.findall(r"quokka\d+", expected)[0] not in vault_text(home), route
         # the same text again: refused as forgotten on the route that forgot it
         assert capture_via(route, home, cli, {"content": text, "type": "fact"})[0] == "refused", route
+
+
+# -- names: entities, spaces, sources ------------------------------------------------------------
+
+WINDOWS = ["CON", "nul", "com1", "LPT1.md", "aux.txt", "PRN"]
+PATHS = ["../etc", "a/b", "%2e%2e%2fetc", "..\\..\\boot.ini", "/"]
+NAMES = [
+    *WINDOWS,
+    *PATHS,
+    "x",
+    "x" * 120,
+    "x" * 121,
+    "x" * 200,
+    unicodedata.normalize("NFD", "Zoë Ångström"),
+    "  Acme  ",
+    "Ac\x00me\x1b[2J",
+    "\u202eemca",
+    "شركة الشحن",
+    "👩\u200d💻 team",
+    "Acme\r\nCorp",
+    "Acme\u2028Corp",
+    "Ac\ud800me",
+]
+
+
+@pytest.mark.parametrize("name", NAMES, ids=[f"entity-{n}" for n in range(len(NAMES))])
+def test_an_entity_name_reads_back_alike_on_every_route(tmp_path, monkeypatch, cli, name):
+    params = {"content": f"{BASE} quokka300", "type": "fact", "entities": [name, "Frankfurt"]}
+    answers, names = {}, {}
+    for route in OP_ROUTES:
+        home = _fresh(tmp_path, monkeypatch, route)
+        answers[route] = capture_via(route, home, cli, params)
+        if answers[route][0] == "ok":
+            mid = answers[route][1]
+            with quire.open(home) as q:
+                listed = {e["name"] for e in q.run("entities_list").model_dump()["entities"]}
+                q.rebuild()
+            shown = _shows_entities(home, cli, mid)
+            assert len(shown) == 1 and set(next(iter(shown))) <= listed, (route, shown, listed)
+            names[route] = next(iter(shown))
+            _vault_names_are_safe(home)
+    _outcomes(answers)
+    assert len(set(names.values())) <= 1, names
+
+
+def _shows_entities(home, cli, mid: str) -> set[tuple[str, ...]]:
+    with quire.open(home) as q:
+        seen = {tuple(q.show(mid).entities)}
+    seen.add(tuple(json.loads(cli("show", "--json", mid).stdout)["entities"]))
+    seen.add(tuple(_mcp_call(home, "memory_show", {"memory_id": mid}).structured_content["entities"]))
+    return seen
+
+
+RESERVED = re.compile(r"(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?", re.I)
+
+
+def _vault_names_are_safe(home) -> None:
+    """Every vault file is inside the vault, with a name Windows and macOS can hold too (a vault
+    synced to another machine): no reserved device name, no ':' '\\' or control character."""
+    vault = (home / "wiki").resolve()
+    for path in vault.rglob("*"):
+        assert path.resolve().is_relative_to(vault), path
+        stem = path.name.split(".")[0]
+        assert not RESERVED.fullmatch(stem), path
+        assert not re.search(r'[\x00-\x1f:\\<>"|?*]', path.name), path
+
+
+@pytest.mark.parametrize("name", [*WINDOWS, *PATHS, "x", "x" * 64, "x" * 65, " work ", "work\u202e", "wörk"])
+def test_a_space_name_is_taken_or_refused_alike_and_its_pages_are_safe_file_names(tmp_path, monkeypatch, cli, name):
+    answers = {}
+    for route in ("library", "cli", "service"):
+        home = _fresh(tmp_path, monkeypatch, route)
+        argv = ["spaces", "add", "--json", "--", name]
+        answers[route] = op_via(route, home, cli, "spaces_add", {"name": name}, argv)
+        if answers[route][0] == "ok":
+            space = answers[route][1]["name"]
+            with quire.open(home) as q:
+                for n in range(3):
+                    q.capture(
+                        f"The {['alpha', 'bravo', 'charlie'][n]} team met about the budget {n} quokka4{n}", space=space
+                    )
+                q.rebuild()
+                assert space in {s["name"] for s in q.run("spaces_list").model_dump()["spaces"]}
+            _vault_names_are_safe(home)
+            answers[route] = ("ok", space)
+    _outcomes(answers)
+    assert len({said for _, said in answers.values()}) == 1, answers
