@@ -148,3 +148,21 @@ def test_captures_queued_offline_read_back_identical_after_sync(server, tmp_path
     finally:
         b.close()
         server.stop()
+
+
+def test_an_export_on_a_device_leaves_out_a_memory_forgotten_there_while_offline(server, tmp_path):
+    """An export's lines carry no ids, so the registry's filter of reads (what a queued forget names)
+    could not reach them: the forgotten text was exported while every other read hid it."""
+    a = device(tmp_path, "laptop", server.url)
+    keep = ops.run(a, "capture", {"content": "The staging database is backed up every night at two"})["id"]
+    gone = ops.run(a, "capture", {"content": "The old VPN password hint was the name of the office cat"})["id"]
+    ops.run(a, "status", {})  # the replica, made while the server answers
+    a.close()
+    server.stop()
+    a = device(tmp_path, "laptop", server.url)
+    try:
+        assert ops.run(a, "forget", {"memory_id": gone})["status"] == "queued"
+        lines = ops.run(a, "export", {})["memories"]
+        assert [line["content"] for line in lines] == [ops.run(a, "memory_show", {"memory_id": keep})["content"]]
+    finally:
+        a.close()

@@ -438,6 +438,28 @@ def recent(session: Session, p: RecentRequest) -> RecentResponse:
     return respond(RecentResponse, out)
 
 
+class ExportRequest(Request):
+    space: SpaceName | None = Field(default=None, description="Only this space ('uncategorized' = no space).")
+
+
+class ExportResponse(Response):
+    total: int
+    memories: Rows  # each a line `quire import` takes back (memory.store.export)
+
+
+@op("export", "Export memories", "read", ExportRequest, ExportResponse)
+def export(session: Session, p: ExportRequest) -> ExportResponse:
+    """Every current memory, oldest first, as the lines `import` takes back into any home: text,
+    type, fields, space, entities, title, source and valid_from, as stored. Versions, trust and
+    conversations stay behind (a backup keeps everything: `quire backup`)."""
+    space: str | bool | None = False
+    if p.space is not None:
+        space = None if p.space.lower() == spaces.UNCATEGORIZED else spaces.require(session.db, p.space)
+    # An export carries no ids, so the registry cannot leave out what a forget queued here names: done here.
+    rows = store.export(session.db, space=space, leave_out=frozenset(session.forgotten_here()))
+    return respond(ExportResponse, {"total": len(rows), "memories": rows})
+
+
 class SupersedeRequest(MemoryRequest):
     content: MemoryText = Field(
         min_length=1,
