@@ -76,13 +76,17 @@ _FIELDS = (
 )
 
 
-def current(db: Database, ids: list[str]) -> dict[str, float]:
+def current(db: Database, ids: list[str], seen: dict[str, tuple[int, str | None]] | None = None) -> dict[str, float]:
     """The effective confidence of each memory now, by the formula above, for every route to show
     alike: the stored column is what the last `decay` run (or pin, confirm, unpin) wrote, so a
     memory not used for a year showed its day-one value until the nightly run, and confirming it
-    "changed" nothing; a recall's access (which raises it) showed only after the next run."""
+    "changed" nothing. `seen`: id -> (access_count, last_accessed) as a recall hit shows them (the
+    reads before its own, which a warm process may still hold unwritten), used instead of the row's."""
     now = clock.now()
     rows = dicts_in(db, f"SELECT {_FIELDS} FROM memories WHERE {LIVE} AND id IN ({{marks}})", ids) if ids else []
+    for row in rows:
+        if seen and row["id"] in seen:
+            row["access_count"], row["last_accessed"] = seen[row["id"]]
     return {row["id"]: round(_value(row, now), _DIGITS) for row in rows}
 
 

@@ -101,17 +101,23 @@ def test_pin_and_unpin_show_the_same_value_the_answer_gave(quire_home, monkeypat
     _agree(shown(quire_home, cli, mid), unpinned)
 
 
-def test_recall_shows_the_confidence_show_gives_after_its_own_read(quire_home, monkeypatch, cli):
-    """A recall is a use: it counts a read and restarts the clock, and what its hit says is what
-    `show` says right after, on every route (the stored column waited for the nightly run)."""
+def test_recall_shows_the_confidence_show_gives_before_its_own_read(quire_home, monkeypatch, cli):
+    """A recall hit gives the effective confidence of the reads it shows (`access_count`, before its
+    own), as `show` gave it just before, on every route; its read then counts (a use restarts the
+    clock), and `show` says so at once where the stored column waited for the nightly run."""
     mid = _aged(quire_home, monkeypatch)
     hit = next(h for h in json.loads(cli("recall", "--json", "staging cluster").stdout)["results"] if h["id"] == mid)
-    assert hit["effective_confidence"] == pytest.approx(decayed(0.7, 0.01, 0, reads=1), abs=1e-5)
-    _agree(shown(quire_home, cli, mid), hit["effective_confidence"])
+    assert hit["access_count"] == 0
+    assert hit["effective_confidence"] == pytest.approx(decayed(0.7, 0.01, DAYS), abs=1e-5)
+    _agree(shown(quire_home, cli, mid), decayed(0.7, 0.01, 0, reads=1))
     detail = _mcp_call(quire_home, "recall", {"query": "staging cluster", "detail": True}).structured_content
-    again = next(h for h in detail["results"] if h["id"] == mid)["effective_confidence"]
-    assert again >= hit["effective_confidence"]  # (the same question again may not count as a new read)
-    _agree(shown(quire_home, cli, mid), again)
+    again = next(h for h in detail["results"] if h["id"] == mid)
+    assert again["effective_confidence"] == pytest.approx(decayed(0.7, 0.01, 0, reads=again["access_count"]), abs=1e-5)
+    with quire.open(quire_home) as q:
+        library = next(h for h in q.recall("staging cluster", detail=True).expanded() if h["id"] == mid)
+    assert library["effective_confidence"] == pytest.approx(
+        decayed(0.7, 0.01, 0, reads=library["access_count"]), abs=1e-5
+    )
 
 
 def test_the_review_card_shows_each_sides_effective_confidence(quire_home, monkeypatch, cli):

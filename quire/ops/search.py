@@ -199,9 +199,9 @@ def recall(session: Session, p: RecallRequest) -> RecallResponse:
         touch=p.max_chars is None,  # a budget: only the hits it keeps are counted as read, after it
     )
     full = result.as_json()
-    if p.detail:  # effective confidence as of now (this recall's reads counted, unless a budget counts
-        # them after the fit, which measures what is sent): as memory_show gives it
-        now = decay_mod.current(session.db, [hit["id"] for hit in full["results"]])
+    if p.detail:  # effective confidence as of now, from the reads the hit shows (before its own), as show gives it
+        seen = {hit["id"]: (hit["access_count"], hit["last_accessed"]) for hit in full["results"]}
+        now = decay_mod.current(session.db, list(seen), seen)
         for hit in full["results"]:
             hit["effective_confidence"] = now.get(hit["id"], hit["effective_confidence"])
     if not full["results"] and not store.any_live(session.db):
