@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import random
 import re
 import unicodedata
@@ -97,7 +98,7 @@ def at_limit(n: int, over: int = 0) -> str:
 # a case that can be run again; widen with QUIRE_FUZZ=deep for more).
 CLASSED = [f"{BASE} {fragment} quokka{n}" for n, fragment in enumerate(FRAGMENTS.values())]
 _RNG = random.Random(22)
-GENERATED = [hostile(_RNG, 100 + n) for n in range(12)]
+GENERATED = [hostile(_RNG, 100 + n) for n in range(60 if os.environ.get("QUIRE_FUZZ") == "deep" else 12)]
 EDGES = [
     f"   {BASE} quokka200   \n\n",
     f"{BASE} quokka201 {SURROGATE} rest",
@@ -108,6 +109,7 @@ EDGES = [
 TEXTS = CLASSED + GENERATED + EDGES
 TEXT_IDS = [f"class-{name}" for name in FRAGMENTS] + [f"gen-{n}" for n in range(len(GENERATED))]
 TEXT_IDS += ["ends", "surrogate", "at-limit", "over-limit", "nothing-left"]
+assert len(TEXT_IDS) == len(TEXTS)
 CAPTURE_ROUTES = ("library", "cli", "cli via serve", "service", "mcp", "import")
 
 
