@@ -2,7 +2,7 @@
 
     effective_confidence = confidence × 1/(1 + rate × days) × (1 + 0.1 × ln(1 + access_count))
 
-`days` counts from last_accessed, else created_at; `rate` per day comes from the tier
+`days` counts whole days from last_accessed, else created_at; `rate` per day comes from the tier
 (`tiers.DECAY_RATE`: Protected 0.001, Standard 0.01, Ephemeral 0.05) and is 0 for a confirmed or
 pinned memory. Hyperbolic, as in Wenlan: value halves after 1/rate days without use.
 
@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from memory import audit, clock, tiers
-from memory.db import Database
+from memory.db import Database, dicts_in
 from memory.errors import Forgotten, InvalidInput, NotFound
 from memory.store import LIVE
 
@@ -64,7 +64,9 @@ def _value(row: dict[str, Any], now: datetime) -> float:
     rate = rate_for(row["memory_type"], confirmed=row["stability"] == "confirmed", pinned=bool(row["pinned"]))
     if row.get("from_chat"):
         rate = min(rate, CONVERSATION_RATE)
-    days = clock.days_between(row["last_accessed"] or row["created_at"], now)
+    # Whole days: the value moves once a day, so two routes read a second apart show the same
+    # figure (a fraction of a day moved the sixth digit between the CLI's and MCP's answers).
+    days = math.floor(clock.days_between(row["last_accessed"] or row["created_at"], now))
     return effective_confidence(float(row["confidence"]), rate, days, int(row["access_count"] or 0))
 
 
@@ -72,6 +74,20 @@ _FIELDS = (
     "id, memory_type, confidence, effective_confidence, stability, pinned, last_accessed, created_at, access_count, "
     "EXISTS(SELECT 1 FROM session_turns st WHERE st.memory_id = memories.id) AS from_chat"
 )
+
+
+def current(db: Database, ids: list[str], seen: dict[str, tuple[int, str | None]] | None = None) -> dict[str, float]:
+    """The effective confidence of each memory now, by the formula above, for every route to show
+    alike: the stored column is what the last `decay` run (or pin, confirm, unpin) wrote, so a
+    memory not used for a year showed its day-one value until the nightly run, and confirming it
+    "changed" nothing. `seen`: id -> (access_count, last_accessed) as a recall hit shows them (the
+    reads before its own, which a warm process may still hold unwritten), used instead of the row's."""
+    now = clock.now()
+    rows = dicts_in(db, f"SELECT {_FIELDS} FROM memories WHERE {LIVE} AND id IN ({{marks}})", ids) if ids else []
+    for row in rows:
+        if seen and row["id"] in seen:
+            row["access_count"], row["last_accessed"] = seen[row["id"]]
+    return {row["id"]: round(_value(row, now), _DIGITS) for row in rows}
 
 
 def run(db: Database, *, actor: str) -> DecayReport:

@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from memory import audit, clock, gate, life, statements, supersede, tiers, tokens, tombstones
+from memory import audit, clock, decay, gate, life, statements, supersede, tiers, tokens, tombstones
 from memory.db import Database, dicts_in
 from memory.errors import Conflict, InvalidInput, NotFound, QuireError, Refused, Superseded
 from memory.models import retrieval_cue, title_for
@@ -269,6 +269,7 @@ def details(db: Database, item: ReviewItem) -> dict[str, Any]:
             if row:
                 row["tier"] = str(tiers.tier_of(row["memory_type"]))
                 row["pinned"] = bool(row["pinned"])
+                row["effective_confidence"] = decay.current(db, [row["id"]]).get(row["id"], row["effective_confidence"])
             data[f"{side}_memory"] = row
         found = supersede.replaced(db, str(item.payload["old_id"])) if item.payload.get("old_id") else None
         data["old_current"] = found[1] if found and item.is_open else None  # replaced since it was queued

@@ -10,7 +10,7 @@ from typing import Any
 from memory import conversations, entities, names
 from memory.db import Database, dicts_in, rows_in
 from memory.errors import NotFound
-from memory.models import Memory
+from memory.models import Memory, title_for
 
 # Statuses a normal recall may return ('archived' = a superseded decision, shown muted).
 VISIBLE = ("active", "archived")
@@ -197,3 +197,32 @@ def recent(
         args += list(types)
     sql += " ORDER BY updated_at DESC, rowid DESC LIMIT ?"
     return db.dicts(sql, (*args, limit))
+
+
+def export(
+    db: Database, *, space: str | bool | None = False, leave_out: frozenset[str] = frozenset()
+) -> list[dict[str, Any]]:
+    """Every current memory (status active), oldest first, as a line `quire import` takes back: its
+    text, type, fields, space, entities, title (when not the one its text gives), source and
+    valid_from, each as stored, so the same policy applied again changes nothing. Versions,
+    trust (pins, confirms, reads) and a chat turn's place in its conversation stay behind.
+    space=False: every space; None: the uncategorized ones; `leave_out`: ids not to give (forgotten
+    on this device, not yet on the server)."""
+    sql, args = "SELECT id FROM memories WHERE status = 'active'", []
+    if space is None:
+        sql += " AND space IS NULL"
+    elif isinstance(space, str):
+        sql, args = sql + " AND space = ?", [space]
+    ids = [row[0] for row in db.rows(sql + " ORDER BY created_at, rowid", args) if row[0] not in leave_out]
+    found = get_many(db, ids)
+    return [_export_line(found[mid]) for mid in ids if mid in found]
+
+
+def _export_line(m: Memory) -> dict[str, Any]:
+    line: dict[str, Any] = {"content": m.content, "type": m.memory_type}
+    line |= {"fields": m.fields} if m.fields else {}
+    line |= {"space": m.space} if m.space else {}
+    line |= {"entities": list(m.entities)} if m.entities else {}
+    line |= {"title": m.title} if m.title != title_for(m.content) else {}
+    line |= {"source": m.source} if m.source else {}
+    return line | {"valid_from": m.valid_from}

@@ -118,7 +118,7 @@ def _side(label: str, m: dict[str, Any] | None) -> str:
         return f"  {label}  (gone)"
     bits = [
         f"{m['memory_type']} ({m['tier']})",
-        f"confidence {m['confidence']:.2f}",
+        f"confidence {m['confidence']:.2f} (effective {m['effective_confidence']:.2f})",
         m["stability"],
         m["status"],
         f"valid from {clock.local_day(m['valid_from'])}",

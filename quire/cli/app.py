@@ -353,6 +353,13 @@ def emit(data: Any, as_json: bool, text: Callable[[Any], str] | None = None) -> 
             click.echo(shown(out))  # stored before the text policy removed them, or from a server
 
 
+def emit_lines(rows: list[dict[str, Any]]) -> None:
+    """JSON Lines, one object a line (what `quire import` reads), hidden characters escaped as `--json` escapes them."""
+    for row in rows:
+        said = json.dumps(row, ensure_ascii=False)
+        click.echo(_JSON_HIDDEN.sub(lambda m: f"\\u{ord(m.group()):04x}", said))
+
+
 def _queued_text(d: dict[str, Any]) -> str:
     return f"queued {d['queued']}: {d['message']}"
 

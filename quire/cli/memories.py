@@ -13,7 +13,7 @@ import click
 from memory import clock, gate
 from memory.errors import InvalidInput
 from memory.models import TYPES
-from quire.cli.app import Bounded, Chosen, OpText, call, cli, emit, json_option, shown, uses, warn
+from quire.cli.app import Bounded, Chosen, OpText, call, cli, emit, emit_lines, json_option, shown, uses, warn
 from quire.cli.render import (
     ChatProgress,
     Progress,
@@ -288,8 +288,8 @@ def show(memory_id, json_):
             # days on this machine's clock: a message said at 00:30 in Berlin is on its own day (--json: UTC)
             f"valid {clock.local_day(d['valid_from'])} -> {clock.local_day(d['valid_to']) or 'now'}; "
             f"captured {clock.local_day(d['created_at'])}"
-            f" by {d['source_agent']}; confidence {d['effective_confidence']:.2f} ({d['stability']}"
-            + (", pinned)" if d["pinned"] else ")"),
+            f" by {d['source_agent']}; confidence {d['confidence']:.2f} (effective {d['effective_confidence']:.2f})"
+            f" · {d['stability']}" + (" · pinned" if d["pinned"] else ""),
         ]
         lines += [f"{k}: {v}" for k, v in d["fields"].items()]
         lines += [f"entities: {', '.join(d['entities'])}"] if d["entities"] else []
@@ -318,6 +318,21 @@ def recent(since, days, space, types, limit, json_):
         for r in data["results"]
     ]
     emit(data, json_, lambda d: d.get("message") or table(rows, ["changed", "status", "id", "type", "space", "text"]))
+
+
+@uses("export")
+@cli.command()
+@click.option("--space", help="Only this space ('uncategorized' = memories without a space).")
+@json_option
+def export(space, json_):
+    """Every current memory as JSON Lines that `quire import` takes back into any home
+    (`quire export > memories.jsonl`): text, type, fields, space, entities, title, source, valid_from.
+    Versions, trust and conversations stay behind; `quire backup` keeps everything."""
+    data = call("export", {"space": space})
+    if json_:
+        emit(data, True)
+    else:
+        emit_lines(data["memories"])
 
 
 @uses("supersede", text="content")

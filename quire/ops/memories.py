@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 from pydantic import AfterValidator, Field, StrictBool
 
 from memory import clock, gate, review, spaces, store, tombstones
+from memory import decay as decay_mod
 from memory.errors import Forgotten, InvalidInput, QuireError, Refused
 from memory.history import chain
 from memory.models import (
@@ -386,7 +387,8 @@ def memory_show(session: Session, p: MemoryShowRequest) -> MemoryShowResponse:
             "fields": m.fields,
             "entities": list(m.entities),
             "confidence": m.confidence,
-            "effective_confidence": m.effective_confidence,
+            # as of now, as every route shows it (the stored value is the last decay run's)
+            "effective_confidence": decay_mod.current(session.db, [m.id]).get(m.id, m.effective_confidence),
             "stability": m.stability,
             "pinned": m.pinned,
             "valid_from": m.valid_from,
@@ -434,6 +436,28 @@ def recent(session: Session, p: RecentRequest) -> RecentResponse:
     if not rows:
         out["message"] = f"nothing captured or changed since {since[:10]}"
     return respond(RecentResponse, out)
+
+
+class ExportRequest(Request):
+    space: SpaceName | None = Field(default=None, description="Only this space ('uncategorized' = no space).")
+
+
+class ExportResponse(Response):
+    total: int
+    memories: Rows  # each a line `quire import` takes back (memory.store.export)
+
+
+@op("export", "Export memories", "read", ExportRequest, ExportResponse)
+def export(session: Session, p: ExportRequest) -> ExportResponse:
+    """Every current memory, oldest first, as the lines `import` takes back into any home: text,
+    type, fields, space, entities, title, source and valid_from, as stored. Versions, trust and
+    conversations stay behind (a backup keeps everything: `quire backup`)."""
+    space: str | bool | None = False
+    if p.space is not None:
+        space = None if p.space.lower() == spaces.UNCATEGORIZED else spaces.require(session.db, p.space)
+    # An export carries no ids, so the registry cannot leave out what a forget queued here names: done here.
+    rows = store.export(session.db, space=space, leave_out=frozenset(session.forgotten_here()))
+    return respond(ExportResponse, {"total": len(rows), "memories": rows})
 
 
 class SupersedeRequest(MemoryRequest):

@@ -17,6 +17,7 @@ import regex  # type: ignore[import-untyped]
 from pydantic import Field
 
 from memory import conversations, spaces, store
+from memory import decay as decay_mod
 from memory.errors import InvalidInput
 from memory.models import AsOf, MemoryType
 from quire.ops.registry import (
@@ -198,6 +199,11 @@ def recall(session: Session, p: RecallRequest) -> RecallResponse:
         touch=p.max_chars is None,  # a budget: only the hits it keeps are counted as read, after it
     )
     full = result.as_json()
+    if p.detail:  # effective confidence as of now, from the reads the hit shows (before its own), as show gives it
+        seen = {hit["id"]: (hit["access_count"], hit["last_accessed"]) for hit in full["results"]}
+        now = decay_mod.current(session.db, list(seen), seen)
+        for hit in full["results"]:
+            hit["effective_confidence"] = now.get(hit["id"], hit["effective_confidence"])
     if not full["results"] and not store.any_live(session.db):
         full["empty_home"] = True  # nothing to find: "try other words" would send the person looking
     answer = full if p.detail else compact_recall(session, full, explain=p.explain)
