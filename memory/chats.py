@@ -1276,10 +1276,7 @@ def chat_flags_misused(
 
 
 _LOCAL_TIMES = ("whatsapp", "telegram")  # formats whose times may be a wall clock's, read in a time zone
-# The formats a refusal suggests to --format: not messenger yet, which `quire import --format` and the
-# import operation (quire/ops/memories.py ImportRequest.format) do not take (auto finds it on every route).
-_SUGGESTED = tuple(f for f in CHAT_FORMATS if f != "messenger")
-_CHAT_FORMAT_WORDS = ", ".join(_SUGGESTED[:-1]) + " or " + _SUGGESTED[-1]
+_CHAT_FORMAT_WORDS = ", ".join(CHAT_FORMATS[:-1]) + " or " + CHAT_FORMATS[-1]  # what a refusal suggests to --format
 
 
 def _member_format(source: Source, keys: set[str], head: bytes) -> str:
@@ -1626,10 +1623,11 @@ def _messenger_owner_in(opened: _ExportFiles, path: Path, report: ChatReport) ->
             other = _the_other(title, [spelled[k] for k in common], f"{path.name}: {pair.shown}", report)
             if other is not None:
                 return other
-    report.warn(
-        f"{path.name}: cannot tell which sender is you (no one person is in every conversation); give --me with "
-        "your name as the chats show it, so what you say of your life reaches About me"
-    )
+    if threads:  # (no thread could be read: the errors say why, and there is no one to tell apart)
+        report.warn(
+            f"{path.name}: cannot tell which sender is you (no one person is in every conversation); give --me "
+            "with your name as the chats show it, so what you say of your life reaches About me"
+        )
     return None
 
 

@@ -459,5 +459,6 @@ def _kind(value: Any) -> str:
 
 
 def shown(thread: Thread, n: int) -> str:
-    """A thread's file as a report names it."""
-    return f"{thread.shown}/message_{n}.json"
+    """A thread's file as a report names it (by its own name: a thread's file renamed is read alone)."""
+    named = next((Path(file).name for number, file in thread.files if number == n), f"message_{n}.json")
+    return f"{thread.shown}/{named}"

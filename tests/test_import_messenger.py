@@ -493,3 +493,28 @@ def test_a_file_in_another_shape_is_named_not_landed_empty(session, tmp_path):
     report = session.import_path(path)
     assert report.stored == 2 and report.damaged == 1 and len(report.errors) == 1
     assert "inbox/anna_1/message_1.json cannot be read: its messages name no sender" in report.errors[0]
+
+
+def test_format_messenger_is_taken_by_name_on_the_cli_and_the_operation(cli, tmp_path):
+    """`--format messenger` (and the operation's `format`) had been refused: only auto found it."""
+    import quire
+
+    path = write(tmp_path / "export", _anna(), zipped=True)
+    result = cli("import", "--format", "messenger", "--json", str(path))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["format"] == "messenger"
+    with quire.open(tmp_path / "library-home") as q:
+        assert q.run("import", path=str(path), format="messenger")["format"] == "messenger"
+    wrong = cli("import", "--format", "messenger", str(tmp_path / "export.zip.missing"))
+    assert wrong.exit_code != 0
+
+
+def test_a_chatgpt_export_given_as_messenger_is_refused_naming_the_formats(cli, tmp_path):
+    other = tmp_path / "conversations.json"
+    other.write_text('[{"title": "x", "mapping": {}}]', encoding="utf-8")
+    result = cli("import", "--format", "messenger", str(other))
+    assert result.exit_code == 1
+    # the file is named as it is (it had been called "message_1.json"), with no word of --me for it
+    assert "conversations.json is damaged or cut off" in result.stderr
+    assert "not a Messenger or Instagram conversation" in result.stderr
+    assert "message_1.json" not in result.stderr and "--me" not in result.stderr
