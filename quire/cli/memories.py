@@ -128,7 +128,8 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
     "--me",
     metavar="NAME",
     type=OpText(),  # a usage mistake: exit 2, refused before any path is read, in the library's words
-    help="Chats between people (WhatsApp, Telegram, Messenger, Instagram, chat JSONL): your name as the chat shows your messages; "
+    help="Chats between people (WhatsApp, Telegram, Messenger, Instagram, chat JSONL): your name as the chat "
+    "shows your messages; "
     "what you say of your life in them is read as About me. Not needed for a WhatsApp chat with one other "
     "person (the file names them: the other sender is you), a Telegram one-chat export of one, or a Telegram "
     "account export.",
