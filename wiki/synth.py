@@ -678,13 +678,25 @@ def group(mems: Sequence[Mem], vectors: VectorSource, states: dict[str, ClusterS
     specs: list[PageSpec] = []
     for space in sorted(by_space, key=lambda s: s or ""):
         specs += _group_space(space, by_space[space], vectors, states)
-    specs.sort(key=lambda p: (p.space or "", KIND_ORDER[p.kind], p.title.casefold(), p.key))
+    specs.sort(key=lambda p: (p.space or "", KIND_ORDER[p.kind], p.title.casefold(), shared_key(p)))
     return distinct_titles(specs)
+
+
+def shared_key(spec: PageSpec) -> tuple[str, str, int, str]:
+    """An order of pages every home of the same memories shares. A cluster or topic page is keyed by
+    its first member's id, random in every home: two topics titled alike had been numbered "Hiking"
+    and "Hiking (2)" by those ids, one way in one home and the other way in the next. They go by
+    when their first member was stored instead (its capture time, then its row: `Mem.seq`)."""
+    head, _, tail = spec.key.rpartition(":")
+    first = next((m for m in spec.memories if m.id == tail), None) if spec.kind == "cluster" else None
+    if first is None:  # an entity's, notes' or About me's key names no memory
+        return (spec.key, "", 0, spec.key)
+    return (head + ":", first.created_at, first.seq, spec.key)
 
 
 def distinct_titles(specs: list[PageSpec]) -> list[PageSpec]:
     """No two pages of a vault share a title: a collision is qualified by the space ("Notes (work)"),
-    and what still collides (or is "Index") by a number in key order."""
+    and what still collides (or is "Index") by a number in the order of `shared_key`."""
     counts = Counter(s.title.casefold() for s in specs)
     counts["index"] += 1  # index.md is quire's own
     named = [
@@ -706,7 +718,7 @@ def distinct_titles(specs: list[PageSpec]) -> list[PageSpec]:
             named[i].kind != "notes",
             not is_about(named[i]),
             KIND_ORDER[named[i].kind],
-            named[i].key,
+            shared_key(named[i]),
             i,
         )
         for i in clashing
