@@ -28,7 +28,8 @@ from wiki import render, synth
 # About me cites the sentences a turn tells as the turn splits them, not joined and split again;
 # 21: the same pages here; About me reads facts said in passing: a blood type, a service, a church, a
 # thesis, a birthday, who one lives with, a pet by its breed, a language class by its level;
-# 22: About me names a daughter by her name, and Now writes a name typed in lower case as a name)
+# 22: About me names a daughter by her name, and Now writes a name typed in lower case as a name;
+# 23: a chat turn's footnote gives its time of day: "· 2024-02-12 09:00 ·")
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -48,6 +49,7 @@ RECORDED = {
     20: "fbfb1e6a54b1d77d",
     21: "fbfb1e6a54b1d77d",
     22: "a1c6af5fcd0369f1",
+    23: "aeca31194b87843a",
 }
 
 
