@@ -88,7 +88,9 @@ from wiki.vault import atomic_write
 # 22: About me's Now lists the people the person names by their relation ("my wife anna": "Wife: Anna",
 # memory/life.kin_names), and writes a name typed in lower case as a name ("Employer: Brightpath",
 # "Bank: mBank" by the lists' spelling; "eBay", "de Vries" as typed) (life17).
-RENDER_VERSION = 22
+# 23: a chat turn's footnote gives the minute it was said on the person's clock ("2024-03-11 08:30"), not
+# the day alone; a page map's tied nodes go in the page's order, not by fingerprint (random ids) (wiki18).
+RENDER_VERSION = 23
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
@@ -982,7 +984,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 13  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 14  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1217,7 +1219,7 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     groups: list[list[int]] = sorted(coherent, key=lambda c: c[0])
     members = [[mems[i] for i in g] for g in groups]
     titles = topic_titles(members, avoid)
-    return [(g, t) for g, t in zip(members, titles, strict=True) if len(g) >= TOPIC_MIN]
+    return [(g, t) for g, t in zip(members, titles, strict=True) if len(g) >= TOPIC_MIN and t]
 
 
 TOPIC_LINK = 0.22  # the mean cosine over every pair of two parts' turns that keeps them one topic
@@ -1482,6 +1484,28 @@ def abstract(key: str) -> bool:
     return key.rsplit(" ", 1)[-1] in _abstract()
 
 
+_COMMON_FILE = Path(__file__).resolve().parent / "data" / "common.txt"
+COMMON_TURNS = 3  # turns of a topic that must say an everyday word for it to title the topic alone
+
+
+@functools.cache
+def _common() -> frozenset[str]:
+    """The everyday words naming no particular thing of wiki/data/common.txt (lower case, as
+    written): the embedding model's frequent words under a mark on its concrete-abstract axis
+    (scripts/vocab_common.py)."""
+    with _COMMON_FILE.open(encoding="utf-8") as f:
+        return frozenset(line.strip() for line in f if line.strip() and not line.startswith("#"))
+
+
+def everyday(key: str, turns: int, written: Iterable[str]) -> bool:
+    """A one-word topic term too common to name a topic by itself: every way it was `written` is an
+    everyday word naming no particular thing (`_common`), and fewer than COMMON_TURNS turns say it.
+    Two turns that share "catch", "offer", "plan", "team" or "guy" are rarely about it ("is there a
+    catch" of two phone plans titled a page "Catch"); a phrase or a rarer word they share ("Condo")
+    may title the topic instead, else it has no page and its turns stay among the Notes."""
+    return " " not in key and turns < COMMON_TURNS and all(w.casefold() in _common() for w in written)
+
+
 def _term_weight(key: str, verbs: set[str], named: frozenset[str] = frozenset()) -> float:
     """What a topic term's c-TF-IDF is multiplied by: a phrase over its word, a term said as a verb
     (VERB_WEIGHT) or ending in an abstract word (ABSTRACT_WEIGHT) under one naming a thing; a name
@@ -1513,7 +1537,9 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
     (class-based TF-IDF: how many of its turns use the term, times log(1 + A / the term's count
     over all groups), A the mean number of terms a group holds), used by two turns or more; a
     phrase wins a tie with its own word; a word of a name with its own entity page (`avoid`,
-    entity keys) never titles a topic. Nothing shared by two turns: the best term of one."""
+    entity keys) never titles a topic, nor an everyday word few of its turns say (`everyday`).
+    Nothing shared by two turns: the best term of one. "": the group shares only everyday words (or,
+    besides them, what was done or an idea), and is no topic."""
     import math
 
     keys = [[_stem(w.casefold()) for w in _PHRASE_WORD.findall(k)] for k in avoid]  # "mrs. bianchi": mrs, bianchi
@@ -1545,6 +1571,13 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
         # (a run of characters of an unspaced script said once is as likely half of two words as one:
         # "身房然" of 健身房然后; the opening of the first turn titles such a topic instead)
         shared = [(key, tf) for key, tf in allowed if tf >= 2] or [kt for kt in allowed if not _UNSPACED.match(kt[0])]
+        plain = [(key, tf) for key, tf in shared if not everyday(key, tf, forms[key])]
+        if len(plain) < len(shared):  # what stands in for an everyday word names a thing: not "Hoping to spot"
+            plain = [(key, tf) for key, tf in plain if _term_weight(key, verbs, named) >= 1.0]
+            if not plain:
+                out.append("")  # only everyday words in common: no topic
+                continue
+        shared = plain
         # "Communicate", "Hoping to spot", "Websites provide" say what was done, not what about
         # (`_said_as_verbs`): such a term wins only by far ("Swim" still names a page of swimming)
         scored = [
