@@ -1532,6 +1532,35 @@ def _phrase_weight(key: str) -> float:
     return 1.0 + 0.25 * (len(key) - 1) if _UNSPACED.match(key) else 1.0
 
 
+def _group_terms(groups: Sequence[Sequence[Mem]]) -> tuple[list[Counter[str]], dict[str, Counter[str]]]:
+    """Per group, how many of its turns use each term (key), and every term's forms as written."""
+    per_group: list[Counter[str]] = []
+    forms: dict[str, Counter[str]] = defaultdict(Counter)
+    for g in groups:
+        counts: Counter[str] = Counter()
+        own = [m for m in g if m.turn != "assistant"] or g  # named by what the person said, not the assistant
+        for m in own:
+            seen: dict[str, str] = {}
+            for key, form in _terms(m.content):
+                seen.setdefault(key, form)
+            counts.update(seen.keys())
+            for key, form in seen.items():
+                forms[key][form] += 1
+        per_group.append(counts)
+    return per_group, forms
+
+
+def _not_everyday(
+    shared: list[tuple[str, int]], forms: dict[str, Counter[str]], verbs: set[str], named: frozenset[str]
+) -> list[tuple[str, int]] | None:
+    """A topic's terms less its everyday words (`everyday`); what stands in for one must name a thing
+    (weigh in full: not "Hoping to spot", what was done). None: nothing does, and it is no topic."""
+    plain = [(key, tf) for key, tf in shared if not everyday(key, tf, forms[key])]
+    if len(plain) == len(shared):
+        return shared
+    return [(key, tf) for key, tf in plain if _term_weight(key, verbs, named) >= 1.0] or None
+
+
 def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> list[str]:
     """Per group, the word or two-word phrase most distinctive of it against the other groups
     (class-based TF-IDF: how many of its turns use the term, times log(1 + A / the term's count
@@ -1546,19 +1575,7 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
     avoided = {" ".join(ws[i:j]) for ws in keys for i in range(len(ws)) for j in range(i + 1, len(ws) + 1)}
 
     verbs = _said_as_verbs([m for g in groups for m in g if m.turn != "assistant"] or [m for g in groups for m in g])
-    per_group: list[Counter[str]] = []
-    forms: dict[str, Counter[str]] = defaultdict(Counter)
-    for g in groups:
-        counts: Counter[str] = Counter()
-        own = [m for m in g if m.turn != "assistant"] or g  # named by what the person said, not the assistant
-        for m in own:
-            seen: dict[str, str] = {}
-            for key, form in _terms(m.content):
-                seen.setdefault(key, form)
-            counts.update(seen.keys())
-            for key, form in seen.items():
-                forms[key][form] += 1
-        per_group.append(counts)
+    per_group, forms = _group_terms(groups)
     total: Counter[str] = Counter()
     for counts in per_group:
         total.update(counts)
@@ -1571,13 +1588,11 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
         # (a run of characters of an unspaced script said once is as likely half of two words as one:
         # "身房然" of 健身房然后; the opening of the first turn titles such a topic instead)
         shared = [(key, tf) for key, tf in allowed if tf >= 2] or [kt for kt in allowed if not _UNSPACED.match(kt[0])]
-        plain = [(key, tf) for key, tf in shared if not everyday(key, tf, forms[key])]
-        if len(plain) < len(shared):  # what stands in for an everyday word names a thing: not "Hoping to spot"
-            plain = [(key, tf) for key, tf in plain if _term_weight(key, verbs, named) >= 1.0]
-            if not plain:
-                out.append("")  # only everyday words in common: no topic
-                continue
-        shared = plain
+        kept = _not_everyday(shared, forms, verbs, named)
+        if kept is None:
+            out.append("")  # only everyday words in common: no topic
+            continue
+        shared = kept
         # "Communicate", "Hoping to spot", "Websites provide" say what was done, not what about
         # (`_said_as_verbs`): such a term wins only by far ("Swim" still names a page of swimming)
         scored = [
