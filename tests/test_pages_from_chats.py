@@ -488,7 +488,8 @@ def test_a_topic_is_named_by_what_it_is_about_not_what_was_done_or_asked():
         _turn(11, "The sneakers from Foot Locker already squeak."),
     ]
     titles = synth.topic_titles([wolves, birds, letter, wondering, shoes])
-    assert titles == ["Body language", "Species", "Cover letter", "Ukulele", "Foot Locker"], titles
+    # the birds share "hoping to spot" and "species", an everyday word two turns say (wiki18): no topic
+    assert titles == ["Body language", "", "Cover letter", "Ukulele", "Foot Locker"], titles
     # Foot Locker with a page of its own: the sneakers, not half its name
     assert synth.topic_titles([wolves, birds, letter, wondering, shoes], avoid={"foot locker"})[-1] == "Sneakers"
 

@@ -31,7 +31,8 @@ from wiki import render, synth
 # 22: About me names a daughter by her name, and Now writes a name typed in lower case as a name;
 # 23: About me names the people said by what they are to the household ("since Ruairí was born": Child),
 # a partner by the word the person calls them ("my wife"), and reads a car by its year and its upkeep,
-# a supplier by its trouble, an energy supplier by a list)
+# a supplier by its trouble, an energy supplier by a list;
+# 24: a chat turn's footnote gives its time of day: "· 2024-02-12 09:00 ·")
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -52,6 +53,7 @@ RECORDED = {
     21: "fbfb1e6a54b1d77d",
     22: "a1c6af5fcd0369f1",
     23: "653c299496bdd08a",
+    24: "90b2cd158b01a983",
 }
 
 

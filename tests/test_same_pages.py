@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import quire
+from wiki import synth
 
 TOPICS = {
     "pottery": [
@@ -121,3 +122,84 @@ def test_two_homes_whose_ids_sort_the_other_way_write_the_same_pages(tmp_path, m
     assert rising.keys() == falling.keys()
     for name in rising:
         assert rising[name] == falling[name], name
+
+
+# Each capture: its text, the day it was said and, for some, the person it names. Some are said
+# before the ones a rebuild already put on the map (a later capture of an older note): the plan
+# offers them at the rank an older node keeps.
+LATER = [
+    [
+        ("Remember to water the balcony plants every second evening", "2024-03-05", None),
+        ("The spare key for the shed hangs behind the kitchen door", "2024-03-06", None),
+        ("Ask Ana Lima about the refund approval limits before planning", "2024-03-06", "Ana Lima"),
+        ("Ana Lima prefers short written updates over long meetings", "2024-03-07", "Ana Lima"),
+    ],
+    [
+        ("The boiler service is booked for the first week of April", "2024-03-01", None),
+        ("Ana Lima approved the new refund limits on Monday", "2024-03-02", "Ana Lima"),
+    ],
+    [
+        ("The recycling goes out on Tuesday nights, not Wednesdays", "2024-02-20", None),
+        ("Ana Lima moved the quarterly review to the second Thursday", "2024-02-21", "Ana Lima"),
+        ("The window cleaner comes on the last Friday of the month", "2024-03-08", None),
+    ],
+]
+
+
+def _in_steps(home: Path, ids, monkeypatch) -> tuple[dict[str, str], list]:
+    """Captures and a rebuild after each batch (the later ones incremental where they can be): the
+    pages, with ids and times scrubbed, and every page's map as `quire map` lists it (labels and
+    depths in order)."""
+    from memory import capture
+
+    monkeypatch.setattr(capture, "new_id", lambda: f"mem_{next(ids):012x}")
+    q = quire.open(home)
+    for batch in LATER:
+        for text, day, who in batch:
+            q.capture(text, valid_from=day, entities=[who] if who else [])
+        q.rebuild()
+    maps = [
+        [(n["label"], n["depth"], n["status"]) for n in q.run("map_show", page=p["slug"]).model_dump()["nodes"]]
+        for p in q.pages().pages
+    ]
+    q.close()
+    scrub = re.compile(r"mem_[0-9a-f]+|^updated: .*$", re.MULTILINE)
+    return {p.name: scrub.sub("", p.read_text(encoding="utf-8")) for p in sorted((home / "wiki").glob("*.md"))}, maps
+
+
+def test_a_note_captured_later_but_said_earlier_takes_the_same_place_on_every_homes_map(tmp_path, monkeypatch):
+    """wiki18: a later rebuild offers an earlier-said note at the rank an older node keeps; the tie
+    had gone by fingerprint (built from random memory ids), so notes.md's map listed it above the
+    older note in one home and below it in the other."""
+    import itertools
+
+    monkeypatch.setenv("QUIRE_EMBEDDER", "fake")
+    monkeypatch.setenv("QUIRE_NOW", "2024-03-09T12:00:00Z")
+    rising, rising_maps = _in_steps(tmp_path / "a", itertools.count(1), monkeypatch)
+    falling, falling_maps = _in_steps(tmp_path / "b", itertools.count(10**9, -1), monkeypatch)
+    assert "notes.md" in rising and "ana-lima.md" in rising
+    assert rising.keys() == falling.keys()
+    for name in rising:
+        assert rising[name] == falling[name], name
+    assert rising_maps == falling_maps
+    # the tie is read in the page's order: the note said first comes first among equal ranks
+    notes = rising["notes.md"]
+    block = notes[notes.index("mindmap") :]
+    assert block.index("The recycling goes out") < block.index("Remember to water")
+
+
+def _topic(mid: str, seq: int, text: str) -> synth.PageSpec:
+    when = "2024-03-09T12:00:00Z"
+    m = synth.Mem(mid, text, "note", None, "active", when, None, when, when, "", seq=seq)
+    return synth.PageSpec(f"topic::{mid}", "cluster", "Hiking", None, None, (m,))
+
+
+def test_two_topics_titled_alike_are_numbered_by_the_order_their_memories_were_stored():
+    """wiki18: two topic pages of one title were told apart as "Hiking" and "Hiking (2)" in the order
+    of their keys, which hold a random memory id: the two homes gave the (2) to different pages."""
+    for first_id, second_id in (("mem_000001", "mem_ffffff"), ("mem_ffffff", "mem_000001")):
+        stored_first = _topic(first_id, 1, "We went hiking in the mountains near the lake")
+        stored_second = _topic(second_id, 2, "The hiking trail was steep and muddy after the rain")
+        for given in ([stored_first, stored_second], [stored_second, stored_first]):
+            titled = {s.memories[0].seq: s.title for s in synth.distinct_titles(given)}
+            assert titled == {1: "Hiking", 2: "Hiking (2)"}

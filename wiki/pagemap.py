@@ -14,7 +14,7 @@ import hashlib
 import json
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from memory import audit, clock, supersede
@@ -554,9 +554,19 @@ def _carried_row(node: Node, fp: str, page: str, root: Node) -> tuple:
 # -- reading and drawing -----------------------------------------------------------------------
 
 
-def visible(all_nodes: Iterable[Node], live: set[tuple[str, str]]) -> dict[str | None, list[Node]]:
-    """Children by parent id, keeping nodes that are not dismissed, whose ref is live and whose
-    ancestors are visible too (the root is always visible)."""
+def sibling_order(node: Node, places: Mapping[tuple[str, str], int]) -> tuple:
+    """A node's place among its siblings: its rank, then, on a tie (a later rebuild offers a node at
+    the rank an older one keeps), its kind and its place on the page today (`places`: a memory as
+    the page cites it, an entity by its name key, a linked page by its title), which every home of
+    the same memories shares. The fingerprint comes last: it is built from memory ids, random in
+    every home, and had put a later note above or below an older one home by home."""
+    return (node.rank, node.ref_kind, places.get((node.ref_kind, node.ref_id), len(places)), node.fingerprint)
+
+
+def visible(all_nodes: Iterable[Node], live: Mapping[tuple[str, str], int]) -> dict[str | None, list[Node]]:
+    """Children by parent id, keeping nodes that are not dismissed, whose ref is live (`live`: ref ->
+    its place on the page, `sibling_order`) and whose ancestors are visible too (the root is always
+    visible)."""
     children: dict[str | None, list[Node]] = defaultdict(list)
     for n in all_nodes:
         children[n.parent_id].append(n)
@@ -566,7 +576,7 @@ def visible(all_nodes: Iterable[Node], live: set[tuple[str, str]]) -> dict[str |
     out[None] = roots
     while stack:
         parent = stack.pop()
-        for child in sorted(children.get(parent.id, []), key=lambda n: (n.rank, n.fingerprint)):
+        for child in sorted(children.get(parent.id, []), key=lambda n: sibling_order(n, live)):
             if child.status == "dismissed" or (child.ref_kind, child.ref_id) not in live:
                 continue
             out[parent.id].append(child)
@@ -630,25 +640,20 @@ def mermaid(
     return "\n".join(lines)
 
 
-def live_and_labels(spec, links) -> tuple[set[tuple[str, str]], dict[tuple[str, str], str]]:
-    """Which refs the page currently has, and how to label them."""
-    live: set[tuple[str, str]] = set()
+def live_and_labels(spec, links) -> tuple[dict[tuple[str, str], int], dict[tuple[str, str], str]]:
+    """Which refs the page currently has, each with its place on the page (`sibling_order`), and how
+    to label them."""
     labels: dict[tuple[str, str], str] = {}
     pid = spec.page_id
-    for m in spec.memories:
-        live.add(("memory", m.id))
+    for m in spec.ordered():  # as the page cites them
         labels[("memory", m.id)] = m.title or m.content
         for section in (m.section, "open") if m.is_open else (m.section,):
-            ref = ("section", f"{pid}#{section}")
-            live.add(ref)
-            labels[ref] = names[section]
-    for ekey, name in spec.entities:
-        live.add(("entity", ekey))
+            labels[("section", f"{pid}#{section}")] = names[section]
+    for ekey, name in spec.entities:  # by name key
         labels[("entity", ekey)] = name
-    for link in _pages(links):
-        live.add(("page", link.page_id))
+    for link in sorted(_pages(links), key=lambda link: (link.title.casefold(), link.slug)):
         labels[("page", link.page_id)] = link.title
-    return live, labels
+    return {ref: n for n, ref in enumerate(labels)}, labels
 
 
 def page_block(db: Database, spec, links, known: Sequence[Node] | None = None) -> str:
@@ -783,7 +788,7 @@ def show(db: Database, slug: str) -> dict:
             depth[n.id] = 0 if n.parent_id is None or n.parent_id not in by_id else level(by_id[n.parent_id]) + 1
         return depth[n.id]
 
-    ordered = _tree_order(all_nodes)
+    ordered = _tree_order(all_nodes, live)
     rows = []
     for n in ordered:
         is_live = n.parent_id is None or (n.ref_kind, n.ref_id) in live
@@ -804,7 +809,7 @@ def show(db: Database, slug: str) -> dict:
     }
 
 
-def _tree_order(all_nodes: list[Node]) -> list[Node]:
+def _tree_order(all_nodes: list[Node], places: Mapping[tuple[str, str], int]) -> list[Node]:
     children: dict[str | None, list[Node]] = defaultdict(list)
     ids = {n.id for n in all_nodes}
     for n in all_nodes:
@@ -812,7 +817,7 @@ def _tree_order(all_nodes: list[Node]) -> list[Node]:
     out: list[Node] = []
 
     def walk(parent: str | None) -> None:
-        for child in sorted(children.get(parent, []), key=lambda n: (n.rank, n.fingerprint)):
+        for child in sorted(children.get(parent, []), key=lambda n: sibling_order(n, places)):
             out.append(child)
             walk(child.id)
 
@@ -820,39 +825,35 @@ def _tree_order(all_nodes: list[Node]) -> list[Node]:
     return out
 
 
-def _db_live(db: Database, page_id: str) -> tuple[set[tuple[str, str]], dict[tuple[str, str], str]]:
-    """Live refs from what the page cites now (memories still visible, their sections and entities)."""
+def _db_live(db: Database, page_id: str) -> tuple[dict[tuple[str, str], int], dict[tuple[str, str], str]]:
+    """Live refs from what the page cites now (memories still visible, their sections and entities),
+    each with its place on the page (`sibling_order`: a memory by its marker), and their labels."""
     names = SECTION_NAMES
     reviews = open_reviews(db)
-    live: set[tuple[str, str]] = set()
     labels: dict[tuple[str, str], str] = {}
     marks = ",".join("?" * len(PAGE_STATUSES))
     for mid, title, content, mtype, status in db.rows(
         "SELECT m.id, m.title, m.content, m.memory_type, m.status "
         "FROM page_sources ps JOIN memories m ON m.id = ps.memory_id "
-        f"WHERE ps.page_id = ? AND m.status IN ({marks})",
+        f"WHERE ps.page_id = ? AND m.status IN ({marks}) ORDER BY ps.marker",
         (page_id, *PAGE_STATUSES),
     ):
-        live.add(("memory", mid))
         labels[("memory", mid)] = title or content
         section = "superseded" if status == "archived" and mtype == "decision" else mtype
         opened = mid in reviews or content.rstrip().endswith("?")
         for sec in (section, "open") if opened else (section,):
-            live.add(("section", f"{page_id}#{sec}"))
             labels[("section", f"{page_id}#{sec}")] = names.get(sec, sec)
     for ekey, name in db.rows(
         "SELECT DISTINCT e.name_key, e.name "
         "FROM page_sources ps JOIN memory_entities me ON me.memory_id = ps.memory_id "
-        "JOIN entities e ON e.id = me.entity_id WHERE ps.page_id = ?",
+        "JOIN entities e ON e.id = me.entity_id WHERE ps.page_id = ? ORDER BY e.name_key",
         (page_id,),
     ):
-        live.add(("entity", ekey))
         labels[("entity", ekey)] = name
     for pid, title in db.rows(
         "SELECT p.id, p.title FROM page_map_nodes n JOIN pages p ON p.id = n.ref_id "
-        "WHERE n.page_id = ? AND n.ref_kind = 'page' AND p.status = 'active'",
+        "WHERE n.page_id = ? AND n.ref_kind = 'page' AND p.status = 'active' ORDER BY p.title, p.slug",
         (page_id,),
     ):
-        live.add(("page", pid))
         labels[("page", pid)] = title
-    return live, labels
+    return {ref: n for n, ref in enumerate(labels)}, labels

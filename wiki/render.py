@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 
 from memory import clock, life, names, vocab
 from memory.frontmatter import scalar, sequence
@@ -474,9 +475,26 @@ def _safe_target(target: str) -> bool:
     return bool(target) and not any(c in target for c in "[]|#^\n") and ".." not in target.split("/")
 
 
+def said_at(stored: str) -> str:
+    """When a chat turn was said, for its footnote: its day and time of day (HH:MM) on the person's
+    clock, as the Timeline's days are, so one of ten turns of a day can be found in the chat; its day
+    alone when the export gave a day only (stored at its UTC midnight) or the value is damaged."""
+    day = _day(stored)
+    try:
+        moment = datetime.fromisoformat(stored)
+    except (TypeError, ValueError):
+        return day
+    if moment.tzinfo is None or (not moment.utcoffset() and moment.time() == datetime.min.time()):
+        return day
+    try:
+        return f"{day} {clock.local(moment):%H:%M}"
+    except (ValueError, OverflowError, OSError):
+        return day
+
+
 def footnote(m: Mem, n: int) -> str:
     kind = "decision, superseded" if m.section == "superseded" else m.memory_type
-    bits = [f"“{escape(m.content)}”", kind, _day(m.valid_from)]
+    bits = [f"“{escape(m.content)}”", kind, said_at(m.valid_from) if m.turn else _day(m.valid_from)]
     where = source_text(m)
     if where:
         bits.append(where)

@@ -91,7 +91,9 @@ from wiki.vault import atomic_write
 # 23: About me's Now names the people said by what they are to the household ("since Ruairí was born":
 # "Child: Ruairí"; a partner by the word the person calls them, "my wife"), and reads a car by its year
 # and its upkeep, a supplier by its trouble, an energy supplier by a list (life20).
-RENDER_VERSION = 23
+# 24: a chat turn's footnote gives the minute it was said on the person's clock ("2024-03-11 08:30"), not
+# the day alone; a page map's tied nodes go in the page's order, not by fingerprint (random ids) (wiki18).
+RENDER_VERSION = 24
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
@@ -681,13 +683,25 @@ def group(mems: Sequence[Mem], vectors: VectorSource, states: dict[str, ClusterS
     specs: list[PageSpec] = []
     for space in sorted(by_space, key=lambda s: s or ""):
         specs += _group_space(space, by_space[space], vectors, states)
-    specs.sort(key=lambda p: (p.space or "", KIND_ORDER[p.kind], p.title.casefold(), p.key))
+    specs.sort(key=lambda p: (p.space or "", KIND_ORDER[p.kind], p.title.casefold(), shared_key(p)))
     return distinct_titles(specs)
+
+
+def shared_key(spec: PageSpec) -> tuple[str, str, int, str]:
+    """An order of pages every home of the same memories shares. A cluster or topic page is keyed by
+    its first member's id, random in every home: two topics titled alike had been numbered "Hiking"
+    and "Hiking (2)" by those ids, one way in one home and the other way in the next. They go by
+    when their first member was stored instead (its capture time, then its row: `Mem.seq`)."""
+    head, _, tail = spec.key.rpartition(":")
+    first = next((m for m in spec.memories if m.id == tail), None) if spec.kind == "cluster" else None
+    if first is None:  # an entity's, notes' or About me's key names no memory
+        return (spec.key, "", 0, spec.key)
+    return (head + ":", first.created_at, first.seq, spec.key)
 
 
 def distinct_titles(specs: list[PageSpec]) -> list[PageSpec]:
     """No two pages of a vault share a title: a collision is qualified by the space ("Notes (work)"),
-    and what still collides (or is "Index") by a number in key order."""
+    and what still collides (or is "Index") by a number in the order of `shared_key`."""
     counts = Counter(s.title.casefold() for s in specs)
     counts["index"] += 1  # index.md is quire's own
     named = [
@@ -709,7 +723,7 @@ def distinct_titles(specs: list[PageSpec]) -> list[PageSpec]:
             named[i].kind != "notes",
             not is_about(named[i]),
             KIND_ORDER[named[i].kind],
-            named[i].key,
+            shared_key(named[i]),
             i,
         )
         for i in clashing
@@ -973,7 +987,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 13  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 14  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1208,7 +1222,7 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     groups: list[list[int]] = sorted(coherent, key=lambda c: c[0])
     members = [[mems[i] for i in g] for g in groups]
     titles = topic_titles(members, avoid)
-    return [(g, t) for g, t in zip(members, titles, strict=True) if len(g) >= TOPIC_MIN]
+    return [(g, t) for g, t in zip(members, titles, strict=True) if len(g) >= TOPIC_MIN and t]
 
 
 TOPIC_LINK = 0.22  # the mean cosine over every pair of two parts' turns that keeps them one topic
@@ -1473,6 +1487,28 @@ def abstract(key: str) -> bool:
     return key.rsplit(" ", 1)[-1] in _abstract()
 
 
+_COMMON_FILE = Path(__file__).resolve().parent / "data" / "common.txt"
+COMMON_TURNS = 3  # turns of a topic that must say an everyday word for it to title the topic alone
+
+
+@functools.cache
+def _common() -> frozenset[str]:
+    """The everyday words naming no particular thing of wiki/data/common.txt (lower case, as
+    written): the embedding model's frequent words under a mark on its concrete-abstract axis
+    (scripts/vocab_common.py)."""
+    with _COMMON_FILE.open(encoding="utf-8") as f:
+        return frozenset(line.strip() for line in f if line.strip() and not line.startswith("#"))
+
+
+def everyday(key: str, turns: int, written: Iterable[str]) -> bool:
+    """A one-word topic term too common to name a topic by itself: every way it was `written` is an
+    everyday word naming no particular thing (`_common`), and fewer than COMMON_TURNS turns say it.
+    Two turns that share "catch", "offer", "plan", "team" or "guy" are rarely about it ("is there a
+    catch" of two phone plans titled a page "Catch"); a phrase or a rarer word they share ("Condo")
+    may title the topic instead, else it has no page and its turns stay among the Notes."""
+    return " " not in key and turns < COMMON_TURNS and all(w.casefold() in _common() for w in written)
+
+
 def _term_weight(key: str, verbs: set[str], named: frozenset[str] = frozenset()) -> float:
     """What a topic term's c-TF-IDF is multiplied by: a phrase over its word, a term said as a verb
     (VERB_WEIGHT) or ending in an abstract word (ABSTRACT_WEIGHT) under one naming a thing; a name
@@ -1499,18 +1535,8 @@ def _phrase_weight(key: str) -> float:
     return 1.0 + 0.25 * (len(key) - 1) if _UNSPACED.match(key) else 1.0
 
 
-def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> list[str]:
-    """Per group, the word or two-word phrase most distinctive of it against the other groups
-    (class-based TF-IDF: how many of its turns use the term, times log(1 + A / the term's count
-    over all groups), A the mean number of terms a group holds), used by two turns or more; a
-    phrase wins a tie with its own word; a word of a name with its own entity page (`avoid`,
-    entity keys) never titles a topic. Nothing shared by two turns: the best term of one."""
-    import math
-
-    keys = [[_stem(w.casefold()) for w in _PHRASE_WORD.findall(k)] for k in avoid]  # "mrs. bianchi": mrs, bianchi
-    avoided = {" ".join(ws[i:j]) for ws in keys for i in range(len(ws)) for j in range(i + 1, len(ws) + 1)}
-
-    verbs = _said_as_verbs([m for g in groups for m in g if m.turn != "assistant"] or [m for g in groups for m in g])
+def _group_terms(groups: Sequence[Sequence[Mem]]) -> tuple[list[Counter[str]], dict[str, Counter[str]]]:
+    """Per group, how many of its turns use each term (key), and every term's forms as written."""
     per_group: list[Counter[str]] = []
     forms: dict[str, Counter[str]] = defaultdict(Counter)
     for g in groups:
@@ -1524,6 +1550,35 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
             for key, form in seen.items():
                 forms[key][form] += 1
         per_group.append(counts)
+    return per_group, forms
+
+
+def _not_everyday(
+    shared: list[tuple[str, int]], forms: dict[str, Counter[str]], verbs: set[str], named: frozenset[str]
+) -> list[tuple[str, int]] | None:
+    """A topic's terms less its everyday words (`everyday`); what stands in for one must name a thing
+    (weigh in full: not "Hoping to spot", what was done). None: nothing does, and it is no topic."""
+    plain = [(key, tf) for key, tf in shared if not everyday(key, tf, forms[key])]
+    if len(plain) == len(shared):
+        return shared
+    return [(key, tf) for key, tf in plain if _term_weight(key, verbs, named) >= 1.0] or None
+
+
+def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> list[str]:
+    """Per group, the word or two-word phrase most distinctive of it against the other groups
+    (class-based TF-IDF: how many of its turns use the term, times log(1 + A / the term's count
+    over all groups), A the mean number of terms a group holds), used by two turns or more; a
+    phrase wins a tie with its own word; a word of a name with its own entity page (`avoid`,
+    entity keys) never titles a topic, nor an everyday word few of its turns say (`everyday`).
+    Nothing shared by two turns: the best term of one. "": the group shares only everyday words (or,
+    besides them, what was done or an idea), and is no topic."""
+    import math
+
+    keys = [[_stem(w.casefold()) for w in _PHRASE_WORD.findall(k)] for k in avoid]  # "mrs. bianchi": mrs, bianchi
+    avoided = {" ".join(ws[i:j]) for ws in keys for i in range(len(ws)) for j in range(i + 1, len(ws) + 1)}
+
+    verbs = _said_as_verbs([m for g in groups for m in g if m.turn != "assistant"] or [m for g in groups for m in g])
+    per_group, forms = _group_terms(groups)
     total: Counter[str] = Counter()
     for counts in per_group:
         total.update(counts)
@@ -1536,6 +1591,11 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
         # (a run of characters of an unspaced script said once is as likely half of two words as one:
         # "身房然" of 健身房然后; the opening of the first turn titles such a topic instead)
         shared = [(key, tf) for key, tf in allowed if tf >= 2] or [kt for kt in allowed if not _UNSPACED.match(kt[0])]
+        kept = _not_everyday(shared, forms, verbs, named)
+        if kept is None:
+            out.append("")  # only everyday words in common: no topic
+            continue
+        shared = kept
         # "Communicate", "Hoping to spot", "Websites provide" say what was done, not what about
         # (`_said_as_verbs`): such a term wins only by far ("Swim" still names a page of swimming)
         scored = [
