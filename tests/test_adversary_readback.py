@@ -98,7 +98,7 @@ def at_limit(n: int, over: int = 0) -> str:
 # a case that can be run again; widen with QUIRE_FUZZ=deep for more).
 CLASSED = [f"{BASE} {fragment} quokka{n}" for n, fragment in enumerate(FRAGMENTS.values())]
 _RNG = random.Random(22)
-GENERATED = [hostile(_RNG, 100 + n) for n in range(60 if os.environ.get("QUIRE_FUZZ") == "deep" else 12)]
+GENERATED = [hostile(_RNG, 100 + n) for n in range(60 if os.environ.get("QUIRE_FUZZ") == "deep" else 4)]
 EDGES = [
     f"   {BASE} quokka200   \n\n",
     f"{BASE} quokka201 {SURROGATE} rest",

@@ -80,7 +80,7 @@ def test_abstractness_is_the_axis_of_the_model_not_the_seed_words():
 
 def test_the_word_file_ships_with_the_wiki_package():
     """An installed quire reads wiki/data/abstract.txt: pyproject's package data names it."""
-    assert '"wiki" = ["data/*.txt"]' in (ROOT / "pyproject.toml").read_text()
+    assert '"wiki.data" = ["*.txt"]' in (ROOT / "pyproject.toml").read_text()
     assert synth._ABSTRACT_FILE.is_file() and len(synth._abstract()) > 1000
 
 
