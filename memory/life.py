@@ -3967,7 +3967,7 @@ _CAR_WORDS = re.compile(
 )
 _PARENTS = r"(?:parents'?|parent's|mom'?s|mum'?s|dad'?s|family'?s|mama'?s|baba'?s)"
 # A relation's words after "me", as a partner ("omar asked me to be his girlfriend")
-_PARTNER_WORD = r"(?:girlfriend|boyfriend|partner|gf|bf|girl|man)"
+_DATING_WORD = r"(?:girlfriend|boyfriend|partner|gf|bf|girl|man)"
 _STUDENT = (
     # "im pre-med bio", "i'm still premed": a track and the subject it is taken in
     _rule(
@@ -4071,7 +4071,7 @@ _STUDENT = (
         IDENTITY,
         r"(?:^|(?<=[\s,;(]))(?P<n>(?!(?:and|so|then|finally|ok|okay|lol|ngl|omg|also|just)\b)[A-Za-z][\w'-]*) "
         r"(?:finally |officially |just )?asked me to be (?:his|her|their) "
-        + _PARTNER_WORD
+        + _DATING_WORD
         + r"\b|"
         + _I
         + r"(?:'m| am) (?:now |officially |finally )?(?:dating|going out with|in a relationship with) (?P<n2>"
