@@ -152,7 +152,13 @@ def test_recall_with_channels_filters_and_the_empty_state(page, served):
     page.select_option("#type", "")
     page.select_option("#space", "home")
     page.fill("#q", "night train Porto")
-    page.wait_for_selector(".hit")
+    # each change above sends a search: wait for the last one's hits, not an earlier one's (a race on
+    # a loaded machine had read the hits of the search the type change sent, in every space)
+    page.wait_for_function(
+        "() => { const m = [...document.querySelectorAll('.hit .meta')];"
+        " return m.length > 0 && m.every(e => e.innerText.includes(' · home · ')); }",
+        timeout=15_000,
+    )
     assert all(" · home · " in t for t in page.locator(".hit .meta").all_inner_texts())
 
 
