@@ -16,12 +16,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Sequence
 
-from memory.db import Database, insert_many, rows_in
+from memory.db import Database, execute_in, insert_many, rows_in
 
 # The memory types a statement of the person's life is typed as (memory/life.TYPES, read here
 # without importing the rules: a migration creates the table before anything reads it).
 TYPES = ("identity", "preference", "fact")
-_TYPED = "m.memory_type IN ('identity', 'preference', 'fact')"
+_TYPED = "m.memory_type IN (" + ", ".join(f"'{t}'" for t in TYPES) + ")"
 
 _INSERT = "INSERT OR IGNORE INTO statements(memory_id, attribute) VALUES (?, ?)"
 
@@ -41,9 +41,7 @@ def rewrite(db: Database, memory_id: str, attributes: Iterable[str]) -> None:
 
 def drop(db: Database, memory_ids: Sequence[str]) -> None:
     """Forget what the memories stated (a forget: the attribute names can hold names, "inès school")."""
-    for start in range(0, len(memory_ids), 500):
-        chunk = list(memory_ids[start : start + 500])
-        db.execute(f"DELETE FROM statements WHERE memory_id IN ({','.join('?' * len(chunk))})", chunk)
+    execute_in(db, "DELETE FROM statements WHERE memory_id IN ({marks})", list(memory_ids))
 
 
 def of(db: Database, memory_id: str) -> list[str]:

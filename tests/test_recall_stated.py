@@ -229,3 +229,10 @@ def review_items(session) -> int:
     from memory import review
 
     return len(review.open_items(session.db))
+
+
+def test_the_channel_reads_the_types_the_life_reading_types_its_statements_as():
+    # statements.py names them without importing the rules (a migration makes its table first)
+    from memory import life
+
+    assert sorted(statements.TYPES) == sorted(life.TYPES)
