@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memory import clock, failpoints, files, integrity, migrations
+from memory import clock, failpoints, files, integrity, migrations, statements
 from memory.db import SERVER_RESTORE, SQLITE_HEADER, UPGRADE_FIX, Database, FileDatabase
 from memory.errors import InvalidInput, NotFound, SchemaTooNew, StoreError, Unreachable
 from memory.files import TEMP_PREFIX, fsync_dir, private_dir
@@ -103,6 +103,9 @@ def _restore_fix(home: Home) -> str:
     )
 
 
+STATEMENTS_SCHEMA = 24  # the migration that made the statements table
+
+
 def _schema_check(db: Database) -> Check:
     version = migrations.current(db)
     newest = migrations.latest()
@@ -118,6 +121,27 @@ def _schema_check(db: Database) -> Check:
             "restore a backup; or, if nothing else was changed, set it back with the version a backup shows",
         )
     return Check("schema", True, f"version {version} of {newest}")
+
+
+def _reading_check(db: Database) -> list[Check]:
+    """A note (not a failure) when what typed memories state waits to be read again with this quire's
+    newer rules (memory/statements.reread): the next rebuild does it."""
+    if not STATEMENTS_SCHEMA <= migrations.current(db) <= migrations.latest():
+        return []  # before the table (opening the home makes it, read with these rules) or a newer quire's
+    left = statements.pending(db)
+    if not left:
+        return [Check("statements", True, f"read with this quire's rules (reading {statements.READING})")]
+    was = statements.recorded(db)
+    before = f"reading {was}" if was else "rules older than the record of them"
+    return [
+        Check(
+            "statements",
+            True,
+            f"pending: what {left} typed memor{'y states' if left == 1 else 'ies state'} was read with {before}; "
+            f"the next rebuild (the nightly job) reads it again with reading {statements.READING}",
+            "`quire rebuild` does it now",
+        )
+    ]
 
 
 def doctor(home: Home, config_problems: Sequence[str] = ()) -> DoctorReport:
@@ -153,6 +177,7 @@ def doctor(home: Home, config_problems: Sequence[str] = ()) -> DoctorReport:
                 )
             )
             report.checks.append(_schema_check(db))
+            report.checks += _reading_check(db)
         finally:
             db.close()
     elif home.db_path.exists():
@@ -196,6 +221,7 @@ def _file_checks(home: Home, path: Path, name: str, key: str | None, *, schema: 
         checks = [Check(name, True, f"{path}: integrity_check ok")]
         if schema:
             checks.append(_schema_check(db))
+            checks += _reading_check(db)
         return checks
     finally:
         db.close()

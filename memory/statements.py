@@ -9,6 +9,11 @@ note read for their life (memory/correction.heard, with the reading it makes any
 writes its rows again (memory/review.py), a forget deletes them (memory/erase.py,
 memory/tombstones.py). Hidden memories (history, a dismissed change, another space, after an
 as-of moment) keep their rows: recall's filter hides them, as it does in every channel.
+
+The rows are the reading of the rules of the quire that wrote them. `READING` numbers that reading and
+the home keeps the number its rows were read with (meta `statements_reading`); a rebuild (the nightly
+job) whose quire reads with a newer one reads every live typed memory again (`reread`), in batches that
+each commit with a cursor, so a killed run leaves each memory's rows old or new and the next one goes on.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Sequence
 
+from memory import audit
 from memory.db import Database, execute_in, insert_many, rows_in
 
 # The memory types a statement of the person's life is typed as (memory/life.TYPES, read here
@@ -23,7 +29,19 @@ from memory.db import Database, execute_in, insert_many, rows_in
 TYPES = ("identity", "preference", "fact")
 _TYPED = "m.memory_type IN (" + ", ".join(f"'{t}'" for t in TYPES) + ")"
 
+_LIVE = "m.status NOT IN ('forgotten', 'rejected')"  # memory.store.LIVE (store imports the rules)
+
 _INSERT = "INSERT OR IGNORE INTO statements(memory_id, attribute) VALUES (?, ?)"
+
+# The version of the reading the rows hold (what `memory.life.read` states of a text). Bump it with
+# any change of the rules: tests/test_statements_reading.py recomputes a digest of them and fails
+# naming this constant. A number, not a digest taken at run time: the devices of one server home can
+# run different quires, and only an order tells the older one to leave the newer one's reading alone
+# (each would otherwise read every memory again, with its own rules, every night).
+READING = 1
+_READ_KEY = "statements_reading"  # meta: the version every live typed memory's rows were read with
+_CURSOR_KEY = "statements_rereading"  # meta: "<version> <rowid>", a re-read done up to that memory
+BATCH = 500  # memories a transaction: about 0.15 s of reading under the write lock
 
 
 def record(db: Database, found: Iterable[tuple[str, Iterable[str]]]) -> None:
@@ -87,3 +105,95 @@ def backfill(db: Database, read: Callable[[str], Iterable[str]], *, progress_fro
             end = "\n" if i == len(todo) else ""
             print(f"\rreading what {len(todo)} memories state: {i}", end=end, file=sys.stderr, flush=True)
     return stating
+
+
+# -- reading again with newer rules -------------------------------------------------------------
+
+
+def recorded(db: Database) -> int:
+    """The version of the reading the home's rows were read with (0: unknown, read before it was kept)."""
+    value = str(db.scalar("SELECT value FROM meta WHERE key = ?", (_READ_KEY,)) or "")
+    return int(value) if value.isascii() and value.isdigit() else 0
+
+
+def pending(db: Database, version: int = READING) -> int | None:
+    """How many live typed memories a re-read with `version` has still to read (None: none is due,
+    the home's reading is this one or a newer quire's)."""
+    if recorded(db) >= version:
+        return None
+    after = _cursor(db, version)
+    if after is None:
+        return None
+    return int(db.scalar(f"SELECT count(*) FROM memories m WHERE {_TYPED} AND {_LIVE} AND m.rowid > ?", (after,)))
+
+
+def _cursor(db: Database, version: int) -> int | None:
+    """Where a re-read with `version` goes on from (the rowid read last; 0: from the start). None while
+    a newer quire's re-read is under way (another device of a server home: its rules win)."""
+    value = str(db.scalar("SELECT value FROM meta WHERE key = ?", (_CURSOR_KEY,)) or "")
+    kept, _, rowid = value.partition(" ")
+    if not (kept.isascii() and kept.isdigit() and rowid.isascii() and rowid.isdigit()):
+        return 0  # none, or not one this quire wrote: from the start
+    if int(kept) > version:
+        return None
+    return int(rowid) if int(kept) == version else 0
+
+
+def _keep(db: Database, key: str, value: str) -> None:
+    db.execute(
+        "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value)
+    )
+
+
+def reread(
+    db: Database,
+    read: Callable[[str], Iterable[str]],
+    *,
+    version: int = READING,
+    actor: str = "rebuild",
+    batch: int = BATCH,
+    progress_from: int = 5000,
+) -> int | None:
+    """Read what every live typed memory states again when the home's rows were read with an older
+    version than `version` (one meta read when not): `batch` memories a transaction, each moving the
+    cursor past them, so a run killed halfway leaves every memory's rows either old or new and the next
+    run (on any device of a server home) goes on from there. The version is recorded when the last
+    batch is done. Progress on stderr past `progress_from` memories. Returns how many memories were
+    read (None: nothing was due)."""
+    left = pending(db, version)
+    if left is None:
+        return None
+    shown = left >= progress_from
+    done = 0
+    while (step := _next(db, read, version, batch, actor)) is not None:
+        done += step
+        if shown and (done % 5000 < step or step == 0):
+            end = "\n" if step == 0 else ""
+            print(f"\rreading again what {left} memories state: {done}", end=end, file=sys.stderr, flush=True)
+        if step == 0:
+            break
+    return done
+
+
+def _next(db: Database, read: Callable[[str], Iterable[str]], version: int, size: int, actor: str) -> int | None:
+    """One batch in one transaction: the memories past the cursor read again and the cursor moved past
+    them; when none is left, the version recorded (returns 0). None: a newer reading is recorded or
+    under way (another device), so this quire's older rules write nothing."""
+    with db.transaction():
+        after = _cursor(db, version) if recorded(db) < version else None
+        if after is None:
+            return None
+        rows = db.rows(
+            f"SELECT m.rowid, m.id, m.content FROM memories m WHERE {_TYPED} AND {_LIVE} AND m.rowid > ? "
+            "ORDER BY m.rowid LIMIT ?",
+            (after, size),
+        )
+        if not rows:
+            _keep(db, _READ_KEY, str(version))
+            db.execute("DELETE FROM meta WHERE key = ?", (_CURSOR_KEY,))
+            audit.record(db, actor, "statements_reread", "store", "memories", reading=version)
+            return 0
+        drop(db, [str(mid) for _, mid, _ in rows])
+        record(db, [(str(mid), tuple(read(str(content)))) for _, mid, content in rows])
+        _keep(db, _CURSOR_KEY, f"{version} {int(rows[-1][0])}")
+        return len(rows)

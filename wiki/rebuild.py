@@ -2,7 +2,8 @@
 
 One rebuild, under an exclusive lock on $QUIRE_HOME/rebuild.lock:
 
-1. decay pass, then embed deferred captures (their pages need vectors);
+1. decay pass; what typed memories state read again when the reading's rules changed
+   (memory/statements.reread, resumable); then embed deferred captures (their pages need vectors);
 2. scan the vault: a file a person changed or deleted is recorded and its page becomes theirs;
 3. plan: synthesize every page, hash its inputs (cited memories' id, content, status, type,
    updated_at ..., links, render version, map revision) and compare with the stored hash;
@@ -31,7 +32,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from memory import audit, clock, conversations, decay, files
+from memory import audit, clock, conversations, decay, files, life, statements
 from memory.capture import pending_count
 from memory.db import Database
 from memory.embed import configured_model_id
@@ -68,6 +69,7 @@ class Summary:
     snapshot: str | None = None
     run: int | None = None
     decay: dict | None = None
+    restated: int | None = None  # typed memories read again with newer rules (None: none was due)
     embedded: int = 0
     prose: int = 0
     prose_rejected: int = 0
@@ -394,6 +396,11 @@ def _decay(db: Database, actor: str) -> dict | None:
     return report.as_json()
 
 
+def _stated(text: str) -> list[str]:
+    """The attributes a text states, as a typed capture records them (memory/capture.py)."""
+    return [said.attribute for said in life.read(text)]
+
+
 def _embed(session, summary: Summary) -> None:
     waiting = pending_count(session.db, session.model_id)
     if not waiting:
@@ -449,6 +456,7 @@ def rebuild(
     with vault.run_lock(session.home.root, "rebuild"):
         fresh = _open_vault(root)  # a rebuild that cannot write the vault fails before it changes anything
         summary.decay = _decay(db, actor)
+        summary.restated = statements.reread(db, _stated, actor=actor)
         _embed(session, summary)
         vault.clean_temp(root)
         # Forgets made on another device: their text out of this device's files before any is read.

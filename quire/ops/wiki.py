@@ -119,6 +119,7 @@ class RebuildResponse(Response):
     snapshot: str | None
     run: int | None
     decay: RebuildDecay | None  # the decay pass the rebuild ran first
+    restated: int | None = None  # typed memories whose statements were read again with newer rules
     embedded: int  # deferred captures embedded before planning
     prose: int  # pages given model prose
     prose_rejected: int
