@@ -1,0 +1,55 @@
+"""A home's `statements` rows are read again only when `memory.statements.READING` is newer than the
+version they were read with (memory/statements.reread, run by the nightly rebuild). A change of what
+`memory.life.read` states without a new READING leaves every home with the old reading of its older
+memories for ever. This guard hashes what the reading is made of and compares the digest with the one
+recorded for the current READING.
+
+What is hashed: the source of the rules and of what they call (memory/life.py, memory/vocab.py, the
+matcher memory/needles.py, memory/text.py whose `prose` takes the code out of a text first), the data
+lists (memory/data/*.txt) and the shared word lists the rules read (tokens.STOPWORDS, clock.MONTHS).
+A change of a comment there fails it too: bump all the same (a bump costs each home one re-read at
+its next rebuild, about 5 s at 10,000 typed memories: docs/nightly.md). Not hashed: pycountry's
+data, which the place names read (an upgrade of it is not seen).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from memory import clock, statements, tokens
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ("memory/life.py", "memory/vocab.py", "memory/needles.py", "memory/text.py")
+
+# (1: the first version kept; a home read before it records none, read as 0, and is read again)
+RECORDED = {
+    1: "ca360c16952e8548",
+}
+
+
+def digest() -> str:
+    h = hashlib.sha256()
+    data = sorted((ROOT / "memory" / "data").glob("*.txt"))
+    for path in [*(ROOT / name for name in SOURCES), *data]:
+        h.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+        h.update(path.read_bytes().replace(b"\r\n", b"\n") + b"\0")
+    h.update("\n".join(sorted(tokens.STOPWORDS)).encode() + b"\0")
+    h.update(repr(clock.MONTHS).encode())
+    return h.hexdigest()[:16]
+
+
+def test_the_reading_has_the_version_its_rules_were_recorded_with():
+    found = digest()
+    bump = statements.READING + 1
+    assert RECORDED.get(statements.READING) == found, (
+        f"what memory.life reads changed (digest {found}): set READING = {bump} in memory/statements.py and "
+        f'add {bump}: "{found}" to RECORDED in tests/test_statements_reading.py, so each home reads its typed '
+        "memories again at its next rebuild"
+    )
+
+
+def test_versions_only_go_up():
+    assert statements.READING == max(RECORDED)
+    assert sorted(RECORDED) == list(range(1, statements.READING + 1))
+    assert len(set(RECORDED.values())) == len(RECORDED)  # a new number for a new reading only
