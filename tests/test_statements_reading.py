@@ -50,6 +50,6 @@ def test_the_reading_has_the_version_its_rules_were_recorded_with():
 
 
 def test_versions_only_go_up():
-    assert statements.READING == max(RECORDED)
+    assert max(RECORDED) == statements.READING
     assert sorted(RECORDED) == list(range(1, statements.READING + 1))
     assert len(set(RECORDED.values())) == len(RECORDED)  # a new number for a new reading only

@@ -103,6 +103,55 @@ def test_only_live_typed_memories_are_read_and_a_forget_stays_forgotten(session,
     assert statements.of(session.db, said) == ["role"]
 
 
+def test_what_changes_while_a_batch_is_read_is_written_as_it_is_now(session, cli):
+    # A batch is read outside its transaction (the write lock is not held for the reading): a forget
+    # or an edit that lands meanwhile is what the batch writes from, not the text it read before.
+    from memory import review
+
+    put(session, "I am a backend engineer at Acme, on the payments team", type="identity")
+    edited = put(session, "I am a product manager at Acme now, on the same team", type="identity")
+    gone = put(session, HOME, type="identity")
+    (item,) = review.open_items(session.db)
+    as_older_rules(session.db, [edited, gone], rows=("older-reading",))
+    landed = []
+
+    def read_while_others_write(text: str) -> list[str]:
+        if not landed:
+            landed.append(text)
+            assert cli("forget", gone).exit_code == 0
+            with session.db.transaction():
+                review.accept(
+                    session.db, item.id, actor="test", edited_text="I moved to Lisbon last week, a flat in Alfama"
+                )
+        return stated(text)
+
+    assert statements.reread(session.db, read_while_others_write) == 3
+    assert statements.of(session.db, gone) == []  # the forget took its rows, and nothing put them back
+    assert statements.of(session.db, edited) == ["home"]  # what the edit says, not the role read before it
+
+
+def test_another_device_moving_the_cursor_meanwhile_is_not_written_over(session):
+    ids = [put(session, f"{HOME}, number {i}", type="identity") for i in range(4)]
+    as_older_rules(session.db, ids)
+    rowids = [session.db.scalar("SELECT rowid FROM memories WHERE id = ?", (mid,)) for mid in ids]
+    moved = []
+
+    def read_while_another_device_reads(text: str) -> list[str]:
+        if not moved:  # another device wrote the first two meanwhile, and moved the cursor past them
+            moved.append(text)
+            with session.db.transaction():
+                statements.record(session.db, [(ids[0], ["other-device"]), (ids[1], ["other-device"])])
+                session.db.execute(
+                    "INSERT INTO meta(key, value) VALUES ('statements_rereading', ?)",
+                    (f"{statements.READING} {rowids[1]}",),
+                )
+        return stated(text)
+
+    assert statements.reread(session.db, read_while_another_device_reads, batch=2) == 2
+    assert [statements.of(session.db, mid) for mid in ids] == [["other-device"]] * 2 + [["home"]] * 2
+    assert statements.recorded(session.db) == statements.READING
+
+
 def test_progress_on_stderr_past_the_threshold(session, capsys):
     ids = [put(session, f"{HOME}, number {i}", type="identity") for i in range(5)]
     as_older_rules(session.db, ids)
