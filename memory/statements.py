@@ -182,14 +182,17 @@ _BATCH_SQL = (
 
 def _next(db: Database, read: Callable[[str], Iterable[str]], version: int, size: int, actor: str) -> int | None:
     """One batch: the memories past the cursor read (outside a transaction: about 2 ms a chat turn, the
-    write lock is not held for it), then written in one transaction that moves the cursor past them.
+    write lock is not held for it), then written in one transaction that moves the cursor past them;
+    the batch is taken in a transaction of its own (on a server home's replica, only a transaction
+    reads the server: the replica's copy of the cursor could stay behind it, a batch taken for ever).
     Returns how many were written (0: another device moved the cursor meanwhile, so look again); None
     when the run is over: the version recorded, or a newer reading recorded or under way (another
     device's quire), which this quire's older rules leave alone."""
-    after = _cursor(db, version) if recorded(db) < version else None
+    with db.transaction():  # a short one, for the store as it is: a replica's own reads may be behind
+        after = _cursor(db, version) if recorded(db) < version else None
+        rows = db.rows(_BATCH_SQL, (after, size)) if after is not None else []
     if after is None:
         return None
-    rows = db.rows(_BATCH_SQL, (after, size))
     texts = {str(mid): str(content) for _, mid, content in rows}
     said = {mid: tuple(read(text)) for mid, text in texts.items()}
     with db.transaction():
