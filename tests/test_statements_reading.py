@@ -8,7 +8,7 @@ What is hashed: the source of the rules and of what they call (memory/life.py, m
 matcher memory/needles.py, memory/text.py whose `prose` takes the code out of a text first), the data
 lists (memory/data/*.txt) and the shared word lists the rules read (tokens.STOPWORDS, clock.MONTHS).
 A change of a comment there fails it too: bump all the same (a bump costs each home one re-read at
-its next rebuild, about 5 s at 10,000 typed memories: docs/nightly.md). Not hashed: pycountry's
+its next rebuild, about 6.5 s CPU at 10,000 typed memories: docs/nightly.md). Not hashed: pycountry's
 data, which the place names read (an upgrade of it is not seen).
 """
 
