@@ -20,6 +20,7 @@ import pytest
 
 from memory import life, statements
 from memory.failpoints import KILLED
+from memory.session import Session
 from tests.server_homes import device
 from tests.test_recall import put
 from tests.test_recall_stated import SAID, fillers, hits_of
@@ -72,6 +73,20 @@ def test_the_cli_rebuild_reads_again_and_says_how_many(session, cli):
     assert out["restated"] == 2
     assert statements.of(session.db, said) == ["role"] and statements.of(session.db, other) == ["home"]
     assert json.loads(cli("rebuild", "--json").stdout)["restated"] is None  # done once
+
+
+def test_the_library_rebuild_reads_again_too(quire_home):
+    import quire
+
+    with quire.open(quire_home) as q:
+        said = q.capture(SAID, type="identity").id
+    with Session(actor="test") as session:
+        as_older_rules(session.db, [said])
+    with quire.open(quire_home) as q:
+        assert q.rebuild().restated == 1
+        assert q.rebuild().restated is None
+    with Session(actor="test") as session:
+        assert statements.of(session.db, said) == ["role"]
 
 
 def test_the_same_version_reads_nothing(session, monkeypatch):
