@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from memory import life, statements
+from memory import doctor, life, statements
 from memory.failpoints import KILLED
+from memory.home import Home
 from memory.session import Session
 from tests.server_homes import device
 from tests.test_recall import put
@@ -220,6 +221,7 @@ def _version_of(path: Path) -> str | None:
         conn.close()
 
 
+@pytest.mark.timeout(900)  # two processes a crash point, about 20 points
 def test_a_reread_killed_at_every_commit_leaves_each_memory_old_or_new_and_the_next_run_finishes(session, tmp_path):
     texts = [
         SAID,
@@ -262,13 +264,21 @@ def test_a_reread_killed_at_every_commit_leaves_each_memory_old_or_new_and_the_n
 # -- a server home: several devices, one reading ------------------------------------------------
 
 
+def _doctor_note(root: Path) -> str:
+    (check,) = [c for c in doctor.doctor(Home(root)).checks if c.name == "statements"]
+    assert check.ok
+    return check.detail
+
+
 def test_a_server_home_is_read_again_by_one_device_only(tmp_path, sqld_url, quire_home):
     laptop = device(tmp_path, "laptop", sqld_url)
     phone = device(tmp_path, "phone", sqld_url)
     try:
         said = put(laptop, SAID, type="identity")
         as_older_rules(laptop.db, [said])
+        assert "pending" in _doctor_note(tmp_path / "laptop")
         assert rebuild_mod.rebuild(phone).restated == 1
+        assert _doctor_note(tmp_path / "laptop").startswith("read with this quire's rules")
         assert statements.of(laptop.db, said) == ["role"]
         assert rebuild_mod.rebuild(laptop).restated is None  # the phone did it for both
     finally:
