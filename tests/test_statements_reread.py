@@ -108,6 +108,24 @@ def test_the_same_version_reads_nothing(session, monkeypatch):
         statements.reread(session.db, refuse)
 
 
+def test_a_reading_that_fails_does_not_stop_the_rebuild_and_is_tried_again(session, monkeypatch):
+    said = put(session, SAID, type="identity")
+    as_older_rules(session.db, [said])
+
+    def broken(text: str) -> list[str]:
+        raise IndexError("a rule's bug")
+
+    reading = rebuild_mod._stated
+    monkeypatch.setattr(rebuild_mod, "_stated", broken)
+    summary = rebuild_mod.rebuild(session)
+    assert summary.restated is None and summary.written >= 1  # the wiki was rebuilt all the same
+    assert any("reading what memories state again stopped (IndexError)" in w for w in summary.warnings)
+    assert statements.pending(session.db) == 1 and statements.of(session.db, said) == []
+    monkeypatch.setattr(rebuild_mod, "_stated", reading)  # the rules mended
+    assert rebuild_mod.rebuild(session).restated == 1
+    assert statements.of(session.db, said) == ["role"]
+
+
 def test_only_live_typed_memories_are_read_and_a_forget_stays_forgotten(session, cli):
     said = put(session, SAID, type="identity")
     gone = put(session, HOME, type="identity")

@@ -396,6 +396,22 @@ def _decay(db: Database, actor: str) -> dict | None:
     return report.as_json()
 
 
+def _restate(db: Database, summary: Summary, actor: str) -> int | None:
+    """What typed memories state, read again when this quire's rules are newer than the home's
+    (memory/statements.reread). A reading that fails on some older text is a bug of the rules, but it
+    must not stop the wiki every night: a warning, and the re-read goes on from its cursor next time."""
+    try:
+        return statements.reread(db, _stated, actor=actor)
+    except QuireError:
+        raise
+    except Exception as exc:  # the rules' bug, not the store's: the name only (a message could quote a memory)
+        summary.warnings.append(
+            f"reading what memories state again stopped ({type(exc).__name__}); the wiki was rebuilt, and the "
+            "next rebuild tries again from where it stopped (`quire doctor` shows it pending)"
+        )
+        return None
+
+
 def _stated(text: str) -> list[str]:
     """The attributes a text states, as a typed capture records them (memory/capture.py)."""
     return [said.attribute for said in life.read(text)]
@@ -456,7 +472,7 @@ def rebuild(
     with vault.run_lock(session.home.root, "rebuild"):
         fresh = _open_vault(root)  # a rebuild that cannot write the vault fails before it changes anything
         summary.decay = _decay(db, actor)
-        summary.restated = statements.reread(db, _stated, actor=actor)
+        summary.restated = _restate(db, summary, actor)
         _embed(session, summary)
         vault.clean_temp(root)
         # Forgets made on another device: their text out of this device's files before any is read.
