@@ -523,16 +523,98 @@ def turn_entities(mems: Sequence[Mem]) -> None:
     # the person's own name, as their drafts sign it ("Regards,\nPriya"), is the person as "user" is
     own = names.signed([mems[i].content for i in idx if mems[i].turn == "person"])
     speaking = speakers(mems[i].speaker for i in idx) | speakers(own)
+    themselves = OwnName.read([mems[i] for i in idx], own)
     for i, ns in zip(idx, found, strict=True):
         m = mems[i]
         speaker = entity_key(m.speaker)
-        kept = {k: name for k, name in m.entities if k != speaker and k not in ROLE_NAMES}
+        kept = {k: name for k, name in m.entities if k != speaker and k not in ROLE_NAMES and not themselves.names(k)}
         for n in ns:
             k = entity_key(n.name)
-            if k in ROLE_NAMES or speaks(k, speaking) or (m.turn == "assistant" and k not in used):
+            if (
+                k in ROLE_NAMES
+                or speaks(k, speaking)
+                or themselves.names(k)
+                or (m.turn == "assistant" and k not in used)
+            ):
                 continue
             kept.setdefault(k, n.name)
         m.__dict__["entities"] = tuple(sorted(kept.items()))
+
+
+# A draft's sign-off and the name under it or after it ("Sincerely,\nDale Hutchins", "Best, Noor'"), or a
+# quoted draft's last line that is a name alone ("...no charge.\n\nDale Hutchins'", "I love you. — Dale'").
+_SIGN_OFF = re.compile(
+    r"(?:^|\n|[.!?]\s)[ \t]*[\"'“‘]?(?i:(?:best|kind|warm|warmest|many|with) )?(?i:regards|thanks|thank you|best|"
+    r"cheers|sincerely|yours sincerely|yours truly|yours faithfully|faithfully|yours|love|best wishes|"
+    r"all the best|take care)[,!.]?[ \t]*(?:\n[ \t]*|[ \t])(?P<name>[A-Z][a-z][\w-]*(?:[ \t]+[A-Z][\w-]*)?)"
+    r"[ \t]*(?:[\"'”’]|\n|\Z)"
+    r"|(?:\n\n|[—–][ \t]*)(?P<last>[A-Z][a-z][\w-]*(?:[ \t]+[A-Z][\w-]*)?)[ \t]*[\"'”’](?:\s|\Z)"
+)
+# How a letter or a message opens on the one it is written to ("Dear Noor,", "Dear Mr. Hutchins:",
+# "'Mr. Hutchins, the unit your company installed ...", "hi noor!", a friend's "'NOOR. i got into ...").
+_ADDRESSED = re.compile(
+    r"(?:^|\n|[\"'“‘])[ \t]*(?:(?i:dear|hi|hello|hey)[ \t]+(?P<title>(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?[ \t]+)?"
+    r"|(?P<only>(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?[ \t]+))(?P<name>[^\W\d_][\w-]*(?:[ \t]+[A-Z][\w-]*)?)[ \t]*[,:!\n]"
+    r"|(?:^|\n)[\"'“‘](?P<shout>[A-Z][A-Z-]+)[.!,]"
+)
+ADDRESSED_MIN = 2  # the person's texts a name opens (with no draft of theirs signing it) to be their own
+
+
+@dataclass(frozen=True)
+class OwnName:
+    """The person's own name as the chats give it: the name the letters and messages they paste in
+    open on ("Dear Noor,", "Dear Mr. Hutchins:", a friend's "'NOOR. ..."), in ADDRESSED_MIN of their
+    texts, or in one where a draft the assistant wrote for them is signed with it ("Best, Noor",
+    "Sincerely,\nDale Hutchins"), or the name their own drafts sign (`names.signed`). A name of
+    theirs is never a page: noor's pasted offer letter, lease and a friend's text had made a page
+    "Noor Haddad", and dale's VA letter and a customer's email one titled "Mr. Hutchins", as if each
+    were someone else. A text signed with the person's name is their draft, and its opening names
+    whom it is written to; an everyday word opens no one ("Hi all,", "Dear Sir", "Dear Member")."""
+
+    forms: frozenset[tuple[str, ...]] = frozenset()  # each form's words: ("noor",), ("mr", "hutchins")
+    first: frozenset[str] = frozenset()  # the first names: "Noor Haddad" is the person where "Noor" is
+
+    @classmethod
+    def read(cls, turns: Sequence[Mem], signed: Iterable[str] = ()) -> OwnName:
+        mine = {tuple(tokens.words(n)) for n in signed}
+        signing = {
+            w
+            for m in turns
+            if m.turn == "assistant"
+            for f in _SIGN_OFF.finditer(m.content)
+            for w in tokens.words(f.group("name") or f.group("last"))
+        }
+        opened: Counter[tuple[str, ...]] = Counter()
+        for m in turns:
+            if m.turn != "person" or any(set(n) <= set(tokens.words(m.content)) for n in mine):
+                continue
+            opened.update({_opening(f) for f in _ADDRESSED.finditer(m.content)} - {()})
+        forms = set(mine)
+        for said, n in opened.items():
+            plain = {w for w in said if w not in names.TITLES}
+            if n >= ADDRESSED_MIN or plain & signing:
+                forms.add(said)
+        first = {f[0] for f in forms if f and f[0] not in names.TITLES}
+        return cls(frozenset(f for f in forms if f), frozenset(first))
+
+    def names(self, key: str) -> bool:
+        """Whether an entity (its key) is the person: one of the forms, their first name alone or
+        with a surname ("noor haddad")."""
+        if not self.forms:
+            return False
+        said = tuple(tokens.words(key))
+        return said in self.forms or (bool(said) and said[0] in self.first and len(said) <= 3)
+
+
+def _opening(found: re.Match) -> tuple[str, ...]:
+    """The words of the name a letter opens on, its title kept ("mr", "hutchins"); () for an everyday
+    word ("all", "sir", "team") or what no name is."""
+    name = found.group("shout") or found.group("name")
+    said = tuple(tokens.words(f"{found.group('title') or found.group('only') or ''} {name}"))
+    plain = [w for w in said if w not in names.TITLES]
+    if not plain or any(w in _common() or w in STOPWORDS or entity_key(w) in ROLE_NAMES for w in plain):
+        return ()
+    return said
 
 
 def speakers(said_by: Iterable[str]) -> frozenset[str]:
