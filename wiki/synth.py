@@ -1069,7 +1069,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 14  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 15  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1646,6 +1646,33 @@ def _not_everyday(
     return [(key, tf) for key, tf in plain if _term_weight(key, verbs, named) >= 1.0] or None
 
 
+MOST_SAID = 0.9  # a term most of a topic's turns say titles it over the best one at this share of its score
+NAMED_OVER_EVERYDAY = 0.75  # a name titles a topic over an everyday word its turns say often at this share of its score
+
+
+def _most_said(
+    best: str, scored: list[tuple[float, str]], counts: Counter[str], size: int, named: frozenset[str]
+) -> str:
+    """Of two terms that score nearly alike (MOST_SAID), the one more than half of a topic's turns say
+    titles it over one half of them or fewer say: noor's six turns of her grandmother ("teta" in
+    five, 4.94) were titled "Meds" (two of them, 4.96). And a name two turns say titles it over an
+    everyday word (its stem among `_common`: "rides", "ride") fewer than COMMON_TURNS say, and one that
+    scores near it (NAMED_OVER_EVERYDAY) over one more say: dale's turns of his dog ("boone rides up
+    front with me", "put Boone says come too") were titled "Ride", a retiree's of Medicare "Plan"."""
+    top = max(score for score, _ in scored)
+    if " " not in best and best in _common():
+        floor = 0.0 if counts[best] < COMMON_TURNS else NAMED_OVER_EVERYDAY * top
+        names_ = [
+            (counts[key], score, key) for score, key in scored if key in named and counts[key] >= 2 and score >= floor
+        ]
+        if names_:
+            return max(names_)[2]
+    if counts[best] * 2 > size:
+        return best
+    said = [(counts[key], score, key) for score, key in scored if counts[key] * 2 > size and score >= MOST_SAID * top]
+    return max(said)[2] if said else best
+
+
 def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> list[str]:
     """Per group, the word or two-word phrase most distinctive of it against the other groups
     (class-based TF-IDF: how many of its turns use the term, times log(1 + A / the term's count
@@ -1691,6 +1718,7 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
             out.append(cluster_title(g) if g else "Topic")
             continue
         _, best = max(scored, key=lambda sk: (round(sk[0], 9), " " in sk[1], sk[1]))
+        best = _most_said(best, scored, counts, len(g), named)
         if " " not in best:  # "Italian class" over "Italian" when most turns that say the word say the phrase
             word = best
             longer = [(n, k) for k, n in shared if " " in k and word in k.split() and n * 5 >= counts[word] * 3]
