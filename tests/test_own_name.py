@@ -119,3 +119,19 @@ def test_an_imported_history_has_no_page_of_the_persons_own_name(tmp_path, monke
     cited = "".join(pages.values())
     for text in [LETTER, LEASE, *MORE]:  # every turn is still on a page
         assert text.split(".")[0][:40].replace("'", "\\'") in cited or text[:30] in cited, text
+
+
+def test_an_adjective_compared_in_lower_case_is_no_name():
+    """Not the person's name, but found beside it in the noor fixture: a page titled "Cheaper" of
+    "wayne is closer to home, cheaper, my best friend hana goes there" and a turn asking if it is cheaper."""
+    texts = [
+        "ok so hypothetically im thinking about transferring to wayne state. wayne is closer to home, cheaper, "
+        "my best friend hana goes there. help me make a pros and cons list",
+        "is it cheaper to stay on my parents policy, hana says no",
+        "hana and omar are coming over, omar is bringing the busiest board game ever",
+    ]
+    named = _named(texts)
+    assert not {"cheaper", "busiest"} & named
+    assert "hana" in named  # a name typed in lower case stays a name
+    film = _named(["Cheaper by the Dozen is on tonight", "we watched Cheaper by the Dozen again"])
+    assert film & {"cheaper", "cheaper by the dozen"}  # written with its capital, a title stays a name

@@ -535,10 +535,28 @@ def turn_entities(mems: Sequence[Mem]) -> None:
                 or speaks(k, speaking)
                 or themselves.names(k)
                 or (m.turn == "assistant" and k not in used)
+                or _an_adjective_typed_low(n.name, m.content)
             ):
                 continue
             kept.setdefault(k, n.name)
         m.__dict__["entities"] = tuple(sorted(kept.items()))
+
+
+def _an_adjective_typed_low(name: str, text: str) -> bool:
+    """A one-word name the text writes only in lower case that is a listed adjective compared
+    ("cheaper", "busiest", "bigger"; not "nice" itself, a town typed low): a person who types in
+    lower case names friends so ("hana", "omar"), and `memory.names` reads them, but "wayne is closer
+    to home, cheaper, my best friend hana goes there" had made noor a page titled "Cheaper"."""
+    word = name.casefold()
+    if " " in word or name in text or word not in text.casefold():
+        return False
+    for end, back in (("ier", "y"), ("iest", "y"), ("er", ""), ("est", ""), ("r", ""), ("st", "")):
+        stem = word[: -len(end)] + back if word.endswith(end) else ""
+        if stem and (
+            stem in _ADJECTIVE_WORDS or (len(stem) > 2 and stem[-1] == stem[-2] and stem[:-1] in _ADJECTIVE_WORDS)
+        ):
+            return True
+    return False
 
 
 # A draft's sign-off and the name under it or after it ("Sincerely,\nDale Hutchins", "Best, Noor'"), or a
