@@ -79,3 +79,20 @@ def test_an_everyday_word_titles_where_no_name_is_shared():
     unnamed = [t if isinstance(t, str) else t[0].replace("boone", "the dog").replace("Boone", "the dog") for t in BOONE]
     titles = synth.topic_titles(_groups(FISHING, unnamed, TRUCK))
     assert titles[1] != "Boone" and titles[1].casefold() != "the dog"
+
+
+def test_a_known_name_typed_in_lower_case_titles_a_topic_as_the_lists_write_it():
+    """noor types in lower case: her topics were titled "Ann arbor" and "Dfcu"."""
+    city = ["back in ann arbor for senior year", "ann arbor rent is insane this year"]
+    bank = ["opened a checking account at dfcu", "dfcu charged me an overdraft fee"]
+    chem = ["orgo exam on friday", "orgo problem set due tonight"]
+    assert synth.topic_titles(_groups(city, bank, chem)) == ["Ann Arbor", "DFCU", "Orgo"]
+
+
+def test_only_a_whole_known_name_takes_the_lists_spelling():
+    """A list's name at the start of a phrase ("mini split": MINI, a car) or one the list writes in
+    lower case ("lisinopril") is written as typed, its first letter up."""
+    split = ["the mini split in the sunroom is leaking", "quote for a mini split install"]
+    pills = ["lisinopril makes me cough", "switched off lisinopril last week"]
+    chem = ["orgo exam on friday", "orgo problem set due tonight"]
+    assert synth.topic_titles(_groups(split, pills, chem)) == ["Mini split", "Lisinopril", "Orgo"]

@@ -31,7 +31,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any, cast
 
-from memory import conversations, names, notes, tokens
+from memory import conversations, names, notes, tokens, vocab
 from memory.db import Database, rows_in
 from memory.entities import key as entity_key
 from memory.text import prose
@@ -1743,8 +1743,19 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
             if longer:
                 best = max(longer, key=lambda tk: (tk[0], -len(tk[1]), tk[1]))[1]
         form = sorted(forms[best].items(), key=lambda fc: (-fc[1], fc[0]))[0][0]
-        out.append(form[:1].upper() + form[1:])
+        out.append(_shown(form))
     return out
+
+
+def _shown(form: str) -> str:
+    """A topic's title as its turns write it, first letter up; a name the lists know typed in lower
+    case as they write it ("ann arbor": "Ann Arbor", "dfcu": "DFCU", `memory.vocab`): a student who
+    types in lower case had topics titled "Ann arbor" and "Dfcu"."""
+    if form.islower():
+        known = (vocab.written(form) if vocab.listed(form) else None) or vocab.place(form)
+        if known and known.casefold() == form.casefold() and known[:1].isupper():
+            return known  # (a whole name only: "mini split" is no MINI; "lisinopril", "giffgaff" stay up front)
+    return form[:1].upper() + form[1:]
 
 
 def notes_buckets(mems: Sequence[Mem]) -> dict[str, list[Mem]]:
