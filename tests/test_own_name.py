@@ -135,3 +135,19 @@ def test_an_adjective_compared_in_lower_case_is_no_name():
     assert "hana" in named  # a name typed in lower case stays a name
     film = _named(["Cheaper by the Dozen is on tonight", "we watched Cheaper by the Dozen again"])
     assert film & {"cheaper", "cheaper by the dozen"}  # written with its capital, a title stays a name
+
+
+def test_the_persons_own_name_titles_no_topic():
+    """A fake-vector home of the priya fixture had a topic titled "Priya": her drafts sign it."""
+    drafts = [
+        "pls fix grammar: Dear Rohit, the wedding leave starts friday.\n\nRegards,\nPriya",
+        "make it better: Dear Helen, my wedding is in Feb so I need leave.\n\nThanks,\nPriya",
+        "reply to landlord: the deposit is paid.\n\nBest,\nPriya",
+        "the card says love from priya and arjun",
+    ]
+    turns = [_turn(i, text) for i, text in enumerate(drafts)]
+    synth.turn_entities(turns)
+    specs = synth.group(turns, lambda ids: {i: [1.0, 0.0, 0.0] for i in ids})
+    titles = [s.title for s in specs]
+    assert "Priya" not in titles, titles
+    assert {m.id for s in specs for m in s.memories} == {m.id for m in turns}  # every turn on a page still
