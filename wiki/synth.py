@@ -1144,6 +1144,8 @@ _EDGE_WORDS = (
             "feel feels felt use used using make made need needs want wants know think try tried look looking "
             "help keep start started take took give gave find found tell told ask asked seem come came call "
             "going goes went thank thanks first second third last next "
+            # and of asking in an office email ("Kindly revert", "pls find"): the priya fixture's "Kindly"
+            "kindly please pls plz "
             # words of asking and of manner, titles of a real history's clusters ("Even", "Prefer",
             # "Making", "Example", "Visit", "Playing", "Worn") that name no topic
             "even really just also still maybe probably actually definitely prefer prefers preferred "
