@@ -103,3 +103,11 @@ def test_a_word_of_asking_titles_no_topic():
     office = ["kindly revert on the guest count", "kindly find the count for the reception attached"]
     chem = ["orgo exam on friday", "orgo problem set due tonight"]
     assert synth.topic_titles(_groups(office, chem))[0] not in ("Kindly", "Kindly revert", "Kindly find")
+
+
+def test_a_month_said_short_titles_no_topic_and_a_wedding_stays():
+    """The priya fixture's drafts ("leave from 2nd Feb", "the count by 11th Feb") titled a topic "Feb"."""
+    leave = ["leave from 2nd Feb to 23rd Feb", "send the guest count by 11th Feb", "the venue wants it by feb"]
+    wedding = ["our wedding is in the spring", "the wedding caterer called", "wedding invites are out"]
+    titles = synth.topic_titles(_groups(leave, wedding))
+    assert titles[0] != "Feb" and titles[1] == "Wedding", titles

@@ -1182,6 +1182,9 @@ _VAGUE = frozenset(
         "morning mornings evening evenings night nights tonight hour hours minute minutes moment lately ago soon "
         "thing things stuff lot lots way ways bit kind sort people everyone someone anyone change changes "
         "place places event events memory memorie memories note notes "
+        # a month said short ("on 11th Feb", "by 3rd Oct"): the priya fixture had a topic "Feb" ("wed" of
+        # "wedding", "sat", "sun", "mar" and "may" are words too, and stay)
+        "jan feb apr jun jul aug sep sept oct nov dec "
         "今天 明天 昨天 时候 东西 事情 今日 明日 昨日",
     )
 ) | frozenset(w.casefold() for w in names.CALENDAR)
