@@ -151,3 +151,14 @@ def test_the_persons_own_name_titles_no_topic():
     titles = [s.title for s in specs]
     assert "Priya" not in titles, titles
     assert {m.id for s in specs for m in s.memories} == {m.id for m in turns}  # every turn on a page still
+
+
+def test_the_person_asking_to_better_their_own_drafts_is_not_whom_they_open_on():
+    """Unsigned drafts to one manager, each pasted to be made better, open on the manager, not the person."""
+    drafts = [
+        "pls make this better\nHi Rohit, the seller dashboard ships friday with the new filters.",
+        "can you proof read my email\nDear Rohit Sharma, I would like to apply for leave in Feb.",
+        "rewrite so its sharper:\nHi Rohit, the offsite moved to Oct and the budget is approved.",
+    ]
+    named = _named([*drafts, "Rohit Sharma wants the roadmap by monday"])
+    assert named & {"rohit", "rohit sharma"}

@@ -575,6 +575,12 @@ _ADDRESSED = re.compile(
     r"|(?P<only>(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?[ \t]+))(?P<name>[^\W\d_][\w-]*(?:[ \t]+[A-Z][\w-]*)?)[ \t]*[,:!\n]"
     r"|(?:^|\n)[\"'“‘](?P<shout>[A-Z][A-Z-]+)[.!,]"
 )
+# What asks for a draft of the person's own to be made better: the text after it is theirs, and opens
+# on whom they write to ("pls make this better\nHi Rohit, ...", "can you proof read this offer letter").
+_DRAFTING = re.compile(
+    r"(?i)\b(?:rewrite|re-write|proof ?read|correct|fix|improve|polish|edit|shorten|rephrase|make (?:this|it)|"
+    r"my (?:email|mail|draft|letter|message|reply|text|note|card)|i(?:'m| am) sending|i wrote|going to (?:my|the))\b"
+)
 ADDRESSED_MIN = 2  # the person's texts a name opens (with no draft of theirs signing it) to be their own
 
 
@@ -606,7 +612,8 @@ class OwnName:
         for m in turns:
             if m.turn != "person" or any(set(n) <= set(tokens.words(m.content)) for n in mine):
                 continue
-            opened.update({_opening(f) for f in _ADDRESSED.finditer(m.content)} - {()})
+            found = _ADDRESSED.finditer(m.content)
+            opened.update({_opening(f) for f in found if not _DRAFTING.search(m.content, 0, f.start())} - {()})
         forms = set(mine)
         for said, n in opened.items():
             plain = {w for w in said if w not in names.TITLES}
