@@ -794,8 +794,8 @@ def show(db: Database, slug: str) -> dict:
         is_live = n.parent_id is None or (n.ref_kind, n.ref_id) in live
         label = labels.get((n.ref_kind, n.ref_id)) if n.parent_id is not None else page["title"]
         rows.append({**n.as_json(live=is_live, label=label), "depth": level(n)})
-    edges = db.dicts(
-        "SELECT id, from_node, to_node, kind, status FROM page_map_edges WHERE page_id = ? ORDER BY id", (pid,)
+    edges = _edge_order(
+        db.dicts("SELECT id, from_node, to_node, kind, status FROM page_map_edges WHERE page_id = ?", (pid,)), ordered
     )
     row = db.one("SELECT revision, generated_at FROM page_maps WHERE page_id = ?", (pid,))
     return {
@@ -807,6 +807,18 @@ def show(db: Database, slug: str) -> dict:
         "nodes": rows,
         "edges": edges,
     }
+
+
+def _edge_order(edges: list[dict], ordered: Sequence[Node]) -> list[dict]:
+    """Edges in the order the nodes they join are listed (a node's place on the page, its title),
+    then by kind: an edge's id is a hash of node ids made from random memory ids, and ordered by it two
+    homes of the same memories listed one page's edges in different orders. An edge whose node is gone
+    goes last, by its id."""
+    place = {n.id: i for i, n in enumerate(ordered)}
+    end = len(place)
+    return sorted(
+        edges, key=lambda e: (place.get(e["from_node"], end), place.get(e["to_node"], end), e["kind"], e["id"])
+    )
 
 
 def _tree_order(all_nodes: list[Node], places: Mapping[tuple[str, str], int]) -> list[Node]:

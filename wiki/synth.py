@@ -31,7 +31,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any, cast
 
-from memory import conversations, names, notes, tokens
+from memory import conversations, names, notes, tokens, vocab
 from memory.db import Database, rows_in
 from memory.entities import key as entity_key
 from memory.text import prose
@@ -523,16 +523,130 @@ def turn_entities(mems: Sequence[Mem]) -> None:
     # the person's own name, as their drafts sign it ("Regards,\nPriya"), is the person as "user" is
     own = names.signed([mems[i].content for i in idx if mems[i].turn == "person"])
     speaking = speakers(mems[i].speaker for i in idx) | speakers(own)
+    themselves = OwnName.read([mems[i] for i in idx], own)
     for i, ns in zip(idx, found, strict=True):
         m = mems[i]
         speaker = entity_key(m.speaker)
-        kept = {k: name for k, name in m.entities if k != speaker and k not in ROLE_NAMES}
+        kept = {k: name for k, name in m.entities if k != speaker and k not in ROLE_NAMES and not themselves.names(k)}
         for n in ns:
             k = entity_key(n.name)
-            if k in ROLE_NAMES or speaks(k, speaking) or (m.turn == "assistant" and k not in used):
+            if (
+                k in ROLE_NAMES
+                or speaks(k, speaking)
+                or themselves.names(k)
+                or (m.turn == "assistant" and k not in used)
+                or _an_adjective_typed_low(n.name, m.content)
+            ):
                 continue
             kept.setdefault(k, n.name)
         m.__dict__["entities"] = tuple(sorted(kept.items()))
+
+
+def _an_adjective_typed_low(name: str, text: str) -> bool:
+    """A one-word name the text writes only in lower case that is a listed adjective compared
+    ("cheaper", "busiest", "bigger"; not "nice" itself, a town typed low): a person who types in
+    lower case names friends so ("hana", "omar"), and `memory.names` reads them, but "wayne is closer
+    to home, cheaper, my best friend hana goes there" had made noor a page titled "Cheaper"."""
+    word = name.casefold()
+    if " " in word or name in text or word not in text.casefold():
+        return False
+    for end, back in (("ier", "y"), ("iest", "y"), ("er", ""), ("est", ""), ("r", ""), ("st", "")):
+        stem = word[: -len(end)] + back if word.endswith(end) else ""
+        if stem and (
+            stem in _ADJECTIVE_WORDS or (len(stem) > 2 and stem[-1] == stem[-2] and stem[:-1] in _ADJECTIVE_WORDS)
+        ):
+            return True
+    return False
+
+
+# A draft's sign-off and the name under it or after it ("Sincerely,\nDale Hutchins", "Best, Noor'"), or a
+# quoted draft's last line that is a name alone ("...no charge.\n\nDale Hutchins'", "I love you. — Dale'").
+_SIGN_OFF = re.compile(
+    r"(?:^|\n|[.!?]\s)[ \t]*[\"'“‘]?(?i:(?:best|kind|warm|warmest|many|with) )?(?i:regards|thanks|thank you|best|"
+    r"cheers|sincerely|yours sincerely|yours truly|yours faithfully|faithfully|yours|love|best wishes|"
+    r"all the best|take care)[,!.]?[ \t]*(?:\n[ \t]*|[ \t])(?P<name>[A-Z][a-z][\w-]*(?:[ \t]+[A-Z][\w-]*)?)"
+    r"[ \t]*(?:[\"'”’]|\n|\Z)"
+    r"|(?:\n\n|[—–][ \t]*)(?P<last>[A-Z][a-z][\w-]*(?:[ \t]+[A-Z][\w-]*)?)[ \t]*[\"'”’](?:\s|\Z)"
+)
+# How a letter or a message opens on the one it is written to ("Dear Noor,", "Dear Mr. Hutchins:",
+# "'Mr. Hutchins, the unit your company installed ...", "hi noor!", a friend's "'NOOR. i got into ...").
+_ADDRESSED = re.compile(
+    r"(?:^|\n|[\"'“‘])[ \t]*(?:(?i:dear|hi|hello|hey)[ \t]+(?P<title>(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?[ \t]+)?"
+    r"|(?P<only>(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?[ \t]+))(?P<name>[^\W\d_][\w-]*(?:[ \t]+[A-Z][\w-]*)?)[ \t]*[,:!\n]"
+    r"|(?:^|\n)[\"'“‘](?P<shout>[A-Z][A-Z-]+)[.!,]"
+)
+# What asks for a draft of the person's own to be made better: the text after it is theirs, and opens
+# on whom they write to ("pls make this better\nHi Rohit, ...", "can you proof read this offer letter").
+_DRAFTING = re.compile(
+    r"(?i)\b(?:rewrite|re-write|proof ?read|correct|fix|improve|polish|edit|shorten|rephrase|make (?:this|it)|"
+    r"my (?:email|mail|draft|letter|message|reply|text|note|card)|i(?:'m| am) sending|i wrote|going to (?:my|the))\b"
+)
+ADDRESSED_MIN = 2  # the person's texts a name opens (with no draft of theirs signing it) to be their own
+
+
+@dataclass(frozen=True)
+class OwnName:
+    """The person's own name as the chats give it: the name the letters and messages they paste in
+    open on ("Dear Noor,", "Dear Mr. Hutchins:", a friend's "'NOOR. ..."), in ADDRESSED_MIN of their
+    texts, or in one where a draft the assistant wrote for them is signed with it ("Best, Noor",
+    "Sincerely,\nDale Hutchins"), or the name their own drafts sign (`names.signed`). A name of
+    theirs is never a page: noor's pasted offer letter, lease and a friend's text had made a page
+    "Noor Haddad", and dale's VA letter and a customer's email one titled "Mr. Hutchins", as if each
+    were someone else. A text signed with the person's name is their draft, and its opening names
+    whom it is written to; an everyday word opens no one ("Hi all,", "Dear Sir", "Dear Member")."""
+
+    forms: frozenset[tuple[str, ...]] = frozenset()  # each form's words: ("noor",), ("mr", "hutchins")
+    first: frozenset[str] = frozenset()  # the first names: "Noor Haddad" is the person where "Noor" is
+
+    @classmethod
+    def read(cls, turns: Sequence[Mem], signed: Iterable[str] = ()) -> OwnName:
+        mine = {tuple(tokens.words(n)) for n in signed}
+        signing = {
+            w
+            for m in turns
+            if m.turn == "assistant"
+            for f in _SIGN_OFF.finditer(m.content)
+            for w in tokens.words(f.group("name") or f.group("last"))
+        }
+        opened: Counter[tuple[str, ...]] = Counter()
+        for m in turns:
+            if m.turn != "person" or any(set(n) <= set(tokens.words(m.content)) for n in mine):
+                continue
+            found = _ADDRESSED.finditer(m.content)
+            opened.update({_opening(f) for f in found if not _DRAFTING.search(m.content, 0, f.start())} - {()})
+        forms = set(mine)
+        for said, n in opened.items():
+            plain = {w for w in said if w not in names.TITLES}
+            if n >= ADDRESSED_MIN or plain & signing:
+                forms.add(said)
+        first = {f[0] for f in forms if f and f[0] not in names.TITLES}
+        return cls(frozenset(f for f in forms if f), frozenset(first))
+
+    @classmethod
+    def read_keys(cls, turns: Sequence[Mem]) -> set[str]:
+        """The person's own name (`read`, over their turns and their drafts' sign-off), as keys a
+        topic is never titled by: a fake-vector home of the priya fixture had a topic "Priya"."""
+        own = cls.read(turns, names.signed([m.content for m in turns if m.turn == "person"]))
+        return {" ".join(form) for form in own.forms} | set(own.first)
+
+    def names(self, key: str) -> bool:
+        """Whether an entity (its key) is the person: one of the forms, their first name alone or
+        with a surname ("noor haddad")."""
+        if not self.forms:
+            return False
+        said = tuple(tokens.words(key))
+        return said in self.forms or (bool(said) and said[0] in self.first and len(said) <= 3)
+
+
+def _opening(found: re.Match) -> tuple[str, ...]:
+    """The words of the name a letter opens on, its title kept ("mr", "hutchins"); () for an everyday
+    word ("all", "sir", "team") or what no name is."""
+    name = found.group("shout") or found.group("name")
+    said = tuple(tokens.words(f"{found.group('title') or found.group('only') or ''} {name}"))
+    plain = [w for w in said if w not in names.TITLES]
+    if not plain or any(w in _common() or w in STOPWORDS or entity_key(w) in ROLE_NAMES for w in plain):
+        return ()
+    return said
 
 
 def speakers(said_by: Iterable[str]) -> frozenset[str]:
@@ -777,7 +891,8 @@ def _group_space(
             placed.update(m.id for m in members_)
     paged = {k for k in members if _paged(display[k], members[k])}
     # nor is a topic titled by a speaker, who is on no page either ("Hey John" had become "John")
-    for members_, title in topics(turns, vectors, avoid=paged | speakers(m.speaker for m in turns)):
+    avoid = paged | speakers(m.speaker for m in turns) | OwnName.read_keys(turns)
+    for members_, title in topics(turns, vectors, avoid=avoid):
         shared = set.intersection(*({k for k, _ in m.entities} for m in members_)) & paged
         if shared:
             continue  # every turn of it is on one entity page already ("Garmin Forerunner 255")
@@ -987,7 +1102,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 14  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 15  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1036,6 +1151,8 @@ _EDGE_WORDS = (
             "feel feels felt use used using make made need needs want wants know think try tried look looking "
             "help keep start started take took give gave find found tell told ask asked seem come came call "
             "going goes went thank thanks first second third last next "
+            # and of asking in an office email ("Kindly revert", "pls find"): the priya fixture's "Kindly"
+            "kindly please pls plz "
             # words of asking and of manner, titles of a real history's clusters ("Even", "Prefer",
             # "Making", "Example", "Visit", "Playing", "Worn") that name no topic
             "even really just also still maybe probably actually definitely prefer prefers preferred "
@@ -1072,6 +1189,9 @@ _VAGUE = frozenset(
         "morning mornings evening evenings night nights tonight hour hours minute minutes moment lately ago soon "
         "thing things stuff lot lots way ways bit kind sort people everyone someone anyone change changes "
         "place places event events memory memorie memories note notes "
+        # a month said short ("on 11th Feb", "by 3rd Oct"): the priya fixture had a topic "Feb" ("wed" of
+        # "wedding", "sat", "sun", "mar" and "may" are words too, and stay)
+        "jan feb apr jun jul aug sep sept oct nov dec "
         "今天 明天 昨天 时候 东西 事情 今日 明日 昨日",
     )
 ) | frozenset(w.casefold() for w in names.CALENDAR)
@@ -1564,6 +1684,33 @@ def _not_everyday(
     return [(key, tf) for key, tf in plain if _term_weight(key, verbs, named) >= 1.0] or None
 
 
+MOST_SAID = 0.9  # a term most of a topic's turns say titles it over the best one at this share of its score
+NAMED_OVER_EVERYDAY = 0.75  # a name titles a topic over an everyday word its turns say often at this share of its score
+
+
+def _most_said(
+    best: str, scored: list[tuple[float, str]], counts: Counter[str], size: int, named: frozenset[str]
+) -> str:
+    """Of two terms that score nearly alike (MOST_SAID), the one more than half of a topic's turns say
+    titles it over one half of them or fewer say: noor's six turns of her grandmother ("teta" in
+    five, 4.94) were titled "Meds" (two of them, 4.96). And a name two turns say titles it over an
+    everyday word (its stem among `_common`: "rides", "ride") fewer than COMMON_TURNS say, and one that
+    scores near it (NAMED_OVER_EVERYDAY) over one more say: dale's turns of his dog ("boone rides up
+    front with me", "put Boone says come too") were titled "Ride", a retiree's of Medicare "Plan"."""
+    top = max(score for score, _ in scored)
+    if " " not in best and best in _common():
+        floor = 0.0 if counts[best] < COMMON_TURNS else NAMED_OVER_EVERYDAY * top
+        names_ = [
+            (counts[key], score, key) for score, key in scored if key in named and counts[key] >= 2 and score >= floor
+        ]
+        if names_:
+            return max(names_)[2]
+    if counts[best] * 2 > size:
+        return best
+    said = [(counts[key], score, key) for score, key in scored if counts[key] * 2 > size and score >= MOST_SAID * top]
+    return max(said)[2] if said else best
+
+
 def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> list[str]:
     """Per group, the word or two-word phrase most distinctive of it against the other groups
     (class-based TF-IDF: how many of its turns use the term, times log(1 + A / the term's count
@@ -1609,14 +1756,26 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
             out.append(cluster_title(g) if g else "Topic")
             continue
         _, best = max(scored, key=lambda sk: (round(sk[0], 9), " " in sk[1], sk[1]))
+        best = _most_said(best, scored, counts, len(g), named)
         if " " not in best:  # "Italian class" over "Italian" when most turns that say the word say the phrase
             word = best
             longer = [(n, k) for k, n in shared if " " in k and word in k.split() and n * 5 >= counts[word] * 3]
             if longer:
                 best = max(longer, key=lambda tk: (tk[0], -len(tk[1]), tk[1]))[1]
         form = sorted(forms[best].items(), key=lambda fc: (-fc[1], fc[0]))[0][0]
-        out.append(form[:1].upper() + form[1:])
+        out.append(_shown(form))
     return out
+
+
+def _shown(form: str) -> str:
+    """A topic's title as its turns write it, first letter up; a name the lists know typed in lower
+    case as they write it ("ann arbor": "Ann Arbor", "dfcu": "DFCU", `memory.vocab`): a student who
+    types in lower case had topics titled "Ann arbor" and "Dfcu"."""
+    if form.islower():
+        known = (vocab.written(form) if vocab.listed(form) else None) or vocab.place(form)
+        if known and known.casefold() == form.casefold() and known[:1].isupper():
+            return known  # (a whole name only: "mini split" is no MINI; "lisinopril", "giffgaff" stay up front)
+    return form[:1].upper() + form[1:]
 
 
 def notes_buckets(mems: Sequence[Mem]) -> dict[str, list[Mem]]:
