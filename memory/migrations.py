@@ -807,5 +807,6 @@ CREATE TABLE statements (
 CREATE INDEX idx_statements_attribute ON statements(attribute, memory_id)""",
     )
     stating = statements.backfill(db, lambda text: [said.attribute for said in life.read(text)])
+    statements.read_now(db)  # read with this quire's rules: a new home has no re-read pending
     if stating:
         audit.record(db, "migration", "statements", "store", "memories", memories=stating)

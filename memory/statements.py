@@ -139,6 +139,11 @@ def _cursor(db: Database, version: int) -> int | None:
     return int(rowid) if int(kept) == version else 0
 
 
+def read_now(db: Database) -> None:
+    """Record that every live typed memory's rows are this quire's reading (they were all just read)."""
+    _keep(db, _READ_KEY, str(READING))
+
+
 def _keep(db: Database, key: str, value: str) -> None:
     db.execute(
         "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value)

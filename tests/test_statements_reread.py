@@ -92,7 +92,7 @@ def test_the_library_rebuild_reads_again_too(quire_home):
 
 def test_the_same_version_reads_nothing(session, monkeypatch):
     said = put(session, SAID, type="identity")
-    assert statements.reread(session.db, stated) == 1  # a home from before the version was kept
+    assert statements.reread(session.db, stated) is None  # a new home: read with this quire's rules
     as_older_rules(session.db, [said], version=statements.READING)  # rows gone, but the version current
 
     def refuse(text: str) -> list[str]:
@@ -326,3 +326,14 @@ def test_an_older_quire_on_another_device_leaves_the_newer_reading_alone(tmp_pat
     finally:
         laptop.close()
         phone.close()
+
+
+def test_a_new_home_has_nothing_pending(session, cli):
+    """A home made by this quire read its (no) memories with this quire's rules: doctor says so at once
+    and the first rebuild reads nothing again (control: the same home with the version unrecorded)."""
+    put(session, HOME, type="identity")
+    assert statements.recorded(session.db) == statements.READING
+    assert statements.pending(session.db) is None
+    with session.db.transaction():
+        session.db.execute("DELETE FROM meta WHERE key = 'statements_reading'")
+    assert statements.pending(session.db) == 1
