@@ -1007,20 +1007,51 @@ def _near_duplicates(
         everything = ranked(index.above(matrix[again], NEAR_DUPLICATE))
         for i, best in zip(again, _first_allowed(db, [staged[i] for i in again], everything, set()), strict=True):
             bests[i] = best
-    for i, (item, best) in enumerate(zip(staged, bests, strict=True)):
-        for j in np.flatnonzero(batch_sims[i, :i] >= NEAR_DUPLICATE):
-            if (
-                staged[j].space == item.space
-                and staged[j].id != item.supersedes
-                and not item.cued_by(staged[j].content)
-                and item.repeats(staged[j].content)
-            ):
-                sim = float(batch_sims[i, j])
-                if best is None or sim > best[1]:
-                    best = (staged[j].id, sim)
+    for i, earlier in _in_batch(staged, batch_sims).items():
+        held = bests[i]
+        if earlier is not None and (held is None or earlier[1] > held[1]):  # as the walk of every member did
+            bests[i] = earlier
+    for item, best in zip(staged, bests, strict=True):
         if best:
             found[item.id] = best
     return found
+
+
+def _in_batch(staged: list[_Staged], sims: np.ndarray) -> dict[int, tuple[str, float] | None]:
+    """Per memory with an earlier member of its batch at cosine >= NEAR_DUPLICATE: the best such
+    member it may be a near-duplicate of (same space, not the one it supersedes, not the turn its
+    cue was read from, its words repeated: `_first_allowed`'s rules), the lowest place on a tie;
+    None if none is allowed. One mask and one argmax over the batch's pairs for the memories
+    without a cue or a supersede (a chat with an assistant, a note): a search of each memory's
+    row of the batch, one numpy call each, was a per-message Python loop."""
+    close = np.tril(sims >= NEAR_DUPLICATE, k=-1)
+    who = np.flatnonzero(close.any(axis=1))
+    if not len(who):
+        return {}
+    code: dict[str | None, int] = {}
+    space = np.array([code.setdefault(s.space, len(code)) for s in staged])
+    plain = np.array([not s.cue and not s.supersedes for s in staged])  # every same-space pair allowed
+    masked = np.where(close & (space[:, None] == space[None, :]), sims, -np.inf)
+    first = masked.argmax(axis=1)  # the first of equal maxima: the lowest place
+    allowed = masked[np.arange(len(staged)), first] != -np.inf
+    out: dict[int, tuple[str, float] | None] = {}
+    for i in who.tolist():
+        item = staged[i]
+        if plain[i]:
+            j = int(first[i])
+            out[i] = (staged[j].id, float(sims[i, j])) if allowed[i] else None
+            continue
+        out[i] = None
+        for j in np.flatnonzero(close[i]).tolist():
+            other = staged[j]
+            if other.space != item.space or other.id == item.supersedes:
+                continue
+            if item.cued_by(other.content) or not item.repeats(other.content):
+                continue
+            sim, held = float(sims[i, j]), out[i]
+            if held is None or sim > held[1]:
+                out[i] = (other.id, sim)
+    return out
 
 
 # How many of its words a turn between people shares with another memory to be its near-duplicate

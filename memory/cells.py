@@ -35,6 +35,8 @@ SEED = 20  # the sample and the first centroids: the same rows give the same cel
 GROW_FROM = 16  # rows a cell's buffers start with; they double when full
 
 Rows = Callable[[np.ndarray], np.ndarray]  # positions -> their vectors (float32 or int8), in order
+# A probed cell (`Cells.probed`): positions, int8 rows shifted, queries, scales, the largest scale.
+Probe = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.float32]
 
 
 class Cells:
@@ -50,6 +52,10 @@ class Cells:
         self._positions = [np.zeros(GROW_FROM, dtype=np.int64) for _ in range(count)]
         # The int8 rows as the wide kernel reads them (`quantized.shifted`): shifted once, not each scan.
         self._rows8 = [np.zeros((GROW_FROM, dim), dtype=np.uint8) for _ in range(count)]
+        # Each row's int8 scale, and each cell's largest (its int8 bound): read once a cell and scan,
+        # they were gathered from the index's and reduced again in every scan of the cell.
+        self._scales = [np.zeros(GROW_FROM, dtype=np.float32) for _ in range(count)]
+        self._peak = [np.float32(0)] * count
         self._held = np.zeros(count, dtype=np.int64)  # rows in each cell (its buffers have room behind)
 
     @classmethod
@@ -74,23 +80,25 @@ class Cells:
 
     @property
     def nbytes(self) -> int:
-        return sum(p.nbytes + r.nbytes for p, r in zip(self._positions, self._rows8, strict=True))
+        held = zip(self._positions, self._rows8, self._scales, strict=True)
+        return sum(p.nbytes + r.nbytes + c.nbytes for p, r, c in held)
 
-    def extend(self, upto: int, rows8: Rows) -> None:
-        """Place the positions from `self.rows` to `upto` (their int8 rows read through `rows8`)."""
+    def extend(self, upto: int, rows8: Rows, scales: Rows) -> None:
+        """Place the positions from `self.rows` to `upto` (their int8 rows and scales read through
+        `rows8` and `scales`)."""
         for lo in range(self.rows, upto, ASSIGN_ROWS):
             positions = np.arange(lo, min(upto, lo + ASSIGN_ROWS), dtype=np.int64)
-            block = rows8(positions)
+            block, scale = rows8(positions), np.asarray(scales(positions), dtype=np.float32)
             # The nearest centroid of a row is the same at any positive scale: int8 rows need no scale.
             nearest = np.argmax(block.astype(np.float32) @ self.centroids.T, axis=1)
             order = np.argsort(nearest, kind="stable")
             bounds = np.searchsorted(nearest[order], np.arange(len(self) + 1))
             for cell in np.flatnonzero(np.diff(bounds)):
                 taken = order[bounds[cell] : bounds[cell + 1]]
-                self._put(int(cell), positions[taken], block[taken])
+                self._put(int(cell), positions[taken], block[taken], scale[taken])
         self.rows = max(self.rows, upto)
 
-    def _put(self, cell: int, positions: np.ndarray, rows8: np.ndarray) -> None:
+    def _put(self, cell: int, positions: np.ndarray, rows8: np.ndarray, scales: np.ndarray) -> None:
         held, k = int(self._held[cell]), len(positions)
         if held + k > len(self._positions[cell]):  # double the room: each row is copied O(1) times
             room = max(2 * len(self._positions[cell]), held + k)
@@ -98,14 +106,19 @@ class Cells:
             grown[:held] = self._positions[cell][:held]
             grown8 = np.empty((room, rows8.shape[1]), dtype=np.uint8)
             grown8[:held] = self._rows8[cell][:held]
-            self._positions[cell], self._rows8[cell] = grown, grown8
+            grown_scales = np.empty(room, dtype=np.float32)
+            grown_scales[:held] = self._scales[cell][:held]
+            self._positions[cell], self._rows8[cell], self._scales[cell] = grown, grown8, grown_scales
         self._positions[cell][held : held + k] = positions
         self._rows8[cell][held : held + k] = quantized.shifted(rows8)
+        self._scales[cell][held : held + k] = scales
+        self._peak[cell] = max(self._peak[cell], scales.max())
         self._held[cell] = held + k
 
-    def probed(self, queries: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    def probed(self, queries: np.ndarray) -> Iterator[Probe]:
         """(positions of a cell's rows, their int8 rows `quantized.shifted`, the queries that read
-        it) for every cell with rows that some query reads: its PROBES nearest."""
+        it, the rows' int8 scales, the largest of them) for every cell with rows that some query
+        reads: its PROBES nearest."""
         probes = min(PROBES, len(self))
         scores = queries @ self.centroids.T
         nearest = np.argpartition(-scores, probes - 1, axis=1)[:, :probes].ravel()
@@ -116,7 +129,13 @@ class Cells:
             held = int(self._held[cell])
             if held:
                 among = owners[bounds[cell] : bounds[cell + 1]]
-                yield self._positions[cell][:held], self._rows8[cell][:held], among
+                yield (
+                    self._positions[cell][:held],
+                    self._rows8[cell][:held],
+                    among,
+                    self._scales[cell][:held],
+                    self._peak[cell],
+                )
 
 
 def _unit(vectors: np.ndarray) -> np.ndarray:

@@ -1833,7 +1833,7 @@ def _units(
         max(times) if times else None,
         # A speaker name holding a credential: that speaker's messages are refused by the gate
         # (the name is their entity); the session keeps the name redacted.
-        tuple(dict.fromkeys(gate.redact(m.speaker) for m in conv.messages)),
+        tuple(dict.fromkeys(gate.redact(s) for s in dict.fromkeys(m.speaker for m in conv.messages))),
         any(m.role == "assistant" for m in conv.messages),
         conv.total if conv.total is not None else len(conv.messages),
     )
@@ -1842,6 +1842,7 @@ def _units(
     report.between += cue_from_previous
     units: list[_Unit] = []
     previous, said_by = conv.previous, ""
+    entity: dict[str, list[str]] = {}  # speaker -> its entities: a conversation has a few speakers, many turns
     for msg in conv.messages:
         report.messages += 1
         # The turn before is this one's cue: a credential in it (that turn is refused) is redacted here.
@@ -1856,11 +1857,13 @@ def _units(
         by_me = msg.mine if msg.mine is not None else me is not None and tokens.name_key(msg.speaker) == me
         report.mine += by_me
         label = (conv.title or conv.key)[:200]
+        if msg.speaker not in entity:
+            entity[msg.speaker] = _speaker_entity(msg.speaker, cue_from_previous)
         for part, text in enumerate(split_text(msg.text)):
             data = {
                 "content": text,
                 "type": "note",
-                "entities": _speaker_entity(msg.speaker, cue_from_previous),
+                "entities": list(entity[msg.speaker]),
                 "valid_from": msg.time or conv.time,
                 "cue": cue or None,
                 "source": f"{label} #{msg.position}" + (f".{part}" if part else ""),

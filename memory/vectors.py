@@ -121,32 +121,40 @@ def _candidates(raw: np.ndarray, row_scale: np.ndarray | None, live: np.ndarray,
     return np.flatnonzero(live & (best >= np.float32(1) - RATIO_MARGIN))
 
 
-def _int8_slack(row_scale: np.ndarray, half: np.float32, q_bound: np.ndarray) -> np.ndarray:
+def _int8_slack(peak: np.float32, half: np.float32, q_bound: np.ndarray) -> np.ndarray:
     """How far each query's int8 cosine against a block's rows may be from the exact one.
 
     est = x8.q8 sx, so est sq is the int8 cosine, off the exact one by at most |e_x| + |e_q| +
     |e_x||e_q| for unit x, q (each component off by half its scale); the block's largest row
-    bound stands for every row's, and 1e-4 covers float rounding. A query's scale and bound
-    apply per column, so the rows are compared in est units against one cut per query."""
-    row_bound = np.float32(row_scale.max() * half)
+    bound stands for every row's (`peak`: the largest row scale), and 1e-4 covers float rounding.
+    A query's scale and bound apply per column, so the rows are compared in est units against one
+    cut per query."""
+    row_bound = np.float32(peak * half)
     slack: np.ndarray = row_bound + q_bound + row_bound * q_bound + np.float32(1e-4)
     return slack
 
 
 def _cell_pairs(
-    first: _FirstPass, rows: np.ndarray, row_scale: np.ndarray, live: np.ndarray, among: np.ndarray, floor: np.ndarray
+    first: _FirstPass,
+    rows: np.ndarray,
+    row_scale: np.ndarray,
+    live: np.ndarray | None,
+    among: np.ndarray,
+    floor: np.ndarray,
+    peak: np.float32,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """One cell's (rows, queries, estimates, their upper bounds) that may reach their query's
     floor, raised in place first by the cell's best live row (`_cell_scan`): the same pairs and
     floats as `_FirstPass.candidates` and the cut it feeds, in fewer calls. `rows`: the cell's
-    int8 rows `quantized.shifted` on an int8 pass, else its float32 rows."""
+    int8 rows `quantized.shifted` on an int8 pass, else its float32 rows; `peak`: the largest of
+    `row_scale`; `live` None: every row is live."""
     qscale = first.qscale[among]
     if first.int8:
-        slack = _int8_slack(row_scale, first.half, first.q_bound[among])
+        slack = _int8_slack(peak, first.half, first.q_bound[among])
         est = np.multiply(quantized.dots_shifted(rows, first.q8t[:, among]), row_scale[:, None], dtype=np.float32)
     else:
         slack, est = first.slack[among], rows @ np.ascontiguousarray(first.queries_t[:, among])
-    if not live.all():
+    if live is not None and not live.all():
         est[~live] = -np.inf
     raised = np.maximum(floor[among], est.max(axis=0) * qscale - slack)
     floor[among] = raised
@@ -224,7 +232,7 @@ class _FirstPass:
             at = _candidates(raw, None, live, floor)
             return at, raw[at], self.slack
         raw = quantized.dots_shifted(part, self.q8t) if moved else quantized.dots(part, self.q8t)
-        slack = _int8_slack(row_scale, self.half, self.q_bound)
+        slack = _int8_slack(row_scale.max(), self.half, self.q_bound)
         at = _candidates(raw, row_scale, live, (floor - slack) / self.qscale)
         est: np.ndarray = raw[at].astype(np.float32) * row_scale[at, None]
         return at, est, slack
@@ -851,9 +859,11 @@ class VectorIndex:
         pending: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
         held = 0  # pairs pending
         settled = []
-        for positions, moved, among in self._cells_now().probed(queries):
+        every_live = bool(self.alive.all())  # once a batch (an import's rows all are), not a gather a cell
+        for positions, moved, among, scale, peak in self._cells_now().probed(queries):
             rows = moved if first.int8 else self._gather(positions, release=True)
-            pairs = _cell_pairs(first, rows, self.scale[positions], self.alive[positions], among, floor)
+            live = None if every_live else self.alive[positions]
+            pairs = _cell_pairs(first, rows, scale, live, among, floor, peak)
             pending.append((positions[pairs[0]], *pairs[1:]))
             held += len(pairs[0])
             if held >= RESCORE_PAIRS:
@@ -896,7 +906,11 @@ class VectorIndex:
         n = len(self.rowids)
         if self._cells is None or n >= 2 * self._cells.trained_at or self._cells.rows > n:
             self._cells = cells.Cells.train(n, lambda p: self._gather(p, release=True), self.cell_rows)
-        self._cells.extend(n, lambda positions: self._gather(positions, int8=True, release=True))
+        self._cells.extend(
+            n,
+            lambda positions: self._gather(positions, int8=True, release=True),
+            lambda positions: self.scale[positions],
+        )
         return self._cells
 
     def _int8_at(self, positions: np.ndarray) -> np.ndarray:
