@@ -80,6 +80,13 @@ When = Annotated[str, AfterValidator(_when)]
 AsOf = Annotated[str, AfterValidator(_as_of)]  # When, where a date alone is the end of that day
 
 CONTENT_MAX = 20_000  # characters of a memory's text, counted as it is stored (after the text policy)
+# What to do with a text longer than one memory, said wherever one is refused (capture, supersede, an
+# accept's text, a file or stdin given to capture: it said only "is longer than 20000 characters").
+# What quire offers: a Markdown note imports as one memory a paragraph, a longer paragraph in parts.
+TOO_LONG_FIX = (
+    "split it into several memories, or save it as a Markdown note and `quire import` it "
+    "(each paragraph becomes a memory, a longer one lands in parts)"
+)
 
 
 def _stored_within(value: str) -> str:

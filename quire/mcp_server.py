@@ -143,6 +143,7 @@ NEXT_CALLS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"`quire forget[^`]*`", "forget(memory_id=...) once the person agrees"),
     (r"`quire map[^`]*`", "page_read(slug=...)"),
     (r"`quire status[^`]*`", "status()"),
+    (r"or save it as a Markdown note and `quire import` it \([^)]*\)", "each in its own capture(content=...) call"),
     (r"`quire ([^`]*)`", _the_persons),
     (r"; capture it as a new memory", "; call capture(content=...) to keep it as a new memory"),
     (r"supersede the current version (\S+) instead", r"call supersede(memory_id='\1', content=...) instead"),

@@ -12,7 +12,7 @@ import click
 
 from memory import clock, gate
 from memory.errors import InvalidInput
-from memory.models import TYPES
+from memory.models import CONTENT_MAX, TOO_LONG_FIX, TYPES
 from quire.cli.app import Bounded, Chosen, OpText, call, cli, emit, emit_lines, json_option, shown, uses, warn
 from quire.cli.render import (
     ChatProgress,
@@ -38,6 +38,10 @@ def _parse_fields(values: Sequence[str]) -> dict[str, str]:
     return fields
 
 
+# A file or stdin past a megabyte is refused unread: no memory holds it, and the fix is the same.
+_PAST_A_MEMORY = f"a memory holds at most {CONTENT_MAX:,} characters: {TOO_LONG_FIX}"
+
+
 def _read_content(text: str | None, file: str | None) -> str:
     if text is not None and file is not None:
         raise click.UsageError("give the memory either as TEXT or with -f FILE, not both")
@@ -48,13 +52,13 @@ def _read_content(text: str | None, file: str | None) -> str:
         if not file.strip():  # `-f "$NOTE"` with NOTE unset was read as the folder "." ("is a folder, not a file")
             raise click.BadParameter("is empty; give the file to read the memory from", param_hint="'-f' / '--file'")
         # Only a regular file (a FIFO would hang, /dev/zero never end), through the one decoder.
-        return files.decode(files.read_regular(Path(file), limit=limit))
+        return files.decode(files.read_regular(Path(file), limit=limit, fix=_PAST_A_MEMORY))
     if text is None or text == "-":
         if sys.stdin is None or sys.stdin.isatty():
             raise click.UsageError("give the memory as TEXT, with -f FILE, or on stdin")
         data = sys.stdin.buffer.read(limit + 1) if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
         if len(data) > limit:
-            raise InvalidInput(f"stdin holds more than {limit:,} bytes; a capture is at most 20,000 characters")
+            raise InvalidInput(f"stdin holds more than {limit:,} bytes; {_PAST_A_MEMORY}")
         try:
             return files.decode(data)
         except InvalidInput as exc:
