@@ -7,7 +7,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     AfterValidator,
@@ -29,6 +29,15 @@ from memory.tokens import fold
 
 MemoryType = Literal["identity", "preference", "decision", "fact", "lesson", "gotcha", "note"]
 TYPES: tuple[str, ...] = ("identity", "preference", "decision", "fact", "lesson", "gotcha", "note")
+
+# What `import` reads, the one list every route offers (the import request's choices, the CLI's
+# `--format`): it was written out twice, in quire's request and in the CLI's choices. "auto", the
+# chat readers (memory/chats.py's CHAT_FORMATS, in its order) and the importer's own two;
+# tests/test_adversary_formats.py holds it to the formats the importer reads.
+ImportFormat = Literal[
+    "auto", "chatgpt", "claude", "whatsapp", "telegram", "messenger", "chat-jsonl", "jsonl", "markdown"
+]
+IMPORT_FORMATS: tuple[str, ...] = get_args(ImportFormat)
 
 # type -> (required fields, optional fields); missing required fields warn, never block.
 _CLAIM = (("claim",), ("source", "verified", "domain"))

@@ -12,7 +12,7 @@ import click
 
 from memory import clock, gate
 from memory.errors import InvalidInput
-from memory.models import CONTENT_MAX, TOO_LONG_FIX, TYPES
+from memory.models import CONTENT_MAX, IMPORT_FORMATS, TOO_LONG_FIX, TYPES
 from quire.cli.app import Bounded, Chosen, OpText, call, cli, emit, emit_lines, json_option, shown, uses, warn
 from quire.cli.render import (
     ChatProgress,
@@ -115,7 +115,7 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
 @click.option(
     "--format",
     "format_",
-    type=Chosen(["auto", "chatgpt", "claude", "whatsapp", "telegram", "messenger", "chat-jsonl", "jsonl", "markdown"]),
+    type=Chosen(IMPORT_FORMATS),
     default="auto",
     show_default=True,
     help="What each PATH holds; auto reads each to tell.",
@@ -154,7 +154,7 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
 @json_option
 def import_(paths, space, defer_embed, format_, roles, keep_all, me, date_order, timezone, json_):
     """Import captures (JSONL), Markdown notes (a folder or one note), or a chat export (ChatGPT, Claude,
-    WhatsApp, Telegram, chat JSONL).
+    WhatsApp, Telegram, Messenger or Instagram, chat JSONL).
 
     Several files or folders import one after the other, with one report.
     """
