@@ -201,6 +201,12 @@ def _import_path(given: str, format_: str, **flags: Any) -> tuple[Path, str]:
         said = given.encode("utf-8", "backslashreplace").decode()[:200]
         raise click.BadParameter(f"{said} is not a UTF-8 name; rename it and import again", param_hint="PATH")
     path = Path(given)
+    if given == "-" and not path.exists():  # capture's stdin: import reads files (it said "…/- does not exist")
+        raise click.BadParameter(
+            "- (stdin) is not read by import; save it to a file first (`quire export > memories.jsonl`) "
+            "and import that file",
+            param_hint="PATH",
+        )
     from quire import ops
 
     refused = ops.refusal("import", {"path": str(path.absolute())}, {"path"})
@@ -330,9 +336,9 @@ def recent(since, days, space, types, limit, json_):
 @click.option("--space", help="Only this space ('uncategorized' = memories without a space).")
 @json_option
 def export(space, json_):
-    """Every current memory as JSON Lines that `quire import` takes back into any home
-    (`quire export > memories.jsonl`): text, type, fields, space, entities, title, source, valid_from.
-    Versions, trust and conversations stay behind; `quire backup` keeps everything."""
+    """Every current memory as JSON Lines that `quire import` takes back into any home with the same
+    spaces (`quire export > memories.jsonl`): text, type, fields, space, entities, title, source,
+    valid_from. Versions, trust and conversations stay behind; `quire backup` keeps everything."""
     data = call("export", {"space": space})
     if json_:
         emit(data, True)
