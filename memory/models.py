@@ -7,7 +7,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     AfterValidator,
@@ -29,6 +29,15 @@ from memory.tokens import fold
 
 MemoryType = Literal["identity", "preference", "decision", "fact", "lesson", "gotcha", "note"]
 TYPES: tuple[str, ...] = ("identity", "preference", "decision", "fact", "lesson", "gotcha", "note")
+
+# What `import` reads, the one list every route offers (the import request's choices, the CLI's
+# `--format`): it was written out twice, in quire's request and in the CLI's choices. "auto", the
+# chat readers (memory/chats.py's CHAT_FORMATS, in its order) and the importer's own two;
+# tests/test_adversary_formats.py holds it to the formats the importer reads.
+ImportFormat = Literal[
+    "auto", "chatgpt", "claude", "whatsapp", "telegram", "messenger", "chat-jsonl", "jsonl", "markdown"
+]
+IMPORT_FORMATS: tuple[str, ...] = get_args(ImportFormat)
 
 # type -> (required fields, optional fields); missing required fields warn, never block.
 _CLAIM = (("claim",), ("source", "verified", "domain"))
@@ -80,6 +89,13 @@ When = Annotated[str, AfterValidator(_when)]
 AsOf = Annotated[str, AfterValidator(_as_of)]  # When, where a date alone is the end of that day
 
 CONTENT_MAX = 20_000  # characters of a memory's text, counted as it is stored (after the text policy)
+# What to do with a text longer than one memory, said wherever one is refused (capture, supersede, an
+# accept's text, a file or stdin given to capture: it said only "is longer than 20000 characters").
+# What quire offers: a Markdown note imports as one memory a paragraph, a longer paragraph in parts.
+TOO_LONG_FIX = (
+    "split it into several memories, or save it as a Markdown note and `quire import` it "
+    "(each paragraph becomes a memory, a longer one lands in parts)"
+)
 
 
 def _stored_within(value: str) -> str:

@@ -143,6 +143,7 @@ NEXT_CALLS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"`quire forget[^`]*`", "forget(memory_id=...) once the person agrees"),
     (r"`quire map[^`]*`", "page_read(slug=...)"),
     (r"`quire status[^`]*`", "status()"),
+    (r"or save it as a Markdown note and `quire import` it \([^)]*\)", "each in its own capture(content=...) call"),
     (r"`quire ([^`]*)`", _the_persons),
     (r"; capture it as a new memory", "; call capture(content=...) to keep it as a new memory"),
     (r"supersede the current version (\S+) instead", r"call supersede(memory_id='\1', content=...) instead"),
@@ -421,11 +422,15 @@ def unknown_tool(name: str, offered_now: dict[str, ops.Op], disabled: set[str]) 
             f"Unknown tool {_echo(name)} (it changes what the person has and [agents] read_only is set); "
             f"the tools offered: {offered}"
         )
+    # An operation of the registry MCP leaves to the person (export, import, ...): said so, where it
+    # read as a name quire does not have; docs/agents.md gives each one's reason.
+    persons = isinstance(name, str) and name in ops.OPS
+    why = "the person's operation, not offered to agents" if persons else "no such tool"
     near = nearest_tool(name, offered_now) if isinstance(name, str) else None
     if near:
-        return f"Unknown tool {_echo(name)} (no such tool); did you mean {signature(near)}? tools offered: {offered}"
+        return f"Unknown tool {_echo(name)} ({why}); did you mean {signature(near)}? tools offered: {offered}"
     example = signature("recall" if "recall" in offered_now else next(iter(offered_now), "status"))
-    return f"Unknown tool {_echo(name)} (no such tool); call one of the tools offered, e.g. {example}: {offered}"
+    return f"Unknown tool {_echo(name)} ({why}); call one of the tools offered, e.g. {example}: {offered}"
 
 
 def unknown_arguments(name: str, arguments: dict[str, Any]) -> str | None:

@@ -121,8 +121,9 @@ CAPTURE_ROUTES = ("library", "cli", "cli via serve", "service", "mcp", "import")
 
 
 def _said(text: str) -> str:
-    """A refusal's words without the route's framing: click's 'Error: ', MCP's hint of the next call."""
-    return re.split(r"; call \w+\(", text.strip().removeprefix("Error: "))[0]
+    """A refusal's words without the route's framing: click's 'Error: ', MCP's hint of the next call
+    (for a text past the limit, the next step: a person's names `quire import`, an agent's capture calls)."""
+    return re.split(r"; call \w+\(|; split it into several memories", text.strip().removeprefix("Error: "))[0]
 
 
 def _cli_capture(cli, params: dict) -> tuple[str, str]:

@@ -11,7 +11,7 @@ import pytest
 
 import quire
 from memory.errors import QuireError
-from memory.models import CONTENT_MAX
+from memory.models import CONTENT_MAX, TOO_LONG_FIX
 from quire.ops import registry
 from tests.test_trust_routes import _mcp_call
 
@@ -42,7 +42,7 @@ def test_over_the_limit_however_counted_is_refused_by_both_in_one_wording(quire_
             with pytest.raises(QuireError) as refused:
                 call()
             said.append(str(refused.value).split(": ", 1)[1])
-        assert said[0] == said[1] == f"content: is longer than {CONTENT_MAX} characters", said
+        assert said[0] == said[1] == f"content: is longer than {CONTENT_MAX} characters; {TOO_LONG_FIX}", said
         assert q.show(old).status == "active"
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -346,18 +347,39 @@ def emit(data: Any, as_json: bool, text: Callable[[Any], str] | None = None) -> 
     if as_json or text is None:
         said = json.dumps(data, indent=2, ensure_ascii=False, default=str)
         # The same value, written as \uXXXX: a bidi control or C1 character read in a terminal acts.
-        click.echo(_JSON_HIDDEN.sub(lambda m: f"\\u{ord(m.group()):04x}", said))
+        write_out(_JSON_HIDDEN.sub(lambda m: f"\\u{ord(m.group()):04x}", said))
     else:
         out = text(data)
         if out:
-            click.echo(shown(out))  # stored before the text policy removed them, or from a server
+            write_out(shown(out))  # stored before the text policy removed them, or from a server
 
 
 def emit_lines(rows: list[dict[str, Any]]) -> None:
     """JSON Lines, one object a line (what `quire import` reads), hidden characters escaped as `--json` escapes them."""
     for row in rows:
         said = json.dumps(row, ensure_ascii=False)
-        click.echo(_JSON_HIDDEN.sub(lambda m: f"\\u{ord(m.group()):04x}", said))
+        write_out(_JSON_HIDDEN.sub(lambda m: f"\\u{ord(m.group()):04x}", said))
+
+
+class OutputFailed(QuireError):
+    """stdout could not take a result."""
+
+
+def write_out(line: str) -> None:
+    """A result's line on stdout. One stdout cannot take (`quire export > file` on a full disk, an I/O
+    error) is one error line and exit 1, where it was a traceback: the person learns the file is cut
+    short. A pipe closed by its reader (`| head`) stays click's, quiet."""
+    if sys.stdout is None:  # `quire export >&-`: click writes nowhere, and the command said nothing and exited 0
+        raise OutputFailed("stdout is closed, so the result went nowhere; run the command with its output open")
+    try:
+        click.echo(line)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputFailed(
+            f"could not write the result to stdout ({exc.strerror or type(exc).__name__}), so what was written is "
+            "incomplete; free some space or write it elsewhere, and run the command again"
+        ) from None
 
 
 def _queued_text(d: dict[str, Any]) -> str:

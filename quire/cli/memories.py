@@ -12,7 +12,7 @@ import click
 
 from memory import clock, gate
 from memory.errors import InvalidInput
-from memory.models import TYPES
+from memory.models import CONTENT_MAX, IMPORT_FORMATS, TOO_LONG_FIX, TYPES
 from quire.cli.app import Bounded, Chosen, OpText, call, cli, emit, emit_lines, json_option, shown, uses, warn
 from quire.cli.render import (
     ChatProgress,
@@ -38,6 +38,10 @@ def _parse_fields(values: Sequence[str]) -> dict[str, str]:
     return fields
 
 
+# A file or stdin past a megabyte is refused unread: no memory holds it, and the fix is the same.
+_PAST_A_MEMORY = f"a memory holds at most {CONTENT_MAX:,} characters: {TOO_LONG_FIX}"
+
+
 def _read_content(text: str | None, file: str | None) -> str:
     if text is not None and file is not None:
         raise click.UsageError("give the memory either as TEXT or with -f FILE, not both")
@@ -48,13 +52,13 @@ def _read_content(text: str | None, file: str | None) -> str:
         if not file.strip():  # `-f "$NOTE"` with NOTE unset was read as the folder "." ("is a folder, not a file")
             raise click.BadParameter("is empty; give the file to read the memory from", param_hint="'-f' / '--file'")
         # Only a regular file (a FIFO would hang, /dev/zero never end), through the one decoder.
-        return files.decode(files.read_regular(Path(file), limit=limit))
+        return files.decode(files.read_regular(Path(file), limit=limit, fix=_PAST_A_MEMORY))
     if text is None or text == "-":
         if sys.stdin is None or sys.stdin.isatty():
             raise click.UsageError("give the memory as TEXT, with -f FILE, or on stdin")
         data = sys.stdin.buffer.read(limit + 1) if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
         if len(data) > limit:
-            raise InvalidInput(f"stdin holds more than {limit:,} bytes; a capture is at most 20,000 characters")
+            raise InvalidInput(f"stdin holds more than {limit:,} bytes; {_PAST_A_MEMORY}")
         try:
             return files.decode(data)
         except InvalidInput as exc:
@@ -111,7 +115,7 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
 @click.option(
     "--format",
     "format_",
-    type=Chosen(["auto", "chatgpt", "claude", "whatsapp", "telegram", "messenger", "chat-jsonl", "jsonl", "markdown"]),
+    type=Chosen(IMPORT_FORMATS),
     default="auto",
     show_default=True,
     help="What each PATH holds; auto reads each to tell.",
@@ -150,7 +154,7 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
 @json_option
 def import_(paths, space, defer_embed, format_, roles, keep_all, me, date_order, timezone, json_):
     """Import captures (JSONL), Markdown notes (a folder or one note), or a chat export (ChatGPT, Claude,
-    WhatsApp, Telegram, chat JSONL).
+    WhatsApp, Telegram, Messenger or Instagram, chat JSONL).
 
     Several files or folders import one after the other, with one report.
     """
@@ -197,6 +201,12 @@ def _import_path(given: str, format_: str, **flags: Any) -> tuple[Path, str]:
         said = given.encode("utf-8", "backslashreplace").decode()[:200]
         raise click.BadParameter(f"{said} is not a UTF-8 name; rename it and import again", param_hint="PATH")
     path = Path(given)
+    if given == "-" and not path.exists():  # capture's stdin: import reads files (it said "…/- does not exist")
+        raise click.BadParameter(
+            "- (stdin) is not read by import; save it to a file first (`quire export > memories.jsonl`) "
+            "and import that file",
+            param_hint="PATH",
+        )
     from quire import ops
 
     refused = ops.refusal("import", {"path": str(path.absolute())}, {"path"})
@@ -326,9 +336,9 @@ def recent(since, days, space, types, limit, json_):
 @click.option("--space", help="Only this space ('uncategorized' = memories without a space).")
 @json_option
 def export(space, json_):
-    """Every current memory as JSON Lines that `quire import` takes back into any home
-    (`quire export > memories.jsonl`): text, type, fields, space, entities, title, source, valid_from.
-    Versions, trust and conversations stay behind; `quire backup` keeps everything."""
+    """Every current memory as JSON Lines that `quire import` takes back into any home with the same
+    spaces (`quire export > memories.jsonl`): text, type, fields, space, entities, title, source,
+    valid_from. Versions, trust and conversations stay behind; `quire backup` keeps everything."""
     data = call("export", {"space": space})
     if json_:
         emit(data, True)

@@ -18,6 +18,7 @@ from memory.models import (
     CONTENT_MAX,
     CapturePayload,
     FieldValue,
+    ImportFormat,
     Memory,
     MemoryText,
     MemoryType,
@@ -99,9 +100,7 @@ class ImportRequest(Request):
     # (it failed at every sync after); whether the space exists is the store's to say (importer.import_path).
     space: SpaceName | None = Field(default=None, description="Space for units that name none.")
     defer_embed: bool = Field(default=False, description="Store now, embed later with `quire reembed`.")
-    format: Literal[
-        "auto", "chatgpt", "claude", "whatsapp", "telegram", "messenger", "chat-jsonl", "jsonl", "markdown"
-    ] = Field(default="auto", description="What the path holds; auto reads it to tell.")
+    format: ImportFormat = Field(default="auto", description="What the path holds; auto reads it to tell.")
     roles: Literal["user", "all"] = Field(
         default="user",
         description="Chats: keep the person's (and other people's) messages only, or the assistant's too.",

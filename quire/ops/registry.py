@@ -14,6 +14,8 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 from memory import gate, outbox, review, store, text
 from memory.errors import InvalidInput, NotFound, QuireError, Refused, StoreError, Unreachable
 from memory.models import (
+    CONTENT_MAX,
+    TOO_LONG_FIX,
     CapturePayload,
     clauses,
     id_problem,
@@ -173,8 +175,14 @@ def parse(model: type[BaseModel], name: str, params: Any) -> Any:
         if issubclass(
             model, CapturePayload
         ):  # the capture request: the payload keeps its own messages ("invalid capture: ...")
-            raise InvalidInput(render_validation(exc)) from None
-        raise InvalidInput(_describe(model, name, exc)) from None
+            raise InvalidInput(next_step(render_validation(exc))) from None
+        raise InvalidInput(next_step(_describe(model, name, exc))) from None
+
+
+def next_step(message: str) -> str:
+    """A refusal of a memory's text past CONTENT_MAX with what to do about it, on every op that takes
+    one (capture, supersede, curate_accept's text) and so on every route."""
+    return f"{message}; {TOO_LONG_FIX}" if f": is longer than {CONTENT_MAX} characters" in message else message
 
 
 def _describe(model: type[BaseModel], name: str, exc: ValidationError) -> str:
@@ -204,7 +212,8 @@ def refusal(name: str, params: dict[str, Any], fields: Collection[str]) -> str |
     except ValidationError as exc:
         errors = [e for e in exc.errors() if e["loc"] and e["loc"][0] in fields]
         if errors:
-            return render_errors(errors) if issubclass(model, CapturePayload) else _describe_errors(model, name, errors)
+            said = render_errors(errors) if issubclass(model, CapturePayload) else _describe_errors(model, name, errors)
+            return next_step(said)
     return None
 
 
