@@ -1422,6 +1422,9 @@ def between_people(conv: Conversation) -> bool:
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})([^\n]*)$", re.MULTILINE)
 
 
+_TAIL = 1000  # characters: a last part shorter than this is balanced against the one before it
+
+
 def split_text(text: str, limit: int = MAX_PART) -> list[str]:
     """A message longer than a capture may be, cut at a paragraph, else a line, else a word
     boundary in its second half. A cut inside a fenced code block (a pasted log or script) closes
@@ -1431,6 +1434,10 @@ def split_text(text: str, limit: int = MAX_PART) -> list[str]:
     rest = text
     while len(rest) > limit:
         cut = _cut(rest, limit - 8)  # room for the closing fence
+        if len(rest) - cut < _TAIL:
+            # The last part would be a few words, which the gate drops as too short to be a memory
+            # (a paragraph of 20,050 characters lost its last sentence): cut it in halves instead.
+            cut = _cut(rest, len(rest) // 2 + 1)
         part, rest = rest[:cut].strip(), rest[cut:].strip()
         fence = _open_fence(part)
         if fence is not None and len(fence[1]) < limit // 4:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from memory import chats, review
+from memory import chats, gate, review
 from memory.models import CapturePayload
 from retrieval import tuning
 from retrieval.recall import _agreed_first, _PriorInput, recall
@@ -738,3 +738,27 @@ def test_an_epoch_placeholder_is_no_time_and_says_so(session, tmp_path, placehol
     assert report.stored == 1
     assert session.db.scalar("SELECT valid_from FROM memories") == "2024-05-01T10:00:00Z"
     assert any("before 1990" in w and "is used" in w for w in report.warnings), report.warnings
+
+
+@pytest.mark.parametrize("over", [1, 12, 60, 400, 999])
+def test_a_long_paragraph_just_past_the_limit_keeps_its_last_words(over):
+    """A message or note paragraph a few words past one memory's limit had its last part cut to those
+    words, which the gate then dropped as too short to be a memory (adv23: 2 of 4,000 words lost)."""
+    words = [f"w{i:05d}" for i in range((20_000 + over) // 7 + 1)]  # 7 characters a word with its space
+    text = " ".join(words)
+    assert 20_000 < len(text) <= 20_000 + over + 7
+    parts = chats.split_text(text, 20_000)
+    assert len(parts) == 2 and all(len(p) <= 20_000 for p in parts)
+    assert min(len(p.split()) for p in parts) >= gate.MIN_WORDS * 20  # no part the gate could drop
+    assert " ".join(parts) == text
+
+
+def test_a_note_paragraph_past_the_limit_lands_whole_in_parts(session, tmp_path):
+    words = [f"word{i:05d}" for i in range(2013)]  # 20,129 characters: a tail of a dozen words
+    vault = tmp_path / "notes"
+    vault.mkdir()
+    (vault / "long.md").write_text(" ".join(words) + "\n", encoding="utf-8")
+    report = session.import_path(vault)
+    assert report.stored == 2 and not report.dropped
+    stored = [r[0] for r in session.db.rows("SELECT content FROM memories ORDER BY content")]
+    assert sorted(" ".join(stored).split()) == sorted(words)
