@@ -244,14 +244,27 @@ def _expand(path: tuple[Any, ...]) -> bool:
     return path in ((), ("messages",))
 
 
+# Said of a file that is another kind of file altogether (a note, a ChatGPT export, a WhatsApp .txt),
+# not a download cut short: downloading it again would not help.
+NOT_A_THREAD = (
+    "it is not a Messenger or Instagram conversation: pass a thread's message_1.json, the messages/inbox "
+    "folder or the zip Download your information made"
+)
+
+
 def walk(fh: BinaryIO) -> Iterator[tuple[tuple[Any, ...], Any]]:
-    """The file's top-level values and its messages, one at a time; InvalidInput where it breaks."""
+    """The file's top-level values and its messages, one at a time; InvalidInput where it breaks,
+    NotMeta where it is no JSON object at all (its first character) or a JSON list."""
+    opened = False
     try:
         for path, value in jsonstream.walk(fh, _expand):
             if path == () and value is not jsonstream.OPEN and value is not jsonstream.CLOSE:
-                raise InvalidInput("it is not one JSON object {...}")
+                raise NotMeta(f"it is not one JSON object {{...}}; {NOT_A_THREAD}")
+            opened = True
             yield path, value
     except jsonstream.JsonBroken as exc:
+        if not opened and str(exc) != "the file ends early":  # an empty or cut file is a damaged download
+            raise NotMeta(f"it is not JSON ({exc} at its start); {NOT_A_THREAD}") from None
         raise InvalidInput(f"its JSON breaks ({exc})") from None
 
 
@@ -282,7 +295,7 @@ def head(fh: BinaryIO, *, whole: bool = False) -> Head:
             objects += isinstance(value, dict)
             senders += isinstance(value, dict) and "sender_name" in value
     if whole and not seen:
-        raise InvalidInput("it holds no 'messages'; it is not a Messenger or Instagram conversation")
+        raise NotMeta(f"it holds no 'messages'; {NOT_A_THREAD}")
     if whole and objects and not senders:
         raise NotMeta(
             "its messages name no sender ('sender_name'): it is not the JSON of Download your information "

@@ -442,7 +442,10 @@ def test_hostile_thread_files_cost_themselves_and_the_rest_lands(session, tmp_pa
     )
     report = session.import_path(path)
     bad = sorted(e.split(": ", 2)[1].split("/")[1] for e in report.errors if "damaged or cut off" in e)
-    assert bad == ["array_1", "empty_1", "latin_1", "number_1", "object_1"], report.errors
+    assert bad == ["empty_1", "latin_1", "number_1", "object_1"], report.errors
+    # a JSON list is no download cut short but another kind of file: said so, with what to pass
+    other = [e for e in report.errors if "cannot be read" in e]
+    assert len(other) == 1 and "array_1" in other[0] and "not a Messenger or Instagram conversation" in other[0]
     assert report.damaged == 5
     # odd_1's items that are no message, and deep_1's nest, are one error line each; their threads land
     assert sum("not an object" in e for e in report.errors) == 2
@@ -515,6 +518,23 @@ def test_a_chatgpt_export_given_as_messenger_is_refused_naming_the_formats(cli, 
     result = cli("import", "--format", "messenger", str(other))
     assert result.exit_code == 1
     # the file is named as it is (it had been called "message_1.json"), with no word of --me for it
-    assert "conversations.json is damaged or cut off" in result.stderr
-    assert "not a Messenger or Instagram conversation" in result.stderr
-    assert "message_1.json" not in result.stderr and "--me" not in result.stderr
+    # another kind of file, not a download cut short: no "download it again", but what to pass
+    assert "conversations.json cannot be read: it holds no 'messages'" in result.stderr
+    assert "not a Messenger or Instagram conversation: pass" in result.stderr
+    assert "damaged" not in result.stderr and "download it again" not in result.stderr
+    assert "message_1.json cannot" not in result.stderr and "--me" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "body", [b"# A note\n\nThe boiler was serviced.\n", b"\x00", b"12/31/23, 9:15 PM - Anna: Hi\n"]
+)
+def test_a_file_of_another_kind_given_as_messenger_says_what_to_pass(cli, tmp_path, body):
+    """A note, one NUL byte or a WhatsApp chat given as Messenger is no damaged download: the error
+    says it is not a Messenger conversation and what to pass (it had said to download it again)."""
+    other = tmp_path / "message_1.json"
+    other.write_bytes(body)
+    result = cli("import", "--format", "messenger", str(other))
+    assert result.exit_code == 1
+    assert "not JSON" in result.stderr or "not one JSON object" in result.stderr
+    assert "not a Messenger or Instagram conversation: pass" in result.stderr
+    assert "download it again" not in result.stderr
