@@ -234,9 +234,14 @@ def owner(fh: BinaryIO) -> Owner | None:
 
 
 def _walk(fh: BinaryIO, expand: Callable[[tuple[Any, ...]], bool]) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    opened = False
     try:
-        yield from jsonstream.walk(fh, expand)
+        for step in jsonstream.walk(fh, expand):
+            opened = True
+            yield step
     except InvalidInput as exc:  # a tear, a byte that is not UTF-8, a value past a limit of the stream
+        if not opened and str(exc) != "the file ends early":  # a note, a WhatsApp .txt: no export at all
+            raise InvalidInput(f"not a Telegram export (it is not JSON: {exc} at its start); {FIX}") from None
         raise InvalidInput(f"the export's JSON is damaged ({exc}); nothing was imported: {FIX}") from None
 
 
