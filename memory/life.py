@@ -268,6 +268,7 @@ _FULL_NAME = (  # a person's first and last name ("Dana Whitcomb"), not a firm n
     r"Interactive Brokers|Robin Hood|T Rowe|Ally Invest|Charles Stanley|Hargreaves Lansdown)\b)"
     rf"[{_UP}][\w'-]+ [{_UP}][\w'-]+"
 )
+_FULL_NAME_LONG = rf"[{_UP}][\w'-]+(?: (?:de |del |de la |van |von )?[{_UP}][\w'-]+){{1,3}}"  # "Marisol Ortega Reyes"
 _MANAGER = r"(?:manager|boss|line manager|team lead|supervisor|lead|PI)"  # a PI: a PhD student's boss
 _THING = r"(?P<thing>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
 # Habits a person gives up (the activities of `_GERUND` and the sports a schedule names).
@@ -4913,7 +4914,9 @@ _RULES = (
         _I
         + r"(?:'m| am) "
         + _NOW
-        + r"(?:working )?(?:as )?(?:an?|the(?! (?:only|best|worst|first|last|new|other|youngest|oldest)\b)) "
+        + r"(?:working )?(?:as )?(?:an?|the(?! (?:only|best|worst|first|last|new|other|youngest|oldest)\b)(?=[^.;!?]{0,60}? (?:at|for|with) ["
+        + _UP
+        + r"])) "
         + _ROLE
         + r" (?:at|for|with) (?P<v>"
         + _NAME
@@ -5149,6 +5152,21 @@ _RULES = (
         + _FULL_NAME
         + r"),? (?:is |became |has become )?my (?:new |managing |sponsoring |current )?broker\b",
         gate=r"broker",
+    ),
+    # a person's own full name, where it is theirs: "sign it Marisol Ortega Reyes", "I'm just Marisol Ortega
+    # again" (a maiden name back), "my legal name is now Ana Ruiz", "I changed my name to Sam Lee" (a name of
+    # two to four words: not "sign it Love, Mom", not "my name is on the lease", nor a name said in a role)
+    _rule(
+        "name",
+        IDENTITY,
+        r"(?:\b(?i:sign it|sign off as|signed) (?:as |from |with )?|"
+        + _I
+        + r"(?:'m| am) (?:just |now |officially |back to (?:being )?)*(?=[^.;!?]{0,60}? again\b)|"
+        r"\b[Mm]y (?:full |legal |new )?name is (?:now |officially )?|\b(?:changed|legally changed) my (?:last |legal )?name to )"
+        r"(?P<v>(?!(?:Love|Thanks|Best|Regards|Cheers|Mom|Mum|Dad|Mami|Papi|The|Your|My|Team|Dear|Hi)\b)"
+        + _FULL_NAME_LONG
+        + r")(?= again\b|\s*(?:[,.;!?)]|$)| (?:and (?:I|i)|last|this|in|on|after|when|because|so|lol|pues)\b)",
+        gate=r"sign|again|name is|name to",
     ),
     # married, engaged, divorced, single: "we got married in June", "married 3 weeks now", "tomek and i aren't married"
     _rule(
@@ -7413,6 +7431,8 @@ def same(a: Said, b: Said) -> bool:
         return True
     if (by_often := _same_often(a, b)) is not None:
         return by_often  # "every other week" is "biweekly"; "every week" then "every two weeks" is a change
+    if a.attribute == "name":  # (a name with a word fewer is another name: "Marisol Ortega" after "... Ortega Reyes")
+        return _spelling(a.value) == _spelling(b.value)
     if a.attribute == "role" and ended(a) != ended(b):
         return False  # "no longer a nurse" is no nurse
     if a.attribute == "role" and _role_kind(a.value) and _role_kind(a.value) == _role_kind(b.value):
@@ -7671,6 +7691,10 @@ _ASKS = (
         r"\bmy (?:meds|medications?|prescriptions?)\b",
     ),
     (
+        "name",
+        r"\b(?:what(?:'s|s| is)|whats) my (?:full |last |first |legal |maiden |married )?name\b|\bmy (?:last name|surname)\b",
+    ),
+    (
         "relationship",
         r"\bam i (?:still |now |currently |officially )?(?:married|engaged|single|divorced|separated)\b|\bmy (?:marital|relationship) status\b|"
         r"\bare (?:we|[a-z]+ and i) (?:married|engaged)\b",
@@ -7747,6 +7771,8 @@ _ASKS_STUDENT = (
         r"\bmy (?:heritage|ancestry|roots)\b",
     ),
     ("license plate", r"\b(?:license|licence|number) plate\b|\bmy (?:plate|registration|reg) number\b"),
+    # a document's number: asked of the person, stated by no rule ("what's my passport number": nothing close)
+    ("passport", r"\bmy passport(?:'s)? (?:number|no\.?|#|expiry|expiration)|\bwhen does my passport expire\b"),
     *((kind, r"\b(?:my|our) " + kind + r"s? names?\b") for kind in _PET_KINDS),
 )
 _ASKS_RE = tuple(

@@ -11,9 +11,9 @@ licensed").
 Measured blind (session 34, the real model): 6 of 15 changes found, 2 false items, the current value
 first for 17 of 22 questions, 3 of 4 foreign questions flagged. After life23's general rules (memory/life.py,
 tested in other words in tests/test_life_midlife.py; memory/correction.py's statements said between an
-item's two sides, tests/test_life_said_between.py): 14 of 19 found (the key holds four more true changes
+item's two sides, tests/test_life_said_between.py): 15 of 19 found (the key holds four more true changes
 since, each the step between two of its own: Orlando between the house and the condo, separated before
-divorced, Sunstate before Lakeside & Palm), 0 false, 18 of 22 first with the fake embedder. These are
+divorced, Sunstate before Lakeside & Palm), 0 false, 19 of 22 first with the fake embedder. These are
 floors: a general rule may raise them, none may lower them, and nothing she says of others (her
 ex-husband's move and job, her sister's job, her son's dorm and car, her daughter's schools, a coworker
 leaving, her mother's move), nothing considered and dropped (Tampa, a regional manager job, SoFi, a
@@ -27,8 +27,8 @@ import pytest
 
 from eval import lifechanges
 
-FOUND = 14  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
-RANK1_FAKE = 18  # questions whose first result states the current value, fake embedder
+FOUND = 15  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+RANK1_FAKE = 19  # questions whose first result states the current value, fake embedder
 RANK1_REAL = [  # the real model's, today: each must stay first
     "what's my last name",
     "who's my partner",

@@ -229,3 +229,66 @@ def test_a_last_shift_said_of_the_day_ends_the_job(text, ended):
 )
 def test_a_last_day_to_come_or_a_hotel_night_ends_no_job(text):
     assert not any(s.attribute == "employer" and life.ended(s) for s in life.read(text))
+
+
+def test_the_role_held_at_a_lower_case_place_names_no_employer():
+    """("im the data intern at tidewell": an internship said in passing; the form with "the" reads an
+    employer only where its name is written as one, so a student's summer is not her next job.)"""
+    assert "employer" not in _read("im the data intern at tidewell and my manager wants a chart")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("I want it to sound nice not like im complaining pues. sign it Marisol Ortega Reyes", "marisol ortega reyes"),
+        (
+            "the final judgment restored my maiden name so I'm just Marisol Ortega again... a checklist?",
+            "marisol ortega",
+        ),
+        ("my legal name is now Ana Ruiz.", "ana ruiz"),
+        ("I changed my name to Sam Lee last year and the bank still has the old one", "sam lee"),
+        ("im just Ana Gómez again, ya no more Pérez", "ana gómez"),
+        ("please sign it as Priya Raman, thanks", "priya raman"),
+        ("sign it from Maria de la Cruz", "maria de la cruz"),
+    ],
+)
+def test_a_persons_own_full_name(text, name):
+    assert _read(text)["name"] == name
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sign it Love, Mom",
+        "my name is on the lease",
+        "sign it from The Smith Family",
+        "sign it Dana",
+        "can you sign it Team Rocket lol",
+        "Héctor moved in with his girlfriend in Poinciana",
+    ],
+)
+def test_no_name_where_none_of_the_persons_own_is_given(text):
+    assert "name" not in _read(text)
+
+
+def test_a_name_with_a_word_fewer_is_another_name():
+    """A name taken back drops a word ("Marisol Ortega Reyes" -> "Marisol Ortega"): a change, not the
+    same name said shorter (as "Dr Lee" is "Dr Sarah Lee")."""
+    before = life.read("sign it Marisol Ortega Reyes")
+    after = life.read("the final judgment restored my maiden name so I'm just Marisol Ortega again")
+    assert [(a.value, b.value) for a, b in life.changes(before, after)] == [("marisol ortega reyes", "marisol ortega")]
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("what's my last name", "name"),
+        ("whats my name", "name"),
+        ("what is my maiden name", "name"),
+        ("what's my passport number", "passport"),
+        ("whats my passport no", "passport"),
+        ("when does my passport expire", "passport"),
+    ],
+)
+def test_a_name_or_a_passport_is_asked_of_the_person(question, asked):
+    assert asked in life.asked(question)
