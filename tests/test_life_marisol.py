@@ -13,7 +13,8 @@ first for 17 of 22 questions, 3 of 4 foreign questions flagged. After life23's g
 tested in other words in tests/test_life_midlife.py; memory/correction.py's statements said between an
 item's two sides, tests/test_life_said_between.py): 15 of 19 found (the key holds four more true changes
 since, each the step between two of its own: Orlando between the house and the condo, separated before
-divorced, Sunstate before Lakeside & Palm), 0 false, 19 of 22 first with the fake embedder. These are
+divorced, Sunstate before Lakeside & Palm), 0 false, 22 of 22 first with the real model (19 with the fake
+one), 4 of 4 foreign questions flagged ("what's my passport number" asked of her: nothing states it). These are
 floors: a general rule may raise them, none may lower them, and nothing she says of others (her
 ex-husband's move and job, her sister's job, her son's dorm and car, her daughter's schools, a coworker
 leaving, her mother's move), nothing considered and dropped (Tampa, a regional manager job, SoFi, a
@@ -29,9 +30,14 @@ from eval import lifechanges
 
 FOUND = 15  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
 RANK1_FAKE = 19  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today: each must stay first
+RANK1_REAL = [  # the real model's, today (all 22): each must stay first
+    "where do I live now",
     "what's my last name",
+    "am I still married",
     "who's my partner",
+    "where do I work",
+    "who's my broker",
+    "what do I do for work",
     "what car do I drive",
     "which bank am I with",
     "who's my phone carrier",
@@ -48,9 +54,7 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "what am I allergic to",
     "where does my sister live",
 ]
-UNFLAGGED_REAL = [  # the foreign questions that find something close today: no other may join them
-    "what's my passport number",
-]
+UNFLAGGED_REAL: list[str] = []  # the foreign questions that find something close today: none may
 
 
 @pytest.fixture(scope="module")
