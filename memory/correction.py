@@ -629,23 +629,25 @@ def _said_between(
     notes: list[str] = []
     if not later:  # (an import in the order things were said: nothing was said after this one yet)
         return notes
-    for item_id, payload in review.open_changes(db):
-        attribute = str(payload.get("attribute") or "")
-        mine = next((s for s in found if s.attribute == attribute), None)
-        if payload.get("reason") != LIFE_REASON or mine is None or attribute not in latest:
+    for mine in found:
+        old_row = latest[mine.attribute][0] if mine.attribute in latest else None
+        if old_row is None or _said_at(old_row) > mine_at:
             continue
-        old_row = latest[attribute][0]
-        if old_row["id"] != payload.get("old_id") or _said_at(old_row) > mine_at:
-            continue
-        new_row = later.get(str(payload.get("new_id")))
-        if new_row is None:
-            continue
-        theirs = [
-            s for s in _said(new_row["content"], _fields(new_row["structured_fields"])) if s.attribute == attribute
-        ]
-        if theirs and all(life.same(mine, s) or life.shortens(mine, s) for s in theirs):
-            review.close_overtaken(db, review.get(db, item_id), actor=actor, note=f"{me['id']} said it first")
-            notes.append(f"item {item_id} closed: {me['id']} said the change first")
+        for item in review.items_for_memory(db, old_row["id"]):  # (the old side's items: a few)
+            payload = item.payload
+            new_row = later.get(str(payload.get("new_id")))
+            if not item.is_open or item.kind != "revision" or payload.get("reason") != LIFE_REASON or new_row is None:
+                continue
+            if payload.get("old_id") != old_row["id"] or payload.get("attribute") != mine.attribute:
+                continue
+            theirs = [
+                s
+                for s in _said(new_row["content"], _fields(new_row["structured_fields"]))
+                if s.attribute == mine.attribute
+            ]
+            if theirs and all(life.same(mine, s) or life.shortens(mine, s) for s in theirs):
+                review.close_overtaken(db, item, actor=actor, note=f"{me['id']} said it first")
+                notes.append(f"item {item.id} closed: {me['id']} said the change first")
     return notes
 
 
