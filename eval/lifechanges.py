@@ -9,7 +9,8 @@ tests/fixtures/retiree/ (an eighth, written blind the same way: a widower in his
 tests/fixtures/translator/ (a ninth, written blind: a young mother's terse chats, Polish words and "rn") and
 tests/fixtures/priya/ (a tenth, written blind: a PM's voice-dictated lowercase run-ons in Indian English) and
 tests/fixtures/dale/ (an eleventh, written blind: a veteran's HVAC business typed on a phone, typos and caps) and
-tests/fixtures/noor/ (a twelfth, written blind: a student's lowercase slang, emoji and Arabic words).
+tests/fixtures/noor/ (a twelfth, written blind: a student's lowercase slang, emoji and Arabic words) and
+tests/fixtures/marisol/ (a thirteenth, written blind: a divorcing mother turned realtor, Spanglish run-ons).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -55,6 +56,7 @@ TRANSLATOR = FIXTURES / "translator"  # a ninth, written blind: a translator and
 PRIYA = FIXTURES / "priya"  # a tenth, written blind: a PM, Bangalore to London, voice-dictated lowercase Hinglish
 DALE = FIXTURES / "dale"  # an eleventh, written blind: a veteran's HVAC outfit, San Antonio to a lake, phone typing
 NOOR = FIXTURES / "noor"  # a twelfth, written blind: a student, Dearborn to Ann Arbor to Chicago, slang and emoji
+MARISOL = FIXTURES / "marisol"  # a thirteenth, written blind: Kissimmee to Orlando to Winter Park, Spanglish
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -116,7 +118,7 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
 
 def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
-    people = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA, DALE, NOOR)
+    people = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA, DALE, NOOR, MARISOL)
     return {"fixtures": [run(p, k) for p in people]}
 
 

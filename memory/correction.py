@@ -596,6 +596,61 @@ def _only_the_statement(content: str) -> bool:
     return len(life.sentences(content)) <= 1 and len(content.split()) <= STATEMENT_WORDS
 
 
+def _ended_since_changed(rows: list[dict[str, Any]], found: tuple[life.Said, ...], mine_at: tuple[str, int]) -> bool:
+    """An ending imported after a later change of what ended ("tonight was my last shift at Tuscany
+    Table", from the other export, after "I'm a realtor with Sunstate" had changed the employer): what
+    it says is in that change already, so it opens no item of its own (nor do the job's bound things)."""
+    gone = {s.attribute for s in found if life.ended(s)}
+    if not gone:
+        return False
+    for row in rows:
+        if _said_at(row) > mine_at:
+            said = _said(row["content"], _fields(row["structured_fields"]))
+            if any(s.attribute in gone and not life.ended(s) for s in said):
+                return True
+    return False
+
+
+def _said_between(
+    db: Database,
+    me: dict[str, Any],
+    rows: list[dict[str, Any]],
+    found: tuple[life.Said, ...],
+    latest: dict[str, Statement],
+    *,
+    actor: str,
+) -> list[str]:
+    """A statement imported after a later one, said between an open item's two sides with the value
+    its new side has ("I still smoke" 2023, "I quit smoking last year" 2024 opened an item; then the
+    other export's "3 months since I quit" of late 2023): the change is this one's (it opens its own
+    item against the old side), and the later item only restates it: closed, nothing rejected."""
+    mine_at = _said_at(me)
+    later = {r["id"]: r for r in rows if _said_at(r) > mine_at}
+    notes: list[str] = []
+    if not later:  # (an import in the order things were said: nothing was said after this one yet)
+        return notes
+    for mine in found:
+        old_row = latest[mine.attribute][0] if mine.attribute in latest else None
+        if old_row is None or _said_at(old_row) > mine_at:
+            continue
+        for item in review.items_for_memory(db, old_row["id"]):  # (the old side's items: a few)
+            payload = item.payload
+            new_row = later.get(str(payload.get("new_id")))
+            if not item.is_open or item.kind != "revision" or payload.get("reason") != LIFE_REASON or new_row is None:
+                continue
+            if payload.get("old_id") != old_row["id"] or payload.get("attribute") != mine.attribute:
+                continue
+            theirs = [
+                s
+                for s in _said(new_row["content"], _fields(new_row["structured_fields"]))
+                if s.attribute == mine.attribute
+            ]
+            if theirs and all(life.same(mine, s) or life.shortens(mine, s) for s in theirs):
+                review.close_overtaken(db, item, actor=actor, note=f"{me['id']} said it first")
+                notes.append(f"item {item.id} closed: {me['id']} said the change first")
+    return notes
+
+
 def _life_changes(db: Database, memory_id: str, found: tuple[life.Said, ...], *, actor: str) -> list[str]:
     """What the statement `memory_id` changes: per attribute, the latest other statement of it."""
     me = db.one(
@@ -622,7 +677,10 @@ def _life_changes(db: Database, memory_id: str, found: tuple[life.Said, ...], *,
         earlier |= earlier_bound
         found = (*found, *bound)
     pairs, others = _changed_pairs(found, latest, earlier)
-    notes = []
+    if _ended_since_changed(rows, found, mine_at):
+        ends = {*bound, *(s for s in found if life.ended(s))}
+        pairs = {o: kept for o, changed in pairs.items() if (kept := [c for c in changed if c[1] not in ends])}
+    notes = _said_between(db, me, rows, found, latest, actor=actor)
     for old_id, changed in pairs.items():
         row = next(r for r in rows if r["id"] == old_id)
         later = _said_at(row) > mine_at

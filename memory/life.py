@@ -153,6 +153,11 @@ _NOT_A_KIND = (
     r"library|station|depot|airport|bank|gym|centre|center|ward|unit|weekend|moment|minute|company|firm|agency|church|"
     r"university|college|council|family|kids|children|house|home|community|business)(?:\s*[,.;!?)]|\s+(?:on|in|at|near|and|is|are|was|were|got|for|every|this|last|now)\b|$))"
 )
+# A kind of place said alone, whatever follows it ("at the restaurant Thursday to Sunday"): no employer's name
+_NO_KIND_ALONE = (
+    r"(?!(?:hospital|store|shop|office|restaurant|cafe|café|bar|pub|hotel|factory|warehouse|plant|site|clinic|school|"
+    r"lab|library|station|depot|airport|bank|gym|ward|unit|company|firm|agency|church|salon|diner|bakery|mall)(?![\w'&-]))"
+)
 _ROLE_NOUNS = [
     "engineer",
     "developer",
@@ -223,6 +228,14 @@ _ROLE_NOUNS = [
     "carpenter",
     "welder",
     "installer",
+    # selling homes (life23: "now that im licensed I'm a realtor", "I'm a real estate agent at Compass")
+    "realtor",
+    "estate agent",  # (and "real estate agent"; not an agent alone: "a free agent", "an agent of chaos")
+    "insurance agent",
+    "travel agent",
+    "leasing agent",
+    "letting agent",
+    "broker",
 ]
 _ROLE = r"(?P<role>(?:[a-z0-9][\w-]*\s+){0,3}(?:" + "|".join(_ROLE_NOUNS) + r")s?)"
 # "head of science", "director of operations": a role named by what it heads
@@ -250,6 +263,12 @@ _DIETS = {
 }
 _DIET = r"(?P<diet>" + "|".join(sorted(_DIETS, key=len, reverse=True)) + r")(?![\w-])"
 _DIET_WORDS = "|".join(_DIETS)
+_FULL_NAME = (  # a person's first and last name ("Dana Whitcomb"), not a firm named so ("Charles Schwab")
+    r"(?!(?:Charles Schwab|Edward Jones|Raymond James|Morgan Stanley|Merrill Lynch|Goldman Sachs|Wells Fargo|"
+    r"Interactive Brokers|Robin Hood|T Rowe|Ally Invest|Charles Stanley|Hargreaves Lansdown)\b)"
+    rf"[{_UP}][\w'-]+ [{_UP}][\w'-]+"
+)
+_FULL_NAME_LONG = rf"[{_UP}][\w'-]+(?: (?:de |del |de la |van |von )?[{_UP}][\w'-]+){{1,3}}"  # "Marisol Ortega Reyes"
 _MANAGER = r"(?:manager|boss|line manager|team lead|supervisor|lead|PI)"  # a PI: a PhD student's boss
 _THING = r"(?P<thing>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
 # Habits a person gives up (the activities of `_GERUND` and the sports a schedule names).
@@ -673,8 +692,9 @@ _HEDGE = re.compile(
 # "my first week at the gym" names no one (lower case). "Her first day at École X" is not the person's.
 _FIRST_AT = (
     r"(?:^|\b[Mm]y )(?:(?:very )?(?i:first|1st) (?:(?:full |official )?(?:day|week|month|shift)s?)|(?i:day|week|shift) (?:[2-9]|1\d|two|three|four|five)) (?:of work |on the job |back )?"
-    r"at (?:the )?(?P<v>"
-    + _NAME
+    r"(?:at (?:the )?|with (?:the )?(?=[^,.;!?]{0,40}?\b(?:Realty|Realtors|Group|Inc|LLC|Ltd|Properties|Partners|"
+    r"Associates|Agency|Brokerage|Consulting|Solutions|Company|Corp)\b))(?P<v>"  # ("my first month with Lakeside &
+    + _NAME  # Palm Realty": a firm by its name; not "my first week with Sarah")
     + "|"
     + _LOW_PLACE
     + r")(?![\w'&.-]| (?:is|starts|begins|will)\b)"  # not "... is on Monday"
@@ -688,7 +708,7 @@ _NAMED_FIRM = (
 _WORK = re.compile(
     r"\b(?:job|work|working|shifts?|on nights|on days|manager|boss|colleagues?|co-?workers?|team|office|onboarding|hired|"
     r"role|position|ward|unit|employer|salary|payroll|badge|orientation|coworkers|patients?|clients?|customers?|"
-    r"engineer|developer|scientist|analyst|intern|nurse|chef)\b",
+    r"engineer|developer|scientist|analyst|intern|nurse|chef|broker|brokerage|realtor|listings?|commission)\b",
     re.IGNORECASE,
 )
 
@@ -1845,7 +1865,7 @@ def _asked_routine(query: str) -> set[str]:
 
 # One search says whether a sentence may end a thing or state a best (`_ENDS`, `_BESTS`): most say neither.
 _ENDED_GATE = (
-    r"quit|left|lost|laid off|let go|redundant|resigned|fired|unemployed|out of work|between jobs|last day|sold|scrapped|got rid|traded|swapped|part.exchanged|written off|totall?ed|moved out|moved away|"
+    r"quit|left|lost|laid off|let go|redundant|resigned|fired|unemployed|out of work|between jobs|last day|last shift|sold|scrapped|got rid|traded|swapped|part.exchanged|written off|totall?ed|moved out|moved away|"
     r"gave|given|rehom|re-hom|cancel|longer|any ?more|\bp[br]\b|personal (?:best|record)"
 )
 # A personal best: "my 5k PB is 24:10", later "new PB: 23:05 in the 5k" (a change of one attribute,
@@ -2069,9 +2089,21 @@ _ENDS = (
     _rule(
         "employer",
         IDENTITY,
-        r"\b[Mm]y (?P<end>last day (?:at|with) (?:the )?(?P<v>" + _NAME + r")) was\b" + _LONG_AGO,
+        r"\b[Mm]y (?P<end>last (?:day|shift) (?:at|with) (?:the )?(?P<v>" + _NAME + r")) was\b" + _LONG_AGO,
         "left",
-        gate=r"last day",
+        gate=r"last day|last shift",
+    ),
+    # "tonight was my last shift at Tuscany Table", "today was my last day at Acme", "yesterday was my last day
+    # with the Lakers": an ending said of the day itself (not "tomorrow is my last day", not yet)
+    _rule(
+        "employer",
+        IDENTITY,
+        r"\b(?i:today|tonight|yesterday|last night|this (?:morning|afternoon|evening)|friday|saturday|sunday|monday|"
+        r"tuesday|wednesday|thursday) was (?:officially )?my (?P<end>(?:very )?last (?:day|shift) (?:at|with) (?:the )?(?P<v>"
+        + _NAME
+        + r"))",
+        "left",
+        gate=r"last day|last shift",
     ),
     _rule(
         "employer",
@@ -3492,7 +3524,9 @@ _HABITS = {
         ],
         "dip",
     ),
-    **dict.fromkeys(["smoking", "cigarettes", "cigarette", "cigs", "smokes", "tobacco", "the cigs"], "smoking"),
+    **dict.fromkeys(
+        ["smoke", "smoking", "cigarettes", "cigarette", "cigs", "smokes", "tobacco", "the cigs"], "smoking"
+    ),
     **dict.fromkeys(["vaping", "vape", "the vape", "juul", "juuling", "e-cigs", "e-cigarettes"], "vaping"),
     **dict.fromkeys(["drinking", "booze", "alcohol", "the drink", "the booze", "the bottle"], "drinking"),
 }
@@ -3716,6 +3750,18 @@ _PHONE_TYPED = (
         "habitnow",
         gate=r"dipping|chewing|smoking|vaping",
     ),
+    # a habit kept, said in the present: "I know I still smoke like half a pack a day", "i still vape", "I smoke
+    # about a pack a day" (not "I still smoke brisket", "I smoke weed sometimes", "I smoke a cigar on holidays")
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I + r"(?: still (?P<thing>smoke|vape|dip)(?![\w'-])(?! (?:meat|brisket|ribs|salmon|fish|pork|sausage|chicken|"
+        r"turkey|cheese|weed|pot|cigars?|a cigar|a pipe|it|them|out)\b)|"
+        r" (?P<thing2>smoke|vape) (?:like |about |around |maybe |almost |nearly )?(?:half a pack|a pack|a pod|"
+        r"(?:\d+|ten|twenty) (?:cigarettes|cigs)) (?:a|per) day)",
+        "habitnow",
+        gate=r"smoke|vape|dip",
+    ),
     # "I play the cello", "i been playin guitar since i was 12", "I'm learning the violin": an instrument, a
     # schedule of its own ("what instrument do I play", `asks_for`), so a second one is no change
     _rule(
@@ -3761,7 +3807,7 @@ def _said_phone_typed(attribute: str, value_group: str, memory_type: str, groups
     no city, bank or other name of the lists), a bank by what its name says (`bankto`), a church, a
     supplier that is no bank (`supply`), a habit kept at or given up (`habitnow`, `habitquit`)."""
     if value_group in ("habitquit", "habitnow"):
-        kind = _HABITS.get((groups.get("thing") or "").casefold())
+        kind = _HABITS.get((groups.get("thing") or groups.get("thing2") or "").casefold())
         if kind is None:
             return None
         said = "stopped" if value_group == "habitquit" else "now"
@@ -4164,7 +4210,9 @@ _STUDENT = (
         IDENTITY,
         _I
         + r" (?:still |now |also |currently )?work (?i:(?:on )?weekends|weekdays|nights|evenings|mornings|part[- ]time|"
-        r"full[- ]time|(?:sat|sun)(?:urday|day)?s?(?: and (?:sat|sun)(?:urday|day)?s?)?) at (?:the )?(?P<v>"
+        r"full[- ]time|(?:sat|sun)(?:urday|day)?s?(?: and (?:sat|sun)(?:urday|day)?s?)?) at (?:the )?"
+        + _NO_KIND_ALONE  # ("I work nights at the restaurant Thursday to Sunday": a kind, no name)
+        + r"(?P<v>"
         + _NAME
         + "|"
         + _LOW_EMPLOYER
@@ -4488,6 +4536,26 @@ _RULES = (
         "home",
         IDENTITY,
         r"\b[Ww]e(?:'re| are)? " + _NOW + r"(?:live|living|based|settled) (?:now )?in (?P<v>" + _PLACE + ")" + _A_STAY,
+    ),
+    # a home bought, said as the day it closed: "since the condo in Winter Park closed", "now that our house in
+    # Leeds has closed" (not "once the condo closes", "if the house in Tampa closes": not yet)
+    _rule(
+        "home",
+        IDENTITY,
+        r"\b(?:[Ss]ince|[Nn]ow that|[Aa]fter) (?:the|my|our) (?:new )?(?:condo|house|home|flat|apartment|townhouse|place) in (?P<v>"
+        + _PLACE
+        + r") (?:has |finally |officially |just )*closed\b",
+        gate=r"closed",
+    ),
+    # "the oven in our house in Buenaventura Lakes runs hot": where the household's house is (not "our old
+    # house in Ohio", "our holiday home in Spain", "our house in Tampa sold": one no longer theirs)
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?<![\w'])[Oo]ur (?:house|home) in (?P<v>"
+        + _PLACE
+        + r")(?![\w'-])(?! (?:sold|was|went|is (?:on the market|for sale|rented out|being sold)|that we (?:sold|rent out))\b)",
+        gate=r"our house|our home",
     ),
     # "we made it to Minneapolis!!", "we've been in Philadelphia since 2018"
     _rule(
@@ -4846,7 +4914,9 @@ _RULES = (
         _I
         + r"(?:'m| am) "
         + _NOW
-        + r"(?:working )?(?:as )?an? "
+        + r"(?:working )?(?:as )?(?:an?|the(?! (?:only|best|worst|first|last|new|other|youngest|oldest)\b)(?=[^.;!?]{0,60}? (?:at|for|with) ["
+        + _UP
+        + r"])) "
         + _ROLE
         + r" (?:at|for|with) (?P<v>"
         + _NAME
@@ -5064,6 +5134,40 @@ _RULES = (
         r"(?P<v>" + _NAME + r") (?:is|became|has become) my (?:new )?" + _MANAGER + r"\b",
         gate=r"is my|became my|become my",
     ),
+    # a real estate agent's broker is the one they work under, named in full: "my broker Dana Whitcomb says",
+    # "Luis Ferrer, my new broker, wants", "Tom Reyes is my managing broker" (not "my mortgage broker", "my
+    # broker Fidelity", "my broker said": a name of a person, first and last)
+    _rule(
+        "manager",
+        IDENTITY,
+        r"(?<![\w'])[Mm]y (?:new |managing |sponsoring |current )?broker,? (?!(?:Is|Was|And|Said|Says)\b)(?P<v>"
+        + _FULL_NAME
+        + r")(?![\w'&.-]| (?:Realty|Real|Properties|Group|Homes|Brokerage|Securities|Capital|Investments?|Financial)\b)",
+        gate=r"broker",
+    ),
+    _rule(
+        "manager",
+        IDENTITY,
+        r"(?<![\w'&.-])(?P<v>"
+        + _FULL_NAME
+        + r"),? (?:is |became |has become )?my (?:new |managing |sponsoring |current )?broker\b",
+        gate=r"broker",
+    ),
+    # a person's own full name, where it is theirs: "sign it Marisol Ortega Reyes", "I'm just Marisol Ortega
+    # again" (a maiden name back), "my legal name is now Ana Ruiz", "I changed my name to Sam Lee" (a name of
+    # two to four words: not "sign it Love, Mom", not "my name is on the lease", nor a name said in a role)
+    _rule(
+        "name",
+        IDENTITY,
+        r"(?:\b(?i:sign it|sign off as|signed) (?:as |from |with )?|"
+        + _I
+        + r"(?:'m| am) (?:just |now |officially |back to (?:being )?)*(?=[^.;!?]{0,60}? again\b)|"
+        r"\b[Mm]y (?:full |legal |new )?name is (?:now |officially )?|\b(?:changed|legally changed) my (?:last |legal )?name to )"
+        r"(?P<v>(?!(?:Love|Thanks|Best|Regards|Cheers|Mom|Mum|Dad|Mami|Papi|The|Your|My|Team|Dear|Hi)\b)"
+        + _FULL_NAME_LONG
+        + r")(?= again\b|\s*(?:[,.;!?)]|$)| (?:and (?:I|i)|last|this|in|on|after|when|because|so|lol|pues)\b)",
+        gate=r"sign|again|name is|name to",
+    ),
     # married, engaged, divorced, single: "we got married in June", "married 3 weeks now", "tomek and i aren't married"
     _rule(
         "relationship",
@@ -5090,6 +5194,19 @@ _RULES = (
         r"(?:\b[\w'-]+ and (?:I|i) (?:aren't|are not|arent)|" + _I + r"(?:'m not| am not)) (?P<v>married)(?![\w-])",
         "unmarried",
         gate=r"married",
+    ),
+    # separated, said of the two of them: "me and Héctor separated last month", "Tom and I separated in May",
+    # "we've officially separated", "me and my husband are separated" (not "we separated the eggs", "we got
+    # separated at the airport", "we separated in 2009" long ago, nor "my parents separated": theirs)
+    _rule(
+        "relationship",
+        IDENTITY,
+        r"(?:(?<![\w'])[Mm]e and (?:my (?:husband|wife|hubby|partner|ex) |[\w'-]+ )?|(?<![\w'])[Ww]e(?: |(?='(?:ve|re) ))|"
+        r"(?<![\w'])(?!(?:[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[Mm]om|[Mm]um|[Dd]ad|[Pp]arents)\b)[\w'-]+ and (?:I|i) )"
+        r"(?:have |'ve |are |'re |just |finally |officially |recently |legally )*(?P<v>separated)(?![\w-])"
+        r"(?! (?:the|our|them|it|him|her|into|out|for (?:a|the) (?:day|night|weekend)|in (?:the|a) (?:crowd|airport|store|mall|park))\b)"
+        r"(?![^.;!?]{0,40}\b(?:airport|crowd|mall|store|station|festival|concert)\b)" + _LONG_AGO,
+        gate=r"separated",
     ),
     # a husband or a wife said in passing: married ("I'm lucky to have my husband and kids", "my wife and I
     # just left for Europe"); not "my ex-wife", "my late husband", "my husband-to-be", "my future wife",
@@ -7314,6 +7431,8 @@ def same(a: Said, b: Said) -> bool:
         return True
     if (by_often := _same_often(a, b)) is not None:
         return by_often  # "every other week" is "biweekly"; "every week" then "every two weeks" is a change
+    if a.attribute == "name":  # (a name with a word fewer is another name: "Marisol Ortega" after "... Ortega Reyes")
+        return _spelling(a.value) == _spelling(b.value)
     if a.attribute == "role" and ended(a) != ended(b):
         return False  # "no longer a nurse" is no nurse
     if a.attribute == "role" and _role_kind(a.value) and _role_kind(a.value) == _role_kind(b.value):
@@ -7500,7 +7619,10 @@ _ASKS = (
         r"\b(?:which|what) (?:country|city|town|place) (?:am|are|was|were|did) (?:i|we) (?:originally )?(?:from|born|grow up|raised)\b|"
         r"\bmy (?:home ?town|home country|birthplace|native country)\b",
     ),
-    ("manager", r"\b(?:my|i)\b.*\b(?:manager|boss|report to|supervisor|team lead)\b"),
+    (
+        "manager",
+        r"\b(?:my|i)\b.*\b(?:manager|boss|report to|supervisor|team lead)\b|\bwho(?:'s|s| is) my (?:new |managing )?broker\b",
+    ),
     # the days and hours of work (`_RULES`: "I work Mondays to Thursdays now", "I start work at 8 now")
     (
         "schedule:work",
@@ -7569,8 +7691,12 @@ _ASKS = (
         r"\bmy (?:meds|medications?|prescriptions?)\b",
     ),
     (
+        "name",
+        r"\b(?:what(?:'s|s| is)|whats) my (?:full |last |first |legal |maiden |married )?name\b|\bmy (?:last name|surname)\b",
+    ),
+    (
         "relationship",
-        r"\bam i (?:married|engaged|single|divorced|separated)\b|\bmy (?:marital|relationship) status\b|"
+        r"\bam i (?:still |now |currently |officially )?(?:married|engaged|single|divorced|separated)\b|\bmy (?:marital|relationship) status\b|"
         r"\bare (?:we|[a-z]+ and i) (?:married|engaged)\b",
     ),
     *((kind, _ASK_PET) for kind in _PET_KINDS),
@@ -7645,6 +7771,8 @@ _ASKS_STUDENT = (
         r"\bmy (?:heritage|ancestry|roots)\b",
     ),
     ("license plate", r"\b(?:license|licence|number) plate\b|\bmy (?:plate|registration|reg) number\b"),
+    # a document's number: asked of the person, stated by no rule ("what's my passport number": nothing close)
+    ("passport", r"\bmy passport(?:'s)? (?:number|no\.?|#|expiry|expiration)|\bwhen does my passport expire\b"),
     *((kind, r"\b(?:my|our) " + kind + r"s? names?\b") for kind in _PET_KINDS),
 )
 _ASKS_RE = tuple(

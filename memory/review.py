@@ -568,6 +568,13 @@ def taken_back(db: Database, memory_id: str, *, actor: str, note: str) -> list[i
     return closed
 
 
+def close_overtaken(db: Database, item: ReviewItem, *, actor: str, note: str) -> None:
+    """Close (dismissed, with an audit row, nothing rejected or tombstoned) an open revision a
+    statement said between its two sides made moot: its change was said first by that one
+    (memory/correction.py). Call inside the transaction."""
+    _close(db, item, "dismissed", actor=actor, choice=None, note=note)
+
+
 def _close(db: Database, item: ReviewItem, status: str, *, actor: str, choice: str | None, note: str) -> None:
     marks = ",".join("?" * len(OPEN))
     db.execute(

@@ -27,11 +27,11 @@ from eval import lifechanges
 
 FOUND = 18  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
 RANK1_FAKE = 15  # questions whose first result states the current value, fake embedder
-# The one item the key does not name today is not a reading's: "ok car insurance question. im 22, just got
-# my civic" (ChatGPT, August 22) opens none -> civic at import, before the Claude export brings "bought my
-# first car!!! a 2015 honda civic" (August 15), which opens the key's none -> honda civic; an item whose
-# two sides a later-imported statement falls between is memory/correction.py's to close (reported).
-KNOWN_FALSE = ["ok car insurance question. im 22, just got my civic"]
+# No item the key does not name: "ok car insurance question. im 22, just got my civic" (ChatGPT, August 22)
+# had opened none -> civic at import, before the Claude export brought "bought my first car!!! a 2015 honda
+# civic" (August 15); since session 34 (life23, memory/correction.py `_said_between`) the earlier-said
+# statement's own item closes the later one, which only restated it.
+KNOWN_FALSE: list[str] = []
 RANK1_REAL = [  # the real model's, today: each must stay first
     "am i vegetarian",
     "who am i dating",
