@@ -154,13 +154,14 @@ class _Server(ThreadingHTTPServer):
     allow_reuse_address = True
 
     def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler]):
-        super().__init__(address, handler)
+        # Before socketserver's __init__: a bind that fails calls server_close(), which closes these.
         self._wake_r, self._wake_w = socket.socketpair()
         self._wake_r.setblocking(False)
         self._wake_w.setblocking(False)
         self._stop_asked = False
         self._loop_done = threading.Event()
         self._loop_done.set()  # a shutdown() before the loop runs returns at once, as socketserver's does
+        super().__init__(address, handler)
 
     def server_bind(self) -> None:
         socketserver.TCPServer.server_bind(self)  # HTTPServer's would do a reverse DNS lookup
