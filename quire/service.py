@@ -25,6 +25,7 @@ import hmac
 import json
 import os
 import secrets
+import selectors
 import signal
 import socket
 import socketserver
@@ -144,13 +145,63 @@ def _remove(path) -> None:
 
 
 class _Server(ThreadingHTTPServer):
+    """The HTTP server, its loop asleep in select() until a connection comes or shutdown() wakes it
+    through a socket pair: socketserver's own loop looks for a shutdown every poll_interval, so each
+    stop (`quire serve --stop`, SIGTERM, a test's) waited up to that long with nothing left to do."""
+
     daemon_threads = False  # server_close() joins request threads: in-flight writes finish
     block_on_close = True
     allow_reuse_address = True
 
+    def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler]):
+        # Before socketserver's __init__: a bind that fails calls server_close(), which closes these.
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._wake_r.setblocking(False)
+        self._wake_w.setblocking(False)
+        self._stop_asked = False
+        self._loop_done = threading.Event()
+        self._loop_done.set()  # a shutdown() before the loop runs returns at once, as socketserver's does
+        super().__init__(address, handler)
+
     def server_bind(self) -> None:
         socketserver.TCPServer.server_bind(self)  # HTTPServer's would do a reverse DNS lookup
         self.server_name, self.server_port = str(self.server_address[0]), int(self.server_address[1])
+
+    def serve_forever(self, poll_interval: float = 0.5) -> None:
+        """Accept requests, each in a thread of its own, until shutdown(); poll_interval is not used:
+        nothing polls."""
+        self._loop_done.clear()
+        try:
+            with selectors.DefaultSelector() as selector:
+                selector.register(self, selectors.EVENT_READ)
+                selector.register(self._wake_r, selectors.EVENT_READ)
+                while not self._stop_asked:
+                    ready = [key.fileobj for key, _ in selector.select()]
+                    if self._stop_asked:
+                        break
+                    if self._wake_r in ready:
+                        with suppress(BlockingIOError):
+                            self._wake_r.recv(64)
+                    if self in ready:
+                        self._handle_request_noblock()  # type: ignore[attr-defined]  # socketserver's, untyped
+                    self.service_actions()
+        finally:
+            self._stop_asked = False
+            self._loop_done.set()
+
+    def shutdown(self) -> None:
+        """End serve_forever() and wait until it has returned (requests already accepted run on)."""
+        self._stop_asked = True
+        with suppress(OSError):  # a wake-up already waiting fills no buffer; a closed pair has no loop
+            self._wake_w.send(b"\0")
+        self._loop_done.wait()
+
+    def server_close(self) -> None:
+        try:
+            super().server_close()
+        finally:
+            self._wake_r.close()
+            self._wake_w.close()
 
 
 class _Server6(_Server):
@@ -258,7 +309,7 @@ class Service:
 
     def serve_forever(self) -> None:
         try:
-            self.httpd.serve_forever(poll_interval=0.2)
+            self.httpd.serve_forever()
         finally:
             self._finish()
 

@@ -191,16 +191,27 @@ def test_a_stale_serve_json_is_ignored_and_cleaned(quire_home, served):
     served()  # starts fine afterwards
 
 
+def refused(port: int) -> bool:
+    """Nothing listens on 127.0.0.1:port any more (the service closed its socket)."""
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=5).close()
+    except ConnectionRefusedError:
+        return True
+    except ConnectionResetError:  # reached the socket as it closed: ask again
+        return False
+    return False
+
+
 def test_stop_lets_an_in_flight_write_finish(quire_home, monkeypatch):
     from quire import ops, service
 
     svc = service.Service(Home(quire_home))
     real = ops.OPS["capture"]
-    entered = threading.Event()
+    entered, release = threading.Event(), threading.Event()
 
     def slow_capture(session, params):
         entered.set()
-        time.sleep(1.0)
+        assert release.wait(30)
         return real.fn(session, params)
 
     monkeypatch.setitem(ops.OPS, "capture", dataclasses.replace(real, fn=slow_capture))
@@ -216,9 +227,14 @@ def test_stop_lets_an_in_flight_write_finish(quire_home, monkeypatch):
     try:
         assert entered.wait(10)
         svc.stop()
-        writer.join(20)
-        server.join(20)
+        deadline = time.monotonic() + 20
+        while not refused(svc.port) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        # stopped accepting (its socket closed) while the write is still held, not cut
+        assert refused(svc.port) and writer.is_alive() and server.is_alive() and not got
     finally:
+        release.set()
+        writer.join(20)
         svc.stop()
         server.join(20)
     assert not server.is_alive() and got["status"] == "stored"
@@ -227,6 +243,55 @@ def test_stop_lets_an_in_flight_write_finish(quire_home, monkeypatch):
 
     with Session(Home(quire_home)) as s:
         assert s.db.scalar("SELECT count(*) FROM memories WHERE id = ?", (got["id"],)) == 1
+
+
+def test_a_stop_wakes_the_accept_loop_at_once_and_a_started_request_finishes():
+    """The loop polls for nothing: under a poll_interval of an hour a shutdown returns at once, while
+    the request it accepted still runs, and server_close() then waits for that request's answer."""
+    from http.server import BaseHTTPRequestHandler
+
+    from quire import service
+
+    started, release = threading.Event(), threading.Event()
+
+    class Held(BaseHTTPRequestHandler):
+        def do_GET(self):
+            started.set()
+            release.wait(30)
+            self.send_response(200)
+            self.send_header("Content-Length", "4")
+            self.end_headers()
+            self.wfile.write(b"done")
+
+        def log_message(self, *args):
+            pass
+
+    httpd = service._Server(("127.0.0.1", 0), Held)
+    loop = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 3600}, daemon=True)
+    loop.start()
+    got: dict = {}
+
+    def ask() -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", httpd.server_port, timeout=30)
+        conn.request("GET", "/")
+        resp = conn.getresponse()
+        got.update(status=resp.status, body=resp.read())
+        conn.close()
+
+    asker = threading.Thread(target=ask, daemon=True)
+    asker.start()
+    try:
+        assert started.wait(30)
+        stopper = threading.Thread(target=httpd.shutdown, daemon=True)
+        stopper.start()
+        stopper.join(20)
+        assert not stopper.is_alive() and not loop.is_alive() and not got
+    finally:
+        release.set()
+        httpd.server_close()  # joins the request's thread
+    asker.join(30)
+    assert got == {"status": 200, "body": b"done"}
+    httpd.shutdown()  # a second stop, the loop long gone, returns too
 
 
 # -- two writers at once ----------------------------------------------------------------------------
