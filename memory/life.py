@@ -32,7 +32,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from memory import clock, needles, tokens, vocab
+from memory import clock, needles, patterns, tokens, vocab
 from memory.text import prose as text_prose
 from memory.textcache import text_cache
 
@@ -71,7 +71,7 @@ _NAME_END = (
     r"so|and|after|until|till)\b)"
 )
 _AND_LAST = rf"and(?=\s+(?!I\b)[{_UP}][\w'&.-]*" + _NAME_END + ")"
-_ENDS_A_NAME = re.compile(_NAME_END)
+_ENDS_A_NAME = patterns.lazy(_NAME_END)
 
 
 def ends_a_name(rest: str) -> bool:
@@ -665,7 +665,7 @@ _PROVIDER_IS = (
 )
 
 # Sentences that state nothing: questions, plans, wishes, conditions, reported speech about others.
-_HEDGE = re.compile(
+_HEDGE = patterns.lazy(
     r"\b(?:if|whether|would|might|could|should|maybe|perhaps|thinking (?:about|of)|considering|plan(?:ning)? to|"
     r"want(?:ing)? to|wanna|(?<!stopped )(?<!quit )(?<!stop )going to(?!\s+(?:my|our) (?:manager|boss|team|parents|mum|mom|dad)\b)|gonna|hope|hoping|wish|dream|imagine|suppose|pretend|will|'ll|"
     r"shall|can i|do i|am i|did i|unless|when i was|years ago|used to|"
@@ -705,7 +705,7 @@ _NAMED_FIRM = (
     r"(?:(?P<v>" + _NAME + r")|(?P<v2>[a-z][\w&'-]+(?: [a-z][\w&'-]+)?)(?=,? (?:an?|the) (?:\w+ )?"
     r"(?:agency|company|firm|studio|publisher|startup|start-up|consultancy|bureau|shop|brand|client)\b))"
 )
-_WORK = re.compile(
+_WORK = patterns.lazy(
     r"\b(?:job|work|working|shifts?|on nights|on days|manager|boss|colleagues?|co-?workers?|team|office|onboarding|hired|"
     r"role|position|ward|unit|employer|salary|payroll|badge|orientation|coworkers|patients?|clients?|customers?|"
     r"engineer|developer|scientist|analyst|intern|nurse|chef|broker|brokerage|realtor|listings?|commission)\b",
@@ -718,9 +718,9 @@ def _rule(
 ) -> tuple[str, str, re.Pattern[str], str]:
     """One rule; `gate`: words one of which every match holds (searched first, case-insensitively,
     so a sentence without them skips the rule: see `_opener` for the rules that open with "I")."""
-    compiled = re.compile(pattern, flags)
+    compiled = patterns.lazy(pattern, flags)
     if gate:  # one object a gate, so rules sharing one search it once a sentence
-        _GATES[compiled] = _GATE_OF.setdefault(gate, re.compile(r"(?:" + gate + r")", re.IGNORECASE))
+        _GATES[compiled] = _GATE_OF.setdefault(gate, patterns.lazy(r"(?:" + gate + r")", re.IGNORECASE))
     return attribute, memory_type, compiled, value
 
 
@@ -896,12 +896,12 @@ _FR_DAYS = {
 }
 _FR_DAY = r"(?P<day>(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s?)\b"
 _FRENCH = (
-    ("role", IDENTITY, re.compile(_FR + "(?i:" + _FR_AS_ROLE + ")" + _FR_ROLE), "role"),
+    ("role", IDENTITY, patterns.lazy(_FR + "(?i:" + _FR_AS_ROLE + ")" + _FR_ROLE), "role"),
     # an ending: "je n'habite plus à Paris", "on ne vit plus à Lyon", "je ne travaille plus chez Google"
     (
         "home",
         IDENTITY,
-        re.compile(
+        patterns.lazy(
             _FR
             + r"(?i:je|on|nous) (?P<end>(?i:n'habite plus|ne vis plus|ne vit plus|n'habitons plus|ne vivons plus) "
             + _FR_AT
@@ -914,7 +914,7 @@ _FRENCH = (
     (
         "employer",
         IDENTITY,
-        re.compile(
+        patterns.lazy(
             _FR
             + r"(?i:je|on|nous) (?P<end>(?i:ne travaille plus|ne travaillons plus) "
             + _FR_WORK_AT
@@ -927,7 +927,7 @@ _FRENCH = (
     (
         "home",
         IDENTITY,
-        re.compile(
+        patterns.lazy(
             _FR
             + r"(?i:j'habite|je vis|on habite|on vit|nous habitons|nous vivons|je suis installée?|on est installés?|nous sommes installés?) "
             + _FR_NOW
@@ -941,7 +941,7 @@ _FRENCH = (
     (
         "home",
         IDENTITY,
-        re.compile(
+        patterns.lazy(
             _FR
             + r"(?i:j'ai|on a|nous avons|on s'est|nous nous sommes|je me suis|je viens d'|on vient d'|nous venons d') ?"
             + _FR_NOW
@@ -958,7 +958,7 @@ _FRENCH = (
     (
         "retirement",
         IDENTITY,
-        re.compile(
+        patterns.lazy(
             _FR
             + r"(?i:j'ai pris ma retraite|je suis (?:à la )?retraitée?|je suis à la retraite|je suis partie? à la retraite) "
             + r"(?i:en|depuis) (?P<when>(?:19|20)\d\d)\b"
@@ -968,7 +968,7 @@ _FRENCH = (
     (
         "retirement",
         IDENTITY,
-        re.compile(
+        patterns.lazy(
             _FR
             + r"(?P<plan>(?i:je prends ma retraite|je pars à la retraite|je vais prendre ma retraite|je vais partir à la retraite|"
             + r"je prendrai ma retraite|je partirai à la retraite)) "
@@ -981,7 +981,7 @@ _FRENCH = (
     (
         "origin",
         IDENTITY,
-        re.compile(
+        patterns.lazy(
             _FR
             + r"(?i:je viens|on vient|nous venons|je suis originaire|on est originaires?|nous sommes originaires) "
             + r"(?:(?i:de la |de l'|de |d'|du |des ))(?P<v>"
@@ -993,7 +993,7 @@ _FRENCH = (
     (
         "origin",
         IDENTITY,
-        re.compile(
+        patterns.lazy(
             _FR
             + r"(?i:j'ai grandi|je suis née?|je suis née? et j'ai grandi|nous avons grandi|on a grandi) "
             + _FR_AT
@@ -1006,7 +1006,7 @@ _FRENCH = (
     (
         "employer",
         IDENTITY,
-        re.compile(
+        patterns.lazy(
             _FR
             + r"(?i:je travaille|je bosse|je suis "
             + _FR_ROLES
@@ -1025,13 +1025,13 @@ _FRENCH = (
     (
         "employer",
         IDENTITY,
-        re.compile(_FR + r"(?i:j'ai rejoint|je viens de rejoindre) (?:l'|la |le )?(?P<v>" + _NAME + ")"),
+        patterns.lazy(_FR + r"(?i:j'ai rejoint|je viens de rejoindre) (?:l'|la |le )?(?P<v>" + _NAME + ")"),
         "v",
     ),
     (
         "employer",
         IDENTITY,
-        re.compile(
+        patterns.lazy(
             _FR
             + r"(?i:mon (?:nouveau |nouvel )?(?:travail|boulot|job|poste|employeur)) (?:est )?"
             + _FR_NOW
@@ -1046,7 +1046,7 @@ _FRENCH = (
     (
         "manager",
         IDENTITY,
-        re.compile(
+        patterns.lazy(
             _FR
             + r"(?i:(?:mon|ma) (?:nouveau |nouvelle |nouvel )?(?:manager|cheffe?|responsable|supérieure?|patronne?|gestionnaire|cadre|boss)(?: de santé| d'équipe| de service)?) "
             + r"(?:est|c'est) "
@@ -1060,7 +1060,7 @@ _FRENCH = (
     (
         "fact",
         FACT,
-        re.compile(
+        patterns.lazy(
             _FR
             + r"(?i:(?:mon|ma) (?:nouveau |nouvelle |nouvel )?)"
             + _FR_FACT
@@ -1075,7 +1075,7 @@ _FRENCH = (
     (
         "shift",
         PREFERENCE,
-        re.compile(
+        patterns.lazy(
             _FR
             + r"(?i:je (?:travaille|bosse|suis|fais)) (?:toujours |encore )?"
             + _FR_NOW
@@ -1086,7 +1086,7 @@ _FRENCH = (
     (
         "diet",
         IDENTITY,
-        re.compile(
+        patterns.lazy(
             _FR
             + r"(?i:je suis (?:devenue? )?"
             + _FR_NOW
@@ -1097,7 +1097,7 @@ _FRENCH = (
     (
         "schedule",
         PREFERENCE,
-        re.compile(
+        patterns.lazy(
             _FR + r"(?i:(?:mon|ma) (?:cours|séance|entraînement|club|leçon|répétition)s? de )(?P<thing>[\w-]+) "
             r"(?i:est|a lieu|c'est|est passée?|a été déplacée?|a changé pour|a bougé|passe) "
             + _FR_NOW
@@ -1592,15 +1592,17 @@ _EACH |= {"weekend": "weekly", "month": "monthly", "fortnight": "every 2 weeks",
 _OFTEN_NAMED = {"daily": "daily", "nightly": "daily", "weekly": "weekly", "monthly": "monthly", "yearly": "yearly"}
 _OFTEN_NAMED |= {"biweekly": "every 2 weeks", "fortnightly": "every 2 weeks", "every fortnight": "every 2 weeks"}
 _OFTEN_NAMED |= {"bimonthly": "every 2 months", "twiceweekly": "2 times a week"}
-_EVERY_N = re.compile(r"every (\w+|couple of) (day|week|month)s?")
-_N_TIMES = re.compile(r"(once|twice|(\w+) (?:times|days)|(\d) ?x) (?:a|per|every) (day|week|month|fortnight|year)")
+_EVERY_N = patterns.lazy(r"every (\w+|couple of) (day|week|month)s?")
+_N_TIMES = patterns.lazy(r"(once|twice|(\w+) (?:times|days)|(\d) ?x) (?:a|per|every) (day|week|month|fortnight|year)")
 
 
 # The days after a day, in a list ("Mondays, Wednesdays and Fridays"; not "Mondays or Fridays").
-_A_DAY = re.compile(r"(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b")
-_MORE_DAYS = re.compile(r"(?:(?:,|,? and|,? &) (?i:(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)+")
+_A_DAY = patterns.lazy(r"(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b")
+_MORE_DAYS = patterns.lazy(r"(?:(?:,|,? and|,? &) (?i:(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)+")
 # "Monday to Thursday", "Mondays through Fridays", "Tuesday-Saturday": the days between as well
-_DAY_RANGE = re.compile(r"\s*(?i:to|through|thru|till|until|-|–)\s*(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b")
+_DAY_RANGE = patterns.lazy(
+    r"\s*(?i:to|through|thru|till|until|-|–)\s*(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b"
+)
 
 
 def _often(value: str) -> str | None:
@@ -1711,17 +1713,17 @@ def _routine(attribute: str, memory_type: str, groups: dict[str, str | None], va
 # "I'm planning to play tennis with my friends this Sunday, like we do every other week": the plan
 # is a plan, and the habit it is like is said (read apart from the rules, whose match would hold the
 # plan's words).
-_LIKE_WE_DO = re.compile(
+_LIKE_WE_DO = patterns.lazy(
     r"\b(?:like|as) (?:we|I|i) (?:usually |normally |always |typically )?(?:do|have|play)(?: it| them)?,? " + _FREQ
 )
-_DONE = re.compile(
+_DONE = patterns.lazy(
     r"\b(?:play|playing|do|doing|go|going|have|having|for|my|our) (?:some |a |our |my )?" + _PURSUITS + r"\b"
 )
 
 
 # "what time should I start my jog, considering I like to wake up at 7:30 am on Saturdays?": a routine
 # given as the reason of a question or a plan is said all the same.
-_REASON = re.compile(r"\b(?:considering|since|because|given that|now that|as) (?=(?:I|i)\b)")
+_REASON = patterns.lazy(r"\b(?:considering|since|because|given that|now that|as) (?=(?:I|i)\b)")
 
 
 def _given(sentence: str) -> list[Said]:
@@ -1762,11 +1764,11 @@ def _like_we_do(sentence: str) -> list[Said]:
 # "set reminders for my gym sessions, which I usually go to at 7:00 pm?", "before I head to the gym,
 # which is usually at 6:00 pm": the usual time of a habit, said in a relative clause of a question or
 # a plan (a habit's word, "usually", says it is one; someone else's is not read).
-_HABIT_AT = re.compile(
+_HABIT_AT = patterns.lazy(
     r"(?:which|that) (?:is |are |I )?(?:usually|normally|always|typically) (?:go to |do |have |attend |start |is |are )?"
     r"(?:at|around|about) " + _CLOCK
 )
-_HABIT_OF = re.compile(
+_HABIT_OF = patterns.lazy(
     r"\b(?P<thing>gym|" + _PURSUITS[len("(?P<thing>") : -1] + r")(?: sessions?| class(?:es)?| workouts?| practice)?,? $"
 )
 
@@ -1813,24 +1815,24 @@ def _routines_apart(sentence: str) -> list[Said]:
 # "how often do I play tennis", "what time do I wake up on Saturday mornings" (wake:saturday), "what
 # time do I usually go to the gym" (time:gym), "how much time do I dedicate to coding exercises each
 # day" (time on:exercises), "what brand of BBQ sauce am I currently obsessed with" (favourite:bbq sauce).
-_ASK_OFTEN = re.compile(
+_ASK_OFTEN = patterns.lazy(
     r"\b(?i:how often|how frequently|how many times a (?:week|month)) (?i:do|did) (?i:i|we) (?i:usually |currently |still |now )?"
     r"(?P<verb>(?i:see|visit|meet(?: up)?(?: with)?|play|do|go to|go|attend|have|take)) (?P<what>[^?]+)"
 )
-_ASK_NAMED = re.compile(_DR + r"|(?<![\w'])" + _NAME)
-_ASK_PURSUIT = re.compile(r"\b(?:" + _PURSUITS[len("(?P<thing>") : -1] + r"|gym)\b")
-_ASK_CLOCK = re.compile(
+_ASK_NAMED = patterns.lazy(_DR + r"|(?<![\w'])" + _NAME)
+_ASK_PURSUIT = patterns.lazy(r"\b(?:" + _PURSUITS[len("(?P<thing>") : -1] + r"|gym)\b")
+_ASK_CLOCK = patterns.lazy(
     r"\bwhat time (?:do|did) (?:i|we) (?:usually |normally |typically |currently |now )?(?:(?P<wake>wake up|get up)"
     r"(?: (?:on|during) (?P<day>" + _DAY + r"|weekdays|weekends|the weekends?))?|(?P<bed>go to bed|go to sleep)|"
     r"(?:go to|hit|head to) (?:the )?(?P<gym>gym))",
     re.IGNORECASE,
 )
-_ASK_SPENT = re.compile(
+_ASK_SPENT = patterns.lazy(
     r"\bhow (?:much time|many (?:hours|minutes)) (?:do|did) (?:i|we) (?:usually |currently |now )?(?:dedicate|spend|devote|put in|set aside) "
     r"(?:to|on|for) (?:my |the )?(?P<thing>[a-z][\w -]*?)(?: (?:each|every|a|per) (?:day|week|morning|evening|night))?\s*\??$",
     re.IGNORECASE,
 )
-_ASK_BRAND = re.compile(
+_ASK_BRAND = patterns.lazy(
     r"\b(?:what|which) (?:brand|kind|type|make) of (?P<thing>[\w -]+?) (?:am i|are we) (?:currently |now |still |really )?"
     r"(?:obsessed with|hooked on|addicted to|into|loving)\b",
     re.IGNORECASE,
@@ -1879,7 +1881,7 @@ _EVENT = (
     r"quarter[ -]mile|mile|1500 ?m|800 ?m|400 ?m|200 ?m|100 ?m|plank|"
     r"deadlift|squat|back squat|front squat|bench(?: press)?|overhead press|clean and jerk|clean|snatch|2k row|2k)"
 )
-_EVENT_IN = re.compile(r"(?<![\w.])" + _EVENT + r"(?![\w-])")
+_EVENT_IN = patterns.lazy(r"(?<![\w.])" + _EVENT + r"(?![\w-])")
 _RESULT = (
     r"(?P<v>\d{1,2}:[0-5]\d(?::[0-5]\d)?(?![\w:])|\d{1,3}(?:\.\d+)? ?(?i:kg|kgs|kilos|lbs?|pounds)\b|"
     r"\d{1,2} (?:hours?|hrs?)(?:,? (?:and )?\d{1,2} (?:minutes?|mins?))?(?:,? (?:and )?\d{1,2} (?:seconds?|secs?))?\b|"
@@ -2314,7 +2316,7 @@ _EDU_LEVEL = (
 )
 # an abbreviation ("MA", "BS", "MS": also a mother, nonsense, a disease) reads as a degree only with
 # "in <field>" or "degree" after it; the words (master's, PhD, MBA) read alone too
-_EDU_ALONE = re.compile(
+_EDU_ALONE = patterns.lazy(
     r"(?i:master'?s|bachelor'?s|ph\.? ?d\.?|d\.?phil|doctorate|mba|msc|bsc|mphil|mres|llm|llb|meng|beng)"
 )
 _EDU_OF = r"(?: of (?:(?i:arts|science|sciences|engineering|fine arts|laws|philosophy|education|business))(?= in |[,.;!?)]| from | at |$))?"
@@ -2596,8 +2598,8 @@ _EDU_LEVELS = (
     ("master", r"(?i:master\S*|postgrad\S*|m\.?a\.?|m\.?sc?\.?|m\.?eng|mfa|mph|mphil|mres|llm|mba)"),
     ("bachelor", r"(?i:bachelor\S*|undergrad\S*|b\.?a\.?|b\.?sc?\.?|b\.?eng|bfa|bba|llb)"),
 )
-_NOT_A_SCHOOL = re.compile(r"\b(?i:program|programme|course|degree|class)\b")
-_HIGH_SCHOOL = re.compile(r"\b(?i:high|secondary|grammar|prep|middle|elementary|primary)\b")
+_NOT_A_SCHOOL = patterns.lazy(r"\b(?i:program|programme|course|degree|class)\b")
+_HIGH_SCHOOL = patterns.lazy(r"\b(?i:high|secondary|grammar|prep|middle|elementary|primary)\b")
 EDUCATION = ("degree", "degree:bachelor", "degree:master", "degree:phd", "degree:associate", "studying")
 SCHOOLS = ("university", "university:bachelor", "university:master", "university:phd", "university:associate")
 
@@ -2802,7 +2804,7 @@ _LANGUAGE_NAMES = (
     r"greek|turkish|swedish|norwegian|danish|hindi|hebrew|language"
 )
 
-_A_LANGUAGE = re.compile(_LANGUAGE_NAMES)
+_A_LANGUAGE = patterns.lazy(_LANGUAGE_NAMES)
 
 _IN_PASSING = (
     # a church: "the 9 oclock at queen of peace is packed" (a mass by its hour), "at st albert the great they
@@ -3430,7 +3432,7 @@ _DROPPED_G = (
     "spend|sitt|walk|hik|swimm|bik|rid|read|writ|watch|listen|join|lift|pray|attend|visit|travel|fly|"
     "bring|keep|putt|feel|hurt|kill|clean|pack|load|list|box"
 )
-_PHONE_WORD = re.compile(
+_PHONE_WORD = patterns.lazy(
     r"(?<![\w'])(?:(?P<g>(?:" + _DROPPED_G + r")in)'?(?![\w'])|(?P<w>" + "|".join(_MISTYPED) + r")(?![\w'])|"
     # "n" for "and" between two words ("me n one helper", "personal n the LLC"; not "for n in range")
     r"(?<=[A-Za-z,] )(?<!for )(?P<n>n)(?= [a-zA-Z])|"
@@ -3445,7 +3447,7 @@ _PHONE_WORD = re.compile(
 )
 # Three or more words in a row typed in capitals ("HEY THIS WORKS", "WE SOLD THE HOUSE"): read in lower
 # case, as a place of the lists typed so is read (`_a_place`); a value is shown as a person reads it.
-_SHOUTED_RUN = re.compile(r"(?<![\w'&])[A-Z][A-Z']*(?:[ ,]+[A-Z][A-Z']*){2,}(?![\w'&])")
+_SHOUTED_RUN = patterns.lazy(r"(?<![\w'&])[A-Z][A-Z']*(?:[ ,]+[A-Z][A-Z']*){2,}(?![\w'&])")
 
 
 def _typed_word(match: re.Match[str]) -> str:
@@ -3466,7 +3468,7 @@ def _typed_out(text: str) -> str:
     return _PHONE_WORD.sub(_typed_word, text)
 
 
-_HAS_CAPS = re.compile(r"[A-Z]{2}")
+_HAS_CAPS = patterns.lazy(r"[A-Z]{2}")
 # A place out of town a person moved to and says where it is ("out to the lake in kingsland", "down to
 # the coast near Rockport"): the town after it is read as a place, the lists knowing it or not.
 _OUT_TO = r"(?:(?P<geo>the (?:lake|coast|beach|shore|hills|mountains|country|island|valley|bay|farm|ranch|river|desert|islands|woods|sticks)) (?:in|at|near|by|outside) |the )?"
@@ -3487,7 +3489,7 @@ _TRADE_WORDS = (
 _SUPPLIES = r"(?:equipment|parts|supplies|materials|stock|inventory|lumber|tools|ingredients|produce|fabric|fabrics|yarn|flowers|meat|beans)"
 _SUPPLIES_GATE = _SUPPLIES[3:-1]  # (the nouns themselves: "from" and "at" are in most sentences)
 # A name of a bank by what it says it is ("Inks Lake Credit Union", "First National Bank", "Hometown FCU")
-_BANK_SAID = re.compile(r"(?i:\b(?:bank|credit union|fcu|building society|savings|banc|bancorp)\s*$)")
+_BANK_SAID = patterns.lazy(r"(?i:\b(?:bank|credit union|fcu|building society|savings|banc|bancorp)\s*$)")
 # A church by its name and a word of its denomination ("First Baptist", "Grace Methodist", "Hill Country
 # Bible Church", "St. Luke's Episcopal"): its name's words, then the word that says it is a church.
 _DENOMINATED = (
@@ -3919,7 +3921,7 @@ _MAJOR_SHORT = {
 _MAJOR = r"(?:" + _SUBJECTS + r"|bio|chem|biochem|psych|poli ?sci|pub ?health|stats|neuro|kines)"
 _PRE_TRACK = r"pre-?(?:med|law|vet|dental|pharm(?:acy)?|nursing|pa|health)"
 # The words of a school a bare "i switched to public health" is read in ("switched to verizon" is no major)
-_SCHOOL_WORDS = re.compile(
+_SCHOOL_WORDS = patterns.lazy(
     r"\b(?:class|classes|course|courses|elective|electives|major|majors|minor|semester|credits?|professor|"
     r"syllabus|degree|gpa|advisor|adviser|freshman|sophomore|junior year|senior year|college|uni|university|"
     r"lecture|lectures|seminar|prereqs?|requirements?)\b",
@@ -3938,7 +3940,7 @@ _WORKOUTS = (
     r"(?:lifting(?: weights)?|climbing|bouldering|working out|training|swimming|spinning|boxing|rowing|cycling|"
     r"crossfit|yoga|pilates|powerlifting|weightlifting)"
 )
-_FIT_WORDS = re.compile(
+_FIT_WORDS = patterns.lazy(
     r"\b(?:gym|gyms|climb|climbs|climbing|climbed|boulder|bouldering|lift|lifts|lifting|workouts?|work out|"
     r"working out|routes?|setting|grades|v\d|yoga|pilates|crossfit|swim|swimming|spin|reformer|squat|deadlift|"
     r"bench|cardio|treadmill|belay|belaying)\b",
@@ -4006,7 +4008,7 @@ _AUTO_INSURERS = (
     r"root|lemonade|erie|american family|amica|safeco|the hartford|mercury|direct line|admiral|aviva|churchill|"
     r"hastings direct|hastings|lv=?|ageas|esure|axa|intact|desjardins|aami|nrma|budget direct)"
 )
-_CAR_WORDS = re.compile(
+_CAR_WORDS = patterns.lazy(
     r"\b(?:car|cars|auto|vehicle|civic|truck|suv|registration|registered|registering|driving|drive|plates?|"
     r"dmv|garage|parking|insurance)\b",
     re.IGNORECASE,
@@ -4372,7 +4374,9 @@ _STUDENT_GROUPS = frozenset(
 )
 
 
-_A_GYM_AFTER = re.compile(r"\s+(?:bouldering |climbing |rock climbing )?(?:gym|gyms|wall|centre|center|pool|studio)\b")
+_A_GYM_AFTER = patterns.lazy(
+    r"\s+(?:bouldering |climbing |rock climbing )?(?:gym|gyms|wall|centre|center|pool|studio)\b"
+)
 
 
 def _said_student(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
@@ -4478,7 +4482,7 @@ _NOT_ON_A_STREET = frozenset(
         "weekdays",
     ]
 )
-_HOME_WORDS = re.compile(
+_HOME_WORDS = patterns.lazy(
     r"\b(?:decorate|decorating|rent|lease|sq ft|sqft|square feet|radiator|landlord|roommates?|flatmates?|live|living|"
     r"moved|move|furniture|couch|bed|kitchen|bathroom|window|windows|neighbou?rs?|heating|utilities)\b",
     re.IGNORECASE,
@@ -6299,17 +6303,17 @@ _RULES = (
 # none of those rules, and one search tells (most of an import's turns say nothing of the person:
 # 30 of 33 rule scans a sentence saved). A rule is skipped only when its pattern visibly opens that
 # way (`_opener`); any other rule always runs. IGNORECASE: a superset of what the rules take.
-_SAYS_I = re.compile(_I + "['\x20]", re.IGNORECASE)
-_SAYS_MY = re.compile(r"\b(?:my|our|we) ", re.IGNORECASE)
+_SAYS_I = patterns.lazy(_I + "['\x20]", re.IGNORECASE)
+_SAYS_MY = patterns.lazy(r"\b(?:my|our|we) ", re.IGNORECASE)
 # ("on " alone would run the French rules on most English sentences: "on Monday", "I'm on days")
-_SAYS_FR = re.compile(
+_SAYS_FR = patterns.lazy(
     r"(?<![\w'])(?:j'|je |nous |mon |ma |mes |notre |nos |on (?:a|habite|vit|est|s'est|vient|ne)\b|on n')",
     re.IGNORECASE,
 )
 _I_WORDS = ("(?:'m| am)", "(?: have|'ve)", "(?: was|'ve been| have been| got)")
 _MY_OPENERS = (r"\b[Mm]y ", r"\b(?:[Mm]y|[Oo]ur) ", r"\b[Ww]e ")
 # "I" or "we" first: "(?:I|we) moved to", "we're officially homeowners"
-_SAYS_I_OR_WE = re.compile(_I + "['\x20]|\\bwe\\b", re.IGNORECASE)
+_SAYS_I_OR_WE = patterns.lazy(_I + "['\x20]|\\bwe\\b", re.IGNORECASE)
 _I_OR_WE_OPENERS = ("(?:" + _I + r"|\b[Ww]e)", r"\b[Ww]e(?:", r"\b(?:[Oo]ur|[Mm]y) ")
 
 
@@ -6378,7 +6382,7 @@ _HELD = needles.Finder([long for _, long, _, _ in _BY_OPENER])  # a group withou
 _SAYS_CJK = _GATE_OF[_CJK_GATE]
 
 # A question (not "My class is on Thursdays, can you quiz me?": a statement with a request after it).
-_ASKING = re.compile(
+_ASKING = patterns.lazy(
     r"^(?:should|shall|do|does|did|can|could|would|will|is|are|am|was|were|have|has|what|which|where|who|"
     r"whom|how|when|why|any|anything|is there|"
     r"don't|doesn't|didn't|isn't|aren't|wasn't|weren't|haven't|hasn't|won't|can't|shouldn't|wouldn't|couldn't|"
@@ -6388,7 +6392,7 @@ _ASKING = re.compile(
 # A statement asked back as a question: a tag after it ("I'm a nurse, right?", "I live in Paris, don't
 # I?", "I work at Google, correct?", "isn't it?", "no?", "eh?", "n'est-ce pas ?"), or a statement with
 # nothing but its "?" ("I live in Paris?"): the person asks whether it is so, and says nothing.
-_TAGGED = re.compile(
+_TAGGED = patterns.lazy(
     r"(?:,|\s-+|\s)\s*(?:right|correct|no|eh|yeah|yes|ok|okay|true|innit|huh|hm+|really|yea|ya|rite|"
     r"(?:is|was|do|does|did|am|are|have|has|were)n't (?:it|i|we|that|they|he|she)|"
     r"(?:is|was|do|does|did|am|are|have|has) (?:it|i|we|that) not|ain't it|aren't i|"
@@ -6399,13 +6403,13 @@ _TAGGED = re.compile(
 # A sentence ends at ". " "? " "! " before a capital, or before a lower-case word in a text typed
 # all in lower case ("plant. my checking at fifth third gets the pension. if i die ..."): a person
 # who never capitalises ends sentences too (not after one letter: "j. smith").
-_SENTENCE = re.compile(rf"(?<=[.!?])\s+(?=[{_UP}\"'(¿¡«“])|(?<=[^\W\d]{{2}}[.!?])\s+(?=[a-z])|\n+")
-_ABBREV = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Mt|Jr|Sr|vs|etc|e\.g|i\.e)\.", re.IGNORECASE)
+_SENTENCE = patterns.lazy(rf"(?<=[.!?])\s+(?=[{_UP}\"'(¿¡«“])|(?<=[^\W\d]{{2}}[.!?])\s+(?=[a-z])|\n+")
+_ABBREV = patterns.lazy(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Mt|Jr|Sr|vs|etc|e\.g|i\.e)\.", re.IGNORECASE)
 # Initials before a name's next part ("J.K. Rowling", "J. R. R. Tolkien", "Michael J. Fox"): a
 # favourite author was read as "J.K". One initial only after a capitalised word ("I got an A. Then"
 # ends a sentence, but "Dr. S. Lee" is one name); a country's letters ("the U.S. Then") as any abbreviation.
 _LETTERS = frozenset(["u.s", "u.k", "e.u", "u.s.a", "u.a.e", "a.m", "p.m", "n.b"])
-_INITIALS = re.compile(
+_INITIALS = patterns.lazy(
     r"(?<![\w.])(?P<before>(?:[A-Z][a-z]+|[A-Z][a-z]{1,3}\u2024)\s)?(?P<run>(?:[A-Z]\.\s?)+)(?=[A-Z][a-z])"
 )
 
@@ -6419,19 +6423,19 @@ def _kept_initials(found: re.Match[str]) -> str:
     return (found.group("before") or "") + run.replace(".", "\u2024")
 
 
-_LEADING = re.compile(
+_LEADING = patterns.lazy(
     r"^(?:so|and|but|also|btw|anyway|well|oh|ok|okay|update|fyi|by the way|quick update)[,:!.\s-]+", re.I
 )
 _DROP = frozenset(["a", "an", "the", "now", "currently", "just", "recently", "my", "our"])
 # Words that end a name: "moved to Lisbon Last month" never happens, but "Lisbon Portugal" does ("and"
 # not where it joins one name: `_AND_LAST`, or `vocab.AND_NAMES` in any case, "mac and cheese").
-_TRAIL = re.compile(
+_TRAIL = patterns.lazy(
     r"\s+(?:in|on|at|for|since|from|with|(?-i:"
     + _AND_LAST.replace("and(?=", "and(?!", 1)
     + r")|but|last|next|this|as|because|now|again|too|though)\b.*$",
     re.IGNORECASE,
 )
-_AND_NAMED = re.compile(
+_AND_NAMED = patterns.lazy(
     r"(?<![\w'])(?:" + "|".join(re.escape(n) for n in sorted(vocab.AND_NAMES, key=len, reverse=True)) + r")(?![\w'])",
     re.IGNORECASE,
 )
@@ -6474,7 +6478,7 @@ def _tail(sentence: str) -> str:
 
 # Where the clause a tag asks back begins: after the last stop inside the sentence ("...$1400.
 # medicare dont cover dental right?": only "medicare dont cover dental" is asked).
-_CLAUSE_STOP = re.compile(r".*[.;!?]\s", re.DOTALL)
+_CLAUSE_STOP = patterns.lazy(r".*[.;!?]\s", re.DOTALL)
 
 
 def _said_before_asked(sentence: str, after: str) -> str:
@@ -6560,7 +6564,7 @@ _NOT_ACTIVITY = frozenset(
 )
 # A schedule of a gathering named by its noun alone ("our standup moved to Tuesdays", "my team standup
 # is on Mondays"): the gathering is what it is of, not a class
-_MEETS = re.compile(r"\b(?:standup|stand-up|meeting|rehearsal|practice|training|club)\b", re.IGNORECASE)
+_MEETS = patterns.lazy(r"\b(?:standup|stand-up|meeting|rehearsal|practice|training|club)\b", re.IGNORECASE)
 
 
 # Activities of two words, one subject ("krav maga" is not "maga")
@@ -6591,7 +6595,7 @@ _ACTIVITY_SAME = {"wheel throwing": "pottery", "ceramics": "pottery"}
 
 
 # A class's level names no subject: "my german B1 course" is a german class, "beginners salsa" salsa
-_LEVEL = re.compile(r"[abc][12]\+?|beginners?|intermediate|advanced|level|grade|\d+")
+_LEVEL = patterns.lazy(r"[abc][12]\+?|beginners?|intermediate|advanced|level|grade|\d+")
 
 
 def _activity(raw: str | None) -> str:
@@ -6681,7 +6685,7 @@ def _a_place(attribute: str, memory_type: str, name: str, *, known: bool = False
 
 # A part of a city said with its city ("a flat in Shoreditch, London", "Kreuzberg in Berlin", "the
 # Croix-Rousse area of Lyon"): the home is the city (`vocab.city`: not "Portland, Oregon", a state).
-_WITHIN = re.compile(
+_WITHIN = patterns.lazy(
     r"(?:,\s*(?:in\s+)?|\s+in\s+|\s+(?:area|part|side|end|neighbou?rhood|district|suburb|borough|quarter) of\s+)"
     r"(?:the\s+)?(?P<city>" + _NAME + r")(?=" + _NAME_END + ")"
 )
@@ -6729,10 +6733,10 @@ def _said_ended(attribute: str, word: str, memory_type: str, groups: dict[str, s
     return Said(attribute, f"{word} {_norm(name)}" if name else word, shown, memory_type)
 
 
-_BEATEN = re.compile(
+_BEATEN = patterns.lazy(
     r"\b(?:beat|beats|beating|beaten|broke|broken|breaking|break|smashed|smashing|over|under|off)\b[^.;]{0,25}$", re.I
 )
-_DURATION = re.compile(r"(\d+(?:\.\d+)?) (h|m|s)")
+_DURATION = patterns.lazy(r"(\d+(?:\.\d+)?) (h|m|s)")
 
 
 _NO_EVENT = "personal best"  # a best whose sentence names no event: read only where one said before does
@@ -6750,7 +6754,7 @@ def _of_event(said: Said, before: list[str]) -> Said | None:
     return None
 
 
-_ASK_BEST = re.compile(r"\b(?:(?i:personal best|personal record|pb)s?|PRs?)\b")
+_ASK_BEST = patterns.lazy(r"\b(?:(?i:personal best|personal record|pb)s?|PRs?)\b")
 
 
 def _best_of(event: str) -> str:
@@ -6824,12 +6828,12 @@ _APART |= _PASSING_GROUPS  # a fact said in passing (`_said_in_passing`)
 # than my brother", "am I a bad teacher"), and the assistant's own words pasted back ("I'm the
 # assistant, and I've been helping you plan your trip", "I'm just an assistant", "I'm an AI assistant")
 # are no one's job: LongMemEval's user turns hold both.
-_NOT_A_ROLE = re.compile(
+_NOT_A_ROLE = patterns.lazy(
     r"(?i:(?:an? |the )?(?:(?:good|bad|great|terrible|awful|better|worse|best|worst|decent|poor|excellent|amazing|"
     r"lousy|horrible|mediocre|competent|brilliant|wonderful|perfect|fantastic|crap|crappy|shit|shitty|useless)\s|"
     r"(?:(?:an? )?(?:ai|a\.i\.|helpful|chatbot|chat|language model|llm|virtual ai)\s+)+assistants?$))"
 )
-_THE_ASSISTANT = re.compile(r"(?i:\b(?:the|just an|only an|merely an|simply an) assistant\b)")
+_THE_ASSISTANT = patterns.lazy(r"(?i:\b(?:the|just an|only an|merely an|simply an) assistant\b)")
 
 
 def _a_role(memory_type: str, match: re.Match[str]) -> Said | None:
@@ -6937,7 +6941,7 @@ def _employer(shown: str, value: str, match: re.Match[str]) -> tuple[str, str]:
     return shown, value
 
 
-_TEAM_OF = re.compile(
+_TEAM_OF = patterns.lazy(
     r"(?P<org>.+?)['’]s(?:\s+[\w&-]+){0,3}?\s+(?i:team|department|dept|division|office|group|lab|unit|squad|org|branch)\b"
 )
 
@@ -6960,9 +6964,9 @@ _STATES = _words(
 )
 
 
-_A_QUALITY = re.compile(r" is (?!(?:now )?(?:called|named)\b)")
+_A_QUALITY = patterns.lazy(r" is (?!(?:now )?(?:called|named)\b)")
 # A title opens a person's name in any case ("dr patel"); "doctor patel" and "doc patel" are "dr patel".
-_A_TITLE = re.compile(r"(?:dr|doctor|doc)\b\.? ?(?=\w)", re.IGNORECASE)
+_A_TITLE = patterns.lazy(r"(?:dr|doctor|doc)\b\.? ?(?=\w)", re.IGNORECASE)
 
 
 def _no_value(attribute: str, memory_type: str, shown: str) -> bool:
@@ -7026,10 +7030,10 @@ _COMMUTE_SAME = {
 # "I started an Italian evening class ... The class is on Thursday evenings": the second sentence
 # names its class only by the first, so a schedule of "the class" is read as the activity a
 # first-person sentence before it in the same text introduced, and not at all without one.
-_INTRODUCES = re.compile(
+_INTRODUCES = patterns.lazy(
     _I + r" [^.;]{0,60}?\b(?:an?|my) (?P<thing>(?:[A-Za-z][\w-]*\s+){0,2}?)" + _ACTIVITY_NOUNS + r"\b", re.I
 )
-_THE_SCHEDULE = re.compile(
+_THE_SCHEDULE = patterns.lazy(
     r"^(?:[Tt]he|[Tt]his|[Tt]hat) " + _ACTIVITY_NOUNS + r" (?:is|are|happens|takes place|runs|meets) "
     r"(?:now |always |usually )?(?:on )?(?P<day>" + _DAY + ")",
     re.IGNORECASE,
@@ -7048,10 +7052,10 @@ def _named_before(sentence: str, introduced: str | None) -> Said | None:
 # "how do i ask my hausarzt for a referral? its dr. weber at the praxis on karl-marx-straße": a person
 # named by their title in a sentence that opens with "it's" / "she's", after a sentence that named
 # the person's own doctor, dentist, vet... by the noun alone (and not at all without one).
-_MENTIONS = re.compile(
+_MENTIONS = patterns.lazy(
     r"\b(?i:my|our) (?:(?i:new|current|usual|regular|family) )?(?P<thing>" + _FACT_NOUN + r")\b(?!')"
 )
-_IT_IS = re.compile(r"^(?i:it's|its|it is|that's|thats|she's|shes|he's|hes) (?:(?i:now|still) )?(?P<v>" + _DR + r")")
+_IT_IS = patterns.lazy(r"^(?i:it's|its|it is|that's|thats|she's|shes|he's|hes) (?:(?i:now|still) )?(?P<v>" + _DR + r")")
 
 
 def _mention(sentence: str) -> str | None:
@@ -7114,7 +7118,7 @@ def visible(text: str) -> str:
 # A person who types without apostrophes ("im a nurse at st james now", "ive started at the council", "i
 # dont work there"): the rules spell "I'm", "I've", "don't", so these are read as if written with them
 # (only words that are no other word: not "id", "ill", "were", "its", "wed", "hell").
-_UNSPELLED = re.compile(
+_UNSPELLED = patterns.lazy(
     r"(?<![\w'])(?:(?P<i>[Ii])(?P<i_rest>m|ve)|(?P<we>[Ww]e)ve|"
     r"(?P<neg>do|did|does|is|was|are|were|has|have|had|ca|wo|would|could|should)nt)(?![\w'])"
 )
@@ -7140,7 +7144,7 @@ _SPEAKERS = (
     r"q|a|question|answer|interviewer|interviewee|candidate|customer|client|agent|support|rep|operator|"
     r"speaker ?\w|person ?\w|me|you|him|her|them"
 )
-_SPEAKER_LINE = re.compile(
+_SPEAKER_LINE = patterns.lazy(
     r"^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:\*\*)?(?i:" + _SPEAKERS + r")(?:\*\*)?[ \t]*:(?:\*\*)?\s"
 )
 # (a label of the person's own text is no speaker: "Update: ...", "Edit: ...", "PS: ...")
@@ -7149,11 +7153,11 @@ _NOT_A_SPEAKER = (
     r"details|info|fyi|btw|also|then|now|before|after|today|tonight|yesterday|tomorrow|morning|evening|pros|cons|step|day|"
     r"week|month|plan|edit \d|update \d|monday|tuesday|wednesday|thursday|friday|saturday|sunday|here|so|and|but)\b)"
 )
-_NAMED_LINE = re.compile(
+_NAMED_LINE = patterns.lazy(
     r"^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?" + _NOT_A_SPEAKER + r"[A-Z][\w.'-]{0,20}(?: [A-Z][\w.'-]{0,20})?[ \t]*:\s"
 )
-_QUOTED = re.compile(r"^[ \t]*>.*$|\"[^\"\n]{2,400}\"|“[^”\n]{2,400}”|«[^»\n]{2,400}»|„[^“”\n]{2,400}[“”]", re.M)
-_PASTED_AFTER = re.compile(
+_QUOTED = patterns.lazy(r"^[ \t]*>.*$|\"[^\"\n]{2,400}\"|“[^”\n]{2,400}”|«[^»\n]{2,400}»|„[^“”\n]{2,400}[“”]", re.M)
+_PASTED_AFTER = patterns.lazy(
     r"^[^\n]*\b(?i:transcript|conversation|chat log|email|e-mail|message|text|texts|letter|note|post|comment|review|"
     r"reply|response|wrote|writes|said|says|sent|translate|translation|proofread|proof read|paste|pasted|copied|"
     r"forwarded|dialogue|script|example|sample|template)\b[^\n]*(?::[ \t]*$|"
@@ -7187,7 +7191,7 @@ _FR_PERSONA = (
     r"(?i:un |une |mon |ma |le |la |l')(?:[\w-]+ ){0,4}?(?i:assistante?|experte?|agent|conseill(?:er|ère)|coach|"
     r"tuteur|tutrice|guide|personnage|spécialiste|" + _FR_ROLES[3:-3] + r")s?\b"
 )
-_ROLE_PLAY = re.compile(
+_ROLE_PLAY = patterns.lazy(
     r"\b(?i:pretend(?: to be| (?:that )?(?:you|i|we)(?:'re|'m| are| am)?)|role-?play|roleplay|let's play (?:a game|pretend|make-believe)|"
     r"(?:you|u) (?:to )?act as|act as if|act as though|act as my|play (?:the )?(?:role|part) of|in character|my character|"
     r"(?:play|playing|be|as) (?:a|the) character|for (?:a|my) (?:story|novel|screenplay|script|campaign)\b|"
@@ -7335,14 +7339,14 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
 # What came instead, said in the sentence that ends the old one: "I no longer live in Paris but in
 # Lyon", "I don't work at Acme anymore, I'm at Initech now", "I'm not in Paris any more, we're in Lyon
 # now". Read right after an ending of a home or an employer (`_instead`).
-_INSTEAD = re.compile(
+_INSTEAD = patterns.lazy(
     r"(?:,? (?:any ?more|any longer|now))?\s*(?:[,;]|\s-+|\s)\s*(?:but |and |so )?(?:now |instead )?"
     r"(?:(?:(?:I|i)(?:'m| am)|[Ww]e(?:'re| are)) (?:now )?(?:living |based |working )?|(?:I|i|[Ww]e) (?:now )?(?:live|work) |"
     r"(?:living |based |working )?)(?:now )?(?P<prep>in|at|for|with) (?:the )?(?P<v>" + _NAME + "|" + _LOW_PLACE + r")"
 )
 # The old left for the new: "we left Berlin for Vienna", "I swapped London for Lisbon", "I left Google
 # for Meta" (a city for a city is a home; a name that is no city for another, an employer).
-_LEFT_FOR = re.compile(
+_LEFT_FOR = patterns.lazy(
     r"(?:(?<![\w'])(?:I|i)|\b[Ww]e)(?: have|'ve)? (?:(?:just|finally|recently|officially) )?(?:left|swapped|traded|ditched) "
     r"(?P<old>" + _NAME + "|" + _LOW_RUN + r") for (?:the )?(?P<v>" + _NAME + "|" + _LOW_RUN + r")"
     r"(?![^.;!?]{0,40}\b(?:for (?:a|an|the|two|three|four|\d+|a few|a couple of) (?:days?|weeks?|weekend|nights?|"
@@ -7776,16 +7780,16 @@ _ASKS_STUDENT = (
     *((kind, r"\b(?:my|our) " + kind + r"s? names?\b") for kind in _PET_KINDS),
 )
 _ASKS_RE = tuple(
-    (a, re.compile(p, re.IGNORECASE))
+    (a, patterns.lazy(p, re.IGNORECASE))
     for a, p in (*_ASKS, *_ASKS_FR, *_ASKS_IN_PASSING, *_ASKS_DICTATED, *_ASKS_PHONE_TYPED, *_ASKS_STUDENT)
 )
-_ASK_FR_THING = re.compile(
+_ASK_FR_THING = patterns.lazy(
     r"\b(?:qui|quel|quelle|c'est qui|c'est quoi) (?:est |sont )?(?:mon|ma) (?:nouveau |nouvelle |nouvel )?"
     + _FR_FACT
     + r"\b",
     re.IGNORECASE,
 )
-_ASK_SCHEDULE = re.compile(
+_ASK_SCHEDULE = patterns.lazy(
     r"\b(?:which|what) (?:day|night|evening|morning|afternoon)\b.*?\bmy\s+(?P<thing>(?:[A-Za-z][\w-]*\s+){0,2}?)"
     + _ACTIVITY_NOUNS
     + r"|\bwhen is my\s+(?P<thing2>(?:[A-Za-z][\w-]*\s+){0,2}?)"
@@ -7794,7 +7798,7 @@ _ASK_SCHEDULE = re.compile(
     + r"|\b(?:which|what) (?:day|night|evening) (?:is|do i (?:have|do|go to|play)) (?:my )?(?P<thing3>[a-z][\w-]*)(?: now)?\s*\??\s*$",
     re.IGNORECASE,
 )
-_ASK_THING = re.compile(
+_ASK_THING = patterns.lazy(
     r"\b(?:my (?:favourite|favorite) (?P<fav>[a-z][\w -]{1,30}?)\b(?:\?|$| is| are)|"
     r"(?:keep|set) (?:my|the) (?P<keep>[a-z][\w-]*)\b|"
     r"(?:who|what|which)(?: is|'s| are) (?:my|our) (?P<fact>" + _FACT_QUALIFIER + _FACT_NOUN + _SUPPLIER + r")\b|"
@@ -7823,7 +7827,7 @@ _RELATION = (
     r"nephew|girlfriend|boyfriend|fianc[ée]e?|flatmate|roommate)s?"
 )
 _STATUS_WORDS = r"(?i:married|single|engaged|divorced|dating|retired|from|still|working|living|a|an)\b"
-_ABOUT_OTHER = re.compile(
+_ABOUT_OTHER = patterns.lazy(
     r"\b(?i:(?:does|did|has|do)\s+(?:my|our)\s+)(?P<who>(?i:" + _RELATION + r"))\b|"
     r"\b(?i:does|did|has)\s+(?P<name>[" + _UP + r"][\w'-]+)\b|"
     # "what is my sister's job" (it had asked for the person's own role), "what is Anna's job",
@@ -7839,7 +7843,7 @@ _ABOUT_OTHER = re.compile(
 )
 
 
-_A_RELATION = re.compile(_RELATION, re.IGNORECASE)
+_A_RELATION = patterns.lazy(_RELATION, re.IGNORECASE)
 
 
 def is_relation(who: str) -> bool:
@@ -7930,7 +7934,7 @@ _NOT_A_KIN_NAME = (
     r"british|ukrainian|czech|danish|norwegian|finnish|vietnamese|thai|filipin[oa]|nigerian|pakistani|iranian|"
     r"here|there|home|back|away|fine|okay|ok|sick|ill|pregnant|retired|gone|out|in|on|at|from|also|still|always|never"
 )
-_KIN_NAMED = re.compile(
+_KIN_NAMED = patterns.lazy(
     r"\b(?i:my|our) " + _KIN_WHICH + _KIN + r",? " + _KIN_NAME + r"(?!'s\b)"  # "my sister Ola", "my mama danuta"
     r"|(?:^|(?<=[\s(]))"
     + _KIN_NAME.replace("P<n>", "P<n2>")
@@ -7955,7 +7959,7 @@ _KIN_NAMED = re.compile(
 )
 # A partner said by what the two are, not by the word: "tomek and i aren't married, just together 6
 # yrs", "Ana and I got engaged", "i took tomeks name" (`kin_names`: ("partner", "tomek")).
-_PARTNER_NAMED = re.compile(
+_PARTNER_NAMED = patterns.lazy(
     r"(?:^|(?<=[\s(]))" + _KIN_NAME + r" and (?i:i|me) (?:(?:just |finally |recently )?got (?:married|engaged)|"
     r"(?:are|aren't|are not)(?: \w+)? (?:married|engaged)|(?:have|'ve) been (?:together|married|dating)(?: for)? \w+ "
     r"(?i:years?|yrs?|months?))"
@@ -7983,7 +7987,7 @@ _KID_PLACES = (
 )
 # A name as a child's or a partner's (as `_KIN_NAME`, and before "'s": "zosia's 5th bday")
 _HOUSEHOLD_NAME = rf"(?P<n>[{_UP}][\w-]+|(?!(?:{_KIN_VERBS})\b)[a-z][\w-]*[a-z])(?![\w-])"
-_CHILD_NAMED = re.compile(
+_CHILD_NAMED = patterns.lazy(
     r"(?:^|(?<=[\s(]))"
     + _HOUSEHOLD_NAME
     + r"(?:"
@@ -8019,11 +8023,11 @@ _GRADE = (
     + _CHILD_ORDINAL
     + r") (?:grade|class|year))\b"
 )
-_KIDS_WORD = re.compile(
+_KIDS_WORD = patterns.lazy(
     r"\b(?:my|our|the) (?P<rel>(?i:kids|children|grandkids|grandchildren|grandsons|granddaughters|boys|girls|twins))\b"
 )
-_GRADED = re.compile(r"(?:^|(?<=[\s,(]))" + _HOUSEHOLD_NAME + r"(?=" + _GRADE + ")")
-_PARTNER_IMPLIED = re.compile(
+_GRADED = patterns.lazy(r"(?:^|(?<=[\s,(]))" + _HOUSEHOLD_NAME + r"(?=" + _GRADE + ")")
+_PARTNER_IMPLIED = patterns.lazy(
     r"(?:^|(?<=[\s(]))(?:"
     + _HOUSEHOLD_NAME
     + r" (?:and|&) (?:I|i)|(?i:me) (?:and|&) "
@@ -8071,17 +8075,17 @@ _IMPLIED_WORDS = (
     "girls",
     "twins",
 )
-_AGED = re.compile(r"\(\d")
-_A_PETS_WORD = re.compile(
+_AGED = patterns.lazy(r"\(\d")
+_A_PETS_WORD = patterns.lazy(
     r"\b(?:puppy|pup|dog|doggy|doggo|kitten|cat|kitty|hamster|rabbit|bunny|guinea pig|parrot|budgie|tortoise|ferret|"
     r"gecko|pony|horse|vet|paws?|leash|kibble|litter|breed|fur)s?\b",
     re.IGNORECASE,
 )
-_SHE = re.compile(r"\b(?:she|her|hers|she's|shes)\b", re.IGNORECASE)
+_SHE = patterns.lazy(r"\b(?:she|her|hers|she's|shes)\b", re.IGNORECASE)
 # (no \s* around it: on a run of spaces each start had scanned the rest of the run, quadratic)
-_EMOJI = re.compile(r"[\U0001F300-\U0001FAFF\u2600-\u27BF]+[\ufe0f\u200d\U0001F3FB-\U0001F3FF]*")
-_HE = re.compile(r"\b(?:he|him|his|he's|hes)\b", re.IGNORECASE)
-_CLAUSE_END = re.compile(r"[,;:!?]|\.(?:\s|$)|\s-\s|\s(?:and|but|so|because|bc|cos|cause|while|when)\s")
+_EMOJI = patterns.lazy(r"[\U0001F300-\U0001FAFF\u2600-\u27BF]+[\ufe0f\u200d\U0001F3FB-\U0001F3FF]*")
+_HE = patterns.lazy(r"\b(?:he|him|his|he's|hes)\b", re.IGNORECASE)
+_CLAUSE_END = patterns.lazy(r"[,;:!?]|\.(?:\s|$)|\s-\s|\s(?:and|but|so|because|bc|cos|cause|while|when)\s")
 _DETERMINERS = frozenset(
     ["the", "a", "an", "my", "our", "his", "her", "their", "your", "this", "that", "these", "those", "its"]
 )
@@ -8220,7 +8224,7 @@ def _children_named(sentence: str) -> list[tuple[str, str]]:
     return out
 
 
-_ASK_KIN_NAME = re.compile(
+_ASK_KIN_NAME = patterns.lazy(
     r"\b(?:what|whats)(?:'s| is| was| are)? (?:my|our) " + _KIN_WHICH + _KIN + r"(?:'s|s'?|')? (?:names?|called)\b"
     r"|\bwho(?:'s| is) (?:my|our) " + _KIN_WHICH + _KIN.replace("P<rel>", "P<rel2>") + r"\s*\??\s*$",
     re.IGNORECASE,
@@ -8235,7 +8239,7 @@ def _kin(word: str) -> str:
 # A relation's word that names no one: "my mother tongue is tamil" answered "what health condition
 # does my mother have" (the blind priya fixture), as "mother nature", "big brother" and a "sister
 # company" would.
-_KIN_IN_A_COMPOUND = re.compile(
+_KIN_IN_A_COMPOUND = patterns.lazy(
     r"\b(?:mother|father|sister|brother)(?:[ -](?:tongues?|lands?|nature|ships?|boards?|country|city|cities|"
     r"company|companies|sites?|time|church|superior|lode|of pearl|figures?|in arms)\b)|\bbig brother\b",
     re.IGNORECASE,
@@ -8293,7 +8297,7 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
 # (life21) Someone who types for the person and says so: "this is kaylee typing for grandpa", "kaylee here
 # again typing for grandpa", "Sam here, typing for my dad": the person's grandchild, or child. Not a
 # role-play nor someone typing for another ("typing for my boss": no kin), nor a name that is a word.
-_TYPING_FOR = re.compile(
+_TYPING_FOR = patterns.lazy(
     r"(?:^|(?<=[.;!?] ))(?i:this is |it's |its |hi,? (?:it's |its |this is )?)?"
     + _KIN_NAME
     + r",? (?i:here,? )?(?i:again )?(?i:typing|texting|writing) (?i:this )?(?i:for|on behalf of) (?i:my )?"
@@ -8331,7 +8335,7 @@ _A_CHILD_ASKED = frozenset(["name:son", "name:daughter", "name:kid", "name:child
 
 # A partner the person speaks of with no name ("my wife will be delighted"): the word About me gives a
 # partner named by what the two are (`kin_implied`: "Partner" where no such word is said).
-_PARTNER_WORD = re.compile(
+_PARTNER_WORD = patterns.lazy(
     r"\b(?i:my|our) (?P<rel>(?i:wife|husband|girlfriend|boyfriend|fianc[ée]e?|spouse|partner))\b"
 )
 
@@ -8341,7 +8345,7 @@ def partner_words(text: str) -> frozenset[str]:
     return frozenset(m.group("rel").casefold() for m in _PARTNER_WORD.finditer(_KIN_IN_A_COMPOUND.sub(" ", text)))
 
 
-_ASKED_UNSPELLED = re.compile(r"(?<![\w'])((?i:what|where|who|how|when))s(?![\w'])")
+_ASKED_UNSPELLED = patterns.lazy(r"(?<![\w'])((?i:what|where|who|how|when))s(?![\w'])")
 
 
 @text_cache(maxsize=4096)
@@ -8451,29 +8455,29 @@ def asks_for(asked_for: frozenset[str], attribute: str) -> bool:
 # count or a time is no thing of a kind: "what time do I usually go to the gym" is answered by the
 # turn that says the time, not by the newest about the gym), not their past ("where did I work
 # before I retired", "what was my late wife's name") nor someone else's ("where does my sister live").
-_WHICH = re.compile(
+_WHICH = patterns.lazy(
     r"^\W*(?:(?:so|and|but|ok|okay|hey|remind me)\W+)*(?:what|which|who|where|how many)(?:'s|'re)?\b"
     r"(?!\s+(?:time|times|day|days|date|dates|year|years|month|months|hour|hours|week|weeks)\b)",
     re.IGNORECASE,
 )
-_PRESENT = re.compile(r"\b(?:do|am|are|have) (?:i|we)\b|(?:\bis|\bare|'s|'re) (?:my|our)\b", re.IGNORECASE)
-_PAST = re.compile(
+_PRESENT = patterns.lazy(r"\b(?:do|am|are|have) (?:i|we)\b|(?:\bis|\bare|'s|'re) (?:my|our)\b", re.IGNORECASE)
+_PAST = patterns.lazy(
     r"\b(?:did|was|were|used to|before|previous(?:ly)?|old|former|late|last|first|ago|past|ever|originally|"
     r"grow up|grew up)\b",
     re.IGNORECASE,
 )
 
 
-_HOW_MANY = re.compile(r"\bhow many\b", re.IGNORECASE)
+_HOW_MANY = patterns.lazy(r"\bhow many\b", re.IGNORECASE)
 # A count a person states ("I currently have three bikes", "I'll have 4 with me"); "one" and "a"
 # are left out, as most sentences hold one of them without counting anything.
-_COUNTED = re.compile(
+_COUNTED = patterns.lazy(
     r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a dozen|several)\b",
     re.IGNORECASE,
 )
 
 
-_COUNTED_THING = re.compile(
+_COUNTED_THING = patterns.lazy(
     r"\bhow many\s+(?:(?:new|more|different|other|of|the|my|our|total)\s+)*([a-z]+)(?:\s+([a-z]+))?", re.I
 )
 
@@ -8512,7 +8516,9 @@ def states_count(text: str, of: tuple[str, ...] = ()) -> bool:
 
 # A question about what was, not what is: "where did I work before I retired", "which city did we live
 # in before", "what was my previous car" (not "what was my dog called": narrower than `_PAST`).
-_ASKS_PAST = re.compile(r"\b(?:used to|before|previous(?:ly)?|former|formerly|originally|back when)\b", re.IGNORECASE)
+_ASKS_PAST = patterns.lazy(
+    r"\b(?:used to|before|previous(?:ly)?|former|formerly|originally|back when)\b", re.IGNORECASE
+)
 
 
 def asks_past(query: str) -> bool:
@@ -8533,7 +8539,7 @@ def present(query: str) -> bool:
 
 # The speaker in a sentence: "i", "me", "we", "us" (not "my" or "our", which as often name someone
 # else: "my mate swears by it").
-_SELF = re.compile(r"(?<![\w'])(?:i|me|we|us|i'm|im|i've|ive|i'd|i'll|we're|we've)(?![\w'])", re.IGNORECASE)
+_SELF = patterns.lazy(r"(?<![\w'])(?:i|me|we|us|i'm|im|i've|ive|i'd|i'll|we're|we've)(?![\w'])", re.IGNORECASE)
 
 
 def says_of_self(text: str) -> bool:
