@@ -28,6 +28,7 @@ from __future__ import annotations
 import pytest
 
 from eval import lifechanges
+from tests import lifefloors
 
 FOUND = 13  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
 RANK1_FAKE = 20  # questions whose first result states the current value, fake embedder (18 before session 33)
@@ -63,9 +64,7 @@ UNFLAGGED_REAL = [  # the foreign questions that find something close today: no 
 
 @pytest.fixture(scope="module")
 def measured() -> dict:
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("QUIRE_EMBEDDER", "fake")
-        return lifechanges.run(lifechanges.PRIYA)
+    return lifefloors.measured_fake(lifechanges.PRIYA)
 
 
 def test_nothing_she_says_of_others_or_pastes_opens_an_item(measured):
@@ -80,12 +79,4 @@ def test_what_is_read_of_her_today_can_only_rise(measured):
 
 @pytest.mark.model
 def test_with_the_real_model_her_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
-    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    result = lifechanges.run(lifechanges.PRIYA)
-    assert result["false_items"] == []
-    assert result["found"] >= FOUND
-    first = [a["question"] for a in result["asked"] if a["rank1"]]
-    assert [q for q in RANK1_REAL if q not in first] == []
-    unflagged = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
-    assert [q for q in unflagged if q not in UNFLAGGED_REAL] == []
+    lifefloors.hold_with_the_real_model(lifechanges.PRIYA, FOUND, RANK1_REAL, UNFLAGGED_REAL, monkeypatch)
