@@ -6807,10 +6807,13 @@ def _days(match: re.Match[str]) -> tuple[str, str]:
     shown = match.group("day")
     value = shown.casefold().rstrip("s")
     value = _FR_DAYS.get(value, value)
-    more = _MORE_DAYS.match(match.string, match.end("day")) or _DAY_RANGE.match(match.string, match.end("day"))
+    more = _MORE_DAYS.match(match.string, match.end("day"))
+    ranged = more is None  # "Monday to Thursday": the days between too
+    if ranged:
+        more = _DAY_RANGE.match(match.string, match.end("day"))
     if more and value in _DAYS:
         days = [value, *(d.casefold().rstrip("s") for d in _A_DAY.findall(more.group(0)))]
-        if more.re is _DAY_RANGE and days[1] in _DAYS:
+        if ranged and days[1] in _DAYS:
             first, last = _DAYS.index(days[0]), _DAYS.index(days[1])
             days = [_DAYS[(first + n) % 7] for n in range((last - first) % 7 + 1)]
         shown += more.group(0)

@@ -4,8 +4,9 @@ memory/life.py holds about 800 patterns; compiling them all at import cost about
 every command (`quire status`, `quire recall`, `quire serve`, MCP's start), most of which reads none
 of them. `lazy` returns an object that stands in for the compiled pattern: `.pattern` and `.flags`
 are there at once, and the first call of a method compiles it and binds its methods on the object,
-so every later call costs what the compiled pattern's does. It is not an `re.Pattern`: pass its
-methods (`p.search(text)`), never the object to `re.search`.
+so every later call costs what the compiled pattern's does. It is not an `re.Pattern`: call its
+methods (`p.search(text)`), never pass the object to `re.search`, and never compare a match's `.re`
+with it (`m.re is p` is false: the match holds the compiled pattern).
 """
 
 from __future__ import annotations
