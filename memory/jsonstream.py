@@ -45,6 +45,11 @@ class JsonBroken(InvalidInput):
     """The JSON stream itself is invalid (torn, not JSON): nothing after this point can be read."""
 
 
+class NotJson(JsonBroken):
+    """The stream breaks at its very first character (a note, a .txt, a NUL byte): another kind of file
+    altogether, not a JSON file torn or cut short (an empty file is cut short)."""
+
+
 def array_items(
     fh: BinaryIO,
     *,
@@ -81,12 +86,15 @@ _YAJL_SAYS = (
     ("invalid char in json text", "a character JSON does not allow there"),
     ("invalid object key", "a key that is not a quoted text"),
     ("trailing garbage", "something after the end of the JSON"),
-    ("premature eof", "the file ends early"),
+    ("premature eof", "the file ends early"),  # _ENDS_EARLY
     ("i expect ',' or '}'", "a missing ',' or '}' after a value"),
     ("i expect ',' or ']'", "a missing ',' or ']' after a value"),
     ("numeric (floating point) overflow", "a number too large"),
     ("integer overflow", "a number too large"),
 )
+
+
+_ENDS_EARLY = "the file ends early"  # an empty or cut file: a download cut short, never another kind
 
 
 def _in_words(exc: BaseException) -> str:
@@ -97,8 +105,18 @@ def _in_words(exc: BaseException) -> str:
 
 
 def _events(fh: BinaryIO) -> Iterator[tuple[str, Any]]:
+    parsed = ijson.basic_parse(fh, use_float=True)
     try:
-        yield from ijson.basic_parse(fh, use_float=True)
+        yield next(parsed)  # the first event apart: a break there is another kind of file
+    except StopIteration:
+        return
+    except ijson.JSONError as exc:
+        said = _in_words(exc)
+        raise (JsonBroken if said == _ENDS_EARLY else NotJson)(said) from None
+    except ValueError as exc:
+        raise JsonBroken(str(exc)[:160]) from None
+    try:
+        yield from parsed
     except ijson.JSONError as exc:
         raise JsonBroken(_in_words(exc)) from None
     except ValueError as exc:  # a number past Python's digit limit, and the like

@@ -254,17 +254,15 @@ NOT_A_THREAD = (
 
 def walk(fh: BinaryIO) -> Iterator[tuple[tuple[Any, ...], Any]]:
     """The file's top-level values and its messages, one at a time; InvalidInput where it breaks,
-    NotMeta where it is no JSON object at all (its first character) or a JSON list."""
-    opened = False
+    NotMeta where it is no JSON object at all (jsonstream.NotJson) or another JSON value."""
     try:
         for path, value in jsonstream.walk(fh, _expand):
             if path == () and value is not jsonstream.OPEN and value is not jsonstream.CLOSE:
                 raise NotMeta(f"it is not one JSON object {{...}}; {NOT_A_THREAD}")
-            opened = True
             yield path, value
+    except jsonstream.NotJson as exc:
+        raise NotMeta(f"it is not JSON ({exc} at its start); {NOT_A_THREAD}") from None
     except jsonstream.JsonBroken as exc:
-        if not opened and str(exc) != "the file ends early":  # an empty or cut file is a damaged download
-            raise NotMeta(f"it is not JSON ({exc} at its start); {NOT_A_THREAD}") from None
         raise InvalidInput(f"its JSON breaks ({exc})") from None
 
 

@@ -234,14 +234,11 @@ def owner(fh: BinaryIO) -> Owner | None:
 
 
 def _walk(fh: BinaryIO, expand: Callable[[tuple[Any, ...]], bool]) -> Iterator[tuple[tuple[Any, ...], Any]]:
-    opened = False
     try:
-        for step in jsonstream.walk(fh, expand):
-            opened = True
-            yield step
+        yield from jsonstream.walk(fh, expand)
+    except jsonstream.NotJson as exc:  # a note, a WhatsApp .txt: no export at all
+        raise InvalidInput(f"not a Telegram export (it is not JSON: {exc} at its start); {FIX}") from None
     except InvalidInput as exc:  # a tear, a byte that is not UTF-8, a value past a limit of the stream
-        if not opened and str(exc) != "the file ends early":  # a note, a WhatsApp .txt: no export at all
-            raise InvalidInput(f"not a Telegram export (it is not JSON: {exc} at its start); {FIX}") from None
         raise InvalidInput(f"the export's JSON is damaged ({exc}); nothing was imported: {FIX}") from None
 
 
