@@ -24,6 +24,7 @@ from memory import (
     entities,
     gate,
     life,
+    meta,
     spaces,
     statements,
     supersede,
@@ -1162,11 +1163,7 @@ def embed_pending(
             progress(len(chunk))
     if rows:
         with db.transaction():
-            db.execute(
-                "INSERT INTO meta(key, value) VALUES ('embed_model', ?) "
-                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                (model.model_id,),
-            )
+            meta.put(db, "embed_model", model.model_id)
             audit.record(
                 db, actor, "reembed", "store", "memories", count=len(rows), model=model.model_id, everything=everything
             )

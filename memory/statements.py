@@ -21,7 +21,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Sequence
 
-from memory import audit
+from memory import audit, meta
 from memory.db import Database, execute_in, insert_many, rows_in
 
 # The memory types a statement of the person's life is typed as (memory/life.TYPES, read here
@@ -112,7 +112,7 @@ def backfill(db: Database, read: Callable[[str], Iterable[str]], *, progress_fro
 
 def recorded(db: Database) -> int:
     """The version of the reading the home's rows were read with (0: unknown, read before it was kept)."""
-    value = str(db.scalar("SELECT value FROM meta WHERE key = ?", (_READ_KEY,)) or "")
+    value = meta.get(db, _READ_KEY) or ""
     return int(value) if value.isascii() and value.isdigit() else 0
 
 
@@ -130,7 +130,7 @@ def pending(db: Database, version: int = READING) -> int | None:
 def _cursor(db: Database, version: int) -> int | None:
     """Where a re-read with `version` goes on from (the rowid read last; 0: from the start). None while
     a newer quire's re-read is under way (another device of a server home: its rules win)."""
-    value = str(db.scalar("SELECT value FROM meta WHERE key = ?", (_CURSOR_KEY,)) or "")
+    value = meta.get(db, _CURSOR_KEY) or ""
     kept, _, rowid = value.partition(" ")
     if not (kept.isascii() and kept.isdigit() and rowid.isascii() and rowid.isdigit()):
         return 0  # none, or not one this quire wrote: from the start
@@ -141,13 +141,7 @@ def _cursor(db: Database, version: int) -> int | None:
 
 def read_now(db: Database) -> None:
     """Record that every live typed memory's rows are this quire's reading (they were all just read)."""
-    _keep(db, _READ_KEY, str(READING))
-
-
-def _keep(db: Database, key: str, value: str) -> None:
-    db.execute(
-        "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value)
-    )
+    meta.put(db, _READ_KEY, str(READING))
 
 
 def reread(
@@ -204,8 +198,8 @@ def _next(db: Database, read: Callable[[str], Iterable[str]], version: int, size
         if recorded(db) >= version or _cursor(db, version) != after:
             return 0
         if not rows:
-            _keep(db, _READ_KEY, str(version))
-            db.execute("DELETE FROM meta WHERE key = ?", (_CURSOR_KEY,))
+            meta.put(db, _READ_KEY, str(version))
+            meta.drop(db, _CURSOR_KEY)
             audit.record(db, actor, "statements_reread", "store", "memories", reading=version)
             return None
         # as they are now: a memory forgotten meanwhile keeps no rows, one edited in place is read again
@@ -220,5 +214,5 @@ def _next(db: Database, read: Callable[[str], Iterable[str]], version: int, size
         ]
         drop(db, [mid for mid, _ in fresh])
         record(db, fresh)
-        _keep(db, _CURSOR_KEY, f"{version} {int(rows[-1][0])}")
+        meta.put(db, _CURSOR_KEY, f"{version} {int(rows[-1][0])}")
         return len(rows)

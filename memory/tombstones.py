@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from memory import audit, clock, gate
+from memory import audit, clock, gate, meta
 from memory.db import Database
 from memory.errors import InvalidInput, NotFound
 from memory.store import LIVE
@@ -44,15 +44,14 @@ _KEY = "tombstone_key"
 
 
 def _secret(db: Database, *, create: bool) -> bytes | None:
-    value = db.scalar("SELECT value FROM meta WHERE key = ?", (_KEY,))
+    value = meta.get(db, _KEY)
     if value is None and create:
-        value = secrets.token_hex(32)
-        db.execute("INSERT INTO meta(key, value) VALUES (?, ?)", (_KEY, value))
+        value = meta.put_new(db, _KEY, secrets.token_hex(32))
     return bytes.fromhex(value) if value else None
 
 
 def has_key(db: Database) -> bool:
-    return db.scalar("SELECT 1 FROM meta WHERE key = ?", (_KEY,)) is not None
+    return meta.get(db, _KEY) is not None
 
 
 def keyed_hash(db: Database, content: str, *, create: bool = False) -> str | None:

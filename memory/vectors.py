@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from memory import blas, cells, files, keys, payback, quantized
+from memory import blas, cells, files, keys, meta, payback, quantized
 from memory.db import Database, rows_in
 from memory.embed import DIM, from_blob
 from memory.store import LIVE
@@ -1209,7 +1209,7 @@ def sealed_path(cache_dir: Path, model_id: str) -> Path:
 
 def _db_id(db: Database) -> str:
     """Identity of the database (a cache copied next to another database must not be used)."""
-    return str(db.scalar("SELECT value FROM meta WHERE key = 'db_id'") or "")
+    return meta.db_id(db)
 
 
 def _stack(blobs: list[bytes], dim: int) -> np.ndarray:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memory import files, textcache
+from memory import files, meta, textcache
 from memory.db import Database, gather, in_queries, rows_in
 from memory.entities import key as entity_key
 from memory.tokens import fold
@@ -180,7 +180,7 @@ def _latest(db: Database) -> int:
 
 def _db_id(db: Database) -> str:
     """Identity of the database (a cache copied next to another database must not be used)."""
-    return str(db.scalar("SELECT value FROM meta WHERE key = 'db_id'") or "")
+    return meta.db_id(db)
 
 
 def entity_graph(db: Database, cache_dir: Path | None = None, changes: tuple[Any, Any] | None = None) -> EntityGraph:

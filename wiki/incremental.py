@@ -55,7 +55,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from memory import audit, conversations, files, migrations
+from memory import audit, conversations, files, meta, migrations
 from memory.db import Database
 from memory.errors import QuireError
 from wiki import pagemap, pages, synth, vault
@@ -63,6 +63,7 @@ from wiki import pagemap, pages, synth, vault
 RECORD_VERSION = 2  # 2: chat turns, supersessions
 _TOKEN_KEY = "wiki_plan_token"
 _PRUNED_KEY = "wiki_changes_pruned"
+_WRITER_KEY = "wiki_writer"  # a rebuild's own page writes: the change triggers skip them (migrations)
 _DROPPED = "wiki-plan.dropped"  # why the record went, when a forget removed it
 # Above this many changed memories the full plan costs about what the incremental one would.
 MAX_CHANGES = 2000
@@ -322,9 +323,9 @@ def load(session) -> tuple[Record | None, str]:
         return None, f"the plan record {path.name} is damaged"
     if rec.fingerprint != fingerprint(session):
         return None, "quire, its schema, the embedding model or the vault changed since the last rebuild"
-    if rec.token != db.scalar("SELECT value FROM meta WHERE key = ?", (_TOKEN_KEY,)):
+    if rec.token != meta.get(db, _TOKEN_KEY):
         return None, "the store is not the one the plan record was made from (restored or replaced)"
-    pruned = int(db.scalar("SELECT value FROM meta WHERE key = ?", (_PRUNED_KEY,)) or 0)
+    pruned = int(meta.get(db, _PRUNED_KEY) or 0)
     if rec.watermark < pruned or rec.watermark > current_seq(db):
         return None, "the change log does not cover the time since the last rebuild"
     return rec, ""
@@ -372,17 +373,11 @@ def save(session, rec: Record) -> None:
     with contextlib.suppress(FileNotFoundError):
         (session.state_dir / _DROPPED).unlink()
     with db.transaction():
-        db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('wiki_writer', '1')")
-        db.execute(
-            "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            (_TOKEN_KEY, rec.token),
-        )
-        db.execute(
-            "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            (_PRUNED_KEY, str(rec.watermark)),
-        )
+        mark_own(db)
+        meta.put(db, _TOKEN_KEY, rec.token)
+        meta.put(db, _PRUNED_KEY, str(rec.watermark))
         db.execute("DELETE FROM wiki_changes WHERE seq <= ?", (rec.watermark,))
-        db.execute("DELETE FROM meta WHERE key = 'wiki_writer'")
+        unmark_own(db)
         # Written inside the transaction: a kill before the commit leaves a record whose token
         # the store does not hold, which `load` refuses.
         files.atomic_write(path, session.sealer.seal(data) if session.sealer else data, sync_dir=False)
@@ -448,7 +443,7 @@ def another_store_s_files(session) -> list[tuple[str, bool, str]]:
         rec = _undump(session.sealer.open(raw) if session.sealer is not None else raw)
     except (OSError, ValueError, KeyError, IndexError, TypeError, EOFError, AttributeError, QuireError):
         return []
-    if rec.token == db.scalar("SELECT value FROM meta WHERE key = ?", (_TOKEN_KEY,)):
+    if rec.token == meta.get(db, _TOKEN_KEY):
         return []
     out = []
     for slug, index, st, *machine in rec.stamps.values():
@@ -1029,8 +1024,8 @@ def indexed(item: Any) -> bool:
 
 def mark_own(db: Database) -> None:
     """In a rebuild's own transaction: its page writes are not changes for the next plan."""
-    db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('wiki_writer', '1')")
+    meta.put(db, _WRITER_KEY, "1")
 
 
 def unmark_own(db: Database) -> None:
-    db.execute("DELETE FROM meta WHERE key = 'wiki_writer'")
+    meta.drop(db, _WRITER_KEY)

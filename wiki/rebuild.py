@@ -32,7 +32,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from memory import audit, clock, conversations, decay, files, life, statements
+from memory import audit, clock, conversations, decay, files, life, meta, statements
 from memory.capture import pending_count
 from memory.db import Database
 from memory.embed import configured_model_id
@@ -384,15 +384,12 @@ _DECAY_KEY = "wiki_decay_at"
 def _decay(db: Database, actor: str) -> dict | None:
     """The decay pass (memory.decay), at most every 12 hours: its rates are per day, so a second
     rebuild the same evening would only spend time (0.3 s at 10k memories) to change nothing."""
-    last = db.scalar("SELECT value FROM meta WHERE key = ?", (_DECAY_KEY,))
+    last = meta.get(db, _DECAY_KEY)
     if last and clock.days_between(last, clock.now()) * 24 < DECAY_EVERY_HOURS and last <= clock.now_iso():
         return {"skipped": f"ran at {last}; the pass runs at most every {DECAY_EVERY_HOURS} hours"}
     report = decay.run(db, actor=actor)
     with db.transaction():
-        db.execute(
-            "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            (_DECAY_KEY, clock.now_iso()),
-        )
+        meta.put(db, _DECAY_KEY, clock.now_iso())
     return report.as_json()
 
 
@@ -694,7 +691,7 @@ def _adopt_vault(db: Database, root: Path, *, fresh: bool, actor: str) -> None:
     of recording a deletion. Files already here (the folder moved along) are compared as usual.
     A page file missing from the same, existing vault is still a deletion."""
     here = str(root.resolve())
-    before = db.scalar("SELECT value FROM meta WHERE key = ?", (_VAULT_KEY,))
+    before = meta.get(db, _VAULT_KEY)
     moved = before is not None and before != here
     if before == here and not fresh:
         return
@@ -703,10 +700,7 @@ def _adopt_vault(db: Database, root: Path, *, fresh: bool, actor: str) -> None:
             for row in db.dicts("SELECT id, slug, kind FROM pages WHERE version > 0 AND status = 'active'"):
                 if not vault.page_path(root, row["slug"], allow_index=row["kind"] == "index").exists():
                     db.execute("UPDATE pages SET pending_write = 1, prev_hash = NULL WHERE id = ?", (row["id"],))
-        db.execute(
-            "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            (_VAULT_KEY, here),
-        )
+        meta.put(db, _VAULT_KEY, here)
         audit.record(db, actor, "vault_adopt", "vault", here, before=before, moved=moved, fresh=fresh)
 
 
