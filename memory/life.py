@@ -5295,24 +5295,6 @@ _RULES = (
         "spouse",
         gate=r"husband|wife|hubby",
     ),
-    # (life24) a fiancé said as the person's own: engaged ("my fiancé Ray and I are taking our time", "me and my
-    # fiance", "my wife-to-be"), a thing whose being is taken for granted, so it is read in a plan or a wish
-    # too ("I want to say my fiancé Ray and I ...": `_PRESUPPOSED`); not one imagined ("if I had a fiancée",
-    # "my future wife"), theirs ("my sister's fiancé", "her fiancé"), one gone ("my ex-fiancé", "my late
-    # fiancé", "my fiancé broke it off"), nor words quoted after "writes:"
-    _rule(
-        "relationship",
-        IDENTITY,
-        r"^(?![^.;!?]*\b(?:wrote|writes|says|said|asks|asked|emails?|emailed|texted|messaged|posted|replied|forwarded)\s*:)"
-        r"(?![^.;!?]*\b(?:if (?:I|i|we) (?:had|have|get|got|ever|find|found|meet|met)|someday|some day|one day|future|"
-        r"imagine|pretend|dream)\b)"
-        r".*?(?<![\w'-])(?<!ex )(?<!former )(?<!late )[Mm]y (?:(?:lovely|amazing|wonderful|dear|beloved|darling|awesome|sweet|"
-        r"supportive|handsome|beautiful) )?(?P<v>fianc[ée]e?|finac[ée]e?|(?:husband|wife|bride|groom|hubby)[- ]to[- ]be)"
-        r"(?![\w-]|[^.;!?]{0,40}\b(?:passed|died|broke|broken|split|called off|call(?:ed|s)? it off|left me|cheated|dumped|"
-        r"ended|funeral|grave|memory of)\w*)",
-        "betrothed",
-        gate=r"fianc|finac|to-be|to be",
-    ),
     # diet
     _rule(
         "diet",
@@ -6730,8 +6712,8 @@ def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict
         attribute = _fact(_thing(groups.get("thing"))) if attribute == "fact" else attribute
         value = _A_TITLE.sub("dr ", _norm(name), count=1) if _A_TITLE.match(name) else _norm(name)
         return Said(attribute, value, name, memory_type) if value else None
-    if value_group in ("unmarried", "spouse", "betrothed"):  # ("my husband and I ...": married)
-        said = {"spouse": "married", "betrothed": "engaged"}.get(value_group, "not married")
+    if value_group in ("unmarried", "spouse"):  # ("my husband and I ...": married)
+        said = "married" if value_group == "spouse" else "not married"
         return Said(attribute, said, said, memory_type)
     if value_group == "retired":  # "retired 2019", "planned next year", "planned 2027"
         when = " ".join((groups.get("when") or "").split()).removeprefix("in ").removeprefix("en ")
@@ -6912,9 +6894,7 @@ def _days(match: re.Match[str]) -> tuple[str, str]:
 
 
 # the value groups whose reading `_said_apart` makes
-_APART = frozenset(
-    ["pet", "died", "now", "school", "named", "unmarried", "spouse", "betrothed", "next", "retired", "grew", "place"]
-)
+_APART = frozenset(["pet", "died", "now", "school", "named", "unmarried", "spouse", "next", "retired", "grew", "place"])
 _APART |= _EDU_GROUPS  # a degree, a school, a study ended (`_education`)
 _APART |= _PASSING_GROUPS  # a fact said in passing (`_said_in_passing`)
 
@@ -7355,6 +7335,8 @@ def read(text: str) -> tuple[Said, ...]:
         for said in _stated(sentence, at_work):
             if (said := _of_event(said, seen[:-1])) is not None:  # type: ignore[assignment]
                 out.setdefault(said.attribute, said)  # the first statement of an attribute counts
+    if "partner" not in out and _PARTNER_GATE.search(text) is not None:
+        out.update((said.attribute, said) for said in _partner_named(text)[:1])
     for said in named:  # a rule's reading of an attribute comes first, unless the list names it in full
         ruled = out.setdefault(said.attribute, said)
         fuller = said.value.startswith(ruled.value + " ")  # "honda" said as "honda civic"
@@ -7362,6 +7344,32 @@ def read(text: str) -> tuple[Said, ...]:
         if ruled is not said and (fuller or got):
             out[said.attribute] = replace(said, memory_type=ruled.memory_type)
     return tuple(out.values())
+
+
+# (life24) Who the person's partner is, named by the word for them ("my husband Héctor usually does homework",
+# "I want to say my fiancé Ray and I are taking our time", "Ana and I got engaged": `kin_stated`): a later one named is a change of partner (Héctor, then Ray), which says nothing
+# of whether the person is married ("am I still married" is answered by the divorce, not the engagement).
+# The name is taken for granted by the words that say it, in a wish as in a fact; not someone else's ("my
+# sister's husband Tom"), an ex's, or one in a question (`kin_stated`).
+_PARTNER_GATE = patterns.lazy(r"husband|wife|hubby|spouse|fianc|partner|engaged|married|together|took")
+# (a girlfriend or a boyfriend is someone the person is dating: "dating omar" is the relationship's value)
+_PARTNER_WORDS = frozenset(["husband", "wife", "hubby", "spouse", "fiance", "fiancé", "fiancee", "fiancée", "partner"])
+
+
+def _partner_named(text: str) -> list[Said]:
+    """The person's partner as a turn names them (`kin_stated`), the first named."""
+    lower = not _HAS_CAPITAL.search(text)  # (a name in lower case only from one who types all in lower case)
+    return [
+        Said("partner", _norm(name), name, IDENTITY)
+        for rel, name in kin_stated(text)
+        if rel.casefold() in _PARTNER_WORDS
+        and (name[:1].isupper() or (lower and _a_child_name(name) and _NOT_A_LOW_NAME.search(name) is None))
+    ]
+
+
+_HAS_CAPITAL = patterns.lazy(r"[A-Z]")
+# (words read after "my wife" that are no name: "my wife actually surprised me", "my partner proposed")
+_NOT_A_LOW_NAME = patterns.lazy(r"(?:ly|ed|ing|n't|'s|s)$")
 
 
 # A name of a closed vocabulary (memory/vocab.py: a car, a phone, a carrier, a bank, a pharmacy, a
@@ -7381,12 +7389,6 @@ def _named(sentence: str) -> list[Said]:
         else Said(attribute, _norm(shown), shown, FACT)
         for attribute, shown, _ in vocab.stated(sentence)
     ]
-
-
-# The value groups a hedge leaves read: an aim is a plan by its nature ("my goal is to run a 5k"), and a
-# fiancé is taken for granted by the words that name him in a wish as in a fact ("I want to say my fiancé
-# Ray and I are taking our time": engaged).
-_PRESUPPOSED = frozenset(["aim", "betrothed"])
 
 
 def _stated(sentence: str, at_work: bool) -> list[Said]:
@@ -7416,7 +7418,7 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
                 continue
             for match in pattern.finditer(sentence):
                 said_as = "" if value_group == "retired" else " " + match.group(0)  # (a plan said as one)
-                if value_group not in _PRESUPPOSED and _HEDGE.search(sentence[: match.start()] + said_as):
+                if value_group != "aim" and _HEDGE.search(sentence[: match.start()] + said_as):
                     continue
                 if (attribute in _DEVICE_NOUNS or value_group == "best") and vocab.someone_else(
                     sentence[: match.start()]

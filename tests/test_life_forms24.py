@@ -1,9 +1,10 @@
 """Session 35's forms of a life (life24): the reading's misses the thirteen people left, each written as
 a class in other words, with the look-alikes that must stay unread.
 
-- A fiancé said as the person's own is engaged, in any spelling, and in a wish or a plan too (the
-  words that name him take him for granted: "I want to say my fiancé Ray and I are taking our time");
-  not someone else's, an ex, a late one, one imagined, or one quoted after "wrote:" (marisol's partner).
+- A partner named by the word for them ("my husband Héctor", then "I want to say my fiancé Ray and I are
+  taking our time": in a wish as in a fact, the words take him for granted) is who the partner is: a
+  change of partner, not of whether the person is married (marisol's partner; "am I still married"
+  stays the divorce). Not someone else's, an ex, one asked about, or one not named.
 - A church gone to as a habit ("we've been going to Vida Nueva since June, its non-denominational"; "we
   go to Cornerstone Baptist now") or by what its congregation does at a saint's church ("the Lenten
   fish fry at St. Rose of Lima"); not a plan, a visit, once, or someone else's (marisol's church).
@@ -59,41 +60,49 @@ def test_a_change_that_skips_a_step_is_found_through_the_last_item(tmp_path, mon
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "partner"),
     [
-        "help me write the post, I want to say my fiancé Ray and I are taking our time with the wedding",
-        "me and my fiance are looking at venues in Sanford",
-        "my fiancee and i are moving in together next month",
-        "my finace ray says the dj is booked",
-        "My fiancée Madelyn was angry at me tonight.",
-        "my wife-to-be wants a small wedding",
-        "I'm planning to travel with my fiancé in May.",
-        "my fiancé's family lives in Harrow",
+        ("help me write the post, I want to say my fiancé Ray and I are taking our time with the wedding", "ray"),
+        ("I work nights so my husband Héctor usually does homework with her", "héctor"),
+        ("my fiance arjun and i got engaged last sunday at my parents place", "arjun"),
+        ("My fiancée Madelyn was angry at me tonight.", "madelyn"),
+        ("my wife anna and i are off to porto next week", "anna"),
+        ("Ana and I have been together for 5 years", "ana"),
+        ("if my husband John gets the job we'll move", "john"),
     ],
 )
-def test_a_fiance_of_ones_own_is_engaged(text):
+def test_a_partner_named_by_the_word_for_them_is_read(text, partner):
     said = {s.attribute: s.value for s in life.read(text)}
-    assert said.get("relationship") == "engaged", said
+    assert said.get("partner") == partner, said
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        "my sister's fiancé is a chef in Tampa",
-        "her fiancé works at Disney",
-        "my ex-fiancé texted me last night",
-        "my ex fiance texted me last night",
-        "my late fiancé loved this song",
-        "if I had a fiancé I would ask him to cook",
-        "my future wife will love this recipe",
-        "my fiancé broke it off last week",
-        "my client wrote: my fiancé and I want a 3 bed in Oviedo",
-        "should my fiancé move in with us?",
-        "i'm giving a speech for my brother and his fiancée",
+        "my sister's husband Tom is a chef in Tampa",
+        "her fiancé Mark works at Disney",
+        "my ex-husband Héctor picked up the kids",
+        "is my fiancé Ray invited?",
+        "i'm giving a speech for my brother and his fiancée Ana",
+        "my fiancé and I are looking at venues",
+        "my boyfriend Ray says I should reward myself",
+        "I think my wife actually surprised me with a pair of Allen Edmonds",
+        "By the way, my partner and I are planning to move in together",
+        "like the one where my partner proposed to me",
+        "i'm so done, my partner clearly doesn't respect me",
+        "my partner and i argued again, he never listens",
     ],
 )
-def test_a_fiance_of_someone_else_gone_or_imagined_is_not_read(text):
-    assert "relationship" not in {s.attribute for s in life.read(text)}
+def test_a_partner_of_someone_else_an_ex_asked_or_unnamed_is_not_read(text):
+    assert "partner" not in {s.attribute for s in life.read(text)}
+
+
+def test_a_new_partner_named_is_a_change_of_partner_not_of_marriage():
+    husband = life.read("I work nights so my husband Héctor usually does homework with her")
+    divorced = life.read("the divorce was final yesterday... I'm officially divorced.")
+    fiance = life.read("help me write the post, I want to say my fiancé Ray and I are taking our time")
+    assert [(a.value, b.value) for a, b in life.changes(husband, fiance)] == [("héctor", "ray")]
+    assert life.changes(divorced, fiance) == []  # ("am I still married": still the divorce)
 
 
 @pytest.mark.parametrize(
@@ -213,3 +222,15 @@ def test_a_team_stated_answers_which_team_do_i_support():
     assert life.matches(
         life.asked("what's my favorite football team"), life.read("I'm a huge Cubs fan, the season is long")
     )
+
+
+def test_engaged_moves_to_married_and_no_line_of_someone_else_moves_it_back():
+    engaged = life.read("my fiance arjun and i got engaged last sunday at my parents place in jayanagar")
+    married = life.read("six weeks into being married and i still haven't sent thank you notes to arjun's side")
+    assert [(a.value, b.value) for a, b in life.changes(engaged, married)] == [("engaged", "married")]
+    for foreign in (
+        "divya got engaged last week to her colleague from thoughtworks and i can't go",
+        "help me reply to this client email:\n\n'Hi, my fiancé Sam and I are looking for a 2 bed'\n\nthanks",
+        "my sister's fiancé Tom wants a toast, can you write one",
+    ):
+        assert life.changes(married + engaged[1:], life.read(foreign)) == [], foreign
