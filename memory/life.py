@@ -272,13 +272,17 @@ _FULL_NAME_LONG = rf"[{_UP}][\w'-]+(?: (?:de |del |de la |van |von )?[{_UP}][\w'
 _MANAGER = r"(?:manager|boss|line manager|team lead|supervisor|lead|PI)"  # a PI: a PhD student's boss
 _THING = r"(?P<thing>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
 # Habits a person gives up (the activities of `_GERUND` and the sports a schedule names).
+# (life24: the games and arts a person keeps at as a league or a class too, "I quit the bowling league", "gave
+# up karate"; its article or "my" before it, and "league", "club", "team" or "class" after, are no part of it)
 _STOPPED = (
-    r"(?P<thing>run(?:ning)?|climb(?:ing)?|bouldering|swim(?:ming)?|cycl(?:e|ing)|yoga|pilates|tennis|"
+    r"(?:(?:the|my|our) )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days? (?:night |morning |evening |afternoon )?)?(?P<thing>run(?:ning)?|climb(?:ing)?|bouldering|swim(?:ming)?|cycl(?:e|ing)|yoga|pilates|tennis|"
     r"football|soccer|boxing|crossfit|rowing|netball|basketball|volleyball|rugby|cricket|hockey|squash|badminton|"
-    r"padel|golf|pickleball|five-a-side|5-a-side|(?:to )?(?:the )?gym)\b"
-    r"(?! (?:for|to|after|into|around|away|late|out|errands)\b)"  # "stopped running for the bus"
+    r"padel|golf|pickleball|five-a-side|5-a-side|bowling|darts|karate|judo|kickboxing|krav maga|jiu-jitsu|martial arts|"
+    r"fencing|archery|dancing|salsa|ballet|zumba|spin|spinning|(?:to )?(?:the )?gym)\b"
+    r"(?:(?<!gym) (?:league|club|team|class|classes|lessons))?"
+    r"(?! (?:for|to|after|into|around|away|late|out|errands|balls?|pins?|alleys?)\b)"  # "stopped running for the bus"
 )
-_STOPPED_WORDS = r"run|climb|boulder|swim|cycl|yoga|pilates|tennis|football|soccer|boxing|crossfit|rowing|netball|basketball|volleyball|rugby|cricket|hockey|squash|badminton|padel|golf|pickleball|a-side|gym"
+_STOPPED_WORDS = r"run|climb|boulder|swim|cycl|yoga|pilates|tennis|football|soccer|boxing|crossfit|rowing|netball|basketball|volleyball|rugby|cricket|hockey|squash|badminton|padel|golf|pickleball|a-side|gym|bowling|darts|karate|judo|kickboxing|krav maga|jiu-jitsu|martial arts|fencing|archery|dancing|salsa|ballet|zumba|spin"
 _SHIFT = (
     r"(?P<v>(?:night|day|evening|early|late|morning|afternoon|graveyard|swing|rotating|split)(?:[ -]shifts?|s? rota)"
     r"|(?:nights|days|evenings|mornings|afternoons)\b(?! off| a week| per week| in a row| a month))"
@@ -667,7 +671,7 @@ _PROVIDER_IS = (
 # Sentences that state nothing: questions, plans, wishes, conditions, reported speech about others.
 _HEDGE = patterns.lazy(
     r"\b(?:if|whether|would|might|could|should|maybe|perhaps|thinking (?:about|of)|considering|plan(?:ning)? to|"
-    r"want(?:ing)? to|wanna|(?<!stopped )(?<!quit )(?<!stop )going to(?!\s+(?:my|our) (?:manager|boss|team|parents|mum|mom|dad)\b)|gonna|hope|hoping|wish|dream|imagine|suppose|pretend|will|'ll|"
+    r"want(?:ing)? to|wanna|(?<!stopped )(?<!quit )(?<!stop )(?<!been )(?<!started )going to(?!\s+(?:my|our) (?:manager|boss|team|parents|mum|mom|dad)\b)|gonna|hope|hoping|wish|dream|imagine|suppose|pretend|will|'ll|"
     r"shall|can i|do i|am i|did i|unless|when i was|years ago|used to|"
     # a case put, not lived: "let's say I'm a nurse", "assume I am a lawyer", "as if I were a doctor"
     r"let's say|lets say|let us say|assume|assuming|supposing|hypothetical|hypothetically|what if|as if|as though|"
@@ -2806,6 +2810,22 @@ _LANGUAGE_NAMES = (
 
 _A_LANGUAGE = patterns.lazy(_LANGUAGE_NAMES)
 
+# What a congregation does together, said of a church by its name ("potluck at First Baptist")
+_CONGREGATION = (
+    r"(?:potluck|pot luck|fish fry|fellowship(?: dinner| meal| night| hall)?|bible study|sunday school|choir(?: practice)?|"
+    r"men's breakfast|mens breakfast|women's (?:group|breakfast|bible study)|vbs|vacation bible school|youth group|"
+    r"prayer (?:meeting|group|breakfast)|church picnic|revival|homecoming|deacons meeting|deacons' meeting)"
+)
+# (life24) Going to a church as a habit, said by the person: "we've been going to", "I go to", "we started going
+# to", "we attend" (not "we're going to", a plan, nor "we went to", once)
+_ATTEND = (
+    r"(?:^|(?<=[\s,;(]))(?:I|i|[Ww]e)(?:'ve| have)? (?:(?:been|started|now|still|all|just|finally|also|recently|usually) )*"
+    r"(?<!'re )(?<! are )(?:(?<=been |rted )going|(?<=been |rted )goin|go|attending|attend)(?: back)? to "
+)
+# (one time, not a church home: "the choir at St. Mary's Church a few weeks ago", "last christmas")
+_ONCE = r"(?![^;!?]*\b(?:ago|last (?:year|christmas|easter|sunday)|once|one time)\b)"
+_NOT_THEIRS = r"(?<!'s )(?<!s' )(?<!\bhis )(?<!\bher )(?<!\btheir )"
+
 _IN_PASSING = (
     # a church: "the 9 oclock at queen of peace is packed" (a mass by its hour), "at st albert the great they
     # want me to run the grill at the parish picnic" (a saint's name with a word of church life), "my parish is
@@ -2838,6 +2858,42 @@ _IN_PASSING = (
         r"\b(?:[Mm]y|[Oo]ur) (?:home |local )?(?i:parish|church)(?: is|'s)? (?:still |now )?" + _CHURCH_NAME,
         "church",
         gate=r"parish|church",
+    ),
+    # (life24) a team the person supports, in a sentence of sport: "I'm a huge Cubs fan, is the season over",
+    # "I support Leeds United", "I've always supported Arsenal, we lost the derby" (not "a Taylor Swift fan",
+    # "I support the proposal", nor theirs: "my dad is a Celtic fan")
+    _rule(
+        "team",
+        FACT,
+        r"(?=[^.;!?]*\b(?i:football|soccer|footy|club|team|match|matches|game|games|season|league|nfl|nba|mlb|nhl|ipl|"
+        r"premier league|derby|stadium|playoffs?|super bowl|world series|fc|united|city|rovers|wanderers|athletic)\b)"
+        + _I
+        + r"(?:(?:'m| am|'ve been| have been)(?: always| still)? (?:a |an )?(?:(?:huge|big|massive|die-hard|diehard|lifelong|"
+        r"life-long|loyal|long-suffering|proud|true|massive) )*(?P<v>"
+        + _NAME
+        + r") (?:fan|supporter)\b|(?: have| 've|'ve)?(?: always| still)? support(?:ed)? (?P<v2>"
+        + _NAME
+        + r")(?=\s*(?:[,.;!?]|$)| (?:and|but|so|since|through|from|lol|haha)\b))",
+        gate=r"fan|support",
+    ),
+    # (life24) "the Lenten fish fry at St. Rose of Lima", "bible study at Holy Family" (what a congregation does
+    # together, at a saint's church: `_CONGREGATION`), "we've been going to St Mary's since we moved" (`_ATTEND`)
+    _rule(
+        "church",
+        FACT,
+        r"^"
+        + _NOT_MY_CHURCH
+        + _ONCE
+        + r"(?:.*?(?<=[\s,;(]))?"
+        + _NOT_THEIRS
+        + r"(?:(?i:"
+        + _CONGREGATION
+        + r") at |"
+        + _ATTEND
+        + r"(?:(?i:mass|service|church) at )?)"
+        + _CHURCH_NAME,
+        "church",
+        gate=r"potluck|pot luck|fish fry|fellowship|bible|sunday school|choir|breakfast|vbs|youth group|prayer|picnic|revival|homecoming|deacons|going to|goin to|go to|attend",
     ),
     _rule(
         "birthday",
@@ -3497,15 +3553,6 @@ _DENOMINATED = (
     r"Pentecostal|Nazarene|Assembly of God|Church of Christ|Church of God|Bible Church|Community Church|Church|"
     r"Chapel|Fellowship|Tabernacle|Cathedral|Parish)(?: Church)?)(?![\w'-])"
 )
-# What a congregation does together, said of a church by its name ("potluck at First Baptist")
-_CONGREGATION = (
-    r"(?:potluck|pot luck|fish fry|fellowship(?: dinner| meal| night| hall)?|bible study|sunday school|choir(?: practice)?|"
-    r"men's breakfast|mens breakfast|women's (?:group|breakfast|bible study)|vbs|vacation bible school|youth group|"
-    r"prayer (?:meeting|group|breakfast)|church picnic|revival|homecoming|deacons meeting|deacons' meeting)"
-)
-# (one time, not a church home: "the choir at St. Mary's Church a few weeks ago", "last christmas")
-_ONCE = r"(?![^;!?]*\b(?:ago|last (?:year|christmas|easter|sunday)|once|one time)\b)"
-_NOT_THEIRS = r"(?<!'s )(?<!s' )(?<!\bhis )(?<!\bher )(?<!\btheir )"
 # Tobacco, nicotine and drink as a person gives them up or keeps at them: the habit's kind (`_HABIT`)
 _HABITS = {
     **dict.fromkeys(
@@ -3668,6 +3715,31 @@ _PHONE_TYPED = (
         + _DENOMINATED,
         "congregation",
         gate=r"potluck|pot luck|fish fry|fellowship|bible|sunday school|choir|breakfast|vbs|youth group|prayer|picnic|revival|homecoming|deacons",
+    ),
+    # (life24) a church the person goes to: "we've been going to Cornerstone Baptist since June", "we go to
+    # Vida Nueva now, its non-denominational" (a name said to be a church in the sentence); not a plan ("we're
+    # going to Grace Church on Sunday"), a visit, a wedding, once ("we went to ... last easter"), nor theirs
+    _rule(
+        "church",
+        FACT,
+        r"^" + _NOT_MY_CHURCH + _ONCE + r"(?:.*?)?" + _ATTEND + r"(?:(?i:mass|service|church) at )?" + _DENOMINATED,
+        "congregation",
+        gate=r"going to|goin to|go to|attend",
+    ),
+    _rule(
+        "church",
+        FACT,
+        r"^"
+        + _NOT_MY_CHURCH
+        + _ONCE
+        + r"(?:.*?)?"
+        + _ATTEND
+        + r"(?P<v>"
+        + _NAME
+        + r")(?=[^.;!?]{0,60}?\b(?:it'?s|it is|which is|a|an)\s(?:(?:a|an|all|very|really|so|super|more|big|small|little|"
+        r"new|bilingual|spanish|latino|young|lively) )*(?i:non-?denominational|church|parish|congregation|megachurch)\b)",
+        "congregation",
+        gate=r"going to|goin to|go to|attend",
     ),
     # "my VA doc, Dr. Patel over at audie murphy, has me on lisinopril"
     _rule(
@@ -5396,7 +5468,7 @@ _RULES = (
         + _I
         + r"(?: have|'ve)? |^)"
         + _NOW
-        + r"(?:quit|stopped|gave up|given up|dropped) (?:going )?"
+        + r"(?:quit|stopped|gave up|given up|dropped) (?:going (?:to )?)?"
         + _STOPPED,
         "stop",
         flags=re.IGNORECASE,
@@ -5405,7 +5477,7 @@ _RULES = (
     _rule(
         "schedule",
         PREFERENCE,
-        _I + r" (?:no longer|(?:don't|do not)(?=[^.;]*\bany ?more\b)) (?:go )?" + _STOPPED,
+        _I + r" (?:no longer|(?:don't|do not)(?=[^.;]*\bany ?more\b)) (?:go (?:to )?)?" + _STOPPED,
         "stop",
         flags=re.IGNORECASE,
         gate=_STOPPED_WORDS,
@@ -7263,6 +7335,8 @@ def read(text: str) -> tuple[Said, ...]:
         for said in _stated(sentence, at_work):
             if (said := _of_event(said, seen[:-1])) is not None:  # type: ignore[assignment]
                 out.setdefault(said.attribute, said)  # the first statement of an attribute counts
+    if "partner" not in out and _PARTNER_GATE.search(text) is not None:
+        out.update((said.attribute, said) for said in _partner_named(text)[:1])
     for said in named:  # a rule's reading of an attribute comes first, unless the list names it in full
         ruled = out.setdefault(said.attribute, said)
         fuller = said.value.startswith(ruled.value + " ")  # "honda" said as "honda civic"
@@ -7270,6 +7344,32 @@ def read(text: str) -> tuple[Said, ...]:
         if ruled is not said and (fuller or got):
             out[said.attribute] = replace(said, memory_type=ruled.memory_type)
     return tuple(out.values())
+
+
+# (life24) Who the person's partner is, named by the word for them ("my husband Héctor usually does homework",
+# "I want to say my fiancé Ray and I are taking our time", "Ana and I got engaged": `kin_stated`): a later one named is a change of partner (Héctor, then Ray), which says nothing
+# of whether the person is married ("am I still married" is answered by the divorce, not the engagement).
+# The name is taken for granted by the words that say it, in a wish as in a fact; not someone else's ("my
+# sister's husband Tom"), an ex's, or one in a question (`kin_stated`).
+_PARTNER_GATE = patterns.lazy(r"husband|wife|hubby|spouse|fianc|partner|engaged|married|together|took")
+# (a girlfriend or a boyfriend is someone the person is dating: "dating omar" is the relationship's value)
+_PARTNER_WORDS = frozenset(["husband", "wife", "hubby", "spouse", "fiance", "fiancé", "fiancee", "fiancée", "partner"])
+
+
+def _partner_named(text: str) -> list[Said]:
+    """The person's partner as a turn names them (`kin_stated`), the first named."""
+    lower = not _HAS_CAPITAL.search(text)  # (a name in lower case only from one who types all in lower case)
+    return [
+        Said("partner", _norm(name), name, IDENTITY)
+        for rel, name in kin_stated(text)
+        if rel.casefold() in _PARTNER_WORDS
+        and (name[:1].isupper() or (lower and _a_child_name(name) and _NOT_A_LOW_NAME.search(name) is None))
+    ]
+
+
+_HAS_CAPITAL = patterns.lazy(r"[A-Z]")
+# (words read after "my wife" that are no name: "my wife actually surprised me", "my partner proposed")
+_NOT_A_LOW_NAME = patterns.lazy(r"(?:ly|ed|ing|n't|'s|s)$")
 
 
 # A name of a closed vocabulary (memory/vocab.py: a car, a phone, a carrier, a bank, a pharmacy, a
@@ -7330,6 +7430,8 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
                     said is not None
                 ):  # (where its value stands: "I traded in my Corolla for a RAV4" ends the Corolla only)
                     found.append((at, match.start("v") if match.groupdict().get("v") else match.start(), said))
+                    if value_group == "stop":  # ("I quit my tuesday night bowling league": no tuesday now)
+                        ends.append((said.attribute, match.start(), match.end()))
                     if value_group in _ENDED:
                         ends.append((said.attribute, match.start(), match.end()))
                         then = _instead(said.attribute, memory_type, sentence[match.end() :])
@@ -8388,10 +8490,45 @@ def asked(query: str) -> frozenset[str]:
     if french and _thing(french.group("thing")) in _FR_FACTS:
         found.add(_FR_FACTS[_thing(french.group("thing"))])
     found |= _asked_routine(query)
+    found |= _asked_played(query)
+    if "license plate" in found:  # ("what's my car's license plate number": the plate, not which car)
+        found.discard("car")
     if _ASK_BEST.search(query):  # "what's my 5k PB": its event's best; with no event, every best
         event = _EVENT_IN.search(query)
         found.add("personal best" if event is None else _best_of(event.group(0)))
     return frozenset(found)
+
+
+# (life24) An instrument asked by its name ("what kind of guitar do I play", "do I still play the piano"):
+# the schedule a person's "I play the guitar" gives it (`_INSTRUMENT`), so a history that never names one
+# has nothing close; a team supported ("which football club do I support", "who do I root for"): `_TEAM`.
+_ASK_PLAYED = patterns.lazy(
+    r"\b(?:(?:what|which) (?:kind|sort|type|make|brand|model) of |(?:what|which) |do (?:i|we) (?:still )?play (?:the |a |an )?)"
+    + _INSTRUMENT
+    + r"(?: (?:do|did) (?:i|we) (?:still )?(?:play|own|have)\b|\s*\?|\s*$)",
+    re.IGNORECASE,
+)
+_ASK_TEAM = patterns.lazy(
+    r"\b(?:which|what) (?:(?P<sport>football|soccer|footy|baseball|basketball|hockey|rugby|nfl|nba|mlb|nhl|ipl|cricket) )?"
+    r"(?P<side>club|team|side) do (?:i|we) (?:support|follow|root for|cheer for|cheer on)\b|\bwho do (?:i|we) (?:support|root for|"
+    r"cheer for) in (?:the )?(?:football|soccer|footy|baseball|basketball|hockey|rugby|nfl|nba|mlb|nhl|ipl|cricket|premier league)\b",
+    re.IGNORECASE,
+)
+
+
+def _asked_played(query: str) -> set[str]:
+    """An instrument asked by its name (`_ASK_PLAYED`: its schedule), a team supported (`_ASK_TEAM`)."""
+    found = set()
+    played = _ASK_PLAYED.search(query)
+    if played is not None:
+        found.add(f"schedule:{_activity(played.group('thing'))}")
+    team = _ASK_TEAM.search(query)
+    if team is not None:  # (and the words it is asked by, which a history that names none holds none of)
+        found |= {
+            "team",
+            *([f"{team.group('sport').casefold()} {team.group('side').casefold()}"] if team.group("sport") else []),
+        }
+    return found
 
 
 def asked_of(query: str, who: str) -> frozenset[str]:

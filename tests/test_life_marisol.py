@@ -20,6 +20,11 @@ ex-husband's move and job, her sister's job, her son's dorm and car, her daughte
 leaving, her mother's move), nothing considered and dropped (Tampa, a regional manager job, SoFi, a
 Pilot), nothing of a listing or an exam question, and nothing pasted (a custody order, a client's
 email, a lease, a buyer-broker agreement) may open an item.
+
+Session 35 (life24, tests/test_life_forms24.py): 19 of 19, 0 false, 22 of 22 first. A partner named by the
+word for them ("my husband Héctor", then "my fiancé Ray and I"), a church gone to ("we've been going to Vida
+Nueva since June") and by its congregation's doings ("the Lenten fish fry at St. Rose of Lima"), and the
+changes that skip a step counted through the item that lists the earlier value (`eval.lifechanges`).
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 15  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+FOUND = 19  # changes found today, either embedder (the patterns and vocabularies do not depend on it; 15 before life24)
 RANK1_FAKE = 19  # questions whose first result states the current value, fake embedder
 RANK1_REAL = [  # the real model's, today (all 22): each must stay first
     "where do I live now",

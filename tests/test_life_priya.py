@@ -57,9 +57,7 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "where did I grow up",
     "which city do I live in",
 ]
-UNFLAGGED_REAL = [  # the foreign questions that find something close today: no other may join them
-    "which football club do I support",
-]
+UNFLAGGED_REAL: list[str] = []  # none finds something close since life24 (a team supported, `life.asked`)
 
 
 @pytest.fixture(scope="module")

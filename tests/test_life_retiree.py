@@ -60,7 +60,7 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "which branch of the military did I serve in",
     "which church do I go to",  # "the 9 oclock at queen of peace": a mass by its hour at a church's name
 ]
-UNFLAGGED_REAL = ["what kind of guitar do I play"]  # the only foreign question that finds something close
+UNFLAGGED_REAL: list[str] = []  # none finds something close since life24 ("what kind of guitar": `life.asked`)
 
 
 @pytest.fixture(scope="module")
