@@ -587,7 +587,8 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
         out.append(
             (line + (" (awaiting review)" if any(m.review for m in told) else ""), f"{label}: {current}.{cites}")
         )
-    return out + _kin_now(shown, number)
+    partner = said["partner"][-1][0] if "partner" in said else None
+    return out + _kin_now(shown, number, None if partner is None or life.ended(partner) else partner.value)
 
 
 # The relations a person has one of at a time: a later name is the current one ("my girlfriend Ana",
@@ -595,12 +596,14 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
 _ONE_AT_A_TIME = frozenset(["partner", "mother", "father"])
 
 
-def _kin_now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
+def _kin_now(shown: Sequence[Mem], number: dict[str, int], partner: str | None = None) -> list[tuple[str, str]]:
     """About me's Now lines of the people the person names by their relation ("my wife anna", "anna
     (my wife)", "my daughter's name is zosia": "Wife: Anna", "Daughter: Zosia"), one line a name,
     cited by the turn that first said it, the relation as they last called it (`life.kin_names`).
     Then those named by what they are to the household (`life.kin_implied`: "Child: Ruairí"), where
-    no word names them or the relation: a name said in words wins (`_implied_kin`)."""
+    no word names them or the relation: a name said in words wins (`_implied_kin`). The current
+    `partner` of the Now lines above (with since and was) is not listed again under the word last
+    used for them: "Fiancé: Ray" beside "Partner: Ray", or a fiancé still so called after the wedding."""
     named: dict[str, dict[str, tuple[str, str, Mem]]] = {}  # relation -> name -> (word, name shown, first said)
     mine = [m for m in sorted(shown, key=lambda m: (m.valid_from, m.seq, m.id)) if _persons(m)]
     for m in mine:
@@ -610,6 +613,8 @@ def _kin_now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, st
     out = []
     for key in sorted(named):
         for rel, name, m in named[key].values():
+            if key == "partner" and partner is not None and name.casefold() == partner.casefold():
+                continue
             label, value, cites = escape(_kin_label(rel)), escape(name), ref(number[m.id])
             out.append((f"- **{label}**: {value}{cites}", f"{label}: {value}.{cites}"))
     return out
