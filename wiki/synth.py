@@ -93,7 +93,9 @@ from wiki.vault import atomic_write
 # and its upkeep, a supplier by its trouble, an energy supplier by a list (life20).
 # 24: a chat turn's footnote gives the minute it was said on the person's clock ("2024-03-11 08:30"), not
 # the day alone; a page map's tied nodes go in the page's order, not by fingerprint (random ids) (wiki18).
-RENDER_VERSION = 24
+# 25: About me's lead opens on the person's own name where the chats give it ("Name: Noor Haddad."), which
+# is its alias too (`OwnName.display`) (wiki20).
+RENDER_VERSION = 25
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
@@ -622,12 +624,35 @@ class OwnName:
         first = {f[0] for f in forms if f and f[0] not in names.TITLES}
         return cls(frozenset(f for f in forms if f), frozenset(first))
 
-    @classmethod
-    def read_keys(cls, turns: Sequence[Mem]) -> set[str]:
-        """The person's own name (`read`, over their turns and their drafts' sign-off), as keys a
-        topic is never titled by: a fake-vector home of the priya fixture had a topic "Priya"."""
-        own = cls.read(turns, names.signed([m.content for m in turns if m.turn == "person"]))
-        return {" ".join(form) for form in own.forms} | set(own.first)
+    def keys(self) -> set[str]:
+        """The person's own name as keys a topic is never titled by: a fake-vector home of the priya
+        fixture had a topic "Priya"."""
+        return {" ".join(form) for form in self.forms} | set(self.first)
+
+    def display(self, turns: Sequence[Mem]) -> str | None:
+        """The person's name as their own turns write it, for About me ("" forms: None): the fullest
+        form said, a first name with the surname after it where a turn gives one ("Noor Haddad" of the
+        lease), capitalised as written ("NOOR" shouted reads "Noor")."""
+        if not self.forms:
+            return None
+        spelled = "|".join(
+            r"[\s.]+".join(map(re.escape, form)) for form in sorted(self.forms, key=lambda f: (-len(f), f))
+        )
+        found = re.compile(rf"(?<![\w-])(?i:(?P<form>{spelled}))(?:[ \t]+(?P<more>[A-Z][a-z][\w-]*))?(?![\w-])")
+        said: Counter[str] = Counter()
+        for m in turns:
+            if m.turn != "person":
+                continue
+            for f in found.finditer(m.content):
+                more = f.group("more")
+                full = (
+                    f"{f.group('form')} {more}" if more and self.names(entity_key(f"{f.group('form')} {more}")) else ""
+                )
+                for name in filter(None, (full, f.group("form"))):
+                    said[_written(name)] += 1
+        if not said:
+            return None
+        return sorted(said, key=lambda n: (-len(n.split()), -said[n], n))[0]
 
     def names(self, key: str) -> bool:
         """Whether an entity (its key) is the person: one of the forms, their first name alone or
@@ -636,6 +661,12 @@ class OwnName:
             return False
         said = tuple(tokens.words(key))
         return said in self.forms or (bool(said) and said[0] in self.first and len(said) <= 3)
+
+
+def _written(name: str) -> str:
+    """A name as a reader writes it: shouted or lower case, each word capitalised ("NOOR" is "Noor")."""
+    words_ = " ".join(name.split()).split(" ")
+    return " ".join(w if w[:1].isupper() and not w.isupper() else w.capitalize() for w in words_)
 
 
 def _opening(found: re.Match) -> tuple[str, ...]:
@@ -891,7 +922,8 @@ def _group_space(
             placed.update(m.id for m in members_)
     paged = {k for k in members if _paged(display[k], members[k])}
     # nor is a topic titled by a speaker, who is on no page either ("Hey John" had become "John")
-    avoid = paged | speakers(m.speaker for m in turns) | OwnName.read_keys(turns)
+    own = OwnName.read(turns, names.signed([m.content for m in turns if m.turn == "person"]))
+    avoid = paged | speakers(m.speaker for m in turns) | own.keys()
     for members_, title in topics(turns, vectors, avoid=avoid):
         shared = set.intersection(*({k for k, _ in m.entities} for m in members_)) & paged
         if shared:
@@ -908,7 +940,8 @@ def _group_space(
         if m.turn == "person" and (m.memory_type in PERSONAL or (m.speaker == "user" and names.self_fact(m.content)))
     ]
     if len(personal) >= ENTITY_MIN:  # preferences and identity are read together, not among notes
-        specs.append(_spec(f"notes:{prefix}:about", "notes", ABOUT_TITLE, space, None, personal))
+        # the person's own name is About me's (never a page of its own): its alias, its lead's first words
+        specs.append(_spec(f"notes:{prefix}:about", "notes", ABOUT_TITLE, space, own.display(turns), personal))
         placed.update(m.id for m in personal)
     buckets = notes_buckets([m for m in mems if m.id not in placed])
     for bucket in sorted(buckets):
