@@ -1135,7 +1135,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 15  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 16  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1351,7 +1351,7 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     graph = nx.Graph()
     graph.add_nodes_from(range(len(mems)))
     k = min(TOPIC_NEIGHBOURS, len(mems) - 1)
-    terms = [{key for key, _ in _terms(m.content) if " " not in key} for m in mems]
+    terms = [_substance(m.content) for m in mems]
     sims = np.round(sims, 6)  # rounded: the same graph on every machine's float noise
     # Each row's k best, ties to the earlier turn: a partition, then the few candidates sorted.
     wide = min(k + 8, len(mems) - 1)
@@ -1362,7 +1362,8 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
         best = sorted(pool.tolist(), key=lambda j: (-row[j], j))[:k]
         for j in best:
             # Two requests ("Can you suggest a template...", "Can you suggest which documents...")
-            # are alike in form only: below TOPIC_SURE an edge needs a word of substance in common.
+            # are alike in form only: below TOPIC_SURE an edge needs a word of substance in common
+            # (`_substance`), not an everyday word alone ("the wife", "a plan", "moved").
             if row[j] >= TOPIC_SURE or (row[j] >= TOPIC_COSINE and not terms[i].isdisjoint(terms[j])):
                 a, b = min(i, j), max(i, j)
                 w = float(row[j])
@@ -1376,6 +1377,29 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     members = [[mems[i] for i in g] for g in groups]
     titles = topic_titles(members, avoid)
     return [(g, t) for g, t in zip(members, titles, strict=True) if len(g) >= TOPIC_MIN and t]
+
+
+def _substance(text: str) -> set[str]:
+    """The words and two-word phrases (`_terms` keys) that join two turns into a topic: a word that is
+    not everyday (`_everyday_word`), or a phrase of any words ("blood pressure")."""
+    return {key for key, _ in _terms(text) if key.count(" ") == 1 or (" " not in key and not _everyday_word(key))}
+
+
+_INFLECTIONS = (("ied", "y"), ("ies", "y"), ("ed", ""), ("d", ""), ("es", ""), ("s", ""))
+
+
+def _everyday_word(key: str) -> bool:
+    """A word (a `_terms` key) two turns may share alone and be about two things: an everyday word naming
+    no particular thing (`_common`), or one inflected ("moved" of "move"). A real history's short
+    replies each said "the wife" ("the wife already boxin stuff up lol", "hash. the wife will love it")
+    and were one topic "Wife" of five chats; "a medicare advantage plan" and "karens family plan on
+    verizon" one "Plan"; "I moved to Lisbon" and "Tomasz moved to the Warsaw office" one "Moved". A
+    word that names a thing ("nuts", "dentist", "coffee") or a name still joins."""
+    common = _common()
+    return key in common or any(
+        key.endswith(end) and len(key) > len(end) + 2 and key[: -len(end)] + back in common
+        for end, back in _INFLECTIONS
+    )
 
 
 TOPIC_LINK = 0.22  # the mean cosine over every pair of two parts' turns that keeps them one topic
