@@ -1385,7 +1385,7 @@ def _substance(text: str) -> set[str]:
     return {key for key, _ in _terms(text) if key.count(" ") == 1 or (" " not in key and not _everyday_word(key))}
 
 
-_INFLECTIONS = (("ied", "y"), ("ies", "y"), ("ed", ""), ("d", ""), ("es", ""), ("s", ""))
+_INFLECTIONS = (("ied", "y"), ("ed", ""), ("d", ""))  # a verb said in the past ("moved"): `_stem` takes plurals off
 
 
 def _everyday_word(key: str) -> bool:
