@@ -851,7 +851,7 @@ def _common_uses(texts: Sequence[str], flat: Sequence[str | None], words: set[st
     """How often the history writes each of the words as a common noun: after a determiner ("got a
     job", "quits her job"), or in lower case in a text that capitalises ("I love my job at Google": a
     person who writes "Sam" there writes a name capitalised). A capitalised use in such a text ("my
-    lab is called Job") counts the other way."""
+    lab is called Job", not shouted, not opening a sentence) counts the other way."""
     uses: Counter[str] = Counter()
     if not words:
         return uses
@@ -862,13 +862,14 @@ def _common_uses(texts: Sequence[str], flat: Sequence[str | None], words: set[st
         if lower is not None:
             uses.update(after.findall(lower))
             continue
+        if not said.search(text):
+            continue  # most texts say none of the few words: no prose to read
         body = " ".join(prose(text).split())
-        lowered = body.lower()
         for m in said.finditer(body):
             word = m.group(1)
             if word.islower():
                 uses[word] += 1
-            elif word[0].isupper() and not _opens(lowered, m.start()):
+            elif word[0].isupper() and not word.isupper() and not _opens(body, m.start()):
                 uses[word.lower()] -= 1
     return uses
 
