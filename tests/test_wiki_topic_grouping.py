@@ -79,5 +79,7 @@ def test_turns_sharing_a_word_of_substance_are_one_topic():
 def test_an_inflected_everyday_word_is_everyday():
     assert synth._everyday_word("move") and synth._everyday_word("moved") and synth._everyday_word("plan")
     assert not synth._everyday_word("nuts") and not synth._everyday_word("lisbon")
-    # noor's "caps counselor" (the university's counselling service) is no plural of "cap"
-    assert not synth._everyday_word("caps")
+    # noor's "caps counselor" (the university's counselling service) is no plural of "cap", a phd
+    # student's "smoothing" of a rate map no "smooth"; "plans" is "plan"
+    assert not synth._everyday_said("caps") and not synth._everyday_said("smoothing")
+    assert synth._everyday_said("plans") and synth._everyday_said("moved")

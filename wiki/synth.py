@@ -1382,7 +1382,17 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
 def _substance(text: str) -> set[str]:
     """The words and two-word phrases (`_terms` keys) that join two turns into a topic: a word that is
     not everyday (`_everyday_word`), or a phrase of any words ("blood pressure")."""
-    return {key for key, _ in _terms(text) if key.count(" ") == 1 or (" " not in key and not _everyday_word(key))}
+    return {
+        key
+        for key, said in _terms(text)
+        if key.count(" ") == 1 or (" " not in key and not _everyday_said(said.casefold()))
+    }
+
+
+def _everyday_said(word: str) -> bool:
+    """A word as written is everyday (`_everyday_word`), or the plural of one ("plans"); a word the
+    stem would cut to an everyday one is not ("smoothing" of a rate map is no "smooth")."""
+    return _everyday_word(word) or (len(word) > 4 and word.endswith("s") and _everyday_word(word[:-1]))
 
 
 _INFLECTIONS = (("ied", "y"), ("ed", ""), ("d", ""))  # a verb said in the past ("moved"): `_stem` takes plurals off
