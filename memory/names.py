@@ -827,26 +827,82 @@ def _lower_prose(texts: Sequence[str]) -> list[str | None]:
     return [" ".join(prose(t).split()) if _typed_lower(t) else None for t in texts]
 
 
-def lower_names(flat: Sequence[str | None]) -> dict[str, Name]:
+def _kin_reads(text: str) -> list[tuple[str, str | None]]:
+    """The (word, kin) pairs the patterns read as names in one lower-case text. One kin word names one
+    person: where "my best friend hana" reads a name after it, the word before it is no name too
+    ("wayne is closer, cheaper, my best friend hana goes there" had read "cheaper")."""
+    out: list[tuple[str, str | None]] = []
+    named_after = set()
+    for m in _KIN_AFTER.finditer(text):
+        named_after.add(m.start("kin"))
+        out.append((m.group("name"), m.group("kin")))
+    for m in _KIN_BEFORE.finditer(text):
+        if m.start("kin") not in named_after:
+            out.append((m.group("name"), m.group("kin")))
+    out.extend((m.group("name") or m.group("also"), None) for m in _WITH_ME.finditer(text))
+    return out
+
+
+# Words before a common noun and never before a name: "her job", "a job", "the cat" (not "the hana").
+_DETERMINERS = wordset("a an the his her their your its this that these those every another each whose")
+
+
+def _common_uses(texts: Sequence[str], flat: Sequence[str | None], words: set[str]) -> Counter[str]:
+    """How often the history writes each of the words as a common noun: after a determiner ("got a
+    job", "quits her job"), or in lower case in a text that capitalises ("I love my job at Google": a
+    person who writes "Sam" there writes a name capitalised). A capitalised use in such a text ("my
+    lab is called Job", not shouted, not opening a sentence) counts the other way."""
+    uses: Counter[str] = Counter()
+    if not words:
+        return uses
+    alternation = "|".join(sorted(map(re.escape, words)))
+    after = re.compile(rf"\b(?:{'|'.join(sorted(_DETERMINERS))})\s+({alternation})\b")
+    said = re.compile(rf"(?<![\w'’-])({alternation})(?![\w'’-])", re.IGNORECASE)
+    for text, lower in zip(texts, flat, strict=True):
+        if lower is not None:
+            uses.update(after.findall(lower))
+            continue
+        if not said.search(text):
+            continue  # most texts say none of the few words: no prose to read
+        body = " ".join(prose(text).split())
+        for m in said.finditer(body):
+            word = m.group(1)
+            if word.islower():
+                uses[word] += 1
+            elif word[0].isupper() and not word.isupper() and not _opens(body, m.start()):
+                uses[word.lower()] -= 1
+    return uses
+
+
+def _opens(text: str, at: int) -> bool:
+    """Whether the word at `at` opens a sentence (its capital says nothing of a name)."""
+    before = text[:at].rstrip(" \"'“‘(*_")
+    return not before or before[-1] in ".!?:\n"
+
+
+def lower_names(flat: Sequence[str | None], texts: Sequence[str] = ()) -> dict[str, Name]:
     """The names a history typed in lower case gives its people and pets (`_KIN_AFTER`,
     `_KIN_BEFORE`, `_WITH_ME`) over `_lower_prose`, by the word; the display capitalised ("Karen"),
-    the kind a person's or a pet's."""
+    the kind a person's or a pet's. A word the history (`texts`, each as `flat` has it) writes as a
+    common noun as often as the patterns read it or more is none ("my lab job": `_common_uses`)."""
     found: dict[str, Name] = {}
     seen: Counter[str] = Counter()
     for text in flat:
         if text is None:
             continue
-        for pattern in (_KIN_AFTER, _KIN_BEFORE, _WITH_ME):
-            for m in pattern.finditer(text):
-                word = m.group("name") or m.group("also")
-                if _lower_name(word):
-                    kin = m.groupdict().get("kin")
-                    kind = "thing" if kin in _PETS or kin == "mix" else "person"
-                    found.setdefault(word, Name(word.capitalize(), kind))
-                    seen[word] += 1
+        for word, kin in _kin_reads(text):
+            if _lower_name(word):
+                kind = "thing" if kin in _PETS or kin == "mix" else "person"
+                found.setdefault(word, Name(word.capitalize(), kind))
+                seen[word] += 1
+    common = _common_uses(texts or [t or "" for t in flat], flat, set(found))
     # A word ending in -s may be what the person does ("my husband snores"): a name only when said
     # so twice ("my son james" ... "james my youngest"); "chris", "marcus" end in -is, -us.
-    return {w: n for w, n in found.items() if seen[w] >= 2 or not w.endswith("s") or w.endswith(("is", "us", "ss"))}
+    return {
+        w: n
+        for w, n in found.items()
+        if (seen[w] >= 2 or not w.endswith("s") or w.endswith(("is", "us", "ss"))) and common[w] < seen[w]
+    }
 
 
 _LOWER_WORD = re.compile(r"[a-z]+")
@@ -1001,7 +1057,7 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
     texts = [life.visible(t) for t in texts]  # "Montr\u200féal" is Montréal, not "Montr"
     runs = [_candidates(t) for t in texts]
     flat = _lower_prose(texts)
-    lowered = lower_names(flat)
+    lowered = lower_names(flat, texts)
     known: dict[str, str] = {key: n.name for key, n in lowered.items()}  # casefolded name -> display
     kinds: dict[str, Counter[str]] = defaultdict(Counter, {key: Counter([n.kind]) for key, n in lowered.items()})
     per_text = [_read_runs(found, known, kinds) for found in runs]

@@ -32,7 +32,8 @@ from wiki import render, synth
 # 23: About me names the people said by what they are to the household ("since Ruairí was born": Child),
 # a partner by the word the person calls them ("my wife"), and reads a car by its year and its upkeep,
 # a supplier by its trouble, an energy supplier by a list;
-# 24: a chat turn's footnote gives its time of day: "· 2024-02-12 09:00 ·")
+# 24: a chat turn's footnote gives its time of day: "· 2024-02-12 09:00 ·";
+# 25: About me's lead opens on the person's own name where the chats give it ("Name: Maja Nowak."))
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -54,6 +55,7 @@ RECORDED = {
     22: "a1c6af5fcd0369f1",
     23: "653c299496bdd08a",
     24: "90b2cd158b01a983",
+    25: "162b300e0819cd66",
 }
 
 
@@ -135,7 +137,8 @@ def _pages() -> str:
         "",
     )
     specs = [
-        synth.PageSpec("notes::about", "notes", synth.ABOUT_TITLE, None, None, about),
+        # the person's own name as the chats give it (25): About me's lead opens on it
+        synth.PageSpec("notes::about", "notes", synth.ABOUT_TITLE, None, "Maja Nowak", about),
         synth.PageSpec("cluster::ledger", "cluster", "Ledger", None, None, cluster),
         synth.PageSpec("entity::montreal", "entity", "Montréal", None, "montreal", (about[1], aside, *landed)),
         synth.PageSpec("notes::", "notes", "Notes", None, None, (cluster[2], about[3], linked)),

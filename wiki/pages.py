@@ -19,7 +19,7 @@ from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from memory import audit, clock, erase, files, gate, review, spaces
+from memory import audit, clock, erase, files, frontmatter, gate, review, spaces
 from memory.db import Database, dicts_in
 from memory.errors import InvalidInput, NotFound
 from memory.tokens import fold, name_key, terms, words
@@ -727,6 +727,7 @@ def search(db: Database, query: str, *, space: str | None = None, k: int = 10) -
     results = []
     for row in db.dicts(sql, args):
         counts = {name: _word_counts(row[name]) for name in ("title", "summary", "body")}
+        counts["title"] = _word_counts(" ".join([row["title"] or "", *_aliases(row["body"])]))
         matched = [w for w in wanted if any(w in c for c in counts.values())]
         if not matched:
             continue
@@ -745,6 +746,17 @@ def search(db: Database, query: str, *, space: str | None = None, k: int = 10) -
         )
     results.sort(key=lambda r: (-r["score"], r["slug"]))
     return {"query": query, "terms": wanted, "results": results[:k]}
+
+
+def _aliases(body: str | None) -> list[str]:
+    """A page's frontmatter aliases: names it answers to as to its title (About me to the person's own
+    name, a renamed page to its former title); none where the frontmatter does not parse."""
+    if not body or "aliases:" not in body:
+        return []
+    try:
+        return frontmatter.read(body).texts("aliases")
+    except InvalidInput:
+        return []
 
 
 def _score(counts: dict[str, dict[str, int]], matched: list[str]) -> float:

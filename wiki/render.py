@@ -938,6 +938,8 @@ def render(
         repeats = duplicates(ordered, number)[1]
         current = now([m for m in ordered if m.id not in repeats], number)
     summary = " ".join([first for _, first in current[:LEAD_MAX]] or lead_sentences(spec, *lead(spec), number))
+    if is_about(spec) and spec.entity:  # the person's own name first: a search for it lands on About me
+        summary = " ".join(filter(None, [f"Name: {escape(spec.entity)}.", summary]))
     lines = section_lines(spec, ctx, linker) if body is None else _prose_body(body)
     updated = max(m.updated_at for m in spec.memories)
     out = [*frontmatter_lines(spec, ctx, sources, updated), "", f"# {escape(spec.title)}", "", summary, "", *lines]

@@ -93,7 +93,9 @@ from wiki.vault import atomic_write
 # and its upkeep, a supplier by its trouble, an energy supplier by a list (life20).
 # 24: a chat turn's footnote gives the minute it was said on the person's clock ("2024-03-11 08:30"), not
 # the day alone; a page map's tied nodes go in the page's order, not by fingerprint (random ids) (wiki18).
-RENDER_VERSION = 24
+# 25: About me's lead opens on the person's own name where the chats give it ("Name: Noor Haddad."), which
+# is its alias too (`OwnName.display`) (wiki20).
+RENDER_VERSION = 25
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
@@ -622,12 +624,35 @@ class OwnName:
         first = {f[0] for f in forms if f and f[0] not in names.TITLES}
         return cls(frozenset(f for f in forms if f), frozenset(first))
 
-    @classmethod
-    def read_keys(cls, turns: Sequence[Mem]) -> set[str]:
-        """The person's own name (`read`, over their turns and their drafts' sign-off), as keys a
-        topic is never titled by: a fake-vector home of the priya fixture had a topic "Priya"."""
-        own = cls.read(turns, names.signed([m.content for m in turns if m.turn == "person"]))
-        return {" ".join(form) for form in own.forms} | set(own.first)
+    def keys(self) -> set[str]:
+        """The person's own name as keys a topic is never titled by: a fake-vector home of the priya
+        fixture had a topic "Priya"."""
+        return {" ".join(form) for form in self.forms} | set(self.first)
+
+    def display(self, turns: Sequence[Mem]) -> str | None:
+        """The person's name as their own turns write it, for About me ("" forms: None): the fullest
+        form said, a first name with the surname after it where a turn gives one ("Noor Haddad" of the
+        lease), capitalised as written ("NOOR" shouted reads "Noor")."""
+        if not self.forms:
+            return None
+        spelled = "|".join(
+            r"[\s.]+".join(map(re.escape, form)) for form in sorted(self.forms, key=lambda f: (-len(f), f))
+        )
+        found = re.compile(rf"(?<![\w-])(?i:(?P<form>{spelled}))(?:[ \t]+(?P<more>[A-Z][a-z][\w-]*))?(?![\w-])")
+        said: Counter[str] = Counter()
+        for m in turns:
+            if m.turn != "person":
+                continue
+            for f in found.finditer(m.content):
+                more = f.group("more")
+                full = (
+                    f"{f.group('form')} {more}" if more and self.names(entity_key(f"{f.group('form')} {more}")) else ""
+                )
+                for name in filter(None, (full, f.group("form"))):
+                    said[_written(name)] += 1
+        if not said:
+            return None
+        return sorted(said, key=lambda n: (-len(n.split()), -said[n], n))[0]
 
     def names(self, key: str) -> bool:
         """Whether an entity (its key) is the person: one of the forms, their first name alone or
@@ -636,6 +661,12 @@ class OwnName:
             return False
         said = tuple(tokens.words(key))
         return said in self.forms or (bool(said) and said[0] in self.first and len(said) <= 3)
+
+
+def _written(name: str) -> str:
+    """A name as a reader writes it: shouted or lower case, each word capitalised ("NOOR" is "Noor")."""
+    words_ = " ".join(name.split()).split(" ")
+    return " ".join(w if w[:1].isupper() and not w.isupper() else w.capitalize() for w in words_)
 
 
 def _opening(found: re.Match) -> tuple[str, ...]:
@@ -891,7 +922,8 @@ def _group_space(
             placed.update(m.id for m in members_)
     paged = {k for k in members if _paged(display[k], members[k])}
     # nor is a topic titled by a speaker, who is on no page either ("Hey John" had become "John")
-    avoid = paged | speakers(m.speaker for m in turns) | OwnName.read_keys(turns)
+    own = OwnName.read(turns, names.signed([m.content for m in turns if m.turn == "person"]))
+    avoid = paged | speakers(m.speaker for m in turns) | own.keys()
     for members_, title in topics(turns, vectors, avoid=avoid):
         shared = set.intersection(*({k for k, _ in m.entities} for m in members_)) & paged
         if shared:
@@ -908,7 +940,8 @@ def _group_space(
         if m.turn == "person" and (m.memory_type in PERSONAL or (m.speaker == "user" and names.self_fact(m.content)))
     ]
     if len(personal) >= ENTITY_MIN:  # preferences and identity are read together, not among notes
-        specs.append(_spec(f"notes:{prefix}:about", "notes", ABOUT_TITLE, space, None, personal))
+        # the person's own name is About me's (never a page of its own): its alias, its lead's first words
+        specs.append(_spec(f"notes:{prefix}:about", "notes", ABOUT_TITLE, space, own.display(turns), personal))
         placed.update(m.id for m in personal)
     buckets = notes_buckets([m for m in mems if m.id not in placed])
     for bucket in sorted(buckets):
@@ -1102,7 +1135,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 15  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 16  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1318,7 +1351,7 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     graph = nx.Graph()
     graph.add_nodes_from(range(len(mems)))
     k = min(TOPIC_NEIGHBOURS, len(mems) - 1)
-    terms = [{key for key, _ in _terms(m.content) if " " not in key} for m in mems]
+    terms = [_substance(m.content) for m in mems]
     sims = np.round(sims, 6)  # rounded: the same graph on every machine's float noise
     # Each row's k best, ties to the earlier turn: a partition, then the few candidates sorted.
     wide = min(k + 8, len(mems) - 1)
@@ -1329,7 +1362,8 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
         best = sorted(pool.tolist(), key=lambda j: (-row[j], j))[:k]
         for j in best:
             # Two requests ("Can you suggest a template...", "Can you suggest which documents...")
-            # are alike in form only: below TOPIC_SURE an edge needs a word of substance in common.
+            # are alike in form only: below TOPIC_SURE an edge needs a word of substance in common
+            # (`_substance`), not an everyday word alone ("the wife", "a plan", "moved").
             if row[j] >= TOPIC_SURE or (row[j] >= TOPIC_COSINE and not terms[i].isdisjoint(terms[j])):
                 a, b = min(i, j), max(i, j)
                 w = float(row[j])
@@ -1343,6 +1377,39 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     members = [[mems[i] for i in g] for g in groups]
     titles = topic_titles(members, avoid)
     return [(g, t) for g, t in zip(members, titles, strict=True) if len(g) >= TOPIC_MIN and t]
+
+
+def _substance(text: str) -> set[str]:
+    """The words and two-word phrases (`_terms` keys) that join two turns into a topic: a word that is
+    not everyday (`_everyday_word`), or a phrase of any words ("blood pressure")."""
+    return {
+        key
+        for key, said in _terms(text)
+        if key.count(" ") == 1 or (" " not in key and not _everyday_said(said.casefold()))
+    }
+
+
+def _everyday_said(word: str) -> bool:
+    """A word as written is everyday (`_everyday_word`), or the plural of one ("plans"); a word the
+    stem would cut to an everyday one is not ("smoothing" of a rate map is no "smooth")."""
+    return _everyday_word(word) or (len(word) > 4 and word.endswith("s") and _everyday_word(word[:-1]))
+
+
+_INFLECTIONS = (("ied", "y"), ("ed", ""), ("d", ""))  # a verb said in the past ("moved"): `_stem` takes plurals off
+
+
+def _everyday_word(key: str) -> bool:
+    """A word (a `_terms` key) two turns may share alone and be about two things: an everyday word naming
+    no particular thing (`_common`), or one inflected ("moved" of "move"). A real history's short
+    replies each said "the wife" ("the wife already boxin stuff up lol", "hash. the wife will love it")
+    and were one topic "Wife" of five chats; "a medicare advantage plan" and "karens family plan on
+    verizon" one "Plan"; "I moved to Lisbon" and "Tomasz moved to the Warsaw office" one "Moved". A
+    word that names a thing ("nuts", "dentist", "coffee") or a name still joins."""
+    common = _common()
+    return key in common or any(
+        key.endswith(end) and len(key) > len(end) + 2 and key[: -len(end)] + back in common
+        for end, back in _INFLECTIONS
+    )
 
 
 TOPIC_LINK = 0.22  # the mean cosine over every pair of two parts' turns that keeps them one topic
