@@ -4641,15 +4641,6 @@ _DOCTOR = (
         "ilr",
         gate=r"\bilr\b|indefinite leave",
     ),
-    # "my girlfriend funmi's birthday", "my boyfriend Tayo": a partner named
-    _rule(
-        "relationship",
-        IDENTITY,
-        r"(?<![\w'-])(?<!\bex )(?<!\bold )(?<!\bformer )(?:[Mm]y) (?:new )?(?i:girlfriend|boyfriend|gf|bf|babe)(?:,)? "
-        r"(?P<n>" + _NAME + "|" + _LOW_WORD + r"(?=['’]s\b|\s*[,.;:!?)]|\s*$| and (?:i|me)\b))",
-        "gfnamed",
-        gate=r"girlfriend|boyfriend|\bgf\b|\bbf\b|\bbabe\b",
-    ),
     # "married 2 weeks now", "me and the missus", "my missus": married
     _rule(
         "relationship",
@@ -4804,7 +4795,6 @@ _DOCTOR_GROUPS = frozenset(
         "grade",
         "supervisor",
         "ilr",
-        "gfnamed",
         "wedded",
         "rentkind",
         "herein",
@@ -4837,11 +4827,6 @@ def _said_doctor(attribute: str, memory_type: str, match: re.Match[str], value_g
         return _a_habit(value_group, memory_type, groups["e"])
     if value_group == "rentkind":
         return _a_home_kind(attribute, memory_type, groups["v"])
-    if value_group == "gfnamed":
-        name = _untrailed(groups.get("n") or "").strip(" .,'")
-        if not name or name.casefold() in _NO_PARTNER_NAME or name.casefold() in tokens.STOPWORDS:
-            return None
-        return Said(attribute, f"dating {_norm(name)}", f"dating {name}", memory_type)
     if value_group == "aside":  # (an aside after someone: "my mum (born in ibadan)", "Tayo (born in Abuja)" is theirs)
         who = before.rstrip(" (")
         return (

@@ -8,7 +8,7 @@ hypothetical).
   an ST3 the registrar he became
 - a clinical or educational supervisor ("my new CS is dr whitfield") as the manager
 - indefinite leave to remain ("ILR came through", "got my ILR") as the visa
-- a girlfriend named, "married 2 weeks now", "the missus"
+- a marriage said in passing: "married 2 weeks now", "the missus"
 - the kind of home a rent is paid on ("rent on our two-bed in sale"), "up here in leeds", "new to manchester"
 - a GP by the place ("my GP at burley park"), a bank of the lists in lower case ("everything's in barclays
   now", "my kuda account"), a church started at ("we started attending RCCG kings court")
@@ -122,28 +122,23 @@ def test_a_friends_ilr_a_plan_or_a_refusal_is_no_visa(text):
 @pytest.mark.parametrize(
     ("text", "value"),
     [
-        ("my girlfriend funmi's birthday is next week", "dating funmi"),
-        ("my girlfriend Tayo is coming over", "dating tayo"),
         ("been married a year today", "married"),
         ("new year budget for me and the missus", "married"),
         ("the missus wants a new sofa", "married"),
     ],
 )
-def test_a_girlfriend_named_and_a_marriage_in_passing_are_the_relationship(text, value):
+def test_a_marriage_said_in_passing_is_the_relationship(text, value):
     assert _read(text)["relationship"] == value
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        "my ex girlfriend tayo texted",
-        "my girlfriends and i went to brunch",
-        "his girlfriend funmi is lovely",
         "they got married 2 weeks ago",
         "planning to propose to funmi in june",
     ],
 )
-def test_an_ex_a_friends_partner_or_a_plan_is_no_relationship(text):
+def test_someone_elses_marriage_or_a_plan_is_no_relationship(text):
     assert "relationship" not in _read(text)
 
 

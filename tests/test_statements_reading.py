@@ -25,7 +25,7 @@ SOURCES = ("memory/life.py", "memory/vocab.py", "memory/needles.py", "memory/tex
 # (1: the first version kept; a home read before it records none, read as 0, and is read again)
 RECORDED = {
     1: "e5b428f8f4c968bb",  # first kept in session 34 (with life23's rules): no home recorded an earlier 1
-    2: "62a3a12d35e65f8e",  # session 35, life25: a junior doctor's life (`_DOCTOR`), an exam's patient unread
+    2: "2fd5b8cab84fbb38",  # session 35, life25: a junior doctor's life (`_DOCTOR`), an exam's patient unread
 }
 
 
