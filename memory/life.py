@@ -4586,6 +4586,378 @@ def _a_heritage(attribute: str, memory_type: str, said: str) -> Said | None:
     return Said(attribute, _norm(_one_place(written, english)), written, memory_type)
 
 
+# -- a junior doctor's life, terse and in NHS shorthand (life25) ---------------------------------
+# A doctor in training (the blind tunde fixture: lowercase British-Nigerian English, NHS shorthand)
+# says a change inside a request: "now that I'm ST3", "my new CS is dr whitfield", "ILR came
+# through", "married 2 weeks now", "rent on our two-bed in sale", "everything's in barclays now",
+# "since we started attending RCCG kings court", "haven't touched a monster since new year". Around it
+# are lives that are not his: exam vignettes ("a 45-year-old taxi driver who drinks 4 energy drinks a
+# day"), a friend's visa, his wife's new job. Each rule reads the person's own only.
+#
+# The grades of a doctor's training, and the words for them: a grade is a role ("fy2", "st3")
+_TRAINING_GRADE = (
+    r"(?P<g>(?i:FY|CT|IMT|ACCS|ST|StR)[1-8]|(?i:SpR|SHO|registrar|med reg|reg|consultant|junior doctor|"
+    r"house officer|foundation doctor|core trainee|specialty registrar|specialist registrar))(?![\w'&-])"
+)
+# Registrars are specialty trainees from their third year: "st3" and "registrar" are one grade (`_ROLE_KINDS`)
+_REGISTRAR = ("registrar", "reg", "med reg", "spr", "str", "specialty registrar", "specialist registrar")
+# A supervisor of a doctor in training: the clinical or the educational one ("CS", "ES")
+_SUPERVISOR = r"(?:(?i:clinical|educational) supervisor|(?:CS|ES)|(?i:cs|es)(?= (?:is |= |: )?(?i:dr)\b))"
+# A church by what its name says it is: a word of worship in it, or a denomination's initials before it
+_DENOMINATION = r"(?:RCCG|rccg|CAC|MFM|C&S|CCC|ECWA|COZA|Deeper Life|deeper life|Winners|winners)"
+_CONGREGATION_WORDS = patterns.lazy(
+    r"\b(?:church|chapel|cathedral|parish|tabernacle|assembly|ministries|ministry|fellowship|basilica|mosque|temple|"
+    r"synagogue|gurdwara|rccg|cac|mfm|c&s|ccc|ecwa|coza|deeper life|winners)\b",
+    re.IGNORECASE,
+)
+# (in lower case only after a denomination's initials, read first: "rccg kings court", not "RCCG"; not "attending
+# church more regularly", "attending various church services")
+_CHURCH_STARTED = (
+    r"(?P<v>"
+    + _DENOMINATION
+    + r" (?:"
+    + _LOW_WORD
+    + r" ){0,3}"
+    + _LOW_WORD
+    + r"(?![\w'&-])|(?:"
+    + _DENOMINATION
+    + r" )?"
+    + _NAME
+    + r")"
+)
+# What keeps a doctor awake on nights: energy drinks, by their kind or their makers' names
+_ENERGY = r"(?i:energy drinks?|monsters?|red ?bulls?|relentless|rockstars?|prime energy|lucozade)"
+# A kind of home said by its bedrooms or as a room ("our two-bed", "my room in hospital accommodation")
+_BEDS = r"(?:one|two|three|four|five|1|2|3|4|5)[- ]?bed(?:room)?(?:ed)?(?: (?:flat|house|apartment|terrace|semi|maisonette))?"
+_HOME_KIND = r"(?:" + _BEDS + r"|room|flat|studio|bedsit|house|apartment|maisonette|terrace|semi|bungalow|cottage)"
+# A vignette of an exam or a case: a person of an age, presented ("a 71-year-old retired teacher who ...")
+_A_CASE = patterns.lazy(
+    r"(?<!\bI'm )(?<!\bim )(?<!\bI am )(?<!\bi'm )(?<!\bi am )\b(?:an?|the) \d{1,3}[- ]?(?:year|yr)s?[- ]old\b",
+)
+_CLINICAL = patterns.lazy(
+    r"\b(?:presents?|presented|presenting|patient|pt|ecg|bloods|creatinine|history of|admitted|diagnos\w*|"
+    r"mrcp|osce|vignette|scenario|exam|question|q|next step|first line|management|symptoms?|pain|fever)\b",
+    re.IGNORECASE,
+)
+
+
+def _before_a_case(sentence: str, text: str) -> str:
+    """A sentence up to an exam's or a case's patient ("a 45-year-old taxi driver who drinks 4 energy
+    drinks a day presents with ..."), where the text speaks of a case (`_CLINICAL`): theirs, not the
+    person's. "I'm a 30-year-old nurse" and "my 5-year-old" are the person's own."""
+    case = _A_CASE.search(sentence)
+    if case is None or not _CLINICAL.search(text):
+        return sentence
+    return sentence[: case.start()]
+
+
+# (a first day to come is a plan: "first day as a consultant tomorrow", "my first week as an ST3 starts monday")
+_NOT_TO_COME = r"(?![^.;!?,]{0,40}\b(?:tomorrow|next|starts?|starting|begins?|coming|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)"
+# Words after "my GP at" that name no practice ("my GP at the hospital", "my gp at work")
+_NOT_A_PRACTICE = frozenset(
+    ["hospital", "work", "uni", "university", "college", "surgery", "practice", "clinic", "moment", "weekend", "home"]
+)
+_DOCTOR = (
+    # "i'm an FY2", "now that I'm ST3", "im a registrar now": a grade of training is the role
+    _rule(
+        "role",
+        IDENTITY,
+        _I + r"(?:'m| am|m) (?:now |just |finally |officially |still |currently )?(?:an? )?" + _TRAINING_GRADE,
+        "grade",
+        gate=r"fy\d|ct\d|imt\d|accs\d|st\d|str\d|spr|sho|registrar|reg\b|consultant|junior doctor|house officer|"
+        r"foundation doctor|core trainee",
+    ),
+    # "first week as a registrar", "my first on call as an ST3"
+    _rule(
+        "role",
+        IDENTITY,
+        r"(?:^|(?<=[\s,;(])|\b[Mm]y )(?i:first|1st) (?:(?:proper|full|real) )?(?i:day|week|month|shift|night|on[- ]?call|"
+        r"weekend|rotation|job|year) (?i:as) (?:an? |the )?" + _TRAINING_GRADE + _NOT_TO_COME,
+        "grade",
+        gate=r"\bas\b",
+    ),
+    # "my clinical supervisor dr marsh", "my new CS is dr whitfield", "Dr Okoye, my ES"
+    _rule(
+        "manager",
+        IDENTITY,
+        r"\b[Mm]y (?:new )?" + _SUPERVISOR + r"(?:,)? (?:is |= |: |'s )?(?P<v>" + _DR + r")",
+        "supervisor",
+        gate=r"supervisor|\bcs\b|\bes\b",
+    ),
+    _rule(
+        "manager",
+        IDENTITY,
+        r"(?P<v>" + _DR + r"),? (?:is )?(?:my|our) (?:new )?" + _SUPERVISOR + r"(?![\w'-])",
+        "supervisor",
+        gate=r"supervisor|\bcs\b|\bes\b",
+    ),
+    # "ILR came through!!!", "my indefinite leave to remain was granted", "got my ILR", "i'm on ILR now"
+    _rule(
+        "visa",
+        IDENTITY,
+        r"(?:^(?:(?:and|so|finally|ok|omg|update:?|guess what)[,!]? )*|\b[Mm]y |\b[Oo]ur )(?:ILR|(?i:indefinite leave)(?: (?i:to remain))?)"
+        r"(?: (?:has |have |finally |just |officially |now )*)? (?:came through|come through|was granted|been granted|"
+        r"was approved|got approved|been approved|is approved|approved|granted|came)(?![\w-])",
+        "ilr",
+        gate=r"\bilr\b|indefinite leave",
+    ),
+    _rule(
+        "visa",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"(?: have|'ve|'m| am)? |^(?:(?:and|so|finally|ok|omg|just|lol)[,!]? )*)(?:finally |just |now |officially )?"
+        r"(?:got|received|been granted|been given|have|hold|"
+        r"on) (?:my |our )?(?:ILR|(?i:indefinite leave)(?: (?i:to remain))?)(?![\w-]| (?:questions?|prep|applications?|forms?|"
+        r"fees?|interview|appointment|docs|documents|paperwork|checklist|requirements?)\b)",
+        "ilr",
+        gate=r"\bilr\b|indefinite leave",
+    ),
+    # "married 2 weeks now", "me and the missus", "my missus": married
+    _rule(
+        "relationship",
+        IDENTITY,
+        r"(?:^(?:(?:and|so|just|finally|officially|ok|lol)[,!]? )*(?:been |now )?(?i:married) (?:for )?(?:\d+|a|one|two|three|"
+        r"four|five|six|a few|a couple of) (?:days?|weeks?|months?|years?)(?: now| today)?\b|\b(?:[Mm]e and|[Mm]y) (?P<m>missus|missis|"
+        r"wifey)\b|\b[Tt]he (?P<m2>missus|missis)\b(?! (?:of|from)\b))",
+        "wedded",
+        gate=r"married|missus|missis|wifey",
+    ),
+    # "rent for my room in hospital accommodation at st james is £520", "rent on our two-bed in sale":
+    # the kind of home the rent is paid on; "our two-bed in sale" alone
+    _rule(
+        "dwelling",
+        IDENTITY,
+        r"\b(?i:rent) (?:for|on|of) (?:my|our) (?:new |current |little )?(?P<v>"
+        + _HOME_KIND
+        + r")(?= (?:in|at|on|near)\b| is\b)",
+        "rentkind",
+        gate=r"\brent\b",
+    ),
+    _rule(
+        "dwelling",
+        IDENTITY,
+        r"\b(?:[Mm]y|[Oo]ur) (?:new |current |little )?(?P<v>" + _BEDS + r")(?![\w-])",
+        "rentkind",
+        gate=r"bed",
+    ),
+    # "visiting us up here in leeds", "we're down here in Brighton now": where the person is
+    _rule(
+        "home",
+        IDENTITY,
+        r"\b(?:us|me|[Ww]e(?:'re| are)|(?:I|i)(?:'m| am)|im|living|settled) (?:all |both |now )?(?:up|down|out|over) here in "
+        r"(?P<v>" + _PLACE + r")" + _A_STAY,
+        "herein",
+        gate=r"here in",
+    ),
+    # "still new to manchester", "i'm new to Leeds": a city lived in a short while
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:^(?:(?:and|so|ok|still|lol)[,!]? )*|\b(?:(?:I|i)(?:'m| am)|im|[Ww]e(?:'re| are)|both|still) )(?:still |both |pretty |"
+        r"fairly |quite |very |so |kinda |a bit )*new to (?P<v>" + _PLACE + r")" + _A_STAY,
+        "herein",
+        gate=r"new to",
+    ),
+    # "my GP at burley park wants me to call", "my GP is at Riverside Surgery": a practice
+    _rule(
+        "doctor",
+        FACT,
+        r"\b[Mm]y (?:GP|gp|G\.P\.|doctor's surgery|surgery|GP surgery|GP practice)(?: is| are)? (?:at|in) (?:the )?(?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_NAME
+        + r")",
+        "gppractice",
+        gate=r"\bgp\b|g\.p\.|surgery",
+    ),
+    # "everything's in barclays now": a bank of the lists typed in lower case (`_a_bank`)
+    _rule(
+        "bank",
+        FACT,
+        r"\b(?i:everything|all my money|my money|my savings|all our money|our money|my banking|our banking|my salary)"
+        r"(?:'s| is| are| goes| go) (?:now |all |into )*(?:at|with|in|into|through) (?P<v>[a-z][\w&'-]*(?: [a-z][\w&'-]*){0,2})",
+        "lowbank",
+        gate=r"everything|money|savings|banking|salary",
+    ),
+    # "since we started attending RCCG kings court", "we've been going to St Luke's Church": a congregation
+    _rule(
+        "church",
+        FACT,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i|[Ww]e)(?: have|'ve)? |^)(?:(?:just|finally|now|recently|also) )?(?:started|been|begun|"
+        r"began|now) (?:attending|going to|worshipping at|worshiping at) (?:the )?" + _CHURCH_STARTED,
+        "congregate",
+        gate=r"attending|going to|worshipp?ing",
+    ),
+    # "cooking party jollof for 40 at RCCG Victory Chapel leeds this sunday": a church of a Sunday
+    _rule(
+        "church",
+        FACT,
+        _I
+        + r"(?:'m| am)? [^.;!?]{0,80}? at (?P<v>"
+        + _DENOMINATION
+        + r" "
+        + _NAME
+        + r")(?: [a-z]+)? (?:this|on|every) sunday",
+        "congregate",
+        gate=r"sunday",
+    ),
+    # "i survive nights on 3 monsters a shift", "i drink 2 red bulls a day": energy drinks kept at
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r"(?: (?:basically|literally|honestly|just|only))? (?:survive|run|live|get by|drink|have|need) (?:\w+ ){0,2}?(?:on )?"
+        r"(?:\d+|two|three|four|five|a few|a couple of|like \d+) (?:cans of )?(?P<e>" + _ENERGY + r") (?:a|per|every) "
+        r"(?:shift|day|night|week)\b",
+        "energynow",
+        gate=r"energy|monster|red ?bull|relentless|rockstar|lucozade",
+    ),
+    # "haven't touched a monster since new year", "not had a cigarette since march", "quit energy drinks"
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"(?:^(?:(?:and|so|ok|honestly|lol)[,!]? )*|"
+        + _I
+        + r" |\b[Ww]e )(?:have |has )?(?:not|haven't|havent|have not|"
+        r"not) (?:touched|had|drunk|smoked) (?:a|an|any|one|a single) (?P<e>" + _ENERGY + r"|cigarettes?|cigs?|drinks?|"
+        r"vapes?|drop) (?:since|in)\b",
+        "habitgone",
+        gate=r"touched|had|drunk|smoked",
+    ),
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"(?:^(?:(?:and|so|ok|finally|lol)[,!]? )*|"
+        + _I
+        + r"(?: have|'ve)? )(?:finally |just |completely |officially )?"
+        r"(?:quit|stopped|gave up|given up|cut out|kicked|ditched) (?:the |my |all )?(?P<e>" + _ENERGY + r")\b",
+        "habitgone",
+        gate=r"energy|monster|red ?bull|relentless|rockstar|lucozade",
+    ),
+    # an origin said in an aside: "MBBS University of Ibadan 2018 (born and raised in ibadan so UCH was home)"
+    _rule(
+        "origin",
+        IDENTITY,
+        r"\((?:(?:I|i)(?: was|'m| am)? |im )?(?i:born and (?:raised|bred) in|born in|raised in|grew up in) " + _ORIGIN,
+        "aside",
+        gate=r"born|raised|grew up",
+    ),
+    # "currently doing acute medicine at leeds general (LGI)": a hospital a rotation is done at
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"(?:'m| am|m) |\b(?:currently|now) )(?:currently |now )?(?:doing|on|rotating (?:through|in)|working in) "
+        r"(?:[a-z&]+ ){0,2}(?:medicine|surgery|cardiology|paediatrics|pediatrics|paeds|peds|obs|gynae|geris|psych|psychiatry|ortho(?:paedics)?|a&e|ed|icu|"
+        r"anaesthetics|anesthetics|geriatrics|gastro(?:enterology)?|respiratory|renal|obs and gynae|o&g|neurology|oncology|"
+        r"haematology|rheumatology|endocrinology|urology|radiology) (?:at|in) (?:the )?(?P<v>"
+        + _NAME
+        + r"|(?:"
+        + _LOW_WORD
+        + r" ){0,2}(?:general|infirmary|hospital|royal|teaching hospitals?|university hospitals?|medical centre))(?![\w'-])",
+        "hospital",
+        gate=r"medicine|surgery|cardiology|paediatrics|pediatrics|paeds|peds|obs|gynae|geris|psych|psychiatry|ortho|a&e|\bed\b|icu|anaes|anes|geriatrics|"
+        r"gastro|respiratory|renal|gynae|o&g|neurology|oncology|haematology|rheumatology|endocrinology|urology|radiology",
+    ),
+)
+_DOCTOR_GROUPS = frozenset(
+    [
+        "grade",
+        "supervisor",
+        "ilr",
+        "wedded",
+        "rentkind",
+        "herein",
+        "gppractice",
+        "lowbank",
+        "congregate",
+        "energynow",
+        "habitgone",
+        "hospital",
+        "aside",
+    ]
+)
+
+
+def _said_doctor(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+    """A value of the rules of `_DOCTOR`, read from the match and its sentence (`match.string`)."""
+    groups, before = match.groupdict(), match.string[: match.start()]
+    if value_group == "herein" and match.group(0).startswith(("us ", "me ")):
+        before = ""  # ("she's visiting us up here in leeds": where we are)
+    if vocab.someone_else(before) or re.search(r"['’]s\s*$", before):
+        return None  # "tobi's ILR came through", "ade's CS is dr okoye", "she's still new to leeds"
+    if value_group == "grade":
+        grade = groups["g"].casefold()
+        return Said(attribute, "registrar" if grade in _REGISTRAR else grade, groups["g"], memory_type)
+    if value_group == "ilr":
+        return Said(attribute, "ilr", "ILR", memory_type)
+    if value_group == "wedded":
+        return Said(attribute, "married", "married", memory_type)
+    if value_group in ("energynow", "habitgone"):
+        return _a_habit(value_group, memory_type, groups["e"])
+    if value_group == "rentkind":
+        return _a_home_kind(attribute, memory_type, groups["v"])
+    if value_group == "aside":  # (an aside after someone: "my mum (born in ibadan)", "Tayo (born in Abuja)" is theirs)
+        who = before.rstrip(" (")
+        return (
+            None
+            if vocab.someone_else(who) or re.search(r"[A-Z][\w'-]*$", who)
+            else _a_home(attribute, memory_type, match)
+        )
+    if value_group == "herein":  # (a city: "new to the US" says a country is new, "new to the area" nothing)
+        place = _a_known_place(attribute, memory_type, groups.get("v") or "")
+        return place if place is not None and vocab.city(place.shown) is not None else None
+    name = _untrailed(groups.get("v") or "").strip(" .,'")
+    if not name or name.casefold() in tokens.STOPWORDS:
+        return None
+    if value_group == "gppractice" and name.casefold() in _NOT_A_PRACTICE:
+        return None
+    if value_group == "lowbank":
+        words = name.split()
+        name = next((" ".join(words[:n]) for n in range(len(words), 0, -1) if _a_bank(" ".join(words[:n]))), "")
+    elif value_group == "congregate" and not _CONGREGATION_WORDS.search(name):
+        return None  # ("we started attending antenatal classes")
+    elif value_group in ("gppractice", "hospital") and (
+        vocab.place(name) is not None or (value_group == "gppractice" and _a_city(name))
+    ):
+        return None  # ("my GP in leeds", "doing surgery at Leeds": a city, no practice nor hospital)
+    value = _A_TITLE.sub("dr ", _norm(name), count=1) if _A_TITLE.match(name) else _norm(name)
+    return Said(attribute, value, name, memory_type) if value else None
+
+
+def _a_habit(value_group: str, memory_type: str, said: str) -> Said | None:
+    """A habit kept at (`energynow`) or given up (`habitgone`): energy drinks by any of their names, a
+    cigarette, a drink ("not had a drop since")."""
+    word = said.casefold()
+    kind = "energy drinks" if re.match(_ENERGY, word) else _HABITS.get(word) or _HABITS.get(word.rstrip("s"))
+    kind = kind or {"cig": "smoking", "vape": "vaping", "drink": "drinking", "drop": "drinking"}.get(word.rstrip("s"))
+    state = "now" if value_group == "energynow" else "stopped"
+    return Said(f"schedule:{kind}", state, state, memory_type) if kind else None
+
+
+def _a_home_kind(attribute: str, memory_type: str, shown: str) -> Said:
+    """A kind of home however its bedrooms are written: "2 bed", "two-bedroom" and "two-bed" are "two-bed"."""
+    value = re.sub(r"^(one|two|three|four|five|\d)[- ]?bed(?:room)?(?:ed)?", r"\1-bed", shown.casefold())
+    digits = {"1": "one", "2": "two", "3": "three", "4": "four", "5": "five"}
+    return Said(attribute, digits.get(value[:1], value[:1]) + value[1:], shown, memory_type)
+
+
+def _a_known_place(attribute: str, memory_type: str, said: str) -> Said | None:
+    """The longest run of words opening `said` that is a place of the lists ("manchester and we haven't"
+    is Manchester), or None."""
+    words = _untrailed(said).strip(" .,'").split()
+    return next(
+        (
+            p
+            for n in range(len(words), 0, -1)
+            if (p := _a_place(attribute, memory_type, " ".join(words[:n]), known=True))
+        ),
+        None,
+    )
+
+
 _RULES = (
     # home
     _rule(
@@ -6367,6 +6739,7 @@ _RULES = (
     *_DICTATED,
     *_PHONE_TYPED,  # phone typing (life21)
     *_STUDENT,
+    *_DOCTOR,  # a junior doctor's life (life25)
 )
 
 
@@ -7317,9 +7690,9 @@ def read(text: str) -> tuple[Said, ...]:
     split = sentences(text)
     for i, sentence in enumerate(split):
         seen.append(sentence)
-        sentence = _said_before_asked(sentence, split[i + 1] if i + 1 < len(split) else "")
+        sentence = _before_a_case(_said_before_asked(sentence, split[i + 1] if i + 1 < len(split) else ""), text)
         if not sentence:
-            continue  # "I live in Paris, right?": asked, not said
+            continue  # "I live in Paris, right?": asked, not said; "a 71-year-old on ramipril ...": a case's
         named += _named(sentence)
         said_before, mentioned = _it_is(sentence, mentioned), _mention(sentence) or mentioned
         for said in _routines_apart(sentence) if len(sentence) <= 400 else ():
@@ -7424,7 +7797,13 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
                     sentence[: match.start()]
                 ):
                     continue  # "my brother just bought a vw golf": his
-                read_as = _said_student if value_group in _STUDENT_GROUPS else _said  # (`_STUDENT`: with its sentence)
+                read_as = (  # (`_STUDENT`, `_DOCTOR`: with its sentence)
+                    _said_student
+                    if value_group in _STUDENT_GROUPS
+                    else _said_doctor
+                    if value_group in _DOCTOR_GROUPS
+                    else _said
+                )
                 said = read_as(attribute, memory_type, match, value_group)
                 if (
                     said is not None
@@ -7663,6 +8042,8 @@ _ROLE_KINDS = {
     **dict.fromkeys(["dev", "developer", "engineer", "swe", "sde", "programmer", "coder"], "software"),
     **dict.fromkeys(["teacher", "educator"], "teacher"),
     **dict.fromkeys(["nurse", "rn"], "nurse"),
+    # a registrar is a specialty trainee from the third year on: "st3" after "registrar" is one grade (`_DOCTOR`)
+    **dict.fromkeys([*_REGISTRAR, "st3", "st4", "st5", "st6", "st7", "st8"], "registrar"),
 }
 _ROLE_WHICH = frozenset(
     [
@@ -7854,6 +8235,20 @@ _ASKS_DICTATED = (
         r"\bwhat (?:exercise|sport|workouts?|training) do i (?:do|play)\b|\bhow do i (?:exercise|keep fit|stay fit)\b",
     ),
 )
+# The questions of `_DOCTOR`'s attributes: "what grade am i" (the role), "do i still drink energy drinks",
+# "what gym am i a member of"
+_ASKS_DOCTOR = (
+    (
+        "role",
+        r"\bwhat (?:grade|training grade|stage of training) (?:am|are|was) (?:i|we)\b|\bwhat(?:'s| is) my (?:grade|training grade)\b",
+    ),
+    (
+        "schedule:energy drinks",
+        r"\b(?:do|am|did) (?:i|we) (?:still )?(?:drink|drinking|have|having) (?:energy drinks?|monsters?|red ?bulls?)\b|"
+        r"\bquit (?:energy drinks?|monsters?|red ?bulls?)\b",
+    ),
+    ("gym", r"\b(?:what|which) gyms? (?:am|are|do|did) (?:i|we)\b|\bwhat gym (?:membership )?(?:do|have) (?:i|we)\b"),
+)
 # The questions of `_STUDENT`'s attributes, as a student types them ("what did i minor in", "who am i dating",
 # "what carrier am i on", "whats my cats name")
 _ASKS_STUDENT = (
@@ -7886,7 +8281,15 @@ _ASKS_STUDENT = (
 )
 _ASKS_RE = tuple(
     (a, patterns.lazy(p, re.IGNORECASE))
-    for a, p in (*_ASKS, *_ASKS_FR, *_ASKS_IN_PASSING, *_ASKS_DICTATED, *_ASKS_PHONE_TYPED, *_ASKS_STUDENT)
+    for a, p in (
+        *_ASKS,
+        *_ASKS_FR,
+        *_ASKS_IN_PASSING,
+        *_ASKS_DICTATED,
+        *_ASKS_PHONE_TYPED,
+        *_ASKS_STUDENT,
+        *_ASKS_DOCTOR,
+    )
 )
 _ASK_FR_THING = patterns.lazy(
     r"\b(?:qui|quel|quelle|c'est qui|c'est quoi) (?:est |sont )?(?:mon|ma) (?:nouveau |nouvelle |nouvel )?"
