@@ -12,7 +12,7 @@ import functools
 import math
 import re
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -516,12 +516,31 @@ def _stating(plan: _Plan, run: _Run) -> bool | None:
         return None
     if plan.rankings.get("stated"):  # the statements channel's rows state it, however far their vectors
         return True
-    rows = (run.rows.get(rowid) for rowid in plan.signals.get("vector", {}))
-    return any(
-        life.matches(asked, life.read(row["content"])) or _names_kin(asked, row["content"])
-        for row in rows
-        if row is not None
-    )
+    rows = [row for row in (run.rows.get(rowid) for rowid in plan.signals.get("vector", {})) if row is not None]
+    return any(_says(run, asked, row) or _names_kin(asked, row["content"]) for row in _read_with_statements(run, rows))
+
+
+def _says(run: _Run, asked: frozenset[str], row: dict[str, Any]) -> bool:
+    """Whether a memory states an attribute of `asked` as memory/life.read reads its text: a typed
+    memory's reading as the statements table holds it (`_Run.stated_of`), any other's text read
+    (a note or a chat turn has no rows: only typed memories are read as they are stored). In a cold
+    process reading the text compiles the rules it meets (memory/patterns.py: about 320 of them, 0.5
+    s, for a question of where the person lives)."""
+    said = run.stated_of((row,)).get(row["id"]) if _typed(row) else None
+    if said is None:
+        return life.matches(asked, life.read(row["content"]))
+    return any(life.asks_for(asked, attribute) for attribute in said)
+
+
+def _read_with_statements(run: _Run, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`rows`, their typed ones' statements read first in one go (`_Run.stated_of`)."""
+    run.stated_of(rows)
+    return rows
+
+
+def _typed(row: dict[str, Any]) -> bool:
+    """Whether the statements table holds a memory's reading (memory/statements.py: a live typed one)."""
+    return row["memory_type"] in statements.TYPES and row["status"] not in ("forgotten", "rejected")
 
 
 def _someone(run: _Run, query: str) -> tuple[str, str] | None:
@@ -560,7 +579,7 @@ def _stating_theirs(plan: _Plan, run: _Run, who: str, query: str) -> bool | None
 def _said_by(run: _Run, rows: list[dict[str, Any]], who: str, theirs: frozenset[str]) -> list[dict[str, Any]]:
     """The rows that state an attribute of `theirs` (memory/life.asked_of) in a turn `who` said:
     between people each says their own life in the first person ("I moved to Lisbon last week")."""
-    stated = [row for row in rows if life.matches(theirs, life.read(row["content"]))]
+    stated = [row for row in _read_with_statements(run, rows) if _says(run, theirs, row)]
     said = conversations.speakers_of(run.db, [row["id"] for row in stated]) if stated else {}
     named = lexical.terms_each([who])[0]
     by = {mid for mid, speaker in said.items() if named and named <= lexical.terms_each([speaker])[0]}
@@ -801,6 +820,8 @@ class _Run:
         self.turns: frozenset[int] = frozenset()  # with them, the rowids of the admitted turns
         self.fetched: set[int] = set()  # with them, the rowids this recall fetched
         self.token: tuple[Any, ...] = ()
+        self._said: dict[str, frozenset[str]] | None = None  # `stated_of`'s, once looked up
+        self._said_looked = False
 
     def fetch(self, rowids: list[int]) -> None:
         """Read (and admit) rows through the filter, with their conversation places (one batch);
@@ -897,6 +918,23 @@ class _Run:
     def memo(self, key: str, read: Callable[[], Any]) -> Any:
         """`read()`, kept by a warm process while the store does not move (read each time without a row cache)."""
         return read() if self.kept is None else self.kept.memo(self.token, key, read)
+
+    def stated_of(self, rows: Iterable[dict[str, Any]]) -> dict[str, frozenset[str]]:
+        """What the typed memories among `rows` state (`_typed`), by id, as the statements table holds
+        it (memory/statements.py: what memory/life.read read in each as it was typed, read again when
+        the rules change): one chunked read for those not read before, kept by a warm process while
+        the store stands still. Empty while the home's rows are not this quire's reading
+        (statements.current): then `_says` reads every text, as the rest of the ranking does."""
+        if not self._said_looked:
+            self._said = self.memo("statements", lambda: {} if statements.current(self.db) else None)
+            self._said_looked = True
+        said = self._said
+        if said is None:
+            return {}
+        todo = [row["id"] for row in rows if _typed(row) and row["id"] not in said]
+        if todo:
+            said.update(statements.of_each(self.db, todo))
+        return said
 
     def holds(self, sql: str) -> bool:
         """Whether the EXISTS query `sql` finds a row (True without a row cache: the read it spares
@@ -1263,7 +1301,7 @@ def _agreed_first(given: _PriorInput, score: dict[str, float]) -> Moves:
     return {mid: (new, round(new / score[mid], 4) if score[mid] else None)}
 
 
-def _states(asked: frozenset[str], row: dict[str, Any]) -> bool:
+def _states(run: _Run, asked: frozenset[str], row: dict[str, Any]) -> bool:
     """Whether a memory states what the question asks: the person's own attribute, typed from what
     they said (memory/life.read), or for a question about one of their relations ("where does my
     sister live": "other:sister") a memory that names that relation, and for a question of a relation's
@@ -1275,7 +1313,7 @@ def _states(asked: frozenset[str], row: dict[str, Any]) -> bool:
     whose = [a[6:] for a in asked if a.startswith("other:")]
     if whose:
         return life.is_relation(whose[0]) and life.names_relation(whose[0], row["content"])
-    return row["memory_type"] in life.TYPES and life.matches(asked, life.read(row["content"]))
+    return row["memory_type"] in life.TYPES and _says(run, asked, row)
 
 
 def _hand_off(given: _PriorInput, score: dict[str, float]) -> Moves:
@@ -1401,11 +1439,8 @@ def _asked_first(given: _PriorInput, score: dict[str, float]) -> Moves:
     if not given.asked or not tuning.ASKED_SHARE or not score or life.asks_past(given.query):
         return {}  # (what it was: the statements of now are no answer, and the rules may not read the old one)
     best = max(score.values())
-    stating = {
-        row["id"]
-        for row in given.rows
-        if score[row["id"]] / fusion.asking(row) >= best * tuning.ASKED_SHARE and _states(given.asked, row)
-    }
+    near = [row for row in given.rows if score[row["id"]] / fusion.asking(row) >= best * tuning.ASKED_SHARE]
+    stating = {row["id"] for row in _read_with_statements(given.run, near) if _states(given.run, given.asked, row)}
     others = [value for mid, value in score.items() if mid not in stating]
     if not stating or not others:
         return {}
@@ -1427,7 +1462,7 @@ def _newest_of_kind(given: _PriorInput, score: dict[str, float]) -> Moves:
         return {}
     ranked = sorted(given.rows, key=lambda row: (-score[row["id"]], _tie(row)))[: tuning.KIND_ROWS]
     asked = frozenset(a for a in given.asked if not a.startswith("other:"))
-    if asked and any(_states(asked, row) for row in ranked):
+    if asked and any(_states(given.run, asked, row) for row in _read_with_statements(given.run, ranked)):
         return {}  # the rules read the answer: theirs is the order
     members = _of_the_kind(given.run, given.qvec, ranked)
     if len(members) < 2 or members[0]["id"] != ranked[0]["id"]:
