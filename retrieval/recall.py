@@ -258,7 +258,7 @@ def search(
     asked = life.asked(query)
     ordered = _prioritised(run, ordered, found.hubs, asked, plan.qvec, tuple(plan.words), query, _agreed(run, plan))
     ordered, waiting = _newer_first(run, ordered, asked, tuple(plan.words), past=life.asks_past(query))
-    ordered = _city_named(ordered, asked, query)
+    ordered = _part_named(run, _city_named(run, ordered, asked, query), asked, query)
     kept = _collapse([row for row, _, _ in ordered], k)
     return _present(
         session, plan, run, found, ordered, kept, waiting, touch=touch, explain=explain, judged=(floor, best)
@@ -1740,6 +1740,7 @@ def _newer_first(
         p
         for p in review.awaiting_among(changes, list(rows))
         if (asked and (not p.attribute or any(life.asks_for(asked, a) for a in p.attributes or (p.attribute,))))
+        or (asked and _both_state(run, rows, asked, p.older, p.newer))
         or (not asked and not (p.older in rows and _beside_the_change(words, rows[p.older]["content"], p.attribute)))
     ]
     if not pairs:
@@ -1777,7 +1778,20 @@ def _newer_first(
     return out, marks
 
 
-def _city_named(ordered: Ranked, asked: frozenset[str], query: str) -> Ranked:
+def _both_state(run: _Run, rows: dict[str, dict[str, Any]], asked: frozenset[str], older: str, newer: str) -> bool:
+    """Whether both statements of a change waiting for review state what the question asks, though
+    the change was opened on another attribute: "ive been lifting at the ccrb" then "gave up on the
+    ccrb ... really into bouldering" changed the gym, and each states the activity that "what do i
+    do for exercise" asks (`_says`). Only where both are candidates."""
+    if older not in rows or newer not in rows:
+        return False
+    pair = _read_with_statements(run, [rows[older], rows[newer]])
+    return all(_says(run, frozenset(a for a in asked if not a.startswith("other:")), row) for row in pair) and all(
+        row["memory_type"] in life.TYPES for row in pair
+    )
+
+
+def _city_named(run: _Run, ordered: Ranked, asked: frozenset[str], query: str) -> Ranked:
     """A question of the city the person lives in ("which city do I live in") whose best statement of
     their home names a part of a city ("now that we're in walthamstow", memory/data/within.txt) is
     answered by the newest statement that names the city itself ("now that i'm in london"): it goes
@@ -1785,7 +1799,7 @@ def _city_named(ordered: Ranked, asked: frozenset[str], query: str) -> Ranked:
     Among the candidates: the statements channel brings the newest statements of a home (`_stated`)."""
     if "home" not in asked or not _ASKS_CITY.search(query) or life.asks_past(query):
         return ordered
-    homes = [(i, home) for i, (row, _, _) in enumerate(ordered[: tuning.CITY_ROWS]) if (home := _home_of(row))]
+    homes = _homes(run, ordered)
     if not homes or not vocab.part_of_city(homes[0][1]):
         return ordered
     top, part = homes[0]
@@ -1807,9 +1821,43 @@ def _city_named(ordered: Ranked, asked: frozenset[str], query: str) -> Ranked:
 _ASKS_CITY = re.compile(r"\b(?:city|town)\b", re.IGNORECASE)
 
 
-def _home_of(row: dict[str, Any]) -> str | None:
-    """The home a typed memory states (memory/life.read), or None."""
-    if row["memory_type"] not in life.TYPES:
+def _part_named(run: _Run, ordered: Ranked, asked: frozenset[str], query: str) -> Ranked:
+    """`_city_named`'s other side: a question of where the person lives that does not ask the city
+    ("where do i live rn") whose best statement of their home names a city ("now that im living in
+    chicago") is answered by the newest later statement that names a part of it ("my studio in logan
+    square"): it goes right above, unless a home in another city was said between them."""
+    if "home" not in asked or _ASKS_CITY.search(query) or life.asks_past(query):
+        return ordered
+    homes = _homes(run, ordered)
+    if not homes:
+        return ordered
+    top, city = homes[0]
+    said = ordered[top][0]["valid_from"] or ""
+    parts = [(i, h) for i, h in homes if (ordered[i][0]["valid_from"] or "") > said and vocab.within(h, city)]
+    if not parts:
+        return ordered
+    at, _ = max(parts, key=lambda c: ordered[c[0]][0]["valid_from"])
+    since = ordered[at][0]["valid_from"]
+    if any(
+        said < (ordered[i][0]["valid_from"] or "") < since and h != city and not vocab.within(h, city) for i, h in homes
+    ):
+        return ordered  # a move to another city between them: the part is of a later stay, not this one
+    row, value, mult = ordered[at]
+    lifted = ordered[top][1] * (1 + 1e-6) + 1e-9
+    moved = (row, lifted, {**mult, "city": round(lifted / value, 4) if value else 1.0})
+    return [*ordered[:top], moved, *(item for i, item in enumerate(ordered[top:], top) if i != at)]
+
+
+def _homes(run: _Run, ordered: Ranked) -> list[tuple[int, str]]:
+    """(place, home) of the best tuning.CITY_ROWS rows that state the person's home (`_home_of`)."""
+    rows = _read_with_statements(run, [row for row, _, _ in ordered[: tuning.CITY_ROWS]])
+    return [(i, home) for i, row in enumerate(rows) if (home := _home_of(run, row))]
+
+
+def _home_of(run: _Run, row: dict[str, Any]) -> str | None:
+    """The home a typed memory states (memory/life.read), or None; its text is read only when the
+    statements table says it states one (`_Run.stated_of`) or holds no reading of it."""
+    if row["memory_type"] not in life.TYPES or "home" not in run.stated_of((row,)).get(row["id"], {"home"}):
         return None
     return next((said.value for said in life.read(row["content"]) if said.attribute == "home"), None)
 
