@@ -919,16 +919,20 @@ class _Run:
         """`read()`, kept by a warm process while the store does not move (read each time without a row cache)."""
         return read() if self.kept is None else self.kept.memo(self.token, key, read)
 
+    def statements(self) -> dict[str, frozenset[str]] | None:
+        """`stated_of`'s readings so far; None when the home's rows are not this quire's reading."""
+        if not self._said_looked:
+            self._said = self.memo("statements", lambda: {} if statements.current(self.db) else None)
+            self._said_looked = True
+        return self._said
+
     def stated_of(self, rows: Iterable[dict[str, Any]]) -> dict[str, frozenset[str]]:
         """What the typed memories among `rows` state (`_typed`), by id, as the statements table holds
         it (memory/statements.py: what memory/life.read read in each as it was typed, read again when
         the rules change): one chunked read for those not read before, kept by a warm process while
         the store stands still. Empty while the home's rows are not this quire's reading
         (statements.current): then `_says` reads every text, as the rest of the ranking does."""
-        if not self._said_looked:
-            self._said = self.memo("statements", lambda: {} if statements.current(self.db) else None)
-            self._said_looked = True
-        said = self._said
+        said = self.statements()
         if said is None:
             return {}
         todo = [row["id"] for row in rows if _typed(row) and row["id"] not in said]
@@ -1826,7 +1830,7 @@ def _part_named(run: _Run, ordered: Ranked, asked: frozenset[str], query: str) -
     ("where do i live rn") whose best statement of their home names a city ("now that im living in
     chicago") is answered by the newest later statement that names a part of it ("my studio in logan
     square"): it goes right above, unless a home in another city was said between them."""
-    if "home" not in asked or _ASKS_CITY.search(query) or life.asks_past(query):
+    if "home" not in asked or _ASKS_CITY.search(query) or life.asks_past(query) or not _later_home(run, ordered):
         return ordered
     homes = _homes(run, ordered)
     if not homes:
@@ -1846,6 +1850,23 @@ def _part_named(run: _Run, ordered: Ranked, asked: frozenset[str], query: str) -
     lifted = ordered[top][1] * (1 + 1e-6) + 1e-9
     moved = (row, lifted, {**mult, "city": round(lifted / value, 4) if value else 1.0})
     return [*ordered[:top], moved, *(item for i, item in enumerate(ordered[top:], top) if i != at)]
+
+
+def _later_home(run: _Run, ordered: Ranked) -> bool:
+    """Whether a statement of the person's home among the best tuning.CITY_ROWS rows is newer than the
+    first of them, as the statements table says which state one (True without this quire's reading
+    in it: the texts decide). Most questions of where one lives meet one current home, first: no text
+    is read for `_part_named` (a cold process would compile the rules to read it)."""
+    rows = _read_with_statements(run, [row for row, _, _ in ordered[: tuning.CITY_ROWS]])
+    said = run.statements()
+    if said is None:
+        return True
+    homes = [
+        row["valid_from"] or ""
+        for row in rows
+        if row["memory_type"] in life.TYPES and "home" in said.get(row["id"], ())
+    ]
+    return any(when > homes[0] for when in homes[1:])
 
 
 def _homes(run: _Run, ordered: Ranked) -> list[tuple[int, str]]:

@@ -51,7 +51,8 @@ def test_the_part_rule_unit(session, monkeypatch):
     from retrieval.recall import _Run
 
     run = _Run(session, "1", (), 10)
-    monkeypatch.setattr(_Run, "stated_of", lambda run, rows: {})  # rows of no store: their texts read
+    monkeypatch.setattr(_Run, "statements", lambda run: None)  # rows of no store: their texts read
+    monkeypatch.setattr(_Run, "stated_of", lambda run, rows: {})
 
     def row(i: int, text: str, when: str, score: float):
         return (

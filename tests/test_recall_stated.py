@@ -214,7 +214,8 @@ def test_a_city_between_them_keeps_the_part_first(session, monkeypatch):
     from retrieval.recall import _city_named, _Run
 
     run = _Run(session, "1", (), 10)
-    monkeypatch.setattr(_Run, "stated_of", lambda run, rows: {})  # rows of no store: their texts read
+    monkeypatch.setattr(_Run, "statements", lambda run: None)  # rows of no store: their texts read
+    monkeypatch.setattr(_Run, "stated_of", lambda run, rows: {})
 
     def row(text: str, when: str, score: float):
         return (
