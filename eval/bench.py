@@ -1165,15 +1165,26 @@ def render_import(d: dict[str, Any]) -> str:
 # -- cold start: each first command in a fresh process, beside `python -c pass` -----
 
 _COLD_QUERY = "why is the auth gateway blocked"
+# A question of the person's life (memory/life.asked: home), and what the home has said of it: typed
+# statements, whose readings recall takes from the statements table (retrieval/recall._says).
+_COLD_LIFE_QUERY = "where do I live now"
+_COLD_LIFE = (
+    ("I moved to Lisbon last week, the flat in Alfama finally worked out", "identity"),
+    ("My dentist is Dr Silva, near the office", "fact"),
+    ("I work as a backend engineer on the payments team", "identity"),
+    ("I prefer window seats on long flights", "preference"),
+)
 
 
 def _seed_home(root: Path, size: int) -> None:
     """A home with `size` synthetic memories under the configured model id (random unit vectors:
-    no model load while seeding) and its vector cache saved, as a person's home would have."""
+    no model load while seeding) and its vector cache saved, as a person's home would have; with a
+    few typed statements of their life (`_COLD_LIFE`) for the life question."""
     embedder = _RandomEmbedder()
     with Session(Home(root), actor="bench") as s:
         s._embedder = embedder
         payloads = [CapturePayload(content=t) for t in synthetic_memories(size)]
+        payloads += [CapturePayload(content=t, type=kind) for t, kind in _COLD_LIFE]
         # check=False: synthetic rows whose only job is to make the store this big for a timing; the gate and the
         # duplicate and contradiction checks would only slow the seeding (they are timed in `quire bench import`).
         capture_many(s.db, payloads, actor="bench", embedder=lambda: embedder, check=False, batch_size=2000)
@@ -1223,6 +1234,11 @@ def cold(sizes: list[int], runs: int = 5, torch_runs: int = 1) -> dict[str, Any]
                     runs,
                 ),
                 "quire recall (onnx)": ([*quire, "recall", _COLD_QUERY, "--all-spaces"], env, runs),
+                "quire recall, a life question (onnx)": (
+                    [*quire, "recall", _COLD_LIFE_QUERY, "--all-spaces"],
+                    env,
+                    runs,
+                ),
                 "quire capture (onnx, embeds)": (
                     [*quire, "capture", "Cold probe {run}: the backup job is blocked"],
                     env,

@@ -3,9 +3,12 @@
 One row a (memory, attribute) that `memory.life.read` reads in a typed memory's content (identity,
 preference or fact: "my first month as GPM" states role). Recall reads it as a channel of its own
 (retrieval/recall.py `_stated`): a statement of the attribute a question asks is among the
-candidates however far its vector and its words are from the question's. Filled as the memory is
-typed, in the same transaction: a typed capture (memory/capture.py) and a person's own chat turn or
-note read for their life (memory/correction.heard, with the reading it makes anyway); an edit
+candidates however far its vector and its words are from the question's. Recall's ranking reads
+them too, in place of a typed candidate's text (`_says`: reading the text again compiled about 320
+of the rules in a cold `quire recall` of a life question), while the rows are this quire's
+reading (`current`); a memory of another type (a note, a chat turn) has no rows and its text is read.
+Filled as the memory is typed, in the same transaction: a typed capture (memory/capture.py) and a
+person's own chat turn or note read for their life (memory/correction.heard, with the reading it makes anyway); an edit
 writes its rows again (memory/review.py), a forget deletes them (memory/erase.py,
 memory/tombstones.py). Hidden memories (history, a dismissed change, another space, after an
 as-of moment) keep their rows: recall's filter hides them, as it does in every channel.
@@ -67,6 +70,17 @@ def of(db: Database, memory_id: str) -> list[str]:
     return [str(r[0]) for r in db.rows("SELECT attribute FROM statements WHERE memory_id = ? ORDER BY 1", (memory_id,))]
 
 
+def of_each(db: Database, memory_ids: Sequence[str]) -> dict[str, frozenset[str]]:
+    """The attributes each of the memories is recorded as stating (one chunked read): every id asked
+    for is in the answer, an empty set for one that states nothing (or has no rows at all)."""
+    found: dict[str, set[str]] = {str(mid): set() for mid in memory_ids}
+    for mid, attribute in rows_in(
+        db, "SELECT memory_id, attribute FROM statements WHERE memory_id IN ({marks})", sorted(found)
+    ):
+        found[str(mid)].add(str(attribute))
+    return {mid: frozenset(attributes) for mid, attributes in found.items()}
+
+
 def newest(db: Database, wanted: Sequence[str], where: str, params: Sequence[object], limit: int) -> list[int]:
     """The rowids of the newest `limit` typed memories (by the time they were said, then stored) that
     state one of `wanted` and pass recall's filter `where` (over `memories m`, with `params`)."""
@@ -114,6 +128,14 @@ def recorded(db: Database) -> int:
     """The version of the reading the home's rows were read with (0: unknown, read before it was kept)."""
     value = meta.get(db, _READ_KEY) or ""
     return int(value) if value.isascii() and value.isdigit() else 0
+
+
+def current(db: Database) -> bool:
+    """Whether the home's rows are this quire's reading, so that a reader may take a typed memory's
+    rows for what `memory.life.read` says of its text: not while a re-read with these rules is still
+    due (some rows are the older rules'), nor after a newer quire's (another device of a server home:
+    its rules read them)."""
+    return recorded(db) == READING
 
 
 def pending(db: Database, version: int = READING) -> int | None:

@@ -12,7 +12,7 @@ import functools
 import math
 import re
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -258,7 +258,7 @@ def search(
     asked = life.asked(query)
     ordered = _prioritised(run, ordered, found.hubs, asked, plan.qvec, tuple(plan.words), query, _agreed(run, plan))
     ordered, waiting = _newer_first(run, ordered, asked, tuple(plan.words), past=life.asks_past(query))
-    ordered = _city_named(ordered, asked, query)
+    ordered = _part_named(run, _city_named(run, ordered, asked, query), asked, query)
     kept = _collapse([row for row, _, _ in ordered], k)
     return _present(
         session, plan, run, found, ordered, kept, waiting, touch=touch, explain=explain, judged=(floor, best)
@@ -516,12 +516,31 @@ def _stating(plan: _Plan, run: _Run) -> bool | None:
         return None
     if plan.rankings.get("stated"):  # the statements channel's rows state it, however far their vectors
         return True
-    rows = (run.rows.get(rowid) for rowid in plan.signals.get("vector", {}))
-    return any(
-        life.matches(asked, life.read(row["content"])) or _names_kin(asked, row["content"])
-        for row in rows
-        if row is not None
-    )
+    rows = [row for row in (run.rows.get(rowid) for rowid in plan.signals.get("vector", {})) if row is not None]
+    return any(_says(run, asked, row) or _names_kin(asked, row["content"]) for row in _read_with_statements(run, rows))
+
+
+def _says(run: _Run, asked: frozenset[str], row: dict[str, Any]) -> bool:
+    """Whether a memory states an attribute of `asked` as memory/life.read reads its text: a typed
+    memory's reading as the statements table holds it (`_Run.stated_of`), any other's text read
+    (a note or a chat turn has no rows: only typed memories are read as they are stored). In a cold
+    process reading the text compiles the rules it meets (memory/patterns.py: about 320 of them, 0.5
+    s, for a question of where the person lives)."""
+    said = run.stated_of((row,)).get(row["id"]) if _typed(row) else None
+    if said is None:
+        return life.matches(asked, life.read(row["content"]))
+    return any(life.asks_for(asked, attribute) for attribute in said)
+
+
+def _read_with_statements(run: _Run, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`rows`, their typed ones' statements read first in one go (`_Run.stated_of`)."""
+    run.stated_of(rows)
+    return rows
+
+
+def _typed(row: dict[str, Any]) -> bool:
+    """Whether the statements table holds a memory's reading (memory/statements.py: a live typed one)."""
+    return row["memory_type"] in statements.TYPES and row["status"] not in ("forgotten", "rejected")
 
 
 def _someone(run: _Run, query: str) -> tuple[str, str] | None:
@@ -560,7 +579,7 @@ def _stating_theirs(plan: _Plan, run: _Run, who: str, query: str) -> bool | None
 def _said_by(run: _Run, rows: list[dict[str, Any]], who: str, theirs: frozenset[str]) -> list[dict[str, Any]]:
     """The rows that state an attribute of `theirs` (memory/life.asked_of) in a turn `who` said:
     between people each says their own life in the first person ("I moved to Lisbon last week")."""
-    stated = [row for row in rows if life.matches(theirs, life.read(row["content"]))]
+    stated = [row for row in _read_with_statements(run, rows) if _says(run, theirs, row)]
     said = conversations.speakers_of(run.db, [row["id"] for row in stated]) if stated else {}
     named = lexical.terms_each([who])[0]
     by = {mid for mid, speaker in said.items() if named and named <= lexical.terms_each([speaker])[0]}
@@ -801,6 +820,8 @@ class _Run:
         self.turns: frozenset[int] = frozenset()  # with them, the rowids of the admitted turns
         self.fetched: set[int] = set()  # with them, the rowids this recall fetched
         self.token: tuple[Any, ...] = ()
+        self._said: dict[str, frozenset[str]] | None = None  # `stated_of`'s, once looked up
+        self._said_looked = False
 
     def fetch(self, rowids: list[int]) -> None:
         """Read (and admit) rows through the filter, with their conversation places (one batch);
@@ -897,6 +918,27 @@ class _Run:
     def memo(self, key: str, read: Callable[[], Any]) -> Any:
         """`read()`, kept by a warm process while the store does not move (read each time without a row cache)."""
         return read() if self.kept is None else self.kept.memo(self.token, key, read)
+
+    def statements(self) -> dict[str, frozenset[str]] | None:
+        """`stated_of`'s readings so far; None when the home's rows are not this quire's reading."""
+        if not self._said_looked:
+            self._said = self.memo("statements", lambda: {} if statements.current(self.db) else None)
+            self._said_looked = True
+        return self._said
+
+    def stated_of(self, rows: Iterable[dict[str, Any]]) -> dict[str, frozenset[str]]:
+        """What the typed memories among `rows` state (`_typed`), by id, as the statements table holds
+        it (memory/statements.py: what memory/life.read read in each as it was typed, read again when
+        the rules change): one chunked read for those not read before, kept by a warm process while
+        the store stands still. Empty while the home's rows are not this quire's reading
+        (statements.current): then `_says` reads every text, as the rest of the ranking does."""
+        said = self.statements()
+        if said is None:
+            return {}
+        todo = [row["id"] for row in rows if _typed(row) and row["id"] not in said]
+        if todo:
+            said.update(statements.of_each(self.db, todo))
+        return said
 
     def holds(self, sql: str) -> bool:
         """Whether the EXISTS query `sql` finds a row (True without a row cache: the read it spares
@@ -1263,7 +1305,7 @@ def _agreed_first(given: _PriorInput, score: dict[str, float]) -> Moves:
     return {mid: (new, round(new / score[mid], 4) if score[mid] else None)}
 
 
-def _states(asked: frozenset[str], row: dict[str, Any]) -> bool:
+def _states(run: _Run, asked: frozenset[str], row: dict[str, Any]) -> bool:
     """Whether a memory states what the question asks: the person's own attribute, typed from what
     they said (memory/life.read), or for a question about one of their relations ("where does my
     sister live": "other:sister") a memory that names that relation, and for a question of a relation's
@@ -1275,7 +1317,7 @@ def _states(asked: frozenset[str], row: dict[str, Any]) -> bool:
     whose = [a[6:] for a in asked if a.startswith("other:")]
     if whose:
         return life.is_relation(whose[0]) and life.names_relation(whose[0], row["content"])
-    return row["memory_type"] in life.TYPES and life.matches(asked, life.read(row["content"]))
+    return row["memory_type"] in life.TYPES and _says(run, asked, row)
 
 
 def _hand_off(given: _PriorInput, score: dict[str, float]) -> Moves:
@@ -1401,11 +1443,8 @@ def _asked_first(given: _PriorInput, score: dict[str, float]) -> Moves:
     if not given.asked or not tuning.ASKED_SHARE or not score or life.asks_past(given.query):
         return {}  # (what it was: the statements of now are no answer, and the rules may not read the old one)
     best = max(score.values())
-    stating = {
-        row["id"]
-        for row in given.rows
-        if score[row["id"]] / fusion.asking(row) >= best * tuning.ASKED_SHARE and _states(given.asked, row)
-    }
+    near = [row for row in given.rows if score[row["id"]] / fusion.asking(row) >= best * tuning.ASKED_SHARE]
+    stating = {row["id"] for row in _read_with_statements(given.run, near) if _states(given.run, given.asked, row)}
     others = [value for mid, value in score.items() if mid not in stating]
     if not stating or not others:
         return {}
@@ -1427,7 +1466,7 @@ def _newest_of_kind(given: _PriorInput, score: dict[str, float]) -> Moves:
         return {}
     ranked = sorted(given.rows, key=lambda row: (-score[row["id"]], _tie(row)))[: tuning.KIND_ROWS]
     asked = frozenset(a for a in given.asked if not a.startswith("other:"))
-    if asked and any(_states(asked, row) for row in ranked):
+    if asked and any(_states(given.run, asked, row) for row in _read_with_statements(given.run, ranked)):
         return {}  # the rules read the answer: theirs is the order
     members = _of_the_kind(given.run, given.qvec, ranked)
     if len(members) < 2 or members[0]["id"] != ranked[0]["id"]:
@@ -1705,6 +1744,7 @@ def _newer_first(
         p
         for p in review.awaiting_among(changes, list(rows))
         if (asked and (not p.attribute or any(life.asks_for(asked, a) for a in p.attributes or (p.attribute,))))
+        or (asked and _both_state(run, rows, asked, p.older, p.newer))
         or (not asked and not (p.older in rows and _beside_the_change(words, rows[p.older]["content"], p.attribute)))
     ]
     if not pairs:
@@ -1742,7 +1782,20 @@ def _newer_first(
     return out, marks
 
 
-def _city_named(ordered: Ranked, asked: frozenset[str], query: str) -> Ranked:
+def _both_state(run: _Run, rows: dict[str, dict[str, Any]], asked: frozenset[str], older: str, newer: str) -> bool:
+    """Whether both statements of a change waiting for review state what the question asks, though
+    the change was opened on another attribute: "ive been lifting at the ccrb" then "gave up on the
+    ccrb ... really into bouldering" changed the gym, and each states the activity that "what do i
+    do for exercise" asks (`_says`). Only where both are candidates."""
+    if older not in rows or newer not in rows:
+        return False
+    pair = _read_with_statements(run, [rows[older], rows[newer]])
+    return all(_says(run, frozenset(a for a in asked if not a.startswith("other:")), row) for row in pair) and all(
+        row["memory_type"] in life.TYPES for row in pair
+    )
+
+
+def _city_named(run: _Run, ordered: Ranked, asked: frozenset[str], query: str) -> Ranked:
     """A question of the city the person lives in ("which city do I live in") whose best statement of
     their home names a part of a city ("now that we're in walthamstow", memory/data/within.txt) is
     answered by the newest statement that names the city itself ("now that i'm in london"): it goes
@@ -1750,7 +1803,7 @@ def _city_named(ordered: Ranked, asked: frozenset[str], query: str) -> Ranked:
     Among the candidates: the statements channel brings the newest statements of a home (`_stated`)."""
     if "home" not in asked or not _ASKS_CITY.search(query) or life.asks_past(query):
         return ordered
-    homes = [(i, home) for i, (row, _, _) in enumerate(ordered[: tuning.CITY_ROWS]) if (home := _home_of(row))]
+    homes = _homes(run, ordered)
     if not homes or not vocab.part_of_city(homes[0][1]):
         return ordered
     top, part = homes[0]
@@ -1772,9 +1825,60 @@ def _city_named(ordered: Ranked, asked: frozenset[str], query: str) -> Ranked:
 _ASKS_CITY = re.compile(r"\b(?:city|town)\b", re.IGNORECASE)
 
 
-def _home_of(row: dict[str, Any]) -> str | None:
-    """The home a typed memory states (memory/life.read), or None."""
-    if row["memory_type"] not in life.TYPES:
+def _part_named(run: _Run, ordered: Ranked, asked: frozenset[str], query: str) -> Ranked:
+    """`_city_named`'s other side: a question of where the person lives that does not ask the city
+    ("where do i live rn") whose best statement of their home names a city ("now that im living in
+    chicago") is answered by the newest later statement that names a part of it ("my studio in logan
+    square"): it goes right above, unless a home in another city was said between them."""
+    if "home" not in asked or _ASKS_CITY.search(query) or life.asks_past(query) or not _later_home(run, ordered):
+        return ordered
+    homes = _homes(run, ordered)
+    if not homes:
+        return ordered
+    top, city = homes[0]
+    said = ordered[top][0]["valid_from"] or ""
+    parts = [(i, h) for i, h in homes if (ordered[i][0]["valid_from"] or "") > said and vocab.within(h, city)]
+    if not parts:
+        return ordered
+    at, _ = max(parts, key=lambda c: ordered[c[0]][0]["valid_from"])
+    since = ordered[at][0]["valid_from"]
+    if any(
+        said < (ordered[i][0]["valid_from"] or "") < since and h != city and not vocab.within(h, city) for i, h in homes
+    ):
+        return ordered  # a move to another city between them: the part is of a later stay, not this one
+    row, value, mult = ordered[at]
+    lifted = ordered[top][1] * (1 + 1e-6) + 1e-9
+    moved = (row, lifted, {**mult, "city": round(lifted / value, 4) if value else 1.0})
+    return [*ordered[:top], moved, *(item for i, item in enumerate(ordered[top:], top) if i != at)]
+
+
+def _later_home(run: _Run, ordered: Ranked) -> bool:
+    """Whether a statement of the person's home among the best tuning.CITY_ROWS rows is newer than the
+    first of them, as the statements table says which state one (True without this quire's reading
+    in it: the texts decide). Most questions of where one lives meet one current home, first: no text
+    is read for `_part_named` (a cold process would compile the rules to read it)."""
+    rows = _read_with_statements(run, [row for row, _, _ in ordered[: tuning.CITY_ROWS]])
+    said = run.statements()
+    if said is None:
+        return True
+    homes = [
+        row["valid_from"] or ""
+        for row in rows
+        if row["memory_type"] in life.TYPES and "home" in said.get(row["id"], ())
+    ]
+    return any(when > homes[0] for when in homes[1:])
+
+
+def _homes(run: _Run, ordered: Ranked) -> list[tuple[int, str]]:
+    """(place, home) of the best tuning.CITY_ROWS rows that state the person's home (`_home_of`)."""
+    rows = _read_with_statements(run, [row for row, _, _ in ordered[: tuning.CITY_ROWS]])
+    return [(i, home) for i, row in enumerate(rows) if (home := _home_of(run, row))]
+
+
+def _home_of(run: _Run, row: dict[str, Any]) -> str | None:
+    """The home a typed memory states (memory/life.read), or None; its text is read only when the
+    statements table says it states one (`_Run.stated_of`) or holds no reading of it."""
+    if row["memory_type"] not in life.TYPES or "home" not in run.stated_of((row,)).get(row["id"], {"home"}):
         return None
     return next((said.value for said in life.read(row["content"]) if said.attribute == "home"), None)
 

@@ -52,6 +52,8 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "what did i minor in",
     "where did i go to college",
     "who is my best friend",
+    "where do i live rn",  # session 35: the part of the city said after it (retrieval/recall._part_named)
+    "what do i do for exercise",  # session 35: a change opened on the gym, both stating the activity
 ]
 UNFLAGGED_REAL = [  # the foreign questions that find something close today: no other may join them
     "whats my cats name",  # maddie's cat

@@ -210,19 +210,27 @@ def test_which_city_is_answered_by_the_city_named_when_the_newest_home_is_a_part
         assert hits_of(session, "which city do I live in")[0].id == part
 
 
-def test_a_city_between_them_keeps_the_part_first():
-    from retrieval.recall import _city_named
+def test_a_city_between_them_keeps_the_part_first(session, monkeypatch):
+    from retrieval.recall import _city_named, _Run
+
+    run = _Run(session, "1", (), 10)
+    monkeypatch.setattr(_Run, "statements", lambda run: None)  # rows of no store: their texts read
+    monkeypatch.setattr(_Run, "stated_of", lambda run, rows: {})
 
     def row(text: str, when: str, score: float):
-        return ({"memory_type": "identity", "content": text, "valid_from": when}, score, {})
+        return (
+            {"id": text, "memory_type": "identity", "status": "active", "content": text, "valid_from": when},
+            score,
+            {},
+        )
 
     part = row("now that we're in walthamstow we are doing a small housewarming sunday", "2024-05-08", 3.0)
     london = row("now that i'm in london the calls with the bangalore team are at 8 30 am", "2021-04-05", 2.0)
     boston = row("I live in Boston now, a flat near the river", "2022-01-05", 1.0)
     asked = frozenset({"home"})
-    assert _city_named([part, london], asked, "which city do I live in")[0] is not part  # London above
-    assert _city_named([part, london, boston], asked, "which city do I live in")[0] is part  # moved away since
-    assert _city_named([part, london], asked, "where do I live")[0] is part
+    assert _city_named(run, [part, london], asked, "which city do I live in")[0] is not part  # London above
+    assert _city_named(run, [part, london, boston], asked, "which city do I live in")[0] is part  # moved away since
+    assert _city_named(run, [part, london], asked, "where do I live")[0] is part
 
 
 def review_items(session) -> int:
