@@ -29,7 +29,7 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 13  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+FOUND = 14  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
 RANK1_FAKE = 18  # questions whose first result states the current value, fake embedder
 RANK1_REAL = [  # the real model's, today: each must stay first
     "where do i work now",
@@ -61,7 +61,7 @@ def measured() -> dict:
 
 def test_nothing_he_says_of_patients_others_considers_or_pastes_opens_an_item(measured):
     assert measured["false_items"] == []
-    assert measured["changes"] == 16
+    assert measured["changes"] == 17
 
 
 def test_what_is_read_of_him_today_can_only_rise(measured):
