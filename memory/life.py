@@ -9059,8 +9059,11 @@ def states_count(text: str, of: tuple[str, ...] = ()) -> bool:
 
 # A question about what was, not what is: "where did I work before I retired", "which city did we live
 # in before", "what was my previous car" (not "what was my dog called": narrower than `_PAST`).
+# "originally" asks the past ("where did I originally work") but not beside "from": an origin is
+# timeless ("where is my family from originally", "where am I originally from").
 _ASKS_PAST = patterns.lazy(
-    r"\b(?:used to|before|previous(?:ly)?|former|formerly|originally|back when)\b", re.IGNORECASE
+    r"\b(?:used to|before|previous(?:ly)?|former|formerly|(?<!\bfrom )(?<!\bfrom, )originally(?! from\b)|back when)\b",
+    re.IGNORECASE,
 )
 
 
