@@ -10,7 +10,8 @@ tests/fixtures/translator/ (a ninth, written blind: a young mother's terse chats
 tests/fixtures/priya/ (a tenth, written blind: a PM's voice-dictated lowercase run-ons in Indian English) and
 tests/fixtures/dale/ (an eleventh, written blind: a veteran's HVAC business typed on a phone, typos and caps) and
 tests/fixtures/noor/ (a twelfth, written blind: a student's lowercase slang, emoji and Arabic words) and
-tests/fixtures/marisol/ (a thirteenth, written blind: a divorcing mother turned realtor, Spanglish run-ons).
+tests/fixtures/marisol/ (a thirteenth, written blind: a divorcing mother turned realtor, Spanglish run-ons) and
+tests/fixtures/lucia/ (a fifteenth, written blind: a QA engineer's second-language English, Spanish-shaped).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -57,6 +58,7 @@ PRIYA = FIXTURES / "priya"  # a tenth, written blind: a PM, Bangalore to London,
 DALE = FIXTURES / "dale"  # an eleventh, written blind: a veteran's HVAC outfit, San Antonio to a lake, phone typing
 NOOR = FIXTURES / "noor"  # a twelfth, written blind: a student, Dearborn to Ann Arbor to Chicago, slang and emoji
 MARISOL = FIXTURES / "marisol"  # a thirteenth, written blind: Kissimmee to Orlando to Winter Park, Spanglish
+LUCIA = FIXTURES / "lucia"  # a fifteenth, written blind: Buenos Aires to Madrid to Barcelona, second-language English
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -118,7 +120,8 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
 
 def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
-    people = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA, DALE, NOOR, MARISOL)
+    people: tuple[Path, ...] = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA)
+    people += (DALE, NOOR, MARISOL, LUCIA)
     return {"fixtures": [run(p, k) for p in people]}
 
 
