@@ -672,7 +672,7 @@ _HEDGE = patterns.lazy(
     # a case put, not lived: "let's say I'm a nurse", "assume I am a lawyer", "as if I were a doctor"
     r"let's say|lets say|let us say|assume|assuming|supposing|hypothetical|hypothetically|what if|as if|as though|"
     # words denied or doubted: "I never said I live in Paris", "I don't think I work there anymore"
-    r"never said|didn't say|did not say|never told|not saying|(?:don't|do not) think\s+(?:that\s+)?(?:i|we)|not that|"
+    r"never said|didn't say|did not say|never told|not saying|(?:do not|don't|dont) (?:say|write|put|mention)|(?:don't|do not) think\s+(?:that\s+)?(?:i|we)|not that|"
     # what nearly happened: "I almost moved to Berlin", "we nearly bought a Tesla"
     r"(?:almost|nearly) (?:\w+ )?(?:moved|took|got|bought|left|quit|became|went|signed|accepted|started|joined)|"
     # the time a journey ended, not a move: "I felt rested when I arrived in London"
@@ -4769,7 +4769,10 @@ def _said_second_language(
     if value_group == "slpets":
         kind = (groups.get("v") or "").casefold()
         return Said(attribute, "some", kind.removesuffix("s") if kind.endswith(("cats", "dogs")) else kind, memory_type)
-    if value_group == "slpartner":
+    if value_group == "slpartner":  # (by name only: "a conversation with my boyfriend about ..." names no one)
+        name = _untrailed(groups.get("n") or "").strip(" .,'")
+        if not name or name.casefold() in _NO_PARTNER_NAME or name.casefold() in tokens.STOPWORDS:
+            return None
         return _a_partner(attribute, memory_type, groups)
     if value_group == "slplace":
         for raw in (groups.get("v2"), groups.get("v")):
@@ -7336,8 +7339,23 @@ _MENTIONS = patterns.lazy(
 _IT_IS = patterns.lazy(r"^(?i:it's|its|it is|that's|thats|she's|shes|he's|hes) (?:(?i:now|still) )?(?P<v>" + _DR + r")")
 
 
+# A pet got, named in the next sentence: "I adopted a cat! her name is Empanada" (`_it_is`: cat = empanada)
+_PET_GOT = patterns.lazy(
+    r"(?:" + _I + r"|\b[Ww]e) (?:(?:just|finally|have|'ve) )*(?:adopted|rescued|got|took in) (?:a|an) "
+    r"(?:(?:new|little|baby|rescue|street|stray) )?(?P<kind>cat|kitten|dog|puppy|rabbit|hamster|parrot)\b"
+)
+_PET_OF = {"kitten": "cat", "puppy": "dog"}
+_PET_NAME_IS = patterns.lazy(
+    rf"^(?i:her|his|its|the) name is (?P<v>[{_UP}][\w'-]+|[a-zß-öø-ÿ][\w'-]+(?=\s*(?:[,.;!:]|$)))"
+)
+
+
 def _mention(sentence: str) -> str | None:
-    """The attribute of a person the sentence names by their noun alone ("my hausarzt": doctor)."""
+    """The attribute of a person the sentence names by their noun alone ("my hausarzt": doctor), or a
+    pet's kind by a pet got ("I adopted a cat!": cat)."""
+    got = _PET_GOT.search(sentence) if "got" in sentence or "adopt" in sentence or "rescued" in sentence else None
+    if got is not None and not _HEDGE.search(sentence[: got.end()]):
+        return _PET_OF.get(got.group("kind"), got.group("kind"))
     found = _MENTIONS.search(sentence) if "my " in sentence.casefold() or "our " in sentence.casefold() else None
     if found is None:
         return None
@@ -7346,7 +7364,10 @@ def _mention(sentence: str) -> str | None:
 
 
 def _it_is(sentence: str, mentioned: str | None) -> Said | None:
-    """The person a sentence names after "it's", as the one a sentence before mentioned (`_mention`)."""
+    """The person a sentence names after "it's", as the one a sentence before mentioned (`_mention`); a
+    pet's name after "her name is" ("I adopted a cat! her name is Empanada")."""
+    if mentioned in PET_KINDS and (named := _PET_NAME_IS.match(sentence)) is not None:
+        return Said(mentioned, _norm(named.group("v")), named.group("v"), FACT)
     match = _IT_IS.match(sentence) if mentioned else None
     if match is None or mentioned is None or _HEDGE.search(sentence[: match.end()]):
         return None

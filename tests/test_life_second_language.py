@@ -79,6 +79,9 @@ def test_a_second_language_writers_statements_are_read(text, attribute, value):
         ("my sister is in Lisbon since march", "home"),
         ("Arjun is waiting for his highly qualified visa", "visa"),
         ("my ex-boyfriend tomás is with a new girl", "relationship"),
+        ("I want to have a conversation with my boyfriend about our future", "relationship"),  # no name
+        ("Do not say I'm creative director, just make it in such a style", "role"),  # words not to write
+        ("today I have 34 years :) la nona sent me an audio", "role"),  # an age
         # a time gone, a month or a field after "the new job in"
         ("when I was with my boyfriend tomás we lived in Rosario", "relationship"),
         ("I start the new job in january, I am so nervous", "employer"),
@@ -104,6 +107,30 @@ def test_a_part_of_madrid_barcelona_or_buenos_aires_is_its_city():
     assert life.same(lavapies, madrid)
     assert not life.same(madrid, gracia)
     assert life.same(gracia, life.Said("home", "barcelona", "barcelona", life.IDENTITY))
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        ("We got a puppy. His name is Biscuit.", "dog", "biscuit"),
+        ("I rescued a kitten! her name is mora", "cat", "mora"),
+    ],
+)
+def test_a_pet_got_is_named_in_the_next_sentence(text, attribute, value):
+    assert _read(text).get(attribute) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I want to adopt a cat. her name is Luna.",  # a wish
+        "We got a new car. Her name is Betsy.",  # no pet
+        "my sister adopted a dog. his name is Rex.",  # hers
+        "I got a dog. the name is important for me",  # no name
+    ],
+)
+def test_a_name_after_no_pet_got_names_no_pet(text):
+    assert not set(life.PET_KINDS) & set(_read(text))
 
 
 @pytest.mark.parametrize(
