@@ -4651,11 +4651,13 @@ _SECOND_LANGUAGE = (
         + ")",
         gate="called|named",
     ),
-    # "with my boyfriend matías", "my girlfriend núria is coming with me": who the person is with (so in a
-    # plan or a wish too: "I want to tell mi vieja that my girlfriend núria ..." says she is)
+    # "with my boyfriend matías", "my girlfriend núria is coming with me": who the partner is (so in a plan
+    # or a wish too: "I want to tell mi vieja that my girlfriend núria ..." says she is), as "my partner is
+    # Sam" is; the partner, not the relationship ("engaged", "single": "my boyfriend Ray says" after "Ray
+    # proposed" had opened an item, as had "im single" after a boyfriend named)
     _rule(
-        "relationship",
-        IDENTITY,
+        "partner",
+        FACT,
         r"\b[Mm]y (?:new )?(?:boyfriend|girlfriend|novio|novia)(?: is called| is named)? (?P<n>"
         + _NAME
         + "|"
@@ -4773,7 +4775,7 @@ def _said_second_language(
         name = _untrailed(groups.get("n") or "").strip(" .,'")
         if not name or name.casefold() in _NO_PARTNER_NAME or name.casefold() in tokens.STOPWORDS:
             return None
-        return _a_partner(attribute, memory_type, groups)
+        return Said(attribute, _norm(name), name, memory_type)
     if value_group == "slplace":
         for raw in (groups.get("v2"), groups.get("v")):
             name = _untrailed(raw or "").strip(" .,'")
@@ -8112,6 +8114,7 @@ _ASKS_SECOND_LANGUAGE = (
     ("diet", r"^what (?:i|we) eat\b|\b(?:i am|i'm|am i) (?:a )?(?:vegetarian|vegan|pescatarian)\s*\?"),
     ("schedule:smoking", r"\b(?:i am|i'm|am i) (?:a )?smoker\b|^(?:i|we) smoke\s*\?"),
     ("relationship", r"^(?:do )?(?:i|we) have (?:a )?(?:girlfriend|boyfriend|partner)\b"),
+    ("partner", r"^(?:do )?(?:i|we) have (?:a )?(?:girlfriend|boyfriend|partner)\b"),
     ("gym", r"\bwhere (?:do )?(?:i|we) (?:make|do|practi[cs]e) (?:sports?|exercise)\b"),
     ("phone provider", r"\b(?:what|which) (?:company|operator|network) is my (?:phone|mobile|cell)\b"),
     ("university", r"\b(?:in )?(?:which|what) (?:university|college|uni) (?:i|we) (?:studied|study|went)\b"),

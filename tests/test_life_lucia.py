@@ -29,7 +29,7 @@ from eval import lifechanges
 from tests import lifefloors
 
 FOUND = 15  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
-RANK1_FAKE = 0  # questions whose first result states the current value, fake embedder
+RANK1_FAKE = 21  # questions whose first result states the current value, fake embedder
 RANK1_REAL = [  # the real model's, today: each must stay first
 ]
 UNFLAGGED_REAL = ["I have tattoos?"]  # the foreign questions that find something close today: none other may

@@ -38,8 +38,8 @@ def _read(text: str) -> dict[str, str]:
         ("my boss is called Ana, she is very strict", "manager", "ana"),
         ("my manager is called luca and he is italian", "manager", "luca"),
         # who the person is with, in a plan too
-        ("I want to cook something for my girlfriend Inês and her parents", "relationship", "dating inês"),
-        ("my boyfriend joão is coming to the party", "relationship", "dating joão"),
+        ("I want to cook something for my girlfriend Inês and her parents", "partner", "inês"),
+        ("my boyfriend joão is coming to the party", "partner", "joão"),
         # a permit and a visa held
         ("finally I have the NIE card with the residence permit", "visa", "residence permit"),
         ("I have got the student visa, I fly in august", "visa", "student"),
@@ -78,12 +78,13 @@ def test_a_second_language_writers_statements_are_read(text, attribute, value):
         ("núria changed to a new job in the hospital del Mar", "employer"),
         ("my sister is in Lisbon since march", "home"),
         ("Arjun is waiting for his highly qualified visa", "visa"),
-        ("my ex-boyfriend tomás is with a new girl", "relationship"),
-        ("I want to have a conversation with my boyfriend about our future", "relationship"),  # no name
+        ("my ex-boyfriend tomás is with a new girl", "partner"),
+        ("I want to have a conversation with my boyfriend about our future", "partner"),  # no name
+        ("my boyfriend Ray says I should reward myself", "relationship"),  # his name, not the relationship
         ("Do not say I'm creative director, just make it in such a style", "role"),  # words not to write
         ("today I have 34 years :) la nona sent me an audio", "role"),  # an age
         # a time gone, a month or a field after "the new job in"
-        ("when I was with my boyfriend tomás we lived in Rosario", "relationship"),
+        ("when I was with my boyfriend tomás we lived in Rosario", "partner"),
         ("I start the new job in january, I am so nervous", "employer"),
         ("my new job in marketing is boring", "employer"),
         ("I am in love since the first day", "home"),
