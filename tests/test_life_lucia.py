@@ -13,8 +13,9 @@ English (memory/life.py's `_SECOND_LANGUAGE`, tested in other words in tests/tes
 15 of 16 found (the key holds two more true changes since, each the step before one of its own: her home
 in Buenos Aires before Lavapiés, QA analyst before senior QA; "actually I live in gràcia" and "I am in
 barcelona since one month" are one turn, one home said twice: one item, against Madrid), 0 false,
-REAL_FIRST of 21 first with the real model. These are floors: a general rule may raise them, none may
-lower them, and nothing she says of others (her mum's move, her brother's and Núria's new jobs, her ex's
+21 of 21 first with the real model (the fake embedder too), 3 of 4 foreign questions flagged ("I have
+tattoos?" finds her Gràcia turn, as it did blind). These are floors: a general rule may raise them, none
+may lower them, and nothing she says of others (her mum's move, her brother's and Núria's new jobs, her ex's
 new girlfriend, a coworker's visa, a friend's wedding), nothing considered or imagined (a flat listing,
 Glovo's offer, the lead position, Valencia "eventually", a cat "eventually"), nothing of a test persona
 or a fake user in a bug report, nothing pasted (a lease naming the landlord) and nothing she asks to say
@@ -30,7 +31,26 @@ from tests import lifefloors
 
 FOUND = 15  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
 RANK1_FAKE = 21  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today: each must stay first
+RANK1_REAL = [  # the real model's, today (all 21): each must stay first
+    "in which city I am living now",
+    "what is my position in the work",
+    "where I am living now",
+    "where I am working now",
+    "who is my boss",
+    "I have girlfriend or boyfriend?",
+    "which visa I have in spain",
+    "what is my bank",
+    "which company is my phone",
+    "who is my doctor",
+    "where I make sport",
+    "what I eat, I am vegetarian?",
+    "I have pets?",
+    "where I was born",
+    "how is called my brother",
+    "in which month is my birthday",
+    "to what I am allergic",
+    "in which university I studied",
+    "how is called my cat",
 ]
 UNFLAGGED_REAL = ["I have tattoos?"]  # the foreign questions that find something close today: none other may
 
