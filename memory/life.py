@@ -4525,10 +4525,11 @@ def _a_heritage(attribute: str, memory_type: str, said: str) -> Said | None:
 # (`_DR`). Each rule reads a value the words around it say is the person's own now; "eventually" is
 # "maybe" to these writers and a hedge already (`_HEDGE`: "would", "could"), and "actually" ("actually
 # I live in X": currently) is `_NOW`'s.
+# (a time long enough to live somewhere: not "since yesterday", "since monday", "since 2 days": a visit)
 _SL_WHEN = (
-    r"since (?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|a|an|last|few|some|the|this|yesterday|then|"
+    r"since (?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|a|an|last|few|some|the|then|"
     + "|".join(_MONTHS)
-    + r")\b)"
+    + r")\b)(?!(?: \w+)? (?:days?|nights?|hours?|weekend)\b)"
 )
 # a role said without its article: "I am senior QA", "I am QA lead", "sono developer" said in English
 _SL_ROLE = (
@@ -4592,7 +4593,8 @@ _SECOND_LANGUAGE = (
         + r"(?:'m| am) (?:now |actually |currently |already |still )?(?:here )?in (?P<v>"
         + _PLACE
         + r") "
-        + _SL_WHEN,
+        + _SL_WHEN
+        + _A_STAY,
         "slplace",
         gate="since",
     ),

@@ -89,6 +89,9 @@ def test_a_second_language_writers_statements_are_read(text, attribute, value):
         ("my new job in marketing is boring", "employer"),
         ("I am in love since the first day", "home"),
         ("I am in QA since 2020", "home"),
+        ("I am in Paris since yesterday for a conference", "home"),  # a visit
+        ("I'm in Berlin since 2 days on holiday", "home"),
+        ("I am in Rome since last week for a conference, back on friday", "home"),
         # words asked to be said in another language, not said
         ("how I say in catalan: good morning, I work in a videogames company, I live in gràcia?", "home"),
         ("how do you say in German: I live in Munich and I am engineer", "home"),
