@@ -4533,7 +4533,9 @@ _SL_WHEN = (
 )
 # a role said without its article: "I am senior QA", "I am QA lead", "sono developer" said in English
 _SL_ROLE = (
-    r"(?P<role>(?!(?:a|an|the|my|not|so|very|too|in|at|on|from|here|there|new|now|still|also)\b)(?:[A-Za-z][\w-]*\s+){0,2}(?:QA|"
+    r"(?P<role>(?!(?:a|an|the|my|not|so|very|too|in|at|on|from|here|there|new|now|still|also)\b)"
+    # (a noun alone that says something else too: "I am support for my family", "I am owner of the dog")
+    r"(?!(?:support|head|lead|owner|associate|executive|assistant|contractor)(?![\w-]))(?:[A-Za-z][\w-]*\s+){0,2}(?:QA|"
     + "|".join(_ROLE_NOUNS)
     + r"))(?![\w-])"
 )
@@ -4542,6 +4544,8 @@ _NOT_A_FIRM = frozenset(
     [
         *_MONTHS,
         *_DAYS,
+        *"hr ux ops product retail hospitality construction logistics consulting government research".split(),
+        *"accounting law media advertising banking insurance".split(),
         "one",
         "two",
         "three",

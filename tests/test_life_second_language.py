@@ -87,6 +87,9 @@ def test_a_second_language_writers_statements_are_read(text, attribute, value):
         ("when I was with my boyfriend tomás we lived in Rosario", "partner"),
         ("I start the new job in january, I am so nervous", "employer"),
         ("my new job in marketing is boring", "employer"),
+        ("my new job in HR is so much paperwork", "employer"),
+        ("I am support for my family since my dad died", "role"),
+        ("I am owner of the dog that bit him", "role"),
         ("I am in love since the first day", "home"),
         ("I am in QA since 2020", "home"),
         ("I am in Paris since yesterday for a conference", "home"),  # a visit
