@@ -11,7 +11,8 @@ tests/fixtures/priya/ (a tenth, written blind: a PM's voice-dictated lowercase r
 tests/fixtures/dale/ (an eleventh, written blind: a veteran's HVAC business typed on a phone, typos and caps) and
 tests/fixtures/noor/ (a twelfth, written blind: a student's lowercase slang, emoji and Arabic words) and
 tests/fixtures/marisol/ (a thirteenth, written blind: a divorcing mother turned realtor, Spanglish run-ons) and
-tests/fixtures/tunde/ (a fourteenth, written blind: a junior doctor's terse NHS shorthand, exam vignettes pasted).
+tests/fixtures/tunde/ (a fourteenth, written blind: a junior doctor's terse NHS shorthand, exam vignettes pasted) and
+tests/fixtures/lucia/ (a fifteenth, written blind: a QA engineer's second-language English, Spanish-shaped).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -61,6 +62,7 @@ DALE = FIXTURES / "dale"  # an eleventh, written blind: a veteran's HVAC outfit,
 NOOR = FIXTURES / "noor"  # a twelfth, written blind: a student, Dearborn to Ann Arbor to Chicago, slang and emoji
 MARISOL = FIXTURES / "marisol"  # a thirteenth, written blind: Kissimmee to Orlando to Winter Park, Spanglish
 TUNDE = FIXTURES / "tunde"  # a fourteenth, written blind: a junior doctor, Leeds to Sheffield to Manchester
+LUCIA = FIXTURES / "lucia"  # a fifteenth, written blind: Buenos Aires to Madrid to Barcelona, second-language English
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -133,10 +135,8 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
 
 def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
-    people = (
-        *(FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA, DALE, NOOR, MARISOL),
-        TUNDE,
-    )
+    people: tuple[Path, ...] = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA)
+    people += (DALE, NOOR, MARISOL, TUNDE, LUCIA)
     return {"fixtures": [run(p, k) for p in people]}
 
 

@@ -102,7 +102,7 @@ _LOW_END = r"(?=\s*(?:[,.;:!?()]|$|[\U0001F300-\U0001FAFF\u2600-\u27BF])| " + _N
 # a name in lower case: one word, or two where the name visibly ends after the second ("dr ruth calloway, ...")
 _LOW_NAME = _LOW_WORD + r"(?: " + _LOW_WORD + _LOW_END + r")?(?![\w'&-])"
 _TITLED = r"(?i:dr\.?|doctor|doc) " + _LOW_NAME
-_DR = r"(?:(?:Dr\.?|Dre?) " + _NAME + "|" + _TITLED + ")"
+_DR = r"(?:(?:Dr\.?|Dre?|Dra\.?|[Dd]octora) " + _NAME + "|" + _TITLED + ")"  # ("Dra. Puig", "the doctora Serrano")
 # A home or an origin typed in lower case ("we moved to texas", "i am from india", "j'habite à lyon"):
 # read only as a place the lists know (`vocab.place_in`: "I live in fear" names none). A place in a
 # script without capitals ("東京") is read by the rules of `_CJK_RULES`.
@@ -676,7 +676,7 @@ _HEDGE = patterns.lazy(
     # a case put, not lived: "let's say I'm a nurse", "assume I am a lawyer", "as if I were a doctor"
     r"let's say|lets say|let us say|assume|assuming|supposing|hypothetical|hypothetically|what if|as if|as though|"
     # words denied or doubted: "I never said I live in Paris", "I don't think I work there anymore"
-    r"never said|didn't say|did not say|never told|not saying|(?:don't|do not) think\s+(?:that\s+)?(?:i|we)|not that|"
+    r"never said|didn't say|did not say|never told|not saying|(?:do not|don't|dont) (?:say|write|put|mention)|(?:don't|do not) think\s+(?:that\s+)?(?:i|we)|not that|"
     # what nearly happened: "I almost moved to Berlin", "we nearly bought a Tesla"
     r"(?:almost|nearly) (?:\w+ )?(?:moved|took|got|bought|left|quit|became|went|signed|accepted|started|joined)|"
     # the time a journey ended, not a move: "I felt rested when I arrived in London"
@@ -4958,6 +4958,302 @@ def _a_known_place(attribute: str, memory_type: str, said: str) -> Said | None:
     )
 
 
+# -- second-language English (life26) ------------------------------------------------------------
+# A person who writes English learned after another language (Spanish, Portuguese, Italian, French,
+# German speakers share these shapes) says a state that began in the present tense with "since" ("I am
+# in barcelona since one month", "I work here since two months"), a name with "is called" ("my boss is
+# called Jordi"), a role without its article ("I am senior QA in viajalia now", "now I am QA lead
+# officially"), "employee of" a firm and "the new job in" one, "I go to" a doctor or a gym, "I changed
+# the gym for a climbing gym, X" (Spanish "cambiar A por B": B in place of A), "I have the TIE with the
+# work permit" (a residence card and what it allows), a doctor as "the doctora Serrano" or "Dra. Puig"
+# (`_DR`). Each rule reads a value the words around it say is the person's own now; "eventually" is
+# "maybe" to these writers and a hedge already (`_HEDGE`: "would", "could"), and "actually" ("actually
+# I live in X": currently) is `_NOW`'s.
+# (a time long enough to live somewhere: not "since yesterday", "since monday", "since 2 days": a visit)
+_SL_WHEN = (
+    r"since (?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|a|an|last|few|some|the|then|"
+    + "|".join(_MONTHS)
+    + r")\b)(?!(?: \w+)? (?:days?|nights?|hours?|weekend)\b)"
+)
+# a role said without its article: "I am senior QA", "I am QA lead", "sono developer" said in English
+_SL_ROLE = (
+    r"(?P<role>(?!(?:a|an|the|my|not|so|very|too|in|at|on|from|here|there|new|now|still|also)\b)"
+    # (a noun alone that says something else too: "I am support for my family", "I am owner of the dog")
+    r"(?!(?:support|head|lead|owner|associate|executive|assistant|contractor)(?![\w-]))(?:[A-Za-z][\w-]*\s+){0,2}(?:QA|"
+    + "|".join(_ROLE_NOUNS)
+    + r"))(?![\w-])"
+)
+# what no firm is called, after "the new job in": a month, a day, a number, a field of work
+_NOT_A_FIRM = frozenset(
+    [
+        *_MONTHS,
+        *_DAYS,
+        *[
+            "hr",
+            "ux",
+            "ops",
+            "product",
+            "retail",
+            "hospitality",
+            "construction",
+            "logistics",
+            "consulting",
+            "government",
+            "research",
+        ],
+        *["accounting", "law", "media", "advertising", "banking", "insurance"],
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "a",
+        "the",
+        "tech",
+        "it",
+        "qa",
+        "marketing",
+        "sales",
+        "finance",
+        "design",
+        "engineering",
+        "healthcare",
+        "education",
+        "software",
+        "town",
+        "city",
+        "person",
+        "office",
+        "remote",
+        "hybrid",
+        "summer",
+        "spring",
+        "autumn",
+        "fall",
+        "winter",
+        "weeks",
+        "months",
+        "days",
+    ]
+)
+# a residence card, said by its name or its kind ("the TIE", "my BRP", "the residence card")
+_SL_CARD = r"(?:[A-Z]{2,4}(?: card)?|(?i:residence|residency|resident|id|identity|green|foreigner'?s?) card|(?i:card))"
+_SL_PERMIT = r"(?P<v>(?i:work|residence|residency|study|student|work and residence|settlement) permit)"
+_SL_DOCTOR = r"(?:doctora|doctor|médica|médico|medica|medico|GP|family doctor)(?: de (?:cabecera|familia))?"
+_SL_PETS = r"(?P<v>cat|cats|kitten|kittens|dog|dogs|puppy|puppies|rabbit|hamster|parrot|guinea pig|turtle|tortoise)"
+# a name in lower case with its accents ("núria", "matías"): `_LOW_PERSON` with the letters of `_LOW_RUN`
+_SL_LOW_PERSON = _LOW_PERSON.replace("[a-z][a-z'-]+", "[a-zß-öø-ÿ][a-zß-öø-ÿ'-]+")
+_SECOND_LANGUAGE = (
+    # "I am in barcelona since one month", "I'm in Lyon since march": a home since then (a place of the lists)
+    _rule(
+        "home",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) (?:now |actually |currently |already |still )?(?:here )?in (?P<v>"
+        + _PLACE
+        + r") "
+        + _SL_WHEN
+        + _A_STAY,
+        "slplace",
+        gate="since",
+    ),
+    # "I signed the contract for the piso in calle del Ave María, in lavapiés": a home taken, by its last place
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e) (?:just |finally |already )?signed (?:the|a|our|my) (?:contract|lease|rental contract|"
+        r"rental agreement|tenancy agreement|tenancy) (?:for|on|of) (?:the|a|an|our|my) (?:new )?(?:piso|flat|apartment|"
+        r"house|room|studio|place|condo)(?: in (?P<v>[^,.;!?]{2,40}?))?(?:,? in (?P<v2>[^,.;!?]{2,40}?))?(?=\s*(?:[,.;!?]|$))",
+        "slplace",
+        gate="signed",
+    ),
+    # "now I am employee of Viajalia", "I'm an employee at Pixelmar"
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) (?:now |actually |currently |officially |finally )?(?:an? )?employee (?:of|at|in) (?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_EMPLOYER
+        + ")",
+        "slfirm",
+        gate="employee",
+    ),
+    # "first week in the new job in pixelmar", "my new job in Pixelmar is chaos": a job in a firm ("in": "at")
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?:\b[Mm]y|\b(?:(?i:first|1st) (?:day|week|month)s? (?:in|at|of)|started|start|began) (?:the|my)) new (?:job|work) "
+        r"(?:in|at) (?P<v>" + _NAME + "|" + _LOW_EMPLOYER + ")",
+        "slfirm",
+        gate="new job|new work",
+    ),
+    # "I am senior QA in viajalia now", "now I am QA lead officially": a role without its article
+    _rule(
+        "role",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) (?:now |actually |currently |officially |finally )?"
+        + _SL_ROLE
+        + r"(?= (?:in|at|for|of|there|here|now|officially|since)\b|\s*(?:[,.;!?]|$))",
+        gate="qa|" + "|".join(_ROLE_NOUNS),
+    ),
+    # "my boss is called Jordi", "my manager is called carmen"
+    _rule(
+        "manager",
+        IDENTITY,
+        r"\b[Mm]y (?:new )?(?:boss|manager|line manager|supervisor|team lead) is (?:called|named) (?P<v>"
+        + _NAME
+        + "|"
+        + _SL_LOW_PERSON
+        + ")",
+        gate="called|named",
+    ),
+    # "with my boyfriend matías", "my girlfriend núria is coming with me": who the partner is (so in a plan
+    # or a wish too: "I want to tell mi vieja that my girlfriend núria ..." says she is), as "my partner is
+    # Sam" is; the partner, not the relationship ("engaged", "single": "my boyfriend Ray says" after "Ray
+    # proposed" had opened an item, as had "im single" after a boyfriend named)
+    _rule(
+        "partner",
+        FACT,
+        r"\b[Mm]y (?:new )?(?:boyfriend|girlfriend|novio|novia)(?: is called| is named)? (?P<n>"
+        + _NAME
+        + "|"
+        + _SL_LOW_PERSON
+        + ")"
+        + _AFTER_A_NAME,
+        "slpartner",
+        gate="boyfriend|girlfriend|novio|novia",
+    ),
+    # "I have the digital nomad visa", "finally I have the TIE with the work permit", "I got my residence permit"
+    _rule(
+        "visa",
+        IDENTITY,
+        _I
+        + r" (?:(?:now|finally|already) )?(?:have|got|'ve got|have got) (?:now |finally |already )?the "
+        + _VISA_KIND
+        + r" ?(?i:visa)\b"
+        + _VISA_NOT,
+        gate="visa",
+    ),
+    _rule(
+        "visa",
+        IDENTITY,
+        _I
+        + r" (?:(?:now|finally|already) )?(?:have|got|'ve got|have got) (?:now |finally |already )?(?:the|my|a) (?:"
+        + _SL_CARD
+        + r" with (?:the |a |my )?)?"
+        + _SL_PERMIT,
+        gate="permit",
+    ),
+    # "my médica de cabecera in the centro de salud Embajadores is the doctora Serrano"
+    _rule(
+        "doctor",
+        FACT,
+        r"\b[Mm]y (?:new )?"
+        + _SL_DOCTOR
+        + r"(?: (?:in|at) [^,.;!?]{1,50}?)? is (?:now )?(?:the |my )?(?P<v>"
+        + _DR
+        + ")",
+        gate=r"dr|doc|médic|medic",
+    ),
+    # "now I go to a doctora in the mutua, Dra. Montserrat Puig", "I see Dr Puig now"
+    _rule(
+        "doctor",
+        FACT,
+        _I
+        + r" (?:now |also )?(?:go to|see|visit) (?:now )?(?:(?:a|an|the|my) (?:new )?"
+        + _SL_DOCTOR
+        + r"\b[^,.;!?]{0,50}, )?(?P<v>"
+        + _DR
+        + ")",
+        gate=r"dr|doc",
+    ),
+    # "I go to the Basic-Fit in Lavapiés three times per week": a gym of the list
+    _rule(
+        "gym",
+        FACT,
+        _I + r" (?:now |also |still )?(?:go to|train at|train in) (?:the )?(?P<v>" + _GYMS + r")(?![\w'&-])",
+        gate="go to|train",
+    ),
+    # "I changed the gym for a climbing gym, Roca Gràcia": the one after "for" in place of the one before
+    _rule(
+        "gym",
+        FACT,
+        _I + r" (?:(?:have|'ve|just|finally) )*(?:changed|switched|swapped|exchanged) (?:the|my) gym (?:for|with|by) "
+        r"(?:(?:an?|the|my) )?(?:(?:[a-z][\w-]* ){0,2}(?:gym|one),? )?(?P<v>" + _NAME + r")",
+        gate="gym",
+    ),
+    # "I don't have animals", "I have no pets": none (a pet got later is a change from none)
+    _rule(
+        "pets",
+        FACT,
+        _I + r" (?:(?:don't|do not|dont) have (?:any )?(?:pets|animals|a pet)|have no (?:pets|animals))\b",
+        "slnopets",
+        gate="pets|animals|a pet",
+    ),
+    # "I adopted a cat!", "we got a puppy": a pet now (its kind shown; any pet is one value: a second is none new)
+    _rule(
+        "pets",
+        FACT,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e) (?:(?:just|finally|have|'ve) )*(?:adopted|rescued|got|took in) (?:a|an|two|our first|my first) "
+        r"(?:(?:new|little|baby|rescue|street|stray|black|white|orange|grey|gray|tabby) )*"
+        + _SL_PETS
+        + r"(?=\s*(?:[!.,;:)]|$|and\b|from\b|named\b|called\b))",
+        "slpets",
+        gate="adopted|rescued|got|took in",
+    ),
+)
+_SECOND_GROUPS = frozenset(["slplace", "slfirm", "slpartner", "slnopets", "slpets"])
+# read in a sentence that plans or wishes as well: "my girlfriend núria" says who she is in any clause
+# (`_stated`), but not one of a time gone ("when I was with my boyfriend tom")
+_SAID_IN_ANY_CLAUSE = frozenset(["slpartner"])
+_TIME_GONE = patterns.lazy(r"\b(?:used to|years ago|when (?:i|we) (?:was|were)|back then|at the time)\b", re.IGNORECASE)
+
+
+def _said_in_any_clause(value_group: str, before: str) -> bool:
+    """Whether a rule's value is said in a sentence that plans or wishes too (`_SAID_IN_ANY_CLAUSE`)."""
+    return value_group in _SAID_IN_ANY_CLAUSE and _TIME_GONE.search(before) is None
+
+
+def _said_second_language(
+    attribute: str, value_group: str, memory_type: str, groups: dict[str, str | None]
+) -> Said | None:
+    """A value of the rules of `_SECOND_LANGUAGE`: a place of the lists or a part of a city (`slplace`:
+    the last one said), a firm that is no place, month or field (`slfirm`), who the person is with
+    (`slpartner`), no pets (`slnopets`) or some (`slpets`, shown by kind)."""
+    if value_group == "slnopets":
+        return Said(attribute, "none", "none", memory_type)
+    if value_group == "slpets":
+        kind = (groups.get("v") or "").casefold()
+        return Said(attribute, "some", kind.removesuffix("s") if kind.endswith(("cats", "dogs")) else kind, memory_type)
+    if value_group == "slpartner":  # (by name only: "a conversation with my boyfriend about ..." names no one)
+        name = _untrailed(groups.get("n") or "").strip(" .,'")
+        if not name or name.casefold() in _NO_PARTNER_NAME or name.casefold() in tokens.STOPWORDS:
+            return None
+        return Said(attribute, _norm(name), name, memory_type)
+    if value_group == "slplace":
+        for raw in (groups.get("v2"), groups.get("v")):
+            name = _untrailed(raw or "").strip(" .,'")
+            part = vocab.part_of_city(name) if name else None
+            if part is not None and _norm(part) == _norm(name):
+                return Said(attribute, _norm(part), part, memory_type)
+            if name and (said := _a_place(attribute, memory_type, name, known=True)) is not None:
+                return said
+        return None
+    shown = _untrailed(groups.get("v") or "").strip(" .,'!")
+    value = _norm(shown)
+    if not value or value in _NOT_A_FIRM or value in tokens.STOPWORDS or vocab.place(shown) is not None:
+        return None
+    return Said(attribute, value, shown, memory_type)
+
+
 _RULES = (
     # home
     _rule(
@@ -6740,6 +7036,7 @@ _RULES = (
     *_PHONE_TYPED,  # phone typing (life21)
     *_STUDENT,
     *_DOCTOR,  # a junior doctor's life (life25)
+    *_SECOND_LANGUAGE,  # second-language English (life26)
 )
 
 
@@ -6849,7 +7146,7 @@ _TAGGED = patterns.lazy(
 # all in lower case ("plant. my checking at fifth third gets the pension. if i die ..."): a person
 # who never capitalises ends sentences too (not after one letter: "j. smith").
 _SENTENCE = patterns.lazy(rf"(?<=[.!?])\s+(?=[{_UP}\"'(¿¡«“])|(?<=[^\W\d]{{2}}[.!?])\s+(?=[a-z])|\n+")
-_ABBREV = patterns.lazy(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Mt|Jr|Sr|vs|etc|e\.g|i\.e)\.", re.IGNORECASE)
+_ABBREV = patterns.lazy(r"\b(?:Dr|Dra|Mr|Mrs|Ms|Prof|St|Mt|Jr|Sr|vs|etc|e\.g|i\.e)\.", re.IGNORECASE)
 # Initials before a name's next part ("J.K. Rowling", "J. R. R. Tolkien", "Michael J. Fox"): a
 # favourite author was read as "J.K". One initial only after a capitalised word ("I got an A. Then"
 # ends a sentence, but "Dr. S. Lee" is one name); a country's letters ("the U.S. Then") as any abbreviation.
@@ -7311,6 +7608,7 @@ _READERS: dict[str, Callable[[str, str, str, dict[str, str | None]], Said | None
     **dict.fromkeys(_APART, _said_apart),
     **dict.fromkeys(_DICTATED_GROUPS, _said_dictated),
     **dict.fromkeys(_PHONE_GROUPS, _said_phone_typed),
+    **dict.fromkeys(_SECOND_GROUPS, _said_second_language),
 }
 
 
@@ -7414,7 +7712,7 @@ _STATES = _words(
 
 _A_QUALITY = patterns.lazy(r" is (?!(?:now )?(?:called|named)\b)")
 # A title opens a person's name in any case ("dr patel"); "doctor patel" and "doc patel" are "dr patel".
-_A_TITLE = patterns.lazy(r"(?:dr|doctor|doc)\b\.? ?(?=\w)", re.IGNORECASE)
+_A_TITLE = patterns.lazy(r"(?:dr|dra|doctora|doctor|doc)\b\.? ?(?=\w)", re.IGNORECASE)  # ("Dra. Puig": "dr puig")
 
 
 def _no_value(attribute: str, memory_type: str, shown: str) -> bool:
@@ -7506,8 +7804,23 @@ _MENTIONS = patterns.lazy(
 _IT_IS = patterns.lazy(r"^(?i:it's|its|it is|that's|thats|she's|shes|he's|hes) (?:(?i:now|still) )?(?P<v>" + _DR + r")")
 
 
+# A pet got, named in the next sentence: "I adopted a cat! her name is Empanada" (`_it_is`: cat = empanada)
+_PET_GOT = patterns.lazy(
+    r"(?:" + _I + r"|\b[Ww]e) (?:(?:just|finally|have|'ve) )*(?:adopted|rescued|got|took in) (?:a|an) "
+    r"(?:(?:new|little|baby|rescue|street|stray) )?(?P<kind>cat|kitten|dog|puppy|rabbit|hamster|parrot)\b"
+)
+_PET_OF = {"kitten": "cat", "puppy": "dog"}
+_PET_NAME_IS = patterns.lazy(
+    rf"^(?i:her|his|its|the) name is (?P<v>[{_UP}][\w'-]+|[a-zß-öø-ÿ][\w'-]+(?=\s*(?:[,.;!:]|$)))"
+)
+
+
 def _mention(sentence: str) -> str | None:
-    """The attribute of a person the sentence names by their noun alone ("my hausarzt": doctor)."""
+    """The attribute of a person the sentence names by their noun alone ("my hausarzt": doctor), or a
+    pet's kind by a pet got ("I adopted a cat!": cat)."""
+    got = _PET_GOT.search(sentence) if "got" in sentence or "adopt" in sentence or "rescued" in sentence else None
+    if got is not None and not _HEDGE.search(sentence[: got.end()]):
+        return _PET_OF.get(got.group("kind"), got.group("kind"))
     found = _MENTIONS.search(sentence) if "my " in sentence.casefold() or "our " in sentence.casefold() else None
     if found is None:
         return None
@@ -7516,7 +7829,10 @@ def _mention(sentence: str) -> str | None:
 
 
 def _it_is(sentence: str, mentioned: str | None) -> Said | None:
-    """The person a sentence names after "it's", as the one a sentence before mentioned (`_mention`)."""
+    """The person a sentence names after "it's", as the one a sentence before mentioned (`_mention`); a
+    pet's name after "her name is" ("I adopted a cat! her name is Empanada")."""
+    if mentioned in PET_KINDS and (named := _PET_NAME_IS.match(sentence)) is not None:
+        return Said(mentioned, _norm(named.group("v")), named.group("v"), FACT)
     match = _IT_IS.match(sentence) if mentioned else None
     if match is None or mentioned is None or _HEDGE.search(sentence[: match.end()]):
         return None
@@ -7654,8 +7970,24 @@ _ROLE_PLAY = patterns.lazy(
 )
 
 
+# Words to be said in another language, after the colon of a request (`_own`): "how I say in catalan: good
+# morning, I am argentinian, I live in gràcia?", "how do you say in German: I work in a bank" (the
+# person's words to learn, not what they tell; a second-language writer's request has no "do").
+_TO_SAY = patterns.lazy(
+    r"\b(?i:how (?:do |can |would |should )?(?:i|you|we|one) (?:say|write|tell|translate|put)|translate|in (?:catalan|spanish|"
+    r"french|german|italian|portuguese|english|dutch|polish|basque|galician)(?: is| it is)?)\b[^:\n?!]{0,60}:[^\n?!]*"
+)
+
+
+def _to_say(match: re.Match[str]) -> str:
+    """A request's head, without the words it asks to say (`_TO_SAY`)."""
+    head = match.group(0)
+    return head[: head.index(":") + 1]
+
+
 def _own(text: str) -> str:
-    """The text without the words that are not the person's own (`_SPEAKERS` ... `_ROLE_PLAY`)."""
+    """The text without the words that are not the person's own (`_SPEAKERS` ... `_ROLE_PLAY`, `_TO_SAY`)."""
+    text = _TO_SAY.sub(_to_say, text) if ":" in text else text
     play = _ROLE_PLAY.search(text)
     if play is not None:  # the lines before the request are still the person's
         text = text[: text.rfind("\n", 0, play.start()) + 1]
@@ -7791,7 +8123,11 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
                 continue
             for match in pattern.finditer(sentence):
                 said_as = "" if value_group == "retired" else " " + match.group(0)  # (a plan said as one)
-                if value_group != "aim" and _HEDGE.search(sentence[: match.start()] + said_as):
+                if (
+                    value_group != "aim"
+                    and _HEDGE.search(sentence[: match.start()] + said_as)
+                    and not _said_in_any_clause(value_group, sentence[: match.start()])
+                ):
                     continue
                 if (attribute in _DEVICE_NOUNS or value_group == "best") and vocab.someone_else(
                     sentence[: match.start()]
@@ -8279,6 +8615,25 @@ _ASKS_STUDENT = (
     ("passport", r"\bmy passport(?:'s)? (?:number|no\.?|#|expiry|expiration)|\bwhen does my passport expire\b"),
     *((kind, r"\b(?:my|our) " + kind + r"s? names?\b") for kind in _PET_KINDS),
 )
+# The questions of `_SECOND_LANGUAGE`'s attributes and the shapes a second-language writer asks in: the
+# subject before its verb ("where I was born", "what I eat", "in which university I studied", "to what I
+# am allergic"), a statement with its "?" ("I have pets?", "I am smoker?"), "make sport", "which company is
+# my phone" (and "how is called my mum": `_SL_CALLED`)
+_ASKS_SECOND_LANGUAGE = (
+    (
+        "pets",
+        r"\b(?:do )?(?:i|we) have (?:any )?(?:pets?|animals?)\b|\bhow many (?:pets|animals) (?:do )?(?:i|we) have\b",
+    ),
+    ("origin", r"\bwhere (?:i|we) (?:was|were|am|are) (?:born|from)\b|\bwhere (?:i|we) grew up\b"),
+    ("allergy", r"\bto what (?:i am|i'm|am i) allergic\b|\bwhat (?:i am|i'm) allergic to\b"),
+    ("diet", r"^what (?:i|we) eat\b|\b(?:i am|i'm|am i) (?:a )?(?:vegetarian|vegan|pescatarian)\s*\?"),
+    ("schedule:smoking", r"\b(?:i am|i'm|am i) (?:a )?smoker\b|^(?:i|we) smoke\s*\?"),
+    ("relationship", r"^(?:do )?(?:i|we) have (?:a )?(?:girlfriend|boyfriend|partner)\b"),
+    ("partner", r"^(?:do )?(?:i|we) have (?:a )?(?:girlfriend|boyfriend|partner)\b"),
+    ("gym", r"\bwhere (?:do )?(?:i|we) (?:make|do|practi[cs]e) (?:sports?|exercise)\b"),
+    ("phone provider", r"\b(?:what|which) (?:company|operator|network) is my (?:phone|mobile|cell)\b"),
+    ("university", r"\b(?:in )?(?:which|what) (?:university|college|uni) (?:i|we) (?:studied|study|went)\b"),
+)
 _ASKS_RE = tuple(
     (a, patterns.lazy(p, re.IGNORECASE))
     for a, p in (
@@ -8289,8 +8644,11 @@ _ASKS_RE = tuple(
         *_ASKS_PHONE_TYPED,
         *_ASKS_STUDENT,
         *_ASKS_DOCTOR,
+        *_ASKS_SECOND_LANGUAGE,
     )
 )
+# "how is called my mum", "how are called my cats": "what is my mum called" (Spanish "¿cómo se llama ...?")
+_SL_CALLED = patterns.lazy(r"\bhow (is|are) called ((?:my|our) [^?.!,]+?)\s*(?=[?.!,]|$)", re.IGNORECASE)
 _ASK_FR_THING = patterns.lazy(
     r"\b(?:qui|quel|quelle|c'est qui|c'est quoi) (?:est |sont )?(?:mon|ma) (?:nouveau |nouvelle |nouvel )?"
     + _FR_FACT
@@ -8862,6 +9220,7 @@ def asked(query: str) -> frozenset[str]:
     of someone else's life, "other:<who>" alone."""
     # (typed without apostrophes, "whats my job title", "where im based", as a statement is: `_UNSPELLED`)
     query = _ASKED_UNSPELLED.sub(r"\1's", _UNSPELLED.sub(_spelled, straight(query)))
+    query = _SL_CALLED.sub(r"what \1 \2 called", query)
     other = about_someone_else(query)
     if other is not None:
         return frozenset([f"other:{other}"])

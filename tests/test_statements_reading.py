@@ -25,7 +25,9 @@ SOURCES = ("memory/life.py", "memory/vocab.py", "memory/needles.py", "memory/tex
 # (1: the first version kept; a home read before it records none, read as 0, and is read again)
 RECORDED = {
     1: "e5b428f8f4c968bb",  # first kept in session 34 (with life23's rules): no home recorded an earlier 1
-    2: "2b341fcd3997ba15",  # session 35: life24 (a partner named, a church gone to, a game given up, a team supported), life25 (a junior doctor's life, `_DOCTOR`; an exam's patient unread)
+    # session 35: life24 (a partner named, a church gone to, a game given up, a team supported), life25 (a
+    # junior doctor's life, `_DOCTOR`), life26 (second-language English, `_SECOND_LANGUAGE`)
+    2: "960af62cfcb97e76",
 }
 
 
