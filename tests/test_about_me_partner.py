@@ -26,7 +26,7 @@ def test_a_fiance_named_after_a_husband_is_the_one_partner_line(tmp_path, cli_js
     assert "Ray" in lines[0] and "was Héctor" in lines[0], lines
 
 
-def test_control_a_girlfriend_named_keeps_her_line(tmp_path, cli_json):
+def test_control_a_later_girlfriend_is_the_one_partner_named(tmp_path, cli_json):
     path = chat_turns(
         tmp_path / "c.jsonl",
         [
@@ -37,4 +37,4 @@ def test_control_a_girlfriend_named_keeps_her_line(tmp_path, cli_json):
     )
     cli_json("import", str(path))
     lines = _partner_lines(about_now(cli_json))
-    assert len(lines) == 1 and lines[0].startswith("- **Girlfriend**: Maria[^"), lines
+    assert len(lines) == 1 and ": Maria" in lines[0] and ": Ana" not in lines[0], lines
