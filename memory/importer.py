@@ -108,8 +108,7 @@ def unit_payload(report: ImportReport, where: str, data: dict[str, Any]) -> Capt
     try:
         return parse_payload(data)
     except InvalidInput as exc:
-        fix = "; split the text over several lines and import again" if "content: is longer than" in str(exc) else ""
-        report.fail(where, f"{exc}{fix}")
+        report.fail(where, str(exc))  # a text past a memory's length says what to do (models.LENGTH_FIXES)
         return None
 
 
