@@ -20,6 +20,7 @@ import hashlib
 import json
 import math
 import os
+import stat
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -214,8 +215,25 @@ def check_input(path: Path) -> None:
             ) from None
         raise
     files.refuse_special(path, st)  # a FIFO would hang the read, /dev/zero would never end
-    if path.is_file() and st.st_size == 0:
+    if not stat.S_ISREG(st.st_mode):
+        return
+    if st.st_size == 0:
         raise InvalidInput(f"{path} is empty (0 bytes): nothing to import; check the path")
+    refuse_unreadable(path, st)
+
+
+def refuse_unreadable(path: Path, st: os.stat_result) -> None:
+    """A regular file no format reads, refused by its size or first bytes before it is read."""
+    # What no format reads is refused by its size or its first bytes, before it is read: a 1 GB note
+    # was read to its 50 MB limit first, a 1 GB sparse file line by line to its end.
+    if path.suffix.lower() in NOTE_SUFFIXES and st.st_size > MAX_NOTE_BYTES:
+        raise InvalidInput(
+            f"{path} is {st.st_size:,} bytes, over the {MAX_NOTE_BYTES:,}-byte limit of one note; split it into "
+            "several notes, or check the path"
+        )
+    binary = files.binary_head(path)
+    if binary:
+        raise InvalidInput(binary)
 
 
 @dataclass(frozen=True)
