@@ -123,8 +123,7 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
             "defer_embed": defer_embed,
         },
     )
-    # A refusal is its one line: what cleaning a text that was not stored did is moot.
-    if not json_ and data["status"] != "rejected":
+    if not json_:
         for w in data["warnings"]:
             warn(w)
     if data["status"] == "rejected":  # an error: on stderr even with --json (the JSON still on stdout)
