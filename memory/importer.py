@@ -20,6 +20,7 @@ import hashlib
 import json
 import math
 import os
+import stat
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -108,8 +109,7 @@ def unit_payload(report: ImportReport, where: str, data: dict[str, Any]) -> Capt
     try:
         return parse_payload(data)
     except InvalidInput as exc:
-        fix = "; split the text over several lines and import again" if "content: is longer than" in str(exc) else ""
-        report.fail(where, f"{exc}{fix}")
+        report.fail(where, str(exc))  # a text past a memory's length says what to do (models.LENGTH_FIXES)
         return None
 
 
@@ -215,8 +215,27 @@ def check_input(path: Path) -> None:
             ) from None
         raise
     files.refuse_special(path, st)  # a FIFO would hang the read, /dev/zero would never end
-    if path.is_file() and st.st_size == 0:
+    if not stat.S_ISREG(st.st_mode):
+        return
+    if st.st_size == 0:
         raise InvalidInput(f"{path} is empty (0 bytes): nothing to import; check the path")
+    refuse_unreadable(path, st)
+
+
+def refuse_unreadable(path: Path, st: os.stat_result) -> None:
+    """A regular file no format reads, refused by its size or first bytes before it is read."""
+    # What no format reads is refused by its size or its first bytes, before it is read: a 1 GB note
+    # was read to its 50 MB limit first, a 1 GB sparse file line by line to its end.
+    if path.suffix.lower() in NOTE_SUFFIXES and st.st_size > MAX_NOTE_BYTES:
+        raise InvalidInput(
+            f"{path} is {st.st_size:,} bytes, over the {MAX_NOTE_BYTES:,}-byte limit of one note; split it into "
+            "several notes, or check the path"
+        )
+    # A file no longer than the head is read as fast as its head, and its format's reader names what it
+    # is not ("not a Telegram export"); past it, reading costs, so the head alone decides.
+    binary = files.binary_head(path) if st.st_size > files.BINARY_HEAD else None
+    if binary:
+        raise InvalidInput(binary)
 
 
 @dataclass(frozen=True)

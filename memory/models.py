@@ -97,6 +97,25 @@ TOO_LONG_FIX = (
     "(each paragraph becomes a memory, a longer one lands in parts)"
 )
 
+# Every length limit's refusal says what to do, on every route and op, from here: the field's own fix,
+# else the generic one. Only a memory's text said what to do (TOO_LONG_FIX, added by matching the
+# refusal's words); a title, a query, an entity or a space's description past its limit did not.
+LENGTH_FIXES: dict[str, str] = {
+    "content": TOO_LONG_FIX,
+    "text": TOO_LONG_FIX,  # an accept's edited text: a memory's text
+    "query": "shorten it to the words that matter (a question or a few keywords)",
+    "memory_id": "memory ids look like mem_1a2b3c4d5e6f; find them with `quire recall QUERY`",
+    "subject_id": "memory ids look like mem_1a2b3c4d5e6f; find them with `quire recall QUERY`",
+    "supersedes": "memory ids look like mem_1a2b3c4d5e6f; find them with `quire recall QUERY`",
+    "me": "give your name as the chat shows your messages, e.g. --me 'Jan Kowalski'",
+}
+
+
+def too_long(limit: int, field: object = None, what: str = "characters") -> str:
+    """ "is longer than N characters; what to do", the one wording of a length refusal."""
+    fix = LENGTH_FIXES.get(str(field), f"shorten it to {limit} {what} or fewer")
+    return f"is longer than {limit} {what}; {fix}"
+
 
 def _stored_within(value: str) -> str:
     """A memory's text sent to replace one (supersede, accept --text): within CONTENT_MAX as capture
@@ -110,7 +129,7 @@ def _stored_within(value: str) -> str:
     except InvalidInput:  # a lone surrogate: capture names it, in its one wording
         return value
     if len(stored) > CONTENT_MAX:
-        raise ValueError(f"is longer than {CONTENT_MAX} characters")
+        raise ValueError(too_long(CONTENT_MAX, "content"))
     return value
 
 
@@ -142,7 +161,7 @@ def id_problem(value: str) -> str | None:
     if text.first_surrogate(value):  # named as on every field (the CLI's own check said "is not a memory id")
         return text.unpaired(value)
     if len(value) > MEMORY_ID_MAX:
-        return f"is longer than {MEMORY_ID_MAX} characters"
+        return too_long(MEMORY_ID_MAX, "memory_id")
     if not _MEMORY_ID.match(value):
         return "is not a memory id (letters, digits, '_' or '-', like mem_1a2b3c4d5e6f)"
     return None
@@ -177,7 +196,7 @@ def me_name(value: str) -> str:
     if not name:
         raise InvalidInput("me: is empty; give your name as the chat shows your messages, e.g. --me 'Jan Kowalski'")
     if len(name) > ME_MAX:
-        raise InvalidInput(f"me: {len(name):,} characters; a sender's name is at most {ME_MAX}")
+        raise InvalidInput(f"me: {too_long(ME_MAX, 'me')}")
     return name
 
 
@@ -275,7 +294,7 @@ class CapturePayload(BaseModel):
         cleaned = [" ".join(v.split()) for v in value]
         for name in cleaned:
             if len(name) > ENTITY_NAME_MAX:
-                raise ValueError(f"an entity name is longer than {ENTITY_NAME_MAX} characters")
+                raise ValueError(f"an entity name {too_long(ENTITY_NAME_MAX)}")
         return cleaned
 
     @field_validator("title", "cue")
@@ -356,11 +375,11 @@ def plain_message(err: Mapping[str, Any]) -> str:
             "must not be empty" if ctx.get("min_length") == 1 else f"needs at least {ctx.get('min_length')} characters"
         )
     if kind == "string_too_long":
-        return f"is longer than {ctx.get('max_length')} characters"
+        return too_long(int(ctx.get("max_length") or 0), _field_of(err))
     if kind == "too_short":
         return f"needs at least {ctx.get('min_length')} items"
     if kind == "too_long":
-        return f"has more than {ctx.get('max_length')} items"
+        return f"has more than {ctx.get('max_length')} items; give at most {ctx.get('max_length')}"
     if kind in ("greater_than_equal", "greater_than"):
         return f"must be at least {ctx.get('ge', ctx.get('gt'))}"
     if kind in ("less_than_equal", "less_than"):
@@ -370,6 +389,12 @@ def plain_message(err: Mapping[str, Any]) -> str:
     if kind in ("value_error", "assertion_error"):  # quire's own validators: their words
         return str(err.get("msg", "is not valid")).removeprefix("Value error, ").removeprefix("Assertion failed, ")
     return "is not valid"  # any other pydantic wording ("Input should be ...") is not quire's
+
+
+def _field_of(err: Mapping[str, Any]) -> object:
+    """The field an error is about: the last name in its place (`fields.claim` is claim's)."""
+    names = [p for p in err.get("loc") or () if isinstance(p, str)]
+    return names[-1] if names else None
 
 
 _UNION_MEMBER = re.compile(r"^(constrained-)?(str|bool|int|float)$")
@@ -416,6 +441,33 @@ def _what_to_give(err: Mapping[str, Any], allowed: Iterable[str]) -> str:
     return what_to_give(allowed.get(err["loc"][0]) if isinstance(allowed, Mapping) else None)
 
 
+_NUMBER_ERRORS = frozenset(
+    {"greater_than_equal", "greater_than", "less_than_equal", "less_than", "int_parsing", "int_type", "int_from_float"}
+    | {"float_parsing", "float_type", "finite_number"}
+)
+
+
+def _range_to_give(err: Mapping[str, Any], allowed: Iterable[str]) -> str:
+    """For a number out of its field's bounds, or no number, "; give a whole number from 1 to 36500":
+    the whole range and what to type, where "days: must be at least 1" named one end only."""
+    if err["type"] not in _NUMBER_ERRORS or len(err["loc"]) != 1 or not isinstance(allowed, Mapping):
+        return ""
+    info = allowed.get(err["loc"][0])
+    low = high = None
+    for bound in getattr(info, "metadata", None) or ():
+        low = getattr(bound, "ge", getattr(bound, "gt", low))
+        high = getattr(bound, "le", getattr(bound, "lt", high))
+    if low is None and high is None:
+        return ""
+    whole = isinstance(low if low is not None else high, int) and not isinstance(low, bool)
+    kind = "a whole number" if whole else "a number"
+    if high is None or high >= 2**31:  # a row id's bound (2**63 - 1) is no range a person types within
+        return f"; give {kind} of {low} or more"
+    if low is None:
+        return f"; give {kind} of {high} or less"
+    return f"; give {kind} from {low} to {high}"
+
+
 def what_to_give(info: Any) -> str:
     """ "; give ..." from a field's own description ("The page's slug, title or file name ..."), the
     words an agent reads in the schema; "" for a description that does not name a thing."""
@@ -444,7 +496,7 @@ def key_clauses(
         if err["type"] == "missing" and err["loc"] and meant.get(str(err["loc"][-1])) == err["loc"][:-1]:
             continue
         if err["type"] != "extra_forbidden" or not err["loc"]:
-            out.append((err, where, plain_message(err) + _what_to_give(err, allowed)))
+            out.append((err, where, plain_message(err) + _what_to_give(err, allowed) + _range_to_give(err, allowed)))
             continue
         key = str(err["loc"][-1])
         shown = key if key.isascii() and key.strip() == key and " " not in key else json.dumps(key, ensure_ascii=False)

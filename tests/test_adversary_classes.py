@@ -25,19 +25,20 @@ DATE_FIX = "use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS from 1000-01-01 to 9999-12-31"
 CONTENT_FIX = "give the memory: one self-contained statement (5+ words)"
 TEN_MB = "dentist " * (10 * 1024 * 1024 // 8)
 
-# (op, params, outcome, what every refusal names (None: the route's own words), the CLI's exit code)
+# (op, params, outcome, what every refusal names (None: the route's own words), the CLI's exit code:
+# 2 for what the request refuses by its form, as tests/test_adversary_s35_exit_codes.py holds every flag to)
 CASES = [
     ("recall", {"query": ""}, "refused", QUERY_FIX, 2),
     ("recall", {"query": " \t "}, "refused", QUERY_FIX, 2),
     ("recall", {"query": "\x00"}, "refused", QUERY_FIX, 2),
     ("recall", {"query": "\x01\x02\x1b"}, "refused", QUERY_FIX, 2),
     ("recall", {"query": "\u200b\ufeff\u202e"}, "refused", QUERY_FIX, 2),
-    ("recall", {"query": "x" * 2001}, "refused", "is longer than 2000 characters", 1),
+    ("recall", {"query": "x" * 2001}, "refused", "is longer than 2000 characters", 2),
     ("recall", {"query": "موعد طبيب الأسنان يوم الثلاثاء"}, "ok", None, 0),
     ("recall", {"query": "歯医者の予約はいつですか"}, "ok", None, 0),
     ("recall", {"query": "../../etc/passwd"}, "ok", None, 0),
-    ("recall", {"query": "staging", "as_of": "0000-00-00"}, "refused", DATE_FIX, 1),
-    ("recall", {"query": "staging", "as_of": "2026-02-30"}, "refused", DATE_FIX, 1),
+    ("recall", {"query": "staging", "as_of": "0000-00-00"}, "refused", DATE_FIX, 2),
+    ("recall", {"query": "staging", "as_of": "2026-02-30"}, "refused", DATE_FIX, 2),
     ("recall", {"query": "staging", "as_of": "9999-12-31"}, "ok", None, 0),
     ("recall", {"query": "staging", "as_of": "2026-03-01T10:00:00+05:30"}, "ok", None, 0),
     ("recall", {"query": "staging", "k": 0}, "refused", None, 2),
@@ -46,9 +47,9 @@ CASES = [
     # A blank text given as the CLI's argument is a usage error (exit 2) there, as a blank query is.
     ("capture", {"content": ""}, "refused", CONTENT_FIX, 2),
     ("capture", {"content": "\u200b\u202e\x00"}, "refused", CONTENT_FIX, 2),
-    ("capture", {"content": BASE, "valid_from": "0000-00-00"}, "refused", DATE_FIX, 1),
-    ("capture", {"content": BASE, "valid_from": "2026-02-30"}, "refused", DATE_FIX, 1),
-    ("capture", {"content": TEN_MB}, "refused", None, 1),
+    ("capture", {"content": BASE, "valid_from": "0000-00-00"}, "refused", DATE_FIX, 2),
+    ("capture", {"content": BASE, "valid_from": "2026-02-30"}, "refused", DATE_FIX, 2),
+    ("capture", {"content": TEN_MB}, "refused", None, 2),
 ]
 IDS = [f"{op}-{n}" for n, (op, *_) in enumerate(CASES)]
 
@@ -283,29 +284,32 @@ SHAPES = {
 }
 NO_MEMORY = "find ids with"
 NO_PAGE = "(by slug, title or file name); list pages with"
+# The CLI's exit code by the rule of tests/test_adversary_s35_exit_codes.py: 2 for a value the request
+# refuses by its form (blank, unreadable date, past its length, a NUL where none is stored), 1 for what
+# the store refuses (no such memory, page or item).
 SIBLINGS = [  # (op, params, outcome, what every route's answer names, the CLI's exit code)
     ("memory_show", {"memory_id": ""}, "refused", "memory_id: must not be empty; give the memory's id", 2),
     ("memory_show", {"memory_id": "\x00"}, "refused", NO_MEMORY, 1),
-    ("memory_show", {"memory_id": "x" * 10_000}, "refused", "memory_id: is longer than 100 characters", 1),
+    ("memory_show", {"memory_id": "x" * 10_000}, "refused", "memory_id: is longer than 100 characters", 2),
     ("memory_show", {"memory_id": "../../etc/passwd"}, "refused", NO_MEMORY, 1),
     ("history", {"memory_id": "\u200b\u202e"}, "refused", NO_MEMORY, 1),
     ("history", {"memory_id": " \t "}, "refused", "memory_id: must not be empty", 2),
     ("forget", {"memory_id": "موعد"}, "refused", NO_MEMORY, 1),
-    ("forget", {"memory_id": MADE_UP, "reason": "dup\x00licate"}, "refused", "reason: holds a NUL character", 1),
+    ("forget", {"memory_id": MADE_UP, "reason": "dup\x00licate"}, "refused", "reason: holds a NUL character", 2),
     ("pin", {"memory_id": "歯医者👨\u200d👩\u200d👧"}, "refused", NO_MEMORY, 1),
     ("page_read", {"slug": "../../etc/passwd"}, "refused", NO_PAGE, 1),
     ("page_read", {"slug": "\t"}, "refused", "slug: must not be empty; give the page's slug", 2),
-    ("page_read", {"slug": "x" * 10_000}, "refused", "slug: is longer than 200 characters", 1),
-    ("log", {"since": "2026-02-30"}, "refused", DATE_FIX, 1),
-    ("log", {"since": "0000-00-00"}, "refused", DATE_FIX, 1),
+    ("page_read", {"slug": "x" * 10_000}, "refused", "slug: is longer than 200 characters", 2),
+    ("log", {"since": "2026-02-30"}, "refused", DATE_FIX, 2),
+    ("log", {"since": "0000-00-00"}, "refused", DATE_FIX, 2),
     ("log", {"since": "9999-12-31"}, "ok", None, 0),
     ("log", {"limit": 0}, "refused", "invalid log parameters: limit: must be at least 1", 2),
     ("log", {"subject_id": "\x01\x1b[2J"}, "ok", None, 0),
     ("recent", {"days": 10**12}, "refused", "invalid recent parameters: days: must be at most 36500", 2),
-    ("recent", {"since": "2026-13-01"}, "refused", DATE_FIX, 1),
-    ("supersede", {"memory_id": MADE_UP, "content": BASE, "valid_from": "0000-00-00"}, "refused", DATE_FIX, 1),
+    ("recent", {"since": "2026-13-01"}, "refused", DATE_FIX, 2),
+    ("supersede", {"memory_id": MADE_UP, "content": BASE, "valid_from": "0000-00-00"}, "refused", DATE_FIX, 2),
     ("supersede", {"memory_id": MADE_UP, "content": "\u200b\x07"}, "refused", "content: must not be empty", 2),
-    ("supersede", {"memory_id": MADE_UP, "content": "x" * 20_001}, "refused", "is longer than 20000 characters", 1),
+    ("supersede", {"memory_id": MADE_UP, "content": "x" * 20_001}, "refused", "is longer than 20000 characters", 2),
     ("curate_accept", {"item_id": 0}, "refused", "invalid curate_accept parameters: item_id: must be at least 1", 2),
     ("curate_accept", {"item_id": 999, "text": "\x00\u200b"}, "refused", "text: must not be empty", 2),
     ("curate_dismiss", {"item_id": 2**63}, "refused", "item_id: must be at most 9223372036854775807", 2),

@@ -13,6 +13,7 @@ from memory.errors import InvalidInput
 from memory.models import CONTENT_MAX, TOO_LONG_FIX
 from quire.mcp_server import next_call
 from tests.conftest import run_forked
+from tests.test_adversary_routes import served_post
 from tests.test_service import served  # noqa: F401  (the fixture)
 from tests.test_trust_routes import _mcp_call
 
@@ -68,7 +69,9 @@ def test_the_markdown_import_the_refusal_names_really_takes_the_text(quire_home,
 
 
 @pytest.mark.parametrize("how", ["argument", "file", "stdin", "file past a megabyte", "stdin past a megabyte"])
-def test_the_cli_refuses_it_in_one_line_exit_1_and_stores_nothing(quire_home, tmp_path, cli, how):
+def test_the_cli_refuses_it_in_one_line_exit_2_and_stores_nothing(quire_home, tmp_path, cli, how):
+    # Session 35: a text past its length is refused by the request's form, a usage error (exit 2) as a
+    # blank one is, from every source (argument, file, stdin, past a megabyte or not); it was exit 1.
     big = OVER if "megabyte" not in how else "word " * 250_000
     path = tmp_path / "long.txt"
     path.write_text(big)
@@ -77,24 +80,26 @@ def test_the_cli_refuses_it_in_one_line_exit_1_and_stores_nothing(quire_home, tm
         args = ("capture",)
     before = _count(quire_home)
     done = cli(*args, input=big if how.startswith("stdin") else None)
-    assert done.exit_code == 1, done.stderr
+    assert done.exit_code == 2, done.stderr
     (line,) = done.stderr.strip().splitlines()
     assert line.endswith(TOO_LONG_FIX), line
     assert _count(quire_home) == before
 
 
-def test_supersede_through_the_cli_and_the_service_says_the_same_and_exits_1(quire_home, served):  # noqa: F811
+def test_supersede_through_the_cli_and_the_service_says_the_same(quire_home, served):  # noqa: F811
+    # The CLI with a service running refuses it before the call (exit 2, the request's form); the
+    # service itself, asked directly, refuses it in the same words (400).
     with quire.open(quire_home) as q:
         old = q.capture(FIRST).id
     s = served()
-    asked = s.requests()
     done = run_forked("supersede", old, OVER)
     capture = run_forked("capture", OVER)
-    assert s.requests() > asked  # through the service
     for out, name in ((done, "supersede parameters"), (capture, "capture")):
-        assert out.returncode == 1, out.stderr
+        assert out.returncode == 2, out.stderr
         assert out.stderr.strip() == f"Error: invalid {name}: content: {SAID}", out.stderr
     s.stop()
+    status, data = served_post(quire_home, "supersede", {"memory_id": old, "content": OVER})
+    assert status == 400 and data["error"]["message"] == f"invalid supersede parameters: content: {SAID}", data
     with quire.open(quire_home) as q:
         assert q.show(old).status == "active" and q.run("status").total == 1
 

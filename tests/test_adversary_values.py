@@ -67,7 +67,10 @@ def test_a_jsonl_line_with_a_nan_field_is_one_bad_unit(quire_home, tmp_path):
         report = q.import_path(path)
         assert report.stored == 1 and len(report.errors) == 2, report
         assert "offices.jsonl:1: invalid capture: fields.claim: must be a finite number" in report.errors
-        assert "offices.jsonl:2: invalid capture: confidence: must be a finite number" in report.errors
+        assert (
+            "offices.jsonl:2: invalid capture: confidence: must be a finite number; give a number from 0.0 to 1.0"
+            in report.errors
+        )
         for hit in q.recent().results:
             json.dumps(q.show(hit["id"]).model_dump(), allow_nan=False)  # every record is JSON
 
@@ -145,7 +148,8 @@ def test_chat_jsonl_takes_unix_seconds_and_refuses_in_quires_words(quire_home, t
         report = q.import_path(path, format="chat-jsonl")
         assert report.stored == 1, report
         assert report.errors == [
-            "family.jsonl:2: invalid chat line: speaker: is longer than 120 characters",
+            "family.jsonl:2: invalid chat line: speaker: is longer than 120 characters; "
+            "shorten it to 120 characters or fewer",
             "family.jsonl:3: invalid chat line: role: must be one of user, assistant, system or tool",
             "family.jsonl:4: invalid chat line: time: must be an ISO 8601 text (e.g. 2024-05-01T09:30Z) "
             "or Unix seconds",
@@ -327,7 +331,7 @@ def test_a_space_description_is_one_line_of_what_it_shows_on_every_route(cli, qu
     # Before: a description with a line break or a tab was stored as sent and broke `quire spaces`;
     # a bidi override in it reversed what `spaces`, the UI and an agent's spaces_list showed.
     result = cli("spaces", "add", "work", "--description", said)
-    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr  # its form: usage
     assert "description" in result.stderr and "one line" in result.stderr
     with quire.open(quire_home) as q:
         with pytest.raises(InvalidInput, match="one line"):

@@ -99,7 +99,7 @@ def test_log_cli_filters(db, cli, cli_json, monkeypatch, cap):
     assert len(cli_json("log", "-n", "2")["entries"]) == 2
     text = cli("log", "--id", first).stdout
     assert "supersede" in text and f"memory:{first}" in text
-    assert cli("log", "--since", "yesterday-ish").exit_code == 1
+    assert cli("log", "--since", "yesterday-ish").exit_code == 2  # a date that cannot be read: usage
     assert json.loads(cli("log", "--since", "2030-01-01", "--json").stdout) == {"entries": []}
 
 

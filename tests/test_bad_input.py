@@ -43,13 +43,13 @@ def one_line(text: str) -> str:
         (["capture", "   "], 2, "content"),  # a blank argument: a usage error (tests/test_cli_usage_classes.py)
         (["capture", GOOD + " again", "--type", "essay"], 2, "identity"),
         (["capture", GOOD + " again", "--field", "claim"], 2, "key=value"),
-        (["capture", GOOD + " again", "--type", "fact", "--field", "colour=blue"], 1, "allowed: claim"),
+        (["capture", GOOD + " again", "--type", "fact", "--field", "colour=blue"], 2, "allowed: claim"),
         (["capture", GOOD + " again", "--space", "nowhere"], 1, "quire spaces add nowhere"),
-        (["capture", GOOD + " again", "--valid-from", "last tuesday-ish"], 1, "YYYY-MM-DD"),
+        (["capture", GOOD + " again", "--valid-from", "last tuesday-ish"], 2, "YYYY-MM-DD"),
         (["capture", GOOD + " again", "--supersedes", "mem_doesnotexist"], 1, "no such memory"),
         (["capture", "-f", "/nonexistent/note.txt"], 1, "cannot read"),
         (["import", "/nonexistent/dump.jsonl"], 1, "does not exist"),
-        (["spaces", "add", "../etc"], 1, "bad space name"),
+        (["spaces", "add", "../etc"], 2, "bad space name"),
     ],
 )
 def test_bad_input_is_refused_without_changes(cli, seeded, args, code, needle):

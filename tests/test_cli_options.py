@@ -104,7 +104,10 @@ def _every_command(cmd: click.Command, words: list[str]):
     ("args", "said"),
     [
         # in the operation's words, as the library, the service and MCP refuse it (tests/test_cli_usage_classes.py)
-        (["recall", "ledger", "-k", "0"], "Error: invalid recall parameters: k: must be at least 1"),
+        (
+            ["recall", "ledger", "-k", "0"],
+            "Error: invalid recall parameters: k: must be at least 1; give a whole number from 1 to 1000",
+        ),
         (["recall"], "Error: Missing argument 'QUERY...'; see `quire recall --help`"),
         (["nosuch"], "Error: No such command 'nosuch'; see `quire --help`"),
         (["--bogus"], "Error: No such option '--bogus'; see `quire --help`"),

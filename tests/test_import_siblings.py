@@ -9,6 +9,7 @@ import json
 import pytest
 
 from memory.errors import InvalidInput
+from memory.models import TOO_LONG_FIX
 from tests.import_formats import FORMATS, write
 from tests.test_service import served  # noqa: F401  (the fixture)
 
@@ -125,7 +126,7 @@ def test_a_jsonl_capture_past_the_limit_names_the_fix(cli, tmp_path):
     """JSONL lines are capture payloads: one past 20,000 characters is refused as `quire capture`
     refuses it, and the error now says what to do."""
     out = cli("import", str(write("jsonl", tmp_path / "in", [("Home", ["x " * 15_000, SHED])])))
-    assert out.exit_code == 1 and "split the text over several lines" in out.stderr
+    assert out.exit_code == 1 and TOO_LONG_FIX in out.stderr
 
 
 @pytest.mark.parametrize("fmt", ["jsonl", "markdown", "chatgpt"])
@@ -206,7 +207,7 @@ def test_an_offline_import_with_a_name_no_space_can_have_is_refused_not_queued(c
     monkeypatch.setenv("QUIRE_DB_URL", "ws://127.0.0.1:9")  # nothing listens: every write queues
     lines = tmp_path / "facts.jsonl"
     lines.write_text('{"content": "The team offsite is planned for the second week of June this year"}\n')
-    for space, code in (("", 2), ("bad name!", 1)):  # blank: a usage error, as on every command taking --space
+    for space, code in (("", 2), ("bad name!", 2)):  # a usage error, as on every command taking --space
         result = cli("import", str(lines), "--space", space)
         assert result.exit_code == code and "bad space name" in result.stderr and "queued" not in result.stdout
     assert not (quire_home / "outbox.db").exists()

@@ -302,7 +302,11 @@ def test_me_is_checked_on_every_route_before_anything_is_read(cli, session, quir
     import quire
 
     path = _life_chat(tmp_path)
-    for bad, said in [("", "is empty"), ("\x00\u200b", "is empty"), ("x" * 121, "at most 120")]:
+    for bad, said in [
+        ("", "is empty"),
+        ("\x00\u200b", "is empty"),
+        ("x" * 121, "is longer than 120 characters; give your name"),
+    ]:
         out = cli("import", "--me", bad, str(path))
         # The library's, the service's and MCP's line (it names the parameter, `me:`), exit 2.
         assert out.exit_code == 2 and said in out.stderr and "invalid import parameters: me: " in out.stderr, out.stderr

@@ -397,7 +397,7 @@ def test_cli_recall_errors(cli):
     both = cli("recall", "postgres", "--space", "work", "--all-spaces")
     assert both.exit_code == 2
     bad_date = cli("recall", "postgres", "--as-of", "last tuesday")
-    assert bad_date.exit_code == 1 and "YYYY-MM-DD" in bad_date.stderr
+    assert bad_date.exit_code == 2 and "YYYY-MM-DD" in bad_date.stderr  # cannot be read: a usage error
 
 
 def _row(**over):

@@ -89,9 +89,10 @@ def test_print_json_has_every_platform(cli_json):
 
 
 @pytest.mark.parametrize("at", ["25:99", "3pm", "03:17\n", "\uff13:17", "03:\uff11\uff17"])
-def test_bad_time_exits_1(cli, at):
+def test_bad_time_is_a_usage_error_as_a_blank_one(cli, at):
+    # Session 35: exit 2, as `--at ""` was; "25:99" exited 1 (tests/test_adversary_s35_exit_codes.py's rule)
     result = cli("schedule", "--at", at)
-    assert result.exit_code == 1 and "HH:MM" in result.stderr
+    assert result.exit_code == 2 and "HH:MM" in result.stderr and result.stderr.count("\n") == 1, result.stderr
 
 
 @pytest.mark.parametrize("at", ["", "  "])

@@ -280,7 +280,7 @@ def call(op: str, params: dict[str, Any], *, actor: str = "cli", progress: Any =
     # quire.client pulls the ops, pydantic and the driver: imported here so `--help` stays fast.
     from quire import client
 
-    refuse_blank_values(op, params)
+    refuse_given_values(op, params)
     return client.call(op, params, actor=actor, progress=progress)
 
 
@@ -291,25 +291,24 @@ def _blank(value: Any) -> bool:
     return isinstance(value, str) and query_problem(value) is not None
 
 
-def refuse_blank_values(op: str, params: dict[str, Any]) -> None:
-    """An argument or option of the running command given blank (`quire show ""`, `quire capture "  "`,
-    `quire page show ""`, `quire log --since ""`) that the operation refuses is a usage error (exit 2),
-    refused before any call in the line the operation refuses it with on every other route: the
-    library, the service and MCP say it as InvalidInput, which the CLI said as a domain error (exit 1)
-    where `quire recall ""` was a usage error."""
+def refuse_given_values(op: str, params: dict[str, Any]) -> None:
+    """A value the person typed that the operation's request refuses by its form alone, reading no
+    store (blank, a date that cannot be read or is out of range, a space name no space can have, a
+    field the type lacks, a text past its length), is a usage error (exit 2), refused before any call
+    in the line the operation refuses it with on every other route (the library, the service and MCP
+    say it as InvalidInput, 400). A well-formed value the store refuses (no such memory, an unknown
+    space, the gate) stays a domain error (exit 1). `quire recall x --as-of 2026-02-30` and
+    `--space ../x` exited 1 where `--as-of ""` and `--space ""` exited 2."""
     ctx = click.get_current_context(silent=True)
     if ctx is None:
         return
     renames = getattr(ctx.command, "quire_fields", {})
-    blank = {
-        renames.get(p.name, p.name) or ""
-        for p in ctx.command.params
-        if p.name and _blank(ctx.params.get(p.name)) and _given(ctx, p)
-    }
-    if blank:
+    given = {renames.get(p.name, p.name) or "" for p in ctx.command.params if p.name and _given(ctx, p)}
+    given.discard("")
+    if given:
         from quire import ops  # pydantic and the request models: not on `--help`'s path
 
-        said = ops.refusal(op, params, blank)
+        said = ops.refusal(op, params, given)
         if said:
             raise ParameterUsage(said, ctx)
 

@@ -3,6 +3,8 @@ tombstones and the audit log."""
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -13,7 +15,20 @@ import click
 from memory import clock, gate
 from memory.errors import InvalidInput
 from memory.models import CONTENT_MAX, IMPORT_FORMATS, TOO_LONG_FIX, TYPES
-from quire.cli.app import Bounded, Chosen, OpText, call, cli, emit, emit_lines, json_option, shown, uses, warn
+from quire.cli.app import (
+    Bounded,
+    Chosen,
+    OpText,
+    ParameterUsage,
+    call,
+    cli,
+    emit,
+    emit_lines,
+    json_option,
+    shown,
+    uses,
+    warn,
+)
 from quire.cli.render import (
     ChatProgress,
     Progress,
@@ -51,6 +66,9 @@ def _read_content(text: str | None, file: str | None) -> str:
     if file is not None:
         if not file.strip():  # `-f "$NOTE"` with NOTE unset was read as the folder "." ("is a folder, not a file")
             raise click.BadParameter("is empty; give the file to read the memory from", param_hint="'-f' / '--file'")
+        # Past a megabyte, no memory: a usage error (exit 2), as a text past 20,000 characters is, unread.
+        if _size(file) > limit:
+            raise ParameterUsage(f"invalid capture: content: {file} is over the {limit:,}-byte limit; {_PAST_A_MEMORY}")
         # Only a regular file (a FIFO would hang, /dev/zero never end), through the one decoder.
         return files.decode(files.read_regular(Path(file), limit=limit, fix=_PAST_A_MEMORY))
     if text is None or text == "-":
@@ -58,12 +76,21 @@ def _read_content(text: str | None, file: str | None) -> str:
             raise click.UsageError("give the memory as TEXT, with -f FILE, or on stdin")
         data = sys.stdin.buffer.read(limit + 1) if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
         if len(data) > limit:
-            raise InvalidInput(f"stdin holds more than {limit:,} bytes; {_PAST_A_MEMORY}")
+            raise ParameterUsage(f"invalid capture: content: stdin holds more than {limit:,} bytes; {_PAST_A_MEMORY}")
         try:
             return files.decode(data)
         except InvalidInput as exc:
             raise InvalidInput(f"stdin: {exc}") from None
     return text
+
+
+def _size(file: str) -> int:
+    """A regular file's size (0 for anything else: its read says what it is)."""
+    try:
+        st = os.stat(file)
+    except (OSError, ValueError):
+        return 0
+    return st.st_size if stat.S_ISREG(st.st_mode) else 0
 
 
 @uses("capture", text="content", file="content", type_="type")
@@ -224,6 +251,10 @@ def _import_path(given: str, format_: str, **flags: Any) -> tuple[Path, str]:
             f"{format_} reads a file and {path} is a folder; pass the file, or --format markdown for a folder of notes",
             param_hint="--format",
         )
+    if path.is_file():  # binary data or a note past its limit: refused by its head, before it is read
+        from memory.importer import refuse_unreadable
+
+        refuse_unreadable(path, path.stat())
     found = detect_format(path) if format_ == "auto" and path.exists() else format_
     misused = chat_flags_misused(found, path=path, **flags) if path.exists() else ""
     if misused:  # a usage mistake, not the data's: exit 2 (the operation refuses it on every route)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from memory.errors import QuireError
+from memory.errors import InvalidInput, QuireError
 from quire.cli.app import (
     Bounded,
     GivenPath,
@@ -93,6 +93,21 @@ def rollback_cmd(json_):
     )
 
 
+def _time_of_day(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--at: blank, or no time of day (25:99, ２３:００), is a usage error (exit 2) alike; "25:99" was exit 1."""
+    value = given_text("give a time of day as HH:MM (24-hour), e.g. --at 03:17")(ctx, param, value)
+    if value is not None:
+        from wiki import nightly  # light: the overdue notice loads it on every command
+
+        try:
+            nightly.parse_at(value)
+        except InvalidInput:
+            raise click.BadParameter(
+                f"{value!r} is not a time of day; use HH:MM (24-hour), e.g. --at 03:17", ctx, param
+            ) from None
+    return value
+
+
 @cli.command("schedule")
 @click.option("--print", "print_", is_flag=True, help="Print the files for every platform (the default).")
 @click.option("--install", is_flag=True, help="Write this platform's files and enable the job.")
@@ -113,7 +128,7 @@ def rollback_cmd(json_):
     "--at",
     default="03:17",
     show_default=True,
-    callback=given_text("give a time of day as HH:MM (24-hour), e.g. --at 03:17"),
+    callback=lambda ctx, param, value: _time_of_day(ctx, param, value),
     help="Time of day, HH:MM (local).",
 )
 @click.option("--no-enable", is_flag=True, help="Only write the files; do not call systemctl, launchctl or crontab.")

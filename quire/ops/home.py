@@ -18,6 +18,7 @@ from quire.ops.registry import (
     Request,
     Response,
     Rows,
+    SpaceName,
     op,
     respond,
 )
@@ -28,7 +29,9 @@ if TYPE_CHECKING:
 
 
 class SpaceAddRequest(Request):
-    name: str = Field(min_length=1, max_length=64, description="The space's name.")
+    # A name no space can have ("../etc") is refused with the request, as every other op's space is:
+    # a usage error on the CLI (exit 2), where `quire spaces add ../etc` alone exited 1.
+    name: SpaceName = Field(min_length=1, max_length=64, description="The space's name.")
     default: bool = Field(default=False, description="Make it the default space for captures.")
     description: OneLineText = Field(default="", max_length=1000, description="What belongs in this space.")
 

@@ -14,8 +14,6 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 from memory import gate, outbox, review, store, text
 from memory.errors import InvalidInput, NotFound, QuireError, Refused, StoreError, Unreachable
 from memory.models import (
-    CONTENT_MAX,
-    TOO_LONG_FIX,
     CapturePayload,
     clauses,
     id_problem,
@@ -175,14 +173,8 @@ def parse(model: type[BaseModel], name: str, params: Any) -> Any:
         if issubclass(
             model, CapturePayload
         ):  # the capture request: the payload keeps its own messages ("invalid capture: ...")
-            raise InvalidInput(next_step(render_validation(exc))) from None
-        raise InvalidInput(next_step(_describe(model, name, exc))) from None
-
-
-def next_step(message: str) -> str:
-    """A refusal of a memory's text past CONTENT_MAX with what to do about it, on every op that takes
-    one (capture, supersede, curate_accept's text) and so on every route."""
-    return f"{message}; {TOO_LONG_FIX}" if f": is longer than {CONTENT_MAX} characters" in message else message
+            raise InvalidInput(render_validation(exc)) from None
+        raise InvalidInput(_describe(model, name, exc)) from None
 
 
 def _describe(model: type[BaseModel], name: str, exc: ValidationError) -> str:
@@ -213,7 +205,7 @@ def refusal(name: str, params: dict[str, Any], fields: Collection[str]) -> str |
         errors = [e for e in exc.errors() if e["loc"] and e["loc"][0] in fields]
         if errors:
             said = render_errors(errors) if issubclass(model, CapturePayload) else _describe_errors(model, name, errors)
-            return next_step(said)
+            return said
     return None
 
 
