@@ -519,16 +519,19 @@ class VectorIndex:
             changed,
         )
         present = {r[0] for r in rows}
-        for rowid in set(changed) - present:  # deleted rows
-            self._drop(rowid)
-        keep = []
+        dropped = list(set(changed) - present)  # deleted rows
+        revived, keep = [], []
         for rowid, mid, blob, model, status in rows:
             if not blob or model != self.model_id or status in _EXCLUDED:
-                self._drop(rowid)
+                dropped.append(rowid)
             elif with_vectors:
                 keep.append((rowid, mid, from_blob(blob)))
             else:
-                self._revive(rowid)
+                revived.append(rowid)
+        # Each rowid once (the changes are DISTINCT), so one lookup for all: `_drop` and `_revive`
+        # a row at a time cost ~10 us each, every row of an import's batch.
+        self._set_alive(dropped, False)
+        self._set_alive(revived, True)
         if keep:
             self._put_many([k[0] for k in keep], [k[1] for k in keep], np.stack([k[2] for k in keep]))
 
@@ -543,15 +546,16 @@ class VectorIndex:
         at = np.clip(np.searchsorted(ordered, rowids), 0, len(ordered) - 1)
         return order[at], ordered[at] == rowids
 
+    def _set_alive(self, rowids: list[int], alive: bool) -> None:
+        """`_drop` (alive False) or `_revive` (True) of many rows at once."""
+        if rowids:
+            pos, found = self._positions(np.array(rowids, dtype=np.int64))
+            self.alive[pos[found]] = alive
+
     def _drop(self, rowid: int) -> None:
         pos, found = self._positions(np.array([rowid], dtype=np.int64))
         if found[0]:
             self.alive[pos[0]] = False
-
-    def _revive(self, rowid: int) -> None:
-        pos, found = self._positions(np.array([rowid], dtype=np.int64))
-        if found[0]:
-            self.alive[pos[0]] = True
 
     def _write_row(self, pos: int, vector: np.ndarray) -> None:
         row8, scale = quantized.quantize(vector)
