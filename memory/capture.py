@@ -440,12 +440,19 @@ class _Known:
         return supersede.current_version(db, memory_id) == payload.supersedes
 
     @classmethod
-    def fetch(cls, db: Database, payloads: Sequence[CapturePayload], keys: Sequence[tuple[str, str]] | None) -> _Known:
-        hashes = sorted({gate.content_hash(p.content) for p in payloads})
+    def fetch(
+        cls,
+        db: Database,
+        payloads: Sequence[CapturePayload],
+        keys: Sequence[tuple[str, str]] | None,
+        digests: list[str],
+    ) -> _Known:
+        """`digests`: each payload's `gate.content_hash` (made once a batch: NFKC, casefold and sha256)."""
+        hashes = sorted(set(digests))
         keyed: dict[str, str] = {}
         if tombstones.has_key(db):  # no tombstone yet: nothing to hash against
-            for p in payloads:
-                keyed[gate.content_hash(p.content)] = tombstones.keyed_hash(db, p.content) or ""
+            for p, digest in zip(payloads, digests, strict=True):
+                keyed[digest] = tombstones.keyed_hash(db, p.content) or ""
         logged = cls.logged_keys(db, keys) if keys else {}
         found = rows_in(
             db,
@@ -576,10 +583,11 @@ def _store(
     space_of: dict[str | None, str | None] = {}  # requested -> resolved, once per batch
     held = _Held()
     with db.transaction():
-        known = _Known.fetch(db, payloads, keys)
+        digests = [gate.content_hash(p.content) for p in payloads]
+        known = _Known.fetch(db, payloads, keys, digests)
         for i, payload in enumerate(payloads):
             key = keys[i] if keys else None
-            digest = gate.content_hash(payload.content)
+            digest = digests[i]
             restated = key is not None and key in known.logged and known.restated(db, key, payload)
             restated = restated or known.reopened(key, digest)
             if key in known.logged and not restated:  # processed by an earlier run (stored or rejected): skip it
@@ -594,6 +602,7 @@ def _store(
             outcome, item = _store_one(
                 db,
                 payload,
+                digest,
                 space_of[payload.space],
                 actor=actor,
                 check=check,
@@ -639,6 +648,7 @@ def _logged(
 def _store_one(
     db: Database,
     payload: CapturePayload,
+    digest: str,
     space: str | None,
     *,
     actor: str,
@@ -648,7 +658,6 @@ def _store_one(
     waive: frozenset[str] = frozenset(),
     verdict: gate.GateVerdict | None = None,
 ) -> tuple[Outcome, _Staged | None]:
-    digest = gate.content_hash(payload.content)
     waived: tuple[str, ...] = ()
     if check:
         if verdict is None:

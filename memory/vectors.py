@@ -134,36 +134,42 @@ def _int8_slack(peak: np.float32, half: np.float32, q_bound: np.ndarray) -> np.n
     return slack
 
 
-def _cell_pairs(
-    first: _FirstPass,
-    rows: np.ndarray,
-    row_scale: np.ndarray,
-    live: np.ndarray | None,
-    among: np.ndarray,
-    floor: np.ndarray,
-    peak: np.float32,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """One cell's (rows, queries, estimates, their upper bounds) that may reach their query's
-    floor, raised in place first by the cell's best live row (`_cell_scan`): the same pairs and
-    floats as `_FirstPass.candidates` and the cut it feeds, in fewer calls. `rows`: the cell's
-    int8 rows `quantized.shifted` on an int8 pass, else its float32 rows; `peak`: the largest of
-    `row_scale`; `live` None: every row is live."""
-    qscale = first.qscale[among]
+def _cell_estimates(
+    first: _FirstPass, rows: np.ndarray, row_scale: np.ndarray, live: np.ndarray | None, among: np.ndarray
+) -> np.ndarray:
+    """One cell's estimates (rows x the queries `among` that read it), dead rows at -inf: int8
+    dots times the rows' scales on an int8 pass (`rows` `quantized.shifted`), else the float32
+    products of its rows. `live` None: every row is live."""
+    est: np.ndarray
     if first.int8:
-        slack = _int8_slack(peak, first.half, first.q_bound[among])
         est = np.multiply(quantized.dots_shifted(rows, first.q8t[:, among]), row_scale[:, None], dtype=np.float32)
     else:
-        slack, est = first.slack[among], rows @ np.ascontiguousarray(first.queries_t[:, among])
+        est = rows @ np.ascontiguousarray(first.queries_t[:, among])
     if live is not None and not live.all():
         est[~live] = -np.inf
-    raised = np.maximum(floor[among], est.max(axis=0) * qscale - slack)
-    floor[among] = raised
-    # The pairs in row-major order as np.nonzero gives them, from the flat mask: nonzero of a 2-D
-    # mask costs ~50 us a cell even when it holds nothing, the flat one ~5.
-    flat = np.flatnonzero(est >= ((raised - slack) / qscale)[None, :])
-    sub, c = np.divmod(flat, est.shape[1])
-    best = est.ravel()[flat]
-    return sub, among[c], best, best * qscale[c] + slack[c]
+    return est
+
+
+def _cell_slack(first: _FirstPass, peaks: np.ndarray, among: np.ndarray) -> np.ndarray:
+    """`_int8_slack` of every (cell, query) read, the cells' peaks repeated per query (the same
+    float32 operations in the same order as one cell's); zero on a float32 pass."""
+    if not first.int8:
+        zero: np.ndarray = first.slack[among]
+        return zero
+    row_bound = peaks * first.half
+    q_bound = first.q_bound[among]
+    slack: np.ndarray = row_bound + q_bound + row_bound * q_bound + np.float32(1e-4)
+    return slack
+
+
+def _raise(floor: np.ndarray, who: np.ndarray, value: np.ndarray) -> None:
+    """floor[q] = max(floor[q], every value of q), in place (`np.maximum.at`, which costs ~20 ms
+    for a batch's 4,000 values, by one sort and one reduceat)."""
+    order = np.argsort(who, kind="stable")
+    ordered = who[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+    queries = ordered[starts]
+    floor[queries] = np.maximum(floor[queries], np.maximum.reduceat(value[order], starts))
 
 
 def _rescored(rows32: np.ndarray, at: np.ndarray, queries: np.ndarray, owners: np.ndarray) -> np.ndarray:
@@ -513,16 +519,19 @@ class VectorIndex:
             changed,
         )
         present = {r[0] for r in rows}
-        for rowid in set(changed) - present:  # deleted rows
-            self._drop(rowid)
-        keep = []
+        dropped = list(set(changed) - present)  # deleted rows
+        revived, keep = [], []
         for rowid, mid, blob, model, status in rows:
             if not blob or model != self.model_id or status in _EXCLUDED:
-                self._drop(rowid)
+                dropped.append(rowid)
             elif with_vectors:
                 keep.append((rowid, mid, from_blob(blob)))
             else:
-                self._revive(rowid)
+                revived.append(rowid)
+        # Each rowid once (the changes are DISTINCT), so one lookup for all: `_drop` and `_revive`
+        # a row at a time cost ~10 us each, every row of an import's batch.
+        self._set_alive(dropped, False)
+        self._set_alive(revived, True)
         if keep:
             self._put_many([k[0] for k in keep], [k[1] for k in keep], np.stack([k[2] for k in keep]))
 
@@ -537,15 +546,16 @@ class VectorIndex:
         at = np.clip(np.searchsorted(ordered, rowids), 0, len(ordered) - 1)
         return order[at], ordered[at] == rowids
 
+    def _set_alive(self, rowids: list[int], alive: bool) -> None:
+        """`_drop` (alive False) or `_revive` (True) of many rows at once."""
+        if rowids:
+            pos, found = self._positions(np.array(rowids, dtype=np.int64))
+            self.alive[pos[found]] = alive
+
     def _drop(self, rowid: int) -> None:
         pos, found = self._positions(np.array([rowid], dtype=np.int64))
         if found[0]:
             self.alive[pos[0]] = False
-
-    def _revive(self, rowid: int) -> None:
-        pos, found = self._positions(np.array([rowid], dtype=np.int64))
-        if found[0]:
-            self.alive[pos[0]] = True
 
     def _write_row(self, pos: int, vector: np.ndarray) -> None:
         row8, scale = quantized.quantize(vector)
@@ -849,23 +859,59 @@ class VectorIndex:
         self, queries: np.ndarray, first: _FirstPass, floor: np.ndarray
     ) -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]]:
         """`_scan` narrowed over the rows of each query's nearest cells only (memory/cells.py):
-        the hits (positions, query, exact cosine); `floor` is raised in place. Candidates are
-        scored exactly RESCORE_PAIRS at a time (`_settled`), the ones the risen floors ruled
-        out left unread: a templated import's first cells list thousands a query.
+        the hits (positions, query, exact cosine); `floor` is raised in place.
 
-        A cell is a few hundred rows and a few dozen queries, so its scores are a few thousand
-        numbers and each numpy call costs more than its arithmetic: a cell takes its estimates
-        whole (`_cell_pairs`, no candidate rows picked first), about a third of the calls."""
+        Two passes. The first takes each cell's estimates whole (a cell is a few hundred rows and
+        a few dozen queries, so each numpy call costs more than its arithmetic: three calls a
+        cell) and keeps each query's best; the floors are raised from those once, over every
+        cell. The second lists the pairs that may reach the final floors, in the cells where
+        any can (on an import most cells hold none once the floors are up), and scores them
+        exactly RESCORE_PAIRS at a time (`_settled`). The floors end where raising them cell by
+        cell ended (a maximum), and a pair is kept by its exact cosine against them, so the hits
+        are the same; fewer pairs are scored on the way."""
+        every_live = bool(self.alive.all())  # once a batch (an import's rows all are), not a gather a cell
+        read: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (positions, among, estimates) a cell
+        tops, peaks = [], []
+        for positions, moved, among, scale, peak in self._cells_now().probed(queries):
+            rows = moved if first.int8 else self._gather(positions, release=True)
+            est = _cell_estimates(first, rows, scale, None if every_live else self.alive[positions], among)
+            read.append((positions, among, est))
+            tops.append(est.max(axis=0))
+            peaks.append(peak)
+        if not read:
+            return [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int32)], [np.zeros(0, dtype=np.float32)]
+        widths = np.array([len(among) for _, among, _ in read])
+        among_all = np.concatenate([among for _, among, _ in read])
+        qscale = first.qscale[among_all]
+        slack = _cell_slack(first, np.repeat(np.array(peaks, dtype=np.float32), widths), among_all)
+        _raise(floor, among_all, np.concatenate(tops) * qscale - slack)
+        cut = (floor[among_all] - slack) / qscale
+        reaching = np.logical_or.reduceat(np.concatenate(tops) >= cut, np.cumsum(widths) - widths)
+        return self._cell_hits(read, reaching, (cut, qscale, slack, np.cumsum(widths) - widths), queries, first, floor)
+
+    def _cell_hits(
+        self,
+        read: list[tuple[np.ndarray, np.ndarray, np.ndarray]],
+        reaching: np.ndarray,
+        bounds: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+        queries: np.ndarray,
+        first: _FirstPass,
+        floor: np.ndarray,
+    ) -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]]:
+        """`_cell_scan`'s second pass: the pairs of the cells `reaching` whose estimate reaches its
+        cut, in cell order and row-major within a cell, scored and kept against `floor`."""
+        cut, qscale, slack, starts = bounds
         pending: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
         held = 0  # pairs pending
         settled = []
-        every_live = bool(self.alive.all())  # once a batch (an import's rows all are), not a gather a cell
-        for positions, moved, among, scale, peak in self._cells_now().probed(queries):
-            rows = moved if first.int8 else self._gather(positions, release=True)
-            live = None if every_live else self.alive[positions]
-            pairs = _cell_pairs(first, rows, scale, live, among, floor, peak)
-            pending.append((positions[pairs[0]], *pairs[1:]))
-            held += len(pairs[0])
+        for i in np.flatnonzero(reaching).tolist():
+            positions, among, est = read[i]
+            at = slice(int(starts[i]), int(starts[i]) + len(among))
+            flat = np.flatnonzero(est >= cut[at][None, :])
+            sub, c = np.divmod(flat, est.shape[1])
+            best = est.ravel()[flat]
+            pending.append((positions[sub], among[c], best, best * qscale[at][c] + slack[at][c]))
+            held += len(flat)
             if held >= RESCORE_PAIRS:
                 settled.append(self._settled(pending, queries, floor, exact=first.int8))
                 pending, held = [], 0

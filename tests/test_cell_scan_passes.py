@@ -1,0 +1,144 @@
+"""The cell scan in two passes (every cell's estimates first, the floors raised once, then the
+pairs that may reach them) lists what the scan that raised the floors cell by cell listed: the
+same positions, cosines and floors, bit for bit, on random and adversarial batches."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from memory import cells, quantized, vectors
+from memory.vectors import VectorIndex, _FirstPass, _int8_slack
+
+DIM = 384
+
+
+def _old_cell_pairs(first, rows, row_scale, live, among, floor, peak):
+    """The per-cell step as it stood before the two passes (memory/vectors.py, session 34)."""
+    qscale = first.qscale[among]
+    if first.int8:
+        slack = _int8_slack(peak, first.half, first.q_bound[among])
+        est = np.multiply(quantized.dots_shifted(rows, first.q8t[:, among]), row_scale[:, None], dtype=np.float32)
+    else:
+        slack, est = first.slack[among], rows @ np.ascontiguousarray(first.queries_t[:, among])
+    if live is not None and not live.all():
+        est[~live] = -np.inf
+    raised = np.maximum(floor[among], est.max(axis=0) * qscale - slack)
+    floor[among] = raised
+    flat = np.flatnonzero(est >= ((raised - slack) / qscale)[None, :])
+    sub, c = np.divmod(flat, est.shape[1])
+    best = est.ravel()[flat]
+    return sub, among[c], best, best * qscale[c] + slack[c]
+
+
+def _old_cell_scan(index: VectorIndex, queries: np.ndarray, threshold: float):
+    """`top_above` over the cells as it stood: the floors raised cell by cell."""
+    queries = np.asarray(queries, dtype=np.float32)
+    k = len(queries)
+    floor = np.full(k, np.float32(threshold), dtype=np.float32)
+    first = _FirstPass(queries, index.dim, int8=len(index.rowids) >= vectors.QUANTIZED_FROM and quantized.pays(k))
+    pending, held, settled = [], 0, []
+    every_live = bool(index.alive.all())
+    for positions, moved, among, scale, peak in index._cells_now().probed(queries):
+        rows = moved if first.int8 else index._gather(positions, release=True)
+        live = None if every_live else index.alive[positions]
+        pairs = _old_cell_pairs(first, rows, scale, live, among, floor, peak)
+        pending.append((positions[pairs[0]], *pairs[1:]))
+        held += len(pairs[0])
+        if held >= vectors.RESCORE_PAIRS:
+            settled.append(index._settled(pending, queries, floor, exact=first.int8))
+            pending, held = [], 0
+    settled.append(index._settled(pending, queries, floor, exact=first.int8))
+    pos, who, sims = (np.concatenate(parts) for parts in zip(*settled, strict=True))
+    keep = sims >= floor[who]
+    hits = vectors._per_query([pos[keep]], [who[keep].astype(np.int32)], [sims[keep]], floor, k)
+    return [(p, s, f) for (p, s), f in zip(hits, floor.tolist(), strict=True)]
+
+
+def _unit(rows: np.ndarray) -> np.ndarray:
+    return (rows / np.linalg.norm(rows, axis=1, keepdims=True)).astype(np.float32)
+
+
+def _rows(n: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    centres = rng.standard_normal((24, DIM)).astype(np.float32)
+    return _unit(centres[rng.integers(0, 24, n)] + 0.35 * rng.standard_normal((n, DIM)).astype(np.float32))
+
+
+def _index(rows: np.ndarray) -> VectorIndex:
+    index = VectorIndex("m", DIM)
+    for lo in range(0, len(rows), 4096):
+        part = rows[lo : lo + 4096]
+        rowids = list(range(1 + lo, 1 + lo + len(part)))
+        index.add(rowids, [f"m{r}" for r in rowids], part)
+    return index
+
+
+def _near(rows: np.ndarray, cosine: float, seed: int) -> np.ndarray:
+    """A unit vector at exactly `cosine` (in float64) to each row."""
+    rng = np.random.default_rng(seed)
+    other = rng.standard_normal(rows.shape)
+    other -= (other * rows).sum(axis=1, keepdims=True) * rows
+    other /= np.linalg.norm(other, axis=1, keepdims=True)
+    return (cosine * rows.astype(np.float64) + np.sqrt(1 - cosine**2) * other).astype(np.float32)
+
+
+def _batches(rows: np.ndarray, seed: int) -> list[np.ndarray]:
+    rng = np.random.default_rng(seed)
+    old = rows[rng.choice(len(rows), 256, replace=False)]
+    return [
+        _rows(256, seed + 100),  # fresh rows of the same topics
+        old.copy(),  # exact duplicates
+        np.concatenate([_near(old[:128], 0.75 + 1e-7, seed), _near(old[128:], 0.75 - 1e-7, seed + 1)]),
+        np.concatenate([old[:64], old[:64], _near(old[64:192], 0.9, seed + 2)]),  # twins inside the batch
+        _unit(rng.standard_normal((256, DIM)).astype(np.float32)),  # nothing near
+    ]
+
+
+@pytest.fixture(params=["float32", "int8"])
+def first_pass(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setattr(cells, "CELLS_FROM", 4000)
+    monkeypatch.setattr(cells, "ROWS_PER_CELL", 250)
+    if request.param == "int8":
+        monkeypatch.setattr(vectors, "QUANTIZED_FROM", 4000)
+    return str(request.param)
+
+
+def _same(new: list, old: list) -> None:
+    assert len(new) == len(old)
+    for (p1, s1, f1), (p2, s2, f2) in zip(new, old, strict=True):
+        assert np.float32(f1).tobytes() == np.float32(f2).tobytes()
+        assert p1.tolist() == p2.tolist()
+        assert s1.tobytes() == s2.tobytes()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_two_passes_list_what_the_cell_by_cell_scan_listed(first_pass, seed):
+    rows = _rows(6000, seed)
+    index = _index(rows)
+    for batch in _batches(rows, seed):
+        _same(index.top_above(batch, 0.75), _old_cell_scan(index, batch, 0.75))
+        assert index._cells is not None
+
+
+def test_dead_rows_and_a_low_threshold_alike(first_pass):
+    rows = _rows(6000, 3)
+    index = _index(rows)
+    index.top_above(rows[:256], 0.75)  # the cells made before the rows die
+    for rowid in range(1, 6001, 3):
+        index._drop(rowid)
+    for batch in _batches(rows, 3):
+        for threshold in (0.75, 0.2, -1.0):  # -1: every probed row is over the threshold
+            _same(index.top_above(batch, threshold), _old_cell_scan(index, batch, threshold))
+
+
+def test_a_batch_whose_cells_are_all_dead(first_pass):
+    rows = _rows(6000, 4)
+    index = _index(rows)
+    batch = rows[:256].copy()
+    index.top_above(batch, 0.75)
+    for rowid in range(1, 6001):
+        index._drop(rowid)
+    new = index.top_above(batch, 0.75)
+    _same(new, _old_cell_scan(index, batch, 0.75))
+    assert all(len(p) == 0 for p, _, _ in new)
