@@ -202,7 +202,7 @@ def page_show(slug, json_):
 @click.option("-k", "k", default=10, show_default=True, type=Bounded(1, 200), help="How many pages.")
 @json_option
 def page_search(query, space, k, json_):
-    """Pages whose title or aliases, summary or body hold the words (title and aliases count most); no model is loaded."""
+    """Pages whose title or aliases, summary or body hold the words (those two count most); no model is loaded."""
     emit(
         call("page_search", {"query": " ".join(query), "space": space, "k": k}),
         json_,
