@@ -38,3 +38,30 @@ def test_control_a_later_girlfriend_is_the_one_partner_named(tmp_path, cli_json)
     cli_json("import", str(path))
     lines = _partner_lines(about_now(cli_json))
     assert len(lines) == 1 and ": Maria" in lines[0] and ": Ana" not in lines[0], lines
+
+
+def test_the_partner_line_says_the_word_they_are_called_and_after_a_wedding_no_fiance(tmp_path, cli_json):
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2023-01-02T10:00:00Z", "my fiancé Arjun and I are booking the venue in Bangalore for december."),
+            ("2023-12-20T10:00:00Z", "we got married last week!! help me write thank you notes to the guests."),
+            ("2024-02-02T10:00:00Z", "my fiancé Arjun still forgets the bins, write him a funny reminder note."),
+        ],
+    )
+    cli_json("import", str(path))
+    lines = _partner_lines(about_now(cli_json))
+    assert len(lines) == 1 and lines[0].startswith("- **Partner**: Arjun"), lines
+
+
+def test_control_a_wife_named_is_the_wife_line_with_its_day(tmp_path, cli_json):
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2023-01-02T10:00:00Z", "my wife Anna wants to repaint the kitchen, which colours go with oak?"),
+            ("2023-02-02T10:00:00Z", "my daughter Zosia started nursery this week, she loves it."),
+        ],
+    )
+    cli_json("import", str(path))
+    lines = _partner_lines(about_now(cli_json))
+    assert len(lines) == 1 and lines[0].startswith("- **Wife**: Anna, since 2023-01-02"), lines

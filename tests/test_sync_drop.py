@@ -52,8 +52,9 @@ def test_a_drop_naming_one_key_not_queued_drops_none(cli, monkeypatch, quire_hom
     [key] = queued_keys(cli, monkeypatch, FIRST)
     for args, code, says in (
         ((key, "w_" + "0" * 32), 1, "no queued write w_" + "0" * 32),
-        ((key, "bogus"), 1, "is not a queued write's key"),
-        ((key, "w_" + "A" * 32), 1, "is not a queued write's key"),
+        # a key that cannot be one is refused by its form: a usage error (docs/trust.md, exit codes)
+        ((key, "bogus"), 2, "is not a queued write's key"),
+        ((key, "w_" + "A" * 32), 2, "is not a queued write's key"),
         ((), 2, "Missing argument"),
     ):
         out = cli("sync", "drop", *args)

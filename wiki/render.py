@@ -588,7 +588,26 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
             (line + (" (awaiting review)" if any(m.review for m in told) else ""), f"{label}: {current}.{cites}")
         )
     partner = said["partner"][-1][0] if "partner" in said else None
-    return out + _kin_now(shown, number, None if partner is None or life.ended(partner) else partner.value)
+    kin, word = _kin_now(shown, number, None if partner is None or life.ended(partner) else partner.value)
+    return [_partner_called(line, word, said) for line in out] + kin
+
+
+# Words for a partner before a wedding: after "married" the partner line says Partner, not Fiancé.
+_UNWED = frozenset(["fiancé", "fiance", "fiancée", "fiancee", "girlfriend", "boyfriend"])
+
+
+def _partner_called(
+    line: tuple[str, str], word: str | None, said: dict[str, list[tuple[life.Said, list[Mem]]]]
+) -> tuple[str, str]:
+    """The partner's Now line labelled by the word the person last called them ("Wife: Anna, since
+    ..."), where a kin line named the same person (`_kin_now`); a fiancé or a girlfriend so called
+    before a wedding the person has since said is the Partner."""
+    marriage = said.get("relationship")
+    wed = marriage is not None and marriage[-1][0].value == "married"
+    if word is None or (wed and word.casefold() in _UNWED) or not line[1].startswith("Partner: "):
+        return line
+    label = escape(_kin_label(word))
+    return line[0].replace("- **Partner**: ", f"- **{label}**: ", 1), label + line[1][len("Partner") :]
 
 
 # The relations a person has one of at a time: a later name is the current one ("my girlfriend Ana",
@@ -596,28 +615,31 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
 _ONE_AT_A_TIME = frozenset(["partner", "mother", "father"])
 
 
-def _kin_now(shown: Sequence[Mem], number: dict[str, int], partner: str | None = None) -> list[tuple[str, str]]:
+def _kin_now(
+    shown: Sequence[Mem], number: dict[str, int], partner: str | None = None
+) -> tuple[list[tuple[str, str]], str | None]:
     """About me's Now lines of the people the person names by their relation ("my wife anna", "anna
     (my wife)", "my daughter's name is zosia": "Wife: Anna", "Daughter: Zosia"), one line a name,
     cited by the turn that first said it, the relation as they last called it (`life.kin_names`).
     Then those named by what they are to the household (`life.kin_implied`: "Child: Ruairí"), where
     no word names them or the relation: a name said in words wins (`_implied_kin`). The current
-    `partner` of the Now lines above (with since and was) is not listed again under the word last
-    used for them: "Fiancé: Ray" beside "Partner: Ray", or a fiancé still so called after the wedding."""
+    `partner` of the Now lines above (with since and was) is not listed again: its word is returned
+    with the lines, and labels that line instead (`_partner_called`)."""
     named: dict[str, dict[str, tuple[str, str, Mem]]] = {}  # relation -> name -> (word, name shown, first said)
     mine = [m for m in sorted(shown, key=lambda m: (m.valid_from, m.seq, m.id)) if _persons(m)]
     for m in mine:
         for rel, name in life.kin_stated(m.content):
             _kin_said(named, rel, name, m)
     _implied_kin(named, mine)
-    out = []
+    out, word = [], None
     for key in sorted(named):
         for rel, name, m in named[key].values():
             if key == "partner" and partner is not None and name.casefold() == partner.casefold():
+                word = rel
                 continue
             label, value, cites = escape(_kin_label(rel)), escape(name), ref(number[m.id])
             out.append((f"- **{label}**: {value}{cites}", f"{label}: {value}.{cites}"))
-    return out
+    return out, word
 
 
 def _persons(m: Mem) -> bool:

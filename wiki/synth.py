@@ -95,7 +95,9 @@ from wiki.vault import atomic_write
 # the day alone; a page map's tied nodes go in the page's order, not by fingerprint (random ids) (wiki18).
 # 25: About me's lead opens on the person's own name where the chats give it ("Name: Noor Haddad."), which
 # is its alias too (`OwnName.display`) (wiki20).
-RENDER_VERSION = 25
+# 26: About me names the current partner once, by the word the person last called them ("Wife: Anna, since
+# ..."; a fiancé so called after a wedding is the Partner); the life reading of session 35 (life24-26).
+RENDER_VERSION = 26
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
