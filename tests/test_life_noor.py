@@ -54,6 +54,7 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "who is my best friend",
     "where do i live rn",  # session 35: the part of the city said after it (retrieval/recall._part_named)
     "what do i do for exercise",  # session 35: a change opened on the gym, both stating the activity
+    "where is my family from originally",  # session 35: an origin is no question of the past (life.asks_past)
 ]
 UNFLAGGED_REAL = [  # the foreign questions that find something close today: no other may join them
     "whats my cats name",  # maddie's cat
