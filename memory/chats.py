@@ -1338,6 +1338,7 @@ def detect_format(path: Path) -> str:
     files.refuse_special(path, st)
     if stat.S_ISDIR(st.st_mode):
         return "messenger" if messenger.in_folder(path) else "markdown"
+    files.refuse_binary(path, st)  # binary data is that, not "cannot tell the format"
     source = source_of(path)
     if source.member and messenger.MEMBER.search(source.member):
         return "messenger"  # told by the files' places: a damaged first thread still imports

@@ -231,11 +231,7 @@ def refuse_unreadable(path: Path, st: os.stat_result) -> None:
             f"{path} is {st.st_size:,} bytes, over the {MAX_NOTE_BYTES:,}-byte limit of one note; split it into "
             "several notes, or check the path"
         )
-    # A file no longer than the head is read as fast as its head, and its format's reader names what it
-    # is not ("not a Telegram export"); past it, reading costs, so the head alone decides.
-    binary = files.binary_head(path) if st.st_size > files.BINARY_HEAD else None
-    if binary:
-        raise InvalidInput(binary)
+    files.refuse_binary(path, st)
 
 
 @dataclass(frozen=True)

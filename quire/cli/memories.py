@@ -251,10 +251,6 @@ def _import_path(given: str, format_: str, **flags: Any) -> tuple[Path, str]:
             f"{format_} reads a file and {path} is a folder; pass the file, or --format markdown for a folder of notes",
             param_hint="--format",
         )
-    if path.is_file():  # binary data or a note past its limit: refused by its head, before it is read
-        from memory.importer import refuse_unreadable
-
-        refuse_unreadable(path, path.stat())
     found = detect_format(path) if format_ == "auto" and path.exists() else format_
     misused = chat_flags_misused(found, path=path, **flags) if path.exists() else ""
     if misused:  # a usage mistake, not the data's: exit 2 (the operation refuses it on every route)
