@@ -98,15 +98,16 @@ TOO_LONG_FIX = (
 )
 
 # Every length limit's refusal says what to do, on every route and op, from here: the field's own fix,
-# else the generic one. Only a memory's text said what to do (TOO_LONG_FIX, added by matching the
-# refusal's words); a title, a query, an entity or a space's description past its limit did not.
+# else the generic one (a title, a query, an entity or a space's description past its limit once said
+# only that it was too long).
+_A_MEMORY_ID = "memory ids look like mem_1a2b3c4d5e6f; find them with `quire recall QUERY`"
 LENGTH_FIXES: dict[str, str] = {
     "content": TOO_LONG_FIX,
     "text": TOO_LONG_FIX,  # an accept's edited text: a memory's text
     "query": "shorten it to the words that matter (a question or a few keywords)",
-    "memory_id": "memory ids look like mem_1a2b3c4d5e6f; find them with `quire recall QUERY`",
-    "subject_id": "memory ids look like mem_1a2b3c4d5e6f; find them with `quire recall QUERY`",
-    "supersedes": "memory ids look like mem_1a2b3c4d5e6f; find them with `quire recall QUERY`",
+    "memory_id": _A_MEMORY_ID,
+    "subject_id": _A_MEMORY_ID,
+    "supersedes": _A_MEMORY_ID,
     "me": "give your name as the chat shows your messages, e.g. --me 'Jan Kowalski'",
 }
 
