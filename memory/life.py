@@ -3949,7 +3949,7 @@ _ASKS_PHONE_TYPED = (
     ),
     (
         "instrument",
-        r"\b(?:what|which) (?:musical )?instruments? (?:do|did|can|am) (?:i|we) (?:play|playing|learn|learning)\b|\bmy (?:musical )?instruments?\b",
+        r"\b(?:what|which) (?:musical )?instruments? (?:(?:do|did|can|am) )?(?:i|we) (?:play|playing|learn|learning)\b|\bmy (?:musical )?instruments?\b",
     ),
     ("shoe size", r"\bshoe size\b|\bwhat size (?:shoes?|boots?) do (?:i|we)\b"),
     (
@@ -8698,6 +8698,7 @@ _RELATION = (
     r"children|child|friend|colleague|neighbou?r|grand(?:ma|pa|mother|father|parents?|daughter|son|child|kid|bab(?:y|ie))|aunt|uncle|cousin|niece|"
     r"nephew|girlfriend|boyfriend|fianc[ée]e?|flatmate|roommate)s?"
 )
+_CALLED = r"mom|mum|mam|mama|dad|baba|papa|teta|sitto|jiddo|grandma|grandpa|nana|amma|appa|abba|khalto|3ammo"
 _STATUS_WORDS = r"(?i:married|single|engaged|divorced|dating|retired|from|still|working|living|a|an)\b"
 _ABOUT_OTHER = patterns.lazy(
     r"\b(?i:(?:does|did|has|do)\s+(?:my|our)\s+)(?P<who>(?i:" + _RELATION + r"))\b|"
@@ -8710,8 +8711,9 @@ _ABOUT_OTHER = patterns.lazy(
     r"\b(?i:is|was)\s+(?P<name3>[" + _UP + r"][\w-]+)\s+(?=" + _STATUS_WORDS + r")|"
     r"\b(?i:is|was)\s+(?i:my|our)\s+(?P<who3>(?i:" + _RELATION + r"))\s+(?=" + _STATUS_WORDS + r")|"
     # a parent or grandparent called by their word, as a name ("what does baba do for work", "where does mom live")
-    r"\b(?i:does|did|has)\s+(?P<who4>(?i:mom|mum|mam|mama|dad|baba|papa|teta|sitto|jiddo|grandma|grandpa|nana|"
-    r"amma|appa|abba|khalto|3ammo))\b"
+    r"\b(?i:does|did|has)\s+(?P<who4>(?i:" + _CALLED + r"))\b|"
+    # (recall27) "how old is my mother", "how old is mum", "how old is nana" (`_as_relation`): theirs
+    r"\b(?i:how old (?:is|was))\s+(?:(?i:my|our)\s+(?P<who5>(?i:" + _RELATION + r"))|(?P<who6>(?i:" + _CALLED + r")))\b"
 )
 
 
@@ -8725,13 +8727,58 @@ def is_relation(who: str) -> bool:
 
 def about_someone_else(query: str) -> str | None:
     """Whose life a question asks about when it is not the person's ("sister", "Inès"), else None."""
-    if _ASK_KIN_NAME.search(query):  # "what's my sister's name" asks for a name, not of her life
+    relation = _as_relation(query)
+    if _ASK_KIN_NAME.search(query) or _ASK_KIN_NAME.search(relation):  # "what's my sister's name": a name, not her life
         return None
-    match = _ABOUT_OTHER.search(query)
+    match = _ABOUT_OTHER.search(relation)
     who = next((g for g in match.groups() if g), None) if match is not None else None
     if who is None or who in ("I", "We"):
         return None
     return who.casefold()
+
+
+# (recall27) A relative asked about by the family word the person calls them ("what does mummy do for
+# work", "how old is nana", "where does the missus work", "what does my other half do"): the question
+# of that relation (`_as_relation`: "my mother", "my grandmother", "my wife"), which a memory saying any
+# word for them answers (`names_relation`). A word that means other things too ("pop", "bro", "nan":
+# NaN) is a relative only after "my" or "our"; a partner's word after "the" too ("the wife").
+_FAMILY_ASKED = {
+    **dict.fromkeys(["mummy", "mommy", "mama"], "mother"),
+    **dict.fromkeys(["daddy", "papa", "pop", "pops", "pa"], "father"),
+    **dict.fromkeys(
+        ["grandma", "grandmom", "grandmum", "gramma", "grammy", "gran", "granny", "nan", "nana", "nanna"], "grandmother"
+    ),
+    **dict.fromkeys(["grandpa", "grandad", "granddad", "gramps", "grampa", "grandpop"], "grandfather"),
+    "bro": "brother",
+    "sis": "sister",
+    "hubby": "husband",
+    **dict.fromkeys(["wifey", "missus", "mrs"], "wife"),
+    "other half": "partner",
+}
+_OWNED_ONLY = frozenset(["pop", "pops", "pa", "nan", "bro", "sis", "mrs", "other half"])
+_THE_PARTNER = frozenset(["wife", "husband", "missus", "mrs", "hubby", "wifey", "other half"])
+_FAMILY_WORD = "|".join(sorted(map(re.escape, _FAMILY_ASKED), key=len, reverse=True))
+_BARE_WORD = "|".join(sorted((re.escape(w) for w in _FAMILY_ASKED if w not in _OWNED_ONLY), key=len, reverse=True))
+_FAMILY_SAID = patterns.lazy(
+    rf"\b(?:my|our) (?P<owned>{_FAMILY_WORD})(?![\w-])"
+    rf"|\bthe (?P<the>{'|'.join(sorted(_THE_PARTNER, key=len, reverse=True))})(?![\w-]| of\b)"
+    rf"|\b(?P<verb>does|did|has|is|was) (?P<bare>{_BARE_WORD})(?![\w'’-])"
+    rf"|(?<![\w'’-])(?P<whose>{_BARE_WORD})(?=['’]s\b)",
+    re.IGNORECASE,
+)
+
+
+def _as_relation(query: str) -> str:
+    """A question with the family words it calls a relative by written as the relation ("what does
+    mummy do": "what does my mother do"; `_FAMILY_ASKED`), for `about_someone_else`."""
+    return _FAMILY_SAID.sub(_the_relation, query) if _FAMILY_SAID.search(query) else query
+
+
+def _the_relation(found: re.Match[str]) -> str:
+    """A family word found by `_FAMILY_SAID` as "my" and its relation (after its verb: "does my mother")."""
+    word = found.group("owned") or found.group("the") or found.group("bare") or found.group("whose")
+    mine = "my " + _FAMILY_ASKED.get(word.casefold(), word)
+    return f"{found.group('verb')} {mine}" if found.group("verb") else mine
 
 
 # -- the name of someone in the person's life ---------------------------------------------------
@@ -9122,13 +9169,23 @@ def names_relation(who: str, text: str) -> bool:
     """Whether `text` names the relation `who` ("mother") by any word for it ("my mum", "amma's
     sugar"; a two-letter one, "ma", only after "my" or "our"), not a compound that only holds the
     word ("my mother tongue")."""
-    kin = _kin(who)
+    kin = _kin(_FAMILY_ASKED.get(who.casefold(), who))
     said = {w for w, k in _KIN_SAME.items() if k == kin} | {who.casefold(), kin}
+    said |= {w for w, rel in _FAMILY_ASKED.items() if _kin(rel) == kin}  # "nana", "gran": a grandmother
     text = _KIN_IN_A_COMPOUND.sub(" ", text)
     return any(
-        re.search(rf"\b{'(?:my|our) ' if len(w) <= 2 else ''}{re.escape(w)}(?:s|'s|’s|s')?\b", text, re.IGNORECASE)
+        re.search(
+            rf"{_NOT_THEIRS}\b{'(?:my|our) ' if len(w) <= 2 or w in _OWNED_ONLY else ''}{re.escape(w)}(?:s|'s|’s|s')?\b",
+            text,
+            re.IGNORECASE,
+        )
         for w in said
     )
+
+
+# Someone else's relative, not the person's ("Sara's mum is a nurse", "his mum", "your mom"): a relation
+# `names_relation` does not count (a friend's mother had answered "what does my mum do for work").
+_NOT_THEIRS = r"(?<!['’]s )(?<!s' )(?<!\bhis )(?<!\bher )(?<!\byour )(?<!\btheir )(?<!\bur )"
 
 
 def kin_names(text: str) -> tuple[tuple[str, str], ...]:
@@ -9231,7 +9288,7 @@ def asked(query: str) -> frozenset[str]:
     if other is not None:
         return frozenset([f"other:{other}"])
     found: set[str] = set()
-    kin = _ASK_KIN_NAME.search(query)
+    kin = _ASK_KIN_NAME.search(query) or _ASK_KIN_NAME.search(_as_relation(query))  # ("my gran's name": grandmother)
     if kin:  # "what's my sister's name": a turn that names her (`kin_named`)
         found.add("name:" + _kin(kin.group("rel") or kin.group("rel2")))
         if found & _A_CHILD_ASKED:  # a son or a daughter is also a child named with no word of which

@@ -597,13 +597,16 @@ def _named(plan: _Plan, run: _Run) -> bool:
     it asks about ("dentist" in "which dentist do I go to"); True when no query word names one (the
     attribute is asked in other words: "where do I live" is home). A question about the person's
     dentist where no memory says "dentist" and none states one (`_stating`) has no answer, though
-    "We're going to Leicester" holds "go"."""
-    named = {w for a in life.asked(plan.query) for w in a.split(":")[-1].split()} & set(plan.words)
+    "We're going to Leicester" holds "go". An attribute of two words is named by a memory that holds
+    both ("shoe size": "I need new shoes" names no size, and had found something close)."""
+    query_words = set(plan.words)
+    named = {frozenset(a.split(":")[-1].split()) & query_words for a in life.asked(plan.query)} - {frozenset()}
     if not named:
         return True
-    wanted = lexical.terms_each(sorted(named))
-    rows = (run.rows.get(rowid) for rowid in plan.rankings.get("lexical", [])[:WORDED_ROWS])
-    return any(_held(wanted, row["content"]) for row in rows if row is not None)
+    # the longest naming only: "which football team do I support" asks "team" and "football team"
+    wanted = [lexical.terms_each(sorted(words)) for words in named if not any(words < other for other in named)]
+    rows = [run.rows.get(rowid) for rowid in plan.rankings.get("lexical", [])[:WORDED_ROWS]]
+    return any(_held(each, row["content"]) == len(each) for row in rows if row is not None for each in wanted)
 
 
 def _worded(plan: _Plan, run: _Run) -> bool:
