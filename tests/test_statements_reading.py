@@ -28,6 +28,8 @@ RECORDED = {
     # session 35: life24 (a partner named, a church gone to, a game given up, a team supported), life25 (a
     # junior doctor's life, `_DOCTOR`), life26 (second-language English, `_SECOND_LANGUAGE`)
     2: "99c63980a0aebc7f",
+    # session 36: life29 (a fast texter's register, `_TEXTING`; "tho", "i'm" end a value)
+    3: "5c42faee0de11951",
 }
 
 
