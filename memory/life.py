@@ -5385,7 +5385,10 @@ _TEXTING = (
         "home",
         IDENTITY,
         r"(?:" + _I + r"(?:'m| am) |^(?:" + _TX_FILLERS + r"[,!.]* )*)(?:now |officially |finally |legally )*"
-        r"an? (?P<v>" + _LOW_RUN + "|" + _NAME + r") resident\b",
+        r"an? (?P<v>" + _LOW_RUN + "|" + _NAME + r") resident"
+        # (the clause ends there: not "a houston resident required for this lease", a listing's)
+        r"(?=\s*(?:[,.;:!?()]|$|[\U0001F300-\U0001FAFF\u2600-\u27BF])| (?:now|lol|so|and|but|since|officially|finally|"
+        r"ngl|fr|rn|too|as of)\b)",
         "txplace",
         gate="resident",
     ),
@@ -8274,7 +8277,7 @@ _NAMED_LINE = patterns.lazy(
 _QUOTED = patterns.lazy(r"^[ \t]*>.*$|\"[^\"\n]{2,400}\"|“[^”\n]{2,400}”|«[^»\n]{2,400}»|„[^“”\n]{2,400}[“”]", re.M)
 _PASTED_AFTER = patterns.lazy(
     r"^[^\n]*\b(?i:transcript|conversation|chat log|email|e-mail|message|text|texts|letter|note|post|comment|review|"
-    r"reply|response|wrote|writes|said|says|sent|translate|translation|proofread|proof read|paste|pasted|copied|"
+    r"reply|response|wrote|writes|said|says|sent|posted|tweeted|texted|screenshot|translate|translation|proofread|proof read|paste|pasted|copied|"
     r"forwarded|dialogue|script|example|sample|template)\b[^\n]*(?::[ \t]*$|"
     # or no colon, as a person who dictates writes it: the request, a blank line, then a letter's
     # salutation ("can you proof read this offer letter i am sending\n\nDear Ms. Kulkarni, ...")
@@ -9164,7 +9167,12 @@ _NOT_A_KIN_NAME = (
     r"here|there|home|back|away|fine|okay|ok|sick|ill|pregnant|retired|gone|out|in|on|at|from|also|still|always|never"
 )
 _KIN_NAMED = patterns.lazy(
-    r"\b(?i:my|our) " + _KIN_WHICH + _KIN + r",? " + _KIN_NAME + r"(?!'s\b)"  # "my sister Ola", "my mama danuta"
+    r"\b(?i:my|our) "
+    + _KIN_WHICH
+    + _KIN
+    + r",? (?!name\b)"
+    + _KIN_NAME
+    + r"(?!'s\b)"  # "my sister Ola", "my mama danuta"
     r"|(?:^|(?<=[\s(]))"
     + _KIN_NAME.replace("P<n>", "P<n2>")
     + r"(?:, | \()(?i:my|our) "
@@ -9174,7 +9182,7 @@ _KIN_NAMED = patterns.lazy(
     r"|\b(?i:my|our) "
     + _KIN_WHICH
     + _KIN.replace("P<rel>", "P<rel3>")
-    + r"(?:'s name is| is (?:called|named)) "
+    + r"(?:'?s name is| is (?:called|named)) "  # ("my moms name is rosa": a texter's, no apostrophe)
     + _KIN_NAME.replace("P<n>", "P<n3>")
     # "My wife is Anna.": a capitalised name that ends the clause, not a people or a faith ("is Polish")
     + r"|\b(?i:my|our) "
@@ -9502,6 +9510,7 @@ def kin_names(text: str) -> tuple[tuple[str, str], ...]:
 def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
     """(relation as said, name as written) for each relation a turn names in words (`kin_names`)."""
     out: list[tuple[str, str]] = []
+    seen: list[str] = []  # the sentences before (`_named_after`)
     for sentence in sentences(straight(text)):
         if asks(sentence) and _TAGGED.search(_tail(sentence)) is None:
             continue  # (a tag asks back what is said of them: "my sister Ola lives in Lyon, doesn't she?" names her)
@@ -9511,6 +9520,8 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
             if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
                 out.append(("partner", name))
         out += _typing_for(sentence)
+        out += _named_after(seen, sentence)
+        seen.append(sentence)
         for match in _KIN_NAMED.finditer(sentence):
             rel = next(g for g in (match.group(f"rel{k}") for k in ("", "2", "3", "4")) if g)
             name = next(g for g in (match.group(f"n{k}") for k in ("", "2", "3", "4")) if g)
@@ -9521,6 +9532,40 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
             if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
                 out.append((rel.casefold(), name))
     return tuple(out)
+
+
+# (session 36: sam) A relation named in a later sentence of the turn: "help me write a text to my mom. ...
+# her name is rosa if that matters". Only "her" after a woman's word and "his" after a man's, the nearest
+# relation said before, and nothing between that could be the one named (a pet, a car, a baby: "my sister
+# got a puppy, her name is bella" names the puppy).
+_HER_NAME = patterns.lazy(r"(?:^|(?<=[\s,;(]))(?P<pro>[Hh]er|[Hh]is) name(?:'s| is) " + _KIN_NAME + r"(?![\w'-])")
+_KIN_SAID_BEFORE = patterns.lazy(r"\b(?i:my|our) " + _KIN_WHICH + _KIN + r"(?![\w'-])")
+_KIN_SHE = frozenset(
+    ["mom", "mum", "mother", "mama", "mommy", "mummy", "sister", "grandma", "grandmother", "aunt", "wife"]
+)
+_KIN_HE = frozenset(["dad", "father", "papa", "tata", "brother", "grandpa", "grandfather", "uncle", "husband"])
+_SOMEONE_BETWEEN = patterns.lazy(
+    r"\b(?:puppy|pup|dog|kitten|cat|bunny|rabbit|hamster|bird|parrot|horse|car|truck|baby|girl|boy|kid|daughter|son|"
+    r"friend|girlfriend|boyfriend|coworker|boss|manager|teacher|doctor|neighbou?r|niece|nephew)s?\b",
+    re.IGNORECASE,
+)
+
+
+def _named_after(seen: list[str], sentence: str) -> list[tuple[str, str]]:
+    """(relation, name) for "her name is rosa" after "my mom" in a sentence before (`_HER_NAME`)."""
+    named = _HER_NAME.search(sentence)
+    if named is None or not seen:
+        return []
+    before = " ".join(seen) + " " + sentence[: named.start()]
+    said = list(_KIN_SAID_BEFORE.finditer(before))
+    if not said or _SOMEONE_BETWEEN.search(before, said[-1].end()) is not None:
+        return []
+    rel, name = said[-1].group("rel").casefold(), named.group("n")
+    if rel not in (_KIN_SHE if named.group("pro").casefold() == "her" else _KIN_HE) or (
+        name.islower() and len(name) < 3
+    ):
+        return []
+    return [] if name.casefold() in tokens.STOPWORDS or _kin(name) in _KIN_SAME.values() else [(rel, name)]
 
 
 # (life21) Someone who types for the person and says so: "this is kaylee typing for grandpa", "kaylee here
@@ -9737,7 +9782,9 @@ _HOW_MANY = patterns.lazy(r"\bhow many\b", re.IGNORECASE)
 # A count a person states ("I currently have three bikes", "I'll have 4 with me"); "one" and "a"
 # are left out, as most sentences hold one of them without counting anything.
 _COUNTED = patterns.lazy(
-    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a dozen|several)\b",
+    # (and one more said by its place: "we adopted a second cat", session 36: sam)
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a dozen|several|"
+    r"an? (?:second|third|fourth|2nd|3rd|4th)(?= (?!ago\b|later\b|or\b|and\b)[a-z]))\b",
     re.IGNORECASE,
 )
 
@@ -9774,9 +9821,17 @@ def states_count(text: str, of: tuple[str, ...] = ()) -> bool:
     for part in sentences(straight(text)):
         if part.rstrip().endswith("?") or not _COUNTED.search(part):
             continue
-        if not of or any(_stem_of(w) in of for w in re.findall(r"[a-z]+", part.casefold())):
+        words = re.findall(r"[a-z]+", part.casefold())
+        if not of or any(_stem_of(w) in of and not _modifies(words, at) for at, w in enumerate(words)):
             return True
     return False
+
+
+def _modifies(words: list[str], at: int) -> bool:
+    """Whether the word at `at` only says what kind of thing the next one is: "4 cat trees" counts
+    trees, not cats (session 36: "how many cats do i have" was answered by the cat trees)."""
+    after = words[at + 1] if at + 1 < len(words) else ""
+    return not words[at].endswith("s") and len(after) > 3 and after.endswith("s") and not after.endswith("ss")
 
 
 # A question about what was, not what is: "where did I work before I retired", "which city did we live

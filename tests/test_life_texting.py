@@ -95,7 +95,14 @@ def test_a_texters_statement_is_read(text: str, attribute: str, value: str) -> N
         ("got on the meal plan thru school", "insurance"),
         ("my name is sam btw", "name"),
         ("my name is jake paul lol", "name"),
+        # quoted or pasted from someone else, or after a subject named earlier in the sentence
+        ('my roommate texted me "got the job at aldi!! so hyped"', "employer"),
+        ("my cousin sent me this:\ngot the job at aldi!! start monday", "employer"),
+        ("look what my ex posted:\nswitched to visible and honestly never going back", "phone provider"),
+        ("dani quit and got the job at aldi", "employer"),
+        ("tay switched to visible", "phone provider"),
         # pasted orders and listings, and a character in a game
+        ("Listing: 2BR in Midtown\nofficially a houston resident required for this lease", "home"),
         ("Deliver to: 1400 Main St Apt 2\nOrder: 2x burrito bowl", "home"),
         ("starting a campaign!! my character lives in Neverwinter and works as a smith", "home"),
         ("for my campaign: i am Brakka, i got the job at the Yawning Portal as a bouncer", "employer"),
@@ -146,3 +153,27 @@ def test_a_gig_added_changes_the_gig_and_a_breakup_the_relationship() -> None:
 )
 def test_the_questions_ask_what_is_read(question: str, attribute: str) -> None:
     assert attribute in life.asked(question)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("write a bday text to my grandma. keep it short. her name is lupe if that helps", [("grandma", "lupe")]),
+        ("my dads name is hector", [("dad", "hector")]),
+        ("my brother is flying in friday. his name is mateo btw", [("brother", "mateo")]),
+        # not the relation: a pet or a partner of theirs between, or the other's pronoun
+        ("my sister got a puppy. her name is bella", []),
+        ("my mom got a new boyfriend, his name is tom", []),
+        ("my dad called. her name is ana", []),
+        ("we adopted a second cat!!! her name is mango", []),
+    ],
+)
+def test_a_relation_named_in_a_later_sentence(text: str, named: list[tuple[str, str]]) -> None:
+    assert list(life.kin_names(text)) == named
+
+
+def test_one_more_said_by_its_place_is_a_count_and_a_kind_of_thing_is_not() -> None:
+    """ "how many dogs do i have" is answered by "we adopted a second dog", not by "4 dog beds"."""
+    assert life.states_count("we rescued a second dog!! his name is pepper", ("dog",))
+    assert not life.states_count("they have like 3 dog beds at this point", ("dog",))
+    assert not life.states_count("give me a second, my dog is barking", ("dog",))
