@@ -8391,7 +8391,7 @@ def read(text: str) -> tuple[Said, ...]:
             out.setdefault(before.attribute, before)
         intro = _INTRODUCES.search(sentence)
         introduced = _activity(intro.group("thing")) if intro and not _HEDGE.search(intro.group(0)) else introduced
-        for said in _stated(sentence, at_work):
+        for said in _stated(sentence, at_work, i > 0 and vocab.someone_else(" ".join(split[i - 1].split()[:3]))):
             if (said := _of_event(said, seen[:-1])) is not None:  # type: ignore[assignment]
                 out.setdefault(said.attribute, said)  # the first statement of an attribute counts
     if "partner" not in out and _PARTNER_GATE.search(text) is not None:
@@ -8450,10 +8450,20 @@ def _named(sentence: str) -> list[Said]:
     ]
 
 
-def _stated(sentence: str, at_work: bool) -> list[Said]:
+def _reader(value_group: str) -> Callable[[str, str, re.Match[str], str], Said | None]:
+    """What reads a rule's match: `_said`, or (`_STUDENT`, `_DOCTOR`, `_TEXTING`) one given its sentence."""
+    if value_group in _STUDENT_GROUPS:
+        return _said_student
+    if value_group in _DOCTOR_GROUPS:
+        return _said_doctor
+    return _said_texting if value_group in _TEXTING_GROUPS else _said
+
+
+def _stated(sentence: str, at_work: bool, after_someone: bool = False) -> list[Said]:
     """What one sentence states, in the order of the rules (`_RULES`). The rules are walked by
     opener (`_BY_OPENER`): one search a gate, and a sentence that holds none of a group's words
-    costs that group nothing (most sentences of an import state nothing)."""
+    costs that group nothing (most sentences of an import state nothing). `after_someone`: the
+    sentence before opened with someone else, whom a sentence with no subject goes on about."""
     found: list[tuple[int, int, Said]] = []
     ends: list[tuple[str, int, int]] = []  # (attribute, start, end) of each ending read
     low = sentence.lower() if sentence.isascii() else None
@@ -8487,16 +8497,9 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
                     sentence[: match.start()]
                 ):
                     continue  # "my brother just bought a vw golf": his
-                read_as = (  # (`_STUDENT`, `_DOCTOR`, `_TEXTING`: with its sentence)
-                    _said_student
-                    if value_group in _STUDENT_GROUPS
-                    else _said_doctor
-                    if value_group in _DOCTOR_GROUPS
-                    else _said_texting
-                    if value_group in _TEXTING_GROUPS
-                    else _said
-                )
-                said = read_as(attribute, memory_type, match, value_group)
+                if after_someone and value_group in _TEXTING_GROUPS and match.start() == 0:
+                    continue  # ("my sister called. got the job at heb!!": hers, its subject said before)
+                said = _reader(value_group)(attribute, memory_type, match, value_group)
                 if (
                     said is not None
                 ):  # (where its value stands: "I traded in my Corolla for a RAV4" ends the Corolla only)

@@ -18,11 +18,12 @@ first, the item lists it among the earlier values, so the change counted found a
 After life29's rules for a texter's register (memory/life.py's `_TEXTING`, tested in other words in
 tests/test_life_texting.py: "I" dropped at a sentence's start, "w" for "with", a trailing "tho", a gig
 added "too", "im he/him", "a san antonio resident", "me and marco got our own apartment"): 16 of 17
-found, 0 false, 19 of 24 first with the real model (17 with the fake embedder), 4 of 5 foreign
-questions flagged. The key's car change now names "my civic finally died" (the newest statement of
-the Civic, which the item pairs the Corolla with, as a reviewer needs it) instead of the first. Still
-missed: "we adopted a second cat" (a second pet is one more, not a change: nothing it could be paired
-with is read of "its just me and frijol").
+found, 0 false, 21 of 24 first with the real model (19 with the fake embedder), 4 of 5 foreign
+questions flagged (with a relation named a sentence later, "... my mom. ... her name is rosa", and "a
+second cat" read as a count, "4 cat trees" not). The key's car change now names "my civic finally
+died" (the newest statement of the Civic, which the item pairs the Corolla with, as a reviewer needs
+it) instead of the first. Still missed: "we adopted a second cat" (a second pet is one more, not a
+change: nothing it could be paired with is read of "its just me and frijol").
 These are floors: a general rule may raise them, none may lower them, no false item may be added, and
 nothing he says of others (his sister's divorce and dating bio, his mom's move to Monterrey, his
 roommates' new job and move, his ex's promotion), nothing pasted (a DoorDash order, a practice
@@ -38,8 +39,8 @@ from eval import lifechanges
 from tests import lifefloors
 
 FOUND = 16  # changes found today (either embedder)
-RANK1_FAKE = 17  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (19 of 24): each must stay first
+RANK1_FAKE = 19  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's, today (21 of 24): each must stay first
     "whats my legal name",
     "what pronouns do i use at work",
     "what city do i live in rn",
@@ -59,6 +60,8 @@ RANK1_REAL = [  # the real model's, today (19 of 24): each must stay first
     "when is my bday",
     "what high school did i go to",
     "whats my older cats name",
+    "how many cats do i have",
+    "whats my moms name",
 ]
 UNFLAGGED_REAL = ["do i have any tattoos"]  # the foreign questions that find something close today: none other may
 

@@ -100,6 +100,7 @@ def test_a_texters_statement_is_read(text: str, attribute: str, value: str) -> N
         ("my cousin sent me this:\ngot the job at aldi!! start monday", "employer"),
         ("look what my ex posted:\nswitched to visible and honestly never going back", "phone provider"),
         ("dani quit and got the job at aldi", "employer"),
+        ("my sister called. got the job at heb!! so proud of her", "employer"),
         ("tay switched to visible", "phone provider"),
         # pasted orders and listings, and a character in a game
         ("Listing: 2BR in Midtown\nofficially a houston resident required for this lease", "home"),
