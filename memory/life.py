@@ -5370,7 +5370,7 @@ _TEXTING = (
         + r"(?:'m| am) |\b[Mm]y pronouns (?:are|r|is) )(?:now |still |officially |just |actually )?"
         + _PRONOUNS,
         "txpronouns",
-        gate="/|pronouns",
+        gate="he/|she/|they/|xe/|ze/|fae/|it/|pronouns",
     ),
     _rule(
         "pronouns",
@@ -5491,8 +5491,8 @@ _TEXTED_AS = {"w/": "with", "w": "with", "thru": "through", "abt": "about"}
 
 def _texted(text: str) -> str:
     """`text` with a texter's short words written out (`_TEXTED`)."""
-    if " w" not in text and "thru" not in text and "abt" not in text:
-        return text
+    if " w " not in text and " w/ " not in text and "thru" not in text and "abt" not in text:
+        return text  # (most texts: one look for each, no search)
     return _TEXTED.sub(lambda m: _TEXTED_AS[m.group(0)], text)
 
 
@@ -8391,7 +8391,7 @@ def read(text: str) -> tuple[Said, ...]:
             out.setdefault(before.attribute, before)
         intro = _INTRODUCES.search(sentence)
         introduced = _activity(intro.group("thing")) if intro and not _HEDGE.search(intro.group(0)) else introduced
-        for said in _stated(sentence, at_work, i > 0 and vocab.someone_else(" ".join(split[i - 1].split()[:3]))):
+        for said in _stated(sentence, at_work, split[i - 1] if i else ""):
             if (said := _of_event(said, seen[:-1])) is not None:  # type: ignore[assignment]
                 out.setdefault(said.attribute, said)  # the first statement of an attribute counts
     if "partner" not in out and _PARTNER_GATE.search(text) is not None:
@@ -8450,6 +8450,11 @@ def _named(sentence: str) -> list[Said]:
     ]
 
 
+def _of_someone(sentence: str) -> bool:
+    """Whether a sentence opens with someone else ("my sister called", "she says"): `vocab.someone_else`."""
+    return bool(sentence) and vocab.someone_else(" ".join(sentence.split()[:3]))
+
+
 def _reader(value_group: str) -> Callable[[str, str, re.Match[str], str], Said | None]:
     """What reads a rule's match: `_said`, or (`_STUDENT`, `_DOCTOR`, `_TEXTING`) one given its sentence."""
     if value_group in _STUDENT_GROUPS:
@@ -8459,11 +8464,11 @@ def _reader(value_group: str) -> Callable[[str, str, re.Match[str], str], Said |
     return _said_texting if value_group in _TEXTING_GROUPS else _said
 
 
-def _stated(sentence: str, at_work: bool, after_someone: bool = False) -> list[Said]:
+def _stated(sentence: str, at_work: bool, before: str = "") -> list[Said]:
     """What one sentence states, in the order of the rules (`_RULES`). The rules are walked by
     opener (`_BY_OPENER`): one search a gate, and a sentence that holds none of a group's words
-    costs that group nothing (most sentences of an import state nothing). `after_someone`: the
-    sentence before opened with someone else, whom a sentence with no subject goes on about."""
+    costs that group nothing (most sentences of an import state nothing). `before`: the sentence
+    before (one that opened with someone else is who a sentence with no subject goes on about)."""
     found: list[tuple[int, int, Said]] = []
     ends: list[tuple[str, int, int]] = []  # (attribute, start, end) of each ending read
     low = sentence.lower() if sentence.isascii() else None
@@ -8497,7 +8502,7 @@ def _stated(sentence: str, at_work: bool, after_someone: bool = False) -> list[S
                     sentence[: match.start()]
                 ):
                     continue  # "my brother just bought a vw golf": his
-                if after_someone and value_group in _TEXTING_GROUPS and match.start() == 0:
+                if value_group in _TEXTING_GROUPS and match.start() == 0 and _of_someone(before):
                     continue  # ("my sister called. got the job at heb!!": hers, its subject said before)
                 said = _reader(value_group)(attribute, memory_type, match, value_group)
                 if (
