@@ -5271,7 +5271,7 @@ def _said_second_language(
 # still samantha reyes"). A subject dropped is read only at the sentence's start, after its fillers
 # (`_TX_ME`): never after a subject named earlier ("dani got the job at ..."), nor in a plan ("might
 # switch to visible": `_HEDGE`), nor in a pasted text or a role-play (`_own`).
-_TX_FILLERS = r"(?:" + _STUDENT_FILLERS[3:-1] + r"|welp|yo|guys|yall|bro|well|anyway|anyways|so+|yes+|bruh|ayy+e*)"
+_TX_FILLERS = r"(?:" + _STUDENT_FILLERS[3:-1] + r"|welp|yo|guys|yall|bro|well|anyway|anyways|soo+|yes+|bruh|ayy+e*)"
 _TX_ME = r"(?:" + _I + r" |^(?:" + _TX_FILLERS + r"[,!.]* )*)"
 # the words a subjectless clause's value ends before ("switched to visible bc metro kept dropping calls")
 _TX_END = (

@@ -22,6 +22,7 @@ def _read(text: str) -> dict[str, str]:
         ("got the job at riverside medical center!! i start monday", "employer", "riverside medical center"),
         ("finally got the job at Trader Joe's, what do i wear day one", "employer", "trader joe's"),
         ("ngl got the job at kroger lol, how do i ask for weekends off", "employer", "kroger"),
+        ("sooo ok so yess got the job at publix", "employer", "publix"),
         # a supplier switched to: one the lists know
         ("switched to mint mobile bc verizon was robbing me. how do i keep my number", "phone provider", "mint mobile"),
         ("ok so switched to t-mobile last week, the signal at my job is better", "phone provider", "t-mobile"),

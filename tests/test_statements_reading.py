@@ -29,7 +29,7 @@ RECORDED = {
     # junior doctor's life, `_DOCTOR`), life26 (second-language English, `_SECOND_LANGUAGE`)
     2: "99c63980a0aebc7f",
     # session 36: life29 (a fast texter's register, `_TEXTING`; "tho", "i'm" end a value)
-    3: "d1a5bc543522ae5f",
+    3: "ed26a63832bf9eae",
 }
 
 
