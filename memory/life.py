@@ -93,7 +93,9 @@ _NAME_ENDS = (
     r"today|tonight|tomorrow|yesterday|last|next|every|each|this|doing|working|part-time|full-time|though|finally|yet|done|"
     r"only|itself|yaar|na|kindly|"  # Indian English particles end a name too: "i work at tesco only" (`_DICTATED`)
     # a student's slang ends one too: "joined first ascent fr", "my studio in logan square rn" (`_STUDENT`)
-    r"ngl|lowkey|highkey|fr|rn|tbh|istg|imo|idk|lmao|lmfao|omg|smh|atm|btw|w)"
+    r"ngl|lowkey|highkey|fr|rn|tbh|istg|imo|idk|lmao|lmfao|omg|smh|atm|btw|w|"
+    # and a texter's ("i still work at bayou tho": bayou, not "bayou tho": session 36, sam)
+    r"tho|tbf|frfr|bruh|fml|deadass|i'm|i've|i'd|i'll)"
 )
 _LOW_WORD = r"(?!" + _NAME_ENDS + r"(?![\w'-]))[a-z][\w'&-]+"
 # (an emoji after a name ends it as a full stop does: "joined first ascent 😭", `_STUDENT`)
@@ -5260,6 +5262,347 @@ def _said_second_language(
     return Said(attribute, value, shown, memory_type)
 
 
+# -- Texting register (session 36: sam) ----------------------------------------------------------
+# A fast texter (the blind sam fixture: lowercase US texting, "lol", "ngl", "rn", "w" for "with") drops
+# "I" from a sentence's start ("got the job at university hospital!!", "switched to visible bc ...",
+# "found a new doctor in san antonio, dr. okafor", "officially a san antonio resident lol"), says who he
+# lives with by who he got a place with ("me and marco got our own apartment"), a gig added ("i started
+# driving uber too"), his pronouns ("im he/him") and his legal name in lower case ("my legal name is
+# still samantha reyes"). A subject dropped is read only at the sentence's start, after its fillers
+# (`_TX_ME`): never after a subject named earlier ("dani got the job at ..."), nor in a plan ("might
+# switch to visible": `_HEDGE`), nor in a pasted text or a role-play (`_own`).
+_TX_FILLERS = r"(?:" + _STUDENT_FILLERS[3:-1] + r"|welp|yo|guys|yall|bro|well|anyway|anyways|soo+|yes+|bruh|ayy+e*)"
+_TX_ME = r"(?:" + _I + r" |^(?:" + _TX_FILLERS + r"[,!.]* )*)"
+# the words a subjectless clause's value ends before ("switched to visible bc metro kept dropping calls")
+_TX_END = (
+    r"(?=\s*(?:[,.;:!?()]|$|[\U0001F300-\U0001FAFF\u2600-\u27BF])| (?:bc|because|cause|cuz|and|but|so|lol|now|for|"
+    r"since|after|from|last|this|yesterday|today|finally|tho|though|ngl|fr|rn|too|also|w|with|in|at|on)\b)"
+)
+# A name's word, not one that goes on the sentence (`_NAME_ENDS`): "samantha reyes", not "sam btw"
+_TX_NAME_WORD = r"(?!" + _NAME_ENDS + r"(?![\w'-]))[A-Za-z][\w'-]+"
+_GIG_APPS = (
+    r"(?P<v>(?i:uber ?eats|uber|lyft|door ?dash|instacart|grubhub|postmates|shipt|amazon flex|spark|gopuff|caviar|"
+    r"deliveroo|just eat|roadie|favor))(?![\w-])"
+)
+_PRONOUNS = r"(?P<v>(?i:(?:he|she|they|xe|ze|fae|it)/(?:him|her|them|they|he|she|his|hers|xem|xir|zir|faer|it)(?:/[a-z]+)?|any pronouns))(?![\w/-])"
+_TX_KIN = r"(?:sister|brother|sis|bro|mom|mum|dad|parents|grandma|grandpa|abuela|aunt|tia|uncle|cousin|family)"
+_INSURANCE_SAID = patterns.lazy(
+    r"\b(?:insur\w*|ppo|hmo|epo|coverage|deductible|copay|prior auth\w*|premiums?|benefits|cover|covers|covered)\b",
+    re.IGNORECASE,
+)
+_SUPPLIED_BY = frozenset(["phone provider", "bank", "internet", "energy"])
+_TEXTING = (
+    # "got the job at university hospital!!", "i got the job at Target": a job taken, its "I" dropped
+    _rule(
+        "employer",
+        IDENTITY,
+        _TX_ME
+        + r"(?:finally |officially |just )?(?:got|landed) (?:the|a|that) (?:new )?job (?:at|with) (?:the )?(?P<v>"
+        + _NAME
+        + "|"
+        + _NOT_A_KIND  # ("got the job at the hospital": a kind, no name)
+        + r"(?:"
+        + _LOW_ORG
+        + "|"
+        + _LOW_EMPLOYER
+        + r"))(?![\w'&-])",
+        "txjob",
+        gate="job",
+    ),
+    # "switched to visible bc metro kept dropping calls", "i moved to chase": a supplier the lists know
+    _rule(
+        "supplier",
+        FACT,
+        _TX_ME
+        + r"(?:just |finally |officially |also )?(?:switched|moved|changed|went|ported(?: my number)?) (?:over )?to "
+        r"(?P<v>[A-Za-z][\w&'-]*(?: [A-Za-z][\w&'-]*){0,2}?)" + _TX_END,
+        "txsupplier",
+        gate="switched|moved|changed|went|ported",
+    ),
+    # "moved my direct deposit from chime to rbfcu": the bank a pay goes to
+    _rule(
+        "bank",
+        FACT,
+        _TX_ME
+        + r"(?:just |finally |officially )?(?:moved|switched|changed|set up|transferred) my (?:direct deposit|paychecks?|pay|"
+        r"checking(?: account)?|bank account|banking|savings)(?: from (?:[\w&'-]+ ){0,2}?[\w&'-]+)? (?:over )?to "
+        r"(?P<v>[A-Za-z][\w&'-]*(?: [A-Za-z][\w&'-]*){0,2}?)" + _TX_END,
+        "txbank",
+        gate="deposit|paycheck|pay|checking|bank|savings",
+    ),
+    # "found a new doctor in san antonio, dr. okafor", "got a new pcp, Dr. Lee": a doctor, named after a comma
+    _rule(
+        "doctor",
+        FACT,
+        _TX_ME + r"(?:finally |just )?(?:found|got|have|switched to|started seeing|picked) (?:a |my )?new "
+        r"(?:primary care |family |regular )?(?:doctor|doc|gp|pcp|physician|primary care provider)"
+        r"(?: [^.;!?,]{1,60}?)?,? (?P<v>" + _DR + r")",
+        "txdoctor",
+        gate="doctor|doc|gp|pcp|physician|primary",
+    ),
+    # "i dash for doordash after my shifts", "i started driving uber too", "been doing instacart": a gig app
+    _rule(
+        "gig",
+        IDENTITY,
+        _TX_ME + r"(?:(?:'m|am) )?(?:also |now |just |still |finally )?(?:started |been |began )?(?:also )?"
+        r"(?:driving|delivering|dashing|drive|deliver|dash|doing|do|shopping|shop) (?:for |on |with )?" + _GIG_APPS,
+        "txgig",
+        gate="uber|lyft|dash|instacart|grubhub|postmates|shipt|flex|spark|gopuff|caviar|deliveroo|just eat|roadie|favor",
+    ),
+    # "my name is legally Samuel Reyes now", "my legal name is still samantha reyes": a full name (in lower
+    # case only where "legal" says it is one: not "my name is sam btw")
+    _rule(
+        "name",
+        IDENTITY,
+        r"\b[Mm]y (?P<legal>legal )?(?:full |real |new )?name is (?:still |now |(?P<legally>legally) |officially |finally )*"
+        r"(?P<v>" + _TX_NAME_WORD + " " + _TX_NAME_WORD + r"(?: " + _TX_NAME_WORD + r")?)"
+        r"(?=\s*(?:[,.;:!?()]|$|[\U0001F300-\U0001FAFF\u2600-\u27BF])| (?:now|and|but|so|lol|on|officially|legally)\b)",
+        "txname",
+        gate="name is",
+    ),
+    # "i told kendra im he/him", "my pronouns are they/them": pronouns; "everyone still calls me she": the
+    # pronoun the person is called by
+    _rule(
+        "pronouns",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"(?:'m| am) |\b[Mm]y pronouns (?:are|r|is) )(?:now |still |officially |just |actually )?"
+        + _PRONOUNS,
+        "txpronouns",
+        gate="he/|she/|they/|xe/|ze/|fae/|it/|pronouns",
+    ),
+    _rule(
+        "pronouns",
+        IDENTITY,
+        r"\b(?:everyone|everybody|people|ppl|they|all|coworkers|customers|(?:my )?(?:family|coworkers|parents)) "
+        r"(?:at [\w'-]+ )?(?:still |always |keeps? |kept )?(?:calls?|calling) me (?P<one>she|he|they|her|him|them)\b",
+        "txpronouns",
+        gate="call",
+    ),
+    # "officially a san antonio resident lol", "i'm a texas resident now": a home (a place of the lists)
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:" + _I + r"(?:'m| am) |^(?:" + _TX_FILLERS + r"[,!.]* )*)(?:now |officially |finally |legally )*"
+        r"an? (?P<v>" + _LOW_RUN + "|" + _NAME + r") resident"
+        # (the clause ends there: not "a houston resident required for this lease", a listing's)
+        r"(?=\s*(?:[,.;:!?()]|$|[\U0001F300-\U0001FAFF\u2600-\u27BF])| (?:now|lol|so|and|but|since|officially|finally|"
+        r"ngl|fr|rn|too|as of)\b)",
+        "txplace",
+        gate="resident",
+    ),
+    # "me and marco got our own apartment", "dani and i got a place": who a person lives with
+    _rule(
+        "living with",
+        IDENTITY,
+        r"(?:(?:^|(?<=[\s,;(]))[Mm]e and (?P<v>(?:my (?:boyfriend|girlfriend|bf|gf|partner|fiancée?|fiance|wife|husband) )?"
+        r"[\w'-]+)|(?:^|(?<=[.;!?] ))(?P<v2>[A-Za-z][\w'-]+) and (?:I|i)) (?:just |finally |officially )?(?:got|found|moved into|"
+        r"rented|signed (?:a lease )?(?:for|on)) (?:our (?:own |first |new )?|a )(?:place|apartment|apt|flat|house|condo|studio|"
+        r"townhouse|duplex)\b",
+        "txtogether",
+        gate="place|apartment|apt|flat|house|condo|studio|townhouse|duplex",
+    ),
+    # "im staying at my sisters place in stone oak now", "i'm living w my mom rn": a home at kin's, now
+    _rule(
+        "living with",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) (?:now |currently |still )?(?:staying|living|crashing) (?:at|with) (?:my )?(?P<v>"
+        + _TX_KIN
+        + r")(?:'?s)?(?: (?:place|house|apartment|apt|condo))?(?P<stay>(?=[^.;!?]{0,40}\b(?:now|for now|rn|right now|"
+        r"these days|indefinitely)\b))?",
+        "txkin",
+        gate="staying|living|crashing",
+    ),
+    # "my supervisor rick is nice", "my pharmacy manager denise wants me to ...": a manager named in lower case
+    _rule(
+        "manager",
+        IDENTITY,
+        r"\b[Mm]y (?:new |pharmacy |shift |store |floor |unit |team |department |direct |line |night |day |general )?"
+        r"(?:manager|supervisor|boss|team lead) (?P<v>" + _NAME + "|" + _LOW_WORD + r") (?=(?:is|was|wants|wanted|said|"
+        r"says|told|asked|keeps|kept|gave|thinks|just|likes|hates|talks|put|scheduled|approved|made|called|texted)\b)",
+        "txmanager",
+        gate="manager|supervisor|boss|lead",
+    ),
+    # "im at HCC for my basics", "i switched to the pharmacy tech certificate at san jac": a school
+    _rule(
+        "university",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) (?:now |still |currently )?(?:at|@) (?P<v>[A-Z]{2,6}|"
+        + _NAME
+        + r") for (?:my )?(?:basics|gen eds?|general eds?|core classes|prereqs?|pre-reqs?|associates?|associate's|"
+        r"transfer credits|pre-?nursing|nursing|degree|a degree)\b",
+        "txschool",  # (no gate: it opens with "I'm", `_opener`)
+    ),
+    _rule(
+        "university",
+        IDENTITY,
+        _TX_ME
+        + r"(?:just |finally |officially )?(?:switched|transferred|moved|changed) (?:over )?to (?:the |a )?(?:[\w-]+ ){1,4}?"
+        r"(?:certificate|cert|program|programme|degree|associate'?s?)(?: program)? (?:at|@) (?:the )?(?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_NAME
+        + r")(?![\w'&-])",
+        "txschool",
+        gate="certificate|cert|program|degree|associate",
+    ),
+    # "im still on my moms insurance til 26": a parent's plan; "i got on the blue cross plan thru work": a plan
+    _rule(
+        "insurance",
+        FACT,
+        _I
+        + r"(?:'m| am) (?:still |now )?on (?:my )?(?P<v>"
+        + _PARENTS
+        + r") (?:health )?(?:insurance|plan|coverage)\b",
+        "txinsurance",
+        gate="insurance|plan|coverage",
+    ),
+    _rule(
+        "insurance",
+        FACT,
+        _TX_ME
+        + r"(?:just |finally |officially )?(?:got on|signed up for|enrolled in|switched to) (?:the |a |my )?(?P<v>"
+        r"(?:[a-z][\w&-]* ){0,2}?[a-z][\w&-]*|" + _NAME + r") (?:ppo |hmo |epo |health )?(?:plan|insurance)\b",
+        "txinsurance",
+        gate="plan|insurance",
+    ),
+    # "me and my boyfriend marco want ...", "my gf jess and i": who the person is dating
+    _rule(
+        "relationship",
+        IDENTITY,
+        r"(?:(?:^|(?<=[\s,;(]))[Mm]e and my (?:boyfriend|girlfriend|bf|gf) (?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_WORD
+        + r")(?![\w'-])|"
+        r"\b[Mm]y (?:boyfriend|girlfriend|bf|gf) (?P<v2>" + _NAME + "|" + _LOW_WORD + r") and (?:I|i|me)\b)",
+        "txdating",
+        gate="boyfriend|girlfriend|bf|gf",
+    ),
+)
+# A texter's short words, read as the words the rules spell ("i live w two roommates": with; "thru work",
+# "abt it"): only between words in lower case (not "W Main St", "w/o").
+_TEXTED = patterns.lazy(r"(?<=[a-z] )(?:w/|w|thru|abt)(?= [a-z0-9])")
+_TEXTED_AS = {"w/": "with", "w": "with", "thru": "through", "abt": "about"}
+
+
+def _texted(text: str) -> str:
+    """`text` with a texter's short words written out (`_TEXTED`)."""
+    if " w " not in text and " w/ " not in text and "thru" not in text and "abt" not in text:
+        return text  # (most texts: one look for each, no search)
+    return _TEXTED.sub(lambda m: _TEXTED_AS[m.group(0)], text)
+
+
+_TEXTING_GROUPS = frozenset(
+    [
+        "txjob",
+        "txsupplier",
+        "txbank",
+        "txdoctor",
+        "txgig",
+        "txname",
+        "txpronouns",
+        "txplace",
+        "txtogether",
+        "txkin",
+        "txmanager",
+        "txschool",
+        "txinsurance",
+        "txdating",
+    ]
+)
+_ADDED = patterns.lazy(r"\s+(?:too|as well|also|on top)\b")
+_PRONOUN_SETS = {
+    "she": "she/her",
+    "her": "she/her",
+    "he": "he/him",
+    "him": "he/him",
+    "they": "they/them",
+    "them": "they/them",
+}
+_KIN_SAID = {"sis": "sister", "bro": "brother", "mum": "mom", "abuela": "grandma", "tia": "aunt"}
+
+
+def _said_texting(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+    """A value of the rules of `_TEXTING`, read from the match and its sentence (`match.string`)."""
+    groups = match.groupdict()
+    said_i = match.group(0)[:1] in ("I", "i") and match.group(0)[1:2] in (" ", "'")  # ("i told my boss im he/him")
+    if not said_i and vocab.someone_else(match.string[: match.start()]):
+        return None  # "my sister's supervisor rick is ...", "my roommate's bf jake and i"
+    shown = _untrailed(groups.get("v") or groups.get("v2") or "").strip(" .,'")
+    if value_group == "txpronouns":
+        one = (groups.get("one") or "").casefold()
+        return Said(attribute, _PRONOUN_SETS.get(one, shown.casefold()), one or shown, memory_type)
+    if value_group == "txplace":
+        return _a_place(attribute, memory_type, shown, known=True)
+    if value_group == "txsupplier":
+        return _tx_supplier(memory_type, shown)
+    if value_group == "txbank":
+        return _tx_value(attribute, memory_type, shown) if _tx_bank(shown) else None
+    if value_group == "txname" and shown.islower() and not (groups.get("legal") or groups.get("legally")):
+        return None  # ("my name is jake paul lol": a name in lower case only where "legal" says it is one)
+    if value_group == "txkin":
+        if groups.get("stay") is None and ("staying" in match.group(0) or "crashing" in match.group(0)):
+            return None  # ("staying at my mom's for the weekend": a visit)
+        return _tx_value(attribute, memory_type, _KIN_SAID.get(shown.casefold(), shown))
+    if value_group == "txtogether":
+        shown = re.sub(r"^my (?:boyfriend|girlfriend|bf|gf|partner|fiancée?|fiance|wife|husband) ", "", shown)
+    if value_group == "txinsurance":
+        return _tx_insurer(attribute, memory_type, match, shown)
+    if value_group == "txdating":  # "dating marco", as `_STUDENT` reads "im dating marco now"
+        return _a_partner(attribute, memory_type, {"n": shown})
+    if value_group == "txdoctor":
+        return _tx_value(attribute, memory_type, shown, titled=True)
+    if value_group == "txgig":  # (one more gig, "too": shown so, the value the app's)
+        said = _tx_value(attribute, memory_type, shown.replace(" ", "") if "dash" in shown.casefold() else shown)
+        added = _ADDED.match(match.string, match.end()) or " also " in match.group(0)
+        return replace(said, shown=f"{said.shown} (too)") if said and added else said
+    return _tx_value(attribute, memory_type, shown)
+
+
+def _tx_value(attribute: str, memory_type: str, shown: str, *, titled: bool = False) -> Said | None:
+    """A value as written, normalised ("Dr. Okafor": dr okafor); None for a stopword or nothing."""
+    if not shown or shown.casefold() in tokens.STOPWORDS:
+        return None
+    value = _A_TITLE.sub("dr ", _norm(shown), count=1) if titled and _A_TITLE.match(shown) else _norm(shown)
+    return Said(attribute, value, shown, memory_type) if value else None
+
+
+def _tx_listed(shown: str) -> vocab.Name | None:
+    """The name of the lists `shown` is, whole, in any case ("visible" is Visible)."""
+    words = tuple(vocab.fold(w) for w in shown.split())
+    return next((n for n in vocab.names().get(words[0], ()) if n.words == words), None) if words else None
+
+
+def _tx_supplier(memory_type: str, shown: str) -> Said | None:
+    """A supplier switched to, read only as one the lists know ("switched to visible": phone provider;
+    not "switched to decaf", "moved to austin": a home is read by the home rules)."""
+    name = _tx_listed(shown)
+    if name is None or name.attribute not in _SUPPLIED_BY:
+        return None
+    return Said(name.attribute, _norm(shown), shown, memory_type)
+
+
+def _tx_bank(shown: str) -> bool:
+    """A bank a pay goes to: one the lists know, one named as a bank, or a name written with capitals."""
+    name = _tx_listed(shown)
+    return (
+        (name is not None and name.attribute == "bank") or _BANK_SAID.search(shown) is not None or shown[:1].isupper()
+    )
+
+
+def _tx_insurer(attribute: str, memory_type: str, match: re.Match[str], shown: str) -> Said | None:
+    """A health plan: a parent's ("my moms insurance": parents), or one got in a sentence of insurance."""
+    if match.group("v") and re.fullmatch(_PARENTS, match.group("v")):
+        return Said(attribute, "parents", shown, memory_type)
+    if not _INSURANCE_SAID.search(match.string) or _tx_listed(shown) is not None:
+        return None  # ("got on the family plan": a carrier's, "the meal plan": no insurance said)
+    return _tx_value(attribute, memory_type, shown)
+
+
 _RULES = (
     # home
     _rule(
@@ -5876,7 +6219,11 @@ _RULES = (
     _rule(
         "manager",
         IDENTITY,
-        r"\b[Mm]y (?:new |current )?" + _MANAGER + r",? \(?(?!(?:is|was|and|said|says|wants)\b)(?P<v>" + _NAME + ")",
+        r"\b[Mm]y (?:new |current )?"
+        + _MANAGER
+        + r",? \(?(?!(?:is|was|and|said|says|wants|I|I'm|I've|I'd|I'll)(?![\w']))(?P<v>"
+        + _NAME
+        + ")",
     ),
     _rule(
         "manager",
@@ -7043,6 +7390,7 @@ _RULES = (
     *_STUDENT,
     *_DOCTOR,  # a junior doctor's life (life25)
     *_SECOND_LANGUAGE,  # second-language English (life26)
+    *_TEXTING,  # a fast texter's register (session 36: sam)
 )
 
 
@@ -7180,7 +7528,7 @@ _DROP = frozenset(["a", "an", "the", "now", "currently", "just", "recently", "my
 _TRAIL = patterns.lazy(
     r"\s+(?:in|on|at|for|since|from|with|(?-i:"
     + _AND_LAST.replace("and(?=", "and(?!", 1)
-    + r")|but|last|next|this|as|because|now|again|too|though)\b.*$",
+    + r")|but|last|next|this|as|because|now|again|too|though|tho|lol|lmao|rn|fr|ngl|tbh|haha)\b.*$",
     re.IGNORECASE,
 )
 _AND_NAMED = patterns.lazy(
@@ -7929,7 +8277,7 @@ _NAMED_LINE = patterns.lazy(
 _QUOTED = patterns.lazy(r"^[ \t]*>.*$|\"[^\"\n]{2,400}\"|“[^”\n]{2,400}”|«[^»\n]{2,400}»|„[^“”\n]{2,400}[“”]", re.M)
 _PASTED_AFTER = patterns.lazy(
     r"^[^\n]*\b(?i:transcript|conversation|chat log|email|e-mail|message|text|texts|letter|note|post|comment|review|"
-    r"reply|response|wrote|writes|said|says|sent|translate|translation|proofread|proof read|paste|pasted|copied|"
+    r"reply|response|wrote|writes|said|says|sent|posted|tweeted|texted|screenshot|translate|translation|proofread|proof read|paste|pasted|copied|"
     r"forwarded|dialogue|script|example|sample|template)\b[^\n]*(?::[ \t]*$|"
     # or no colon, as a person who dictates writes it: the request, a blank line, then a letter's
     # salutation ("can you proof read this offer letter i am sending\n\nDear Ms. Kulkarni, ...")
@@ -8018,7 +8366,7 @@ def _unquoted(match: re.Match[str]) -> str:
 @text_cache(maxsize=65536)  # a chat import and every contradiction check read the same texts
 def read(text: str) -> tuple[Said, ...]:
     """The attributes a person's own statement gives values to (empty for anything else)."""
-    text = _typed_out(_UNSPELLED.sub(_spelled, _own(straight(text))))  # (a phone's typing: `_typed_out`)
+    text = _texted(_typed_out(_UNSPELLED.sub(_spelled, _own(straight(text)))))  # (a phone's, a texter's typing)
     out: dict[str, Said] = {}
     introduced: str | None = None
     at_work = _WORK.search(text) is not None  # the text speaks of a job (`_FIRST_AT`)
@@ -8043,7 +8391,7 @@ def read(text: str) -> tuple[Said, ...]:
             out.setdefault(before.attribute, before)
         intro = _INTRODUCES.search(sentence)
         introduced = _activity(intro.group("thing")) if intro and not _HEDGE.search(intro.group(0)) else introduced
-        for said in _stated(sentence, at_work):
+        for said in _stated(sentence, at_work, split[i - 1] if i else ""):
             if (said := _of_event(said, seen[:-1])) is not None:  # type: ignore[assignment]
                 out.setdefault(said.attribute, said)  # the first statement of an attribute counts
     if "partner" not in out and _PARTNER_GATE.search(text) is not None:
@@ -8102,10 +8450,25 @@ def _named(sentence: str) -> list[Said]:
     ]
 
 
-def _stated(sentence: str, at_work: bool) -> list[Said]:
+def _of_someone(sentence: str) -> bool:
+    """Whether a sentence opens with someone else ("my sister called", "she says"): `vocab.someone_else`."""
+    return bool(sentence) and vocab.someone_else(" ".join(sentence.split()[:3]))
+
+
+def _reader(value_group: str) -> Callable[[str, str, re.Match[str], str], Said | None]:
+    """What reads a rule's match: `_said`, or (`_STUDENT`, `_DOCTOR`, `_TEXTING`) one given its sentence."""
+    if value_group in _STUDENT_GROUPS:
+        return _said_student
+    if value_group in _DOCTOR_GROUPS:
+        return _said_doctor
+    return _said_texting if value_group in _TEXTING_GROUPS else _said
+
+
+def _stated(sentence: str, at_work: bool, before: str = "") -> list[Said]:
     """What one sentence states, in the order of the rules (`_RULES`). The rules are walked by
     opener (`_BY_OPENER`): one search a gate, and a sentence that holds none of a group's words
-    costs that group nothing (most sentences of an import state nothing)."""
+    costs that group nothing (most sentences of an import state nothing). `before`: the sentence
+    before (one that opened with someone else is who a sentence with no subject goes on about)."""
     found: list[tuple[int, int, Said]] = []
     ends: list[tuple[str, int, int]] = []  # (attribute, start, end) of each ending read
     low = sentence.lower() if sentence.isascii() else None
@@ -8139,14 +8502,9 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
                     sentence[: match.start()]
                 ):
                     continue  # "my brother just bought a vw golf": his
-                read_as = (  # (`_STUDENT`, `_DOCTOR`: with its sentence)
-                    _said_student
-                    if value_group in _STUDENT_GROUPS
-                    else _said_doctor
-                    if value_group in _DOCTOR_GROUPS
-                    else _said
-                )
-                said = read_as(attribute, memory_type, match, value_group)
+                if value_group in _TEXTING_GROUPS and match.start() == 0 and _of_someone(before):
+                    continue  # ("my sister called. got the job at heb!!": hers, its subject said before)
+                said = _reader(value_group)(attribute, memory_type, match, value_group)
                 if (
                     said is not None
                 ):  # (where its value stands: "I traded in my Corolla for a RAV4" ends the Corolla only)
@@ -8640,6 +8998,15 @@ _ASKS_SECOND_LANGUAGE = (
     ("phone provider", r"\b(?:what|which) (?:company|operator|network) is my (?:phone|mobile|cell)\b"),
     ("university", r"\b(?:in )?(?:which|what) (?:university|college|uni) (?:i|we) (?:studied|study|went)\b"),
 )
+# The questions of `_TEXTING`'s attributes ("what pronouns do i use", "what apps do i drive for")
+_ASKS_TEXTING = (
+    ("pronouns", r"\bwhat (?:are )?(?:my )?pronouns\b|\bmy pronouns\b|\bwhat pronouns (?:do|am|did|should) (?:i|we)\b"),
+    (
+        "gig",
+        r"\bwhat (?:apps?|gigs?|delivery apps?) (?:do|am|did) (?:i|we) (?:drive|deliver|dash|work|gig)\b|\bmy gigs?\b",
+    ),
+    ("living with", r"\bwho (?:do|am|did) (?:i|we) (?:live|living|stay|staying) with\b"),
+)
 _ASKS_RE = tuple(
     (a, patterns.lazy(p, re.IGNORECASE))
     for a, p in (
@@ -8651,6 +9018,7 @@ _ASKS_RE = tuple(
         *_ASKS_STUDENT,
         *_ASKS_DOCTOR,
         *_ASKS_SECOND_LANGUAGE,
+        *_ASKS_TEXTING,
     )
 )
 # "how is called my mum", "how are called my cats": "what is my mum called" (Spanish "¿cómo se llama ...?")
@@ -8854,7 +9222,12 @@ _NOT_A_KIN_NAME = (
     r"here|there|home|back|away|fine|okay|ok|sick|ill|pregnant|retired|gone|out|in|on|at|from|also|still|always|never"
 )
 _KIN_NAMED = patterns.lazy(
-    r"\b(?i:my|our) " + _KIN_WHICH + _KIN + r",? " + _KIN_NAME + r"(?!'s\b)"  # "my sister Ola", "my mama danuta"
+    r"\b(?i:my|our) "
+    + _KIN_WHICH
+    + _KIN
+    + r",? (?!name\b)"
+    + _KIN_NAME
+    + r"(?!'s\b)"  # "my sister Ola", "my mama danuta"
     r"|(?:^|(?<=[\s(]))"
     + _KIN_NAME.replace("P<n>", "P<n2>")
     + r"(?:, | \()(?i:my|our) "
@@ -8864,7 +9237,7 @@ _KIN_NAMED = patterns.lazy(
     r"|\b(?i:my|our) "
     + _KIN_WHICH
     + _KIN.replace("P<rel>", "P<rel3>")
-    + r"(?:'s name is| is (?:called|named)) "
+    + r"(?:'?s name is| is (?:called|named)) "  # ("my moms name is rosa": a texter's, no apostrophe)
     + _KIN_NAME.replace("P<n>", "P<n3>")
     # "My wife is Anna.": a capitalised name that ends the clause, not a people or a faith ("is Polish")
     + r"|\b(?i:my|our) "
@@ -9202,6 +9575,7 @@ def kin_names(text: str) -> tuple[tuple[str, str], ...]:
 def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
     """(relation as said, name as written) for each relation a turn names in words (`kin_names`)."""
     out: list[tuple[str, str]] = []
+    seen: list[str] = []  # the sentences before (`_named_after`)
     for sentence in sentences(straight(text)):
         if asks(sentence) and _TAGGED.search(_tail(sentence)) is None:
             continue  # (a tag asks back what is said of them: "my sister Ola lives in Lyon, doesn't she?" names her)
@@ -9211,6 +9585,8 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
             if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
                 out.append(("partner", name))
         out += _typing_for(sentence)
+        out += _named_after(seen, sentence)
+        seen.append(sentence)
         for match in _KIN_NAMED.finditer(sentence):
             rel = next(g for g in (match.group(f"rel{k}") for k in ("", "2", "3", "4")) if g)
             name = next(g for g in (match.group(f"n{k}") for k in ("", "2", "3", "4")) if g)
@@ -9221,6 +9597,40 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
             if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
                 out.append((rel.casefold(), name))
     return tuple(out)
+
+
+# (session 36: sam) A relation named in a later sentence of the turn: "help me write a text to my mom. ...
+# her name is rosa if that matters". Only "her" after a woman's word and "his" after a man's, the nearest
+# relation said before, and nothing between that could be the one named (a pet, a car, a baby: "my sister
+# got a puppy, her name is bella" names the puppy).
+_HER_NAME = patterns.lazy(r"(?:^|(?<=[\s,;(]))(?P<pro>[Hh]er|[Hh]is) name(?:'s| is) " + _KIN_NAME + r"(?![\w'-])")
+_KIN_SAID_BEFORE = patterns.lazy(r"\b(?i:my|our) " + _KIN_WHICH + _KIN + r"(?![\w'-])")
+_KIN_SHE = frozenset(
+    ["mom", "mum", "mother", "mama", "mommy", "mummy", "sister", "grandma", "grandmother", "aunt", "wife"]
+)
+_KIN_HE = frozenset(["dad", "father", "papa", "tata", "brother", "grandpa", "grandfather", "uncle", "husband"])
+_SOMEONE_BETWEEN = patterns.lazy(
+    r"\b(?:puppy|pup|dog|kitten|cat|bunny|rabbit|hamster|bird|parrot|horse|car|truck|baby|girl|boy|kid|daughter|son|"
+    r"friend|girlfriend|boyfriend|coworker|boss|manager|teacher|doctor|neighbou?r|niece|nephew)s?\b",
+    re.IGNORECASE,
+)
+
+
+def _named_after(seen: list[str], sentence: str) -> list[tuple[str, str]]:
+    """(relation, name) for "her name is rosa" after "my mom" in a sentence before (`_HER_NAME`)."""
+    named = _HER_NAME.search(sentence)
+    if named is None or not seen:
+        return []
+    before = " ".join(seen) + " " + sentence[: named.start()]
+    said = list(_KIN_SAID_BEFORE.finditer(before))
+    if not said or _SOMEONE_BETWEEN.search(before, said[-1].end()) is not None:
+        return []
+    rel, name = said[-1].group("rel").casefold(), named.group("n")
+    if rel not in (_KIN_SHE if named.group("pro").casefold() == "her" else _KIN_HE) or (
+        name.islower() and len(name) < 3
+    ):
+        return []
+    return [] if name.casefold() in tokens.STOPWORDS or _kin(name) in _KIN_SAME.values() else [(rel, name)]
 
 
 # (life21) Someone who types for the person and says so: "this is kaylee typing for grandpa", "kaylee here
@@ -9437,7 +9847,9 @@ _HOW_MANY = patterns.lazy(r"\bhow many\b", re.IGNORECASE)
 # A count a person states ("I currently have three bikes", "I'll have 4 with me"); "one" and "a"
 # are left out, as most sentences hold one of them without counting anything.
 _COUNTED = patterns.lazy(
-    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a dozen|several)\b",
+    # (and one more said by its place: "we adopted a second cat", session 36: sam)
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a dozen|several|"
+    r"an? (?:second|third|fourth|2nd|3rd|4th)(?= (?!ago\b|later\b|or\b|and\b)[a-z]))\b",
     re.IGNORECASE,
 )
 
@@ -9474,9 +9886,17 @@ def states_count(text: str, of: tuple[str, ...] = ()) -> bool:
     for part in sentences(straight(text)):
         if part.rstrip().endswith("?") or not _COUNTED.search(part):
             continue
-        if not of or any(_stem_of(w) in of for w in re.findall(r"[a-z]+", part.casefold())):
+        words = re.findall(r"[a-z]+", part.casefold())
+        if not of or any(_stem_of(w) in of and not _modifies(words, at) for at, w in enumerate(words)):
             return True
     return False
+
+
+def _modifies(words: list[str], at: int) -> bool:
+    """Whether the word at `at` only says what kind of thing the next one is: "4 cat trees" counts
+    trees, not cats (session 36: "how many cats do i have" was answered by the cat trees)."""
+    after = words[at + 1] if at + 1 < len(words) else ""
+    return not words[at].endswith("s") and len(after) > 3 and after.endswith("s") and not after.endswith("ss")
 
 
 # A question about what was, not what is: "where did I work before I retired", "which city did we live

@@ -29,6 +29,8 @@ RECORDED = {
     # junior doctor's life, `_DOCTOR`), life26 (second-language English, `_SECOND_LANGUAGE`)
     # (recall27: the question side only, its reading of 22,406 fixture texts the same: re-recorded, not bumped)
     2: "9321942ab009bce0",
+    # session 36: life29 (a fast texter's register, `_TEXTING`; "tho", "i'm" end a value)
+    3: "7a6bacce68df6c51",
 }
 
 
