@@ -5282,8 +5282,7 @@ _FORMAL_DWELLING = (
 _FORMAL_BY = r"(?:in|outside|near|just outside|close to|on the edge of|on the outskirts of)"
 # the roles a board, a panel or a court appoints (with `_ROLE_NOUNS`): "chair", "mediator", "treasurer"
 _FORMAL_ROLE = (
-    r"(?P<role>(?:(?:part-time|full-time|deputy|vice|vice-|acting|honorary|interim|non-executive|senior|principal|"
-    r"new|first|sole|lay|independent) ?){0,2}(?:chair|chairperson|chairman|chairwoman|vice-chair|president|secretary|"
+    r"(?P<role>(?:[a-z][\w-]* ){0,2}?(?:chair|chairperson|chairman|chairwoman|vice-chair|president|secretary|"
     r"treasurer|mediator|arbitrator|adjudicator|conciliator|magistrate|judge|coroner|ombudsman|registrar|governor|"
     r"commissioner|inspector|examiner|solicitor|barrister|" + "|".join(_ROLE_NOUNS) + r"))(?![\w-])"
 )
@@ -5410,7 +5409,7 @@ _FORMAL = (
         + _I
         + r"|\b[Ww]e)(?: have|'ve)? (?:now |finally |since )?(?:closed [^.;!?]{1,60}? and )?(?:moved|switched|transferred|"
         r"took|shifted) (?:everything|it all|all my money|my money|my savings|my banking|our banking|all our money|"
-        r"our money|my accounts?|our accounts?|my pension|our pensions?) (?:over |across )?to (?:the )?(?P<v>"
+        r"our money|our savings|my accounts?|our accounts?|my pension|our pensions?) (?:over |across )?to (?:the )?(?P<v>"
         + _BANKS
         + ")",
         gate=r"moved|switched|transferred|took|shifted",
@@ -5449,6 +5448,16 @@ _FORMAL = (
         + _HEALTH_INSURERS
         + r") (?:health |medical |hospital )?(?:plan|policy|cover|membership|scheme)\b",
         gate=r"plan|policy|cover|membership|scheme",
+    ),
+    # "every Saturday of my childhood in Bantry", "my girlhood in Sligo": where the person grew up (not "my
+    # son's childhood in Cork", "my childhood in the 1970s")
+    _rule(
+        "origin",
+        IDENTITY,
+        r"\b(?:[Mm]y|[Oo]ur) (?:own |whole |early )?(?:childhood|girlhood|boyhood|schooldays|school days) (?:in|on) (?P<v>"
+        + _PLACE
+        + ")",
+        gate=r"childhood|girlhood|boyhood|school ?days",
     ),
     # "I have joined the Kinsale Community Choir", "we have both joined the Cork Choral Society": the choir
     # sung in (not an employer: `_FORMAL_NOT_A_CHOIR`), and "I have resigned from the choir", "I have left the
@@ -8885,6 +8894,27 @@ _ASKS_SECOND_LANGUAGE = (
     ("phone provider", r"\b(?:what|which) (?:company|operator|network) is my (?:phone|mobile|cell)\b"),
     ("university", r"\b(?:in )?(?:which|what) (?:university|college|uni) (?:i|we) (?:studied|study|went)\b"),
 )
+# Formal register (session 36: maeve): questions put as a letter-writer puts them ("What position do I hold at
+# present?", "With whom do I bank?", "Have we a dog?", "Who is my health insurer?", "Do I still sing in the
+# choir?"), each the attribute `_FORMAL` reads
+_ASKS_FORMAL = (
+    (
+        "role",
+        r"\bwhat (?:position|post|office|role|appointment|positions|posts) do (?:i|we) (?:now |still )?(?:hold|have|occupy)\b|"
+        r"\bwhat (?:work|job|role|position) did (?:i|we) take (?:up|on)\b",
+    ),
+    ("bank", r"\bwith whom do (?:i|we) bank\b|\bwith which bank (?:do|am|are) (?:i|we)\b"),
+    ("pets", r"\bha(?:ve|s) (?:i|we) (?:a|an|any) (?:dog|cat|pets?|animals?)\b"),
+    (
+        "health insurance provider",
+        r"\b(?:who|which company|what company) (?:is|are) (?:my|our) (?:health |medical )?insurers?\b|"
+        r"\bwith whom (?:am i|are we) (?:insured|covered)\b|\bwho (?:insures|covers) (?:me|us)\b",
+    ),
+    (
+        "choir",
+        r"\b(?:do|am|are) (?:i|we) (?:still )?(?:sing|singing) (?:in|with) (?:a|the|my|our) (?:choir|chorus)\b|\bmy choir\b",
+    ),
+)
 _ASKS_RE = tuple(
     (a, patterns.lazy(p, re.IGNORECASE))
     for a, p in (
@@ -8896,6 +8926,7 @@ _ASKS_RE = tuple(
         *_ASKS_STUDENT,
         *_ASKS_DOCTOR,
         *_ASKS_SECOND_LANGUAGE,
+        *_ASKS_FORMAL,
     )
 )
 # "how is called my mum", "how are called my cats": "what is my mum called" (Spanish "¿cómo se llama ...?")
