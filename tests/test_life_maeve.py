@@ -22,6 +22,14 @@ home, Declan's boat, a charity's new chief executive), nothing considered or ima
 to move", Clonakilty "considering"), nothing pasted (an estate agent's comparable sales, a listing she
 did not take, a friend's will naming addresses, a character reference naming a trainee's firm) and
 nothing said in a role-play (a landlord of Barrack Street) may open an item.
+
+After the formal register's rules (session 36, life28: memory/life.py's `_FORMAL`, tested in other words in
+tests/test_life_formal.py), the real model: 14 of 15 changes found, 0 false items (14 open), the current
+value first for 19 of 23 questions, 3 of 5 foreign questions flagged; the fake embedder: 14 found, 0 false,
+18 of 23 first. Still missed: sea swimming taken up (her only exercise, a Sunday walk, and the swimming are
+no one attribute). Not first: where she moved when the Douglas house was sold and the work she took up
+after retiring (questions of a time before now: the newest statement comes first), her doctor when she
+lived in Kinsale, and what exercise she takes.
 """
 
 from __future__ import annotations
@@ -31,19 +39,28 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 3  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
-RANK1_FAKE = 12  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (10 of 23): each must stay first
+FOUND = 14  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+RANK1_FAKE = 18  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's, today (19 of 23): each must stay first
+    "Where do I live at present?",
+    "What position do I hold at present?",
+    "Am I seeing anyone at present?",
+    "Who is my general practitioner now?",
     "Into which account was my pension paid after I left AIB?",
+    "With whom do I bank at present?",
     "What car do I drive?",
     "Do I still sing in the choir?",
+    "Have we a dog?",
+    "Who is my health insurer?",
     "Which company provides my mobile telephone?",
+    "Where did I grow up?",
     "What was my late husband's name?",
     "What is my son's name?",
     "What is my sister's name?",
     "When is my birthday?",
     "To what am I allergic?",
     "Where did I study law?",
+    "What is the dog called?",
 ]
 UNFLAGGED_REAL = [  # the foreign questions that find something close today: none other may
     "What is my blood group?",

@@ -28,6 +28,10 @@ RECORDED = {
     # session 35: life24 (a partner named, a church gone to, a game given up, a team supported), life25 (a
     # junior doctor's life, `_DOCTOR`), life26 (second-language English, `_SECOND_LANGUAGE`)
     2: "99c63980a0aebc7f",
+    # session 36: life28 (the formal register of letters, `_FORMAL`: a home relocated to by its kind, a role
+    # appointed or accepted as, retired since, widowed, a GP registered with, a pet adopted by its breed, a
+    # choir joined and left, which no longer reads as an employer)
+    3: "0876b1ecac8a78fb",
 }
 
 
