@@ -5328,7 +5328,7 @@ _FORMAL = (
         + _PLACE
         + ")",
         "fhomeof",
-        gate="sell|valu|list|for sale",
+        gate=r"\bsell|\bvalu|\blist|for sale",
     ),
     # "I have been appointed chair of the board of X", "I have been elected treasurer of the club", "I have
     # been made a magistrate"
@@ -5347,7 +5347,7 @@ _FORMAL = (
         _I + r"(?: have|'ve) been (?:now |recently |formally |duly |just )?(?:appointed|accepted|taken on|engaged|"
         r"elected|hired|employed|recruited|selected|co-opted|admitted|retained)(?: (?:on|onto|to|by|at|into|for) "
         r"[^,.;!?]{1,80}?)? as (?:(?:a|an|the|its|their) )?" + _FORMAL_ROLE,
-        gate=r"appointed|accepted|taken on|engaged|elected|hired|employed|recruited|selected|co-opted|admitted|retained",
+        gate=r"\b(?:appointed|accepted|taken on|engaged|elected|hired|employed|recruited|selected|co-opted|admitted|retained)",
     ),
     # "I have been retired since the end of February": no job now (an ending of the role, as "I retired" is
     # of the job: `_ENDS`), so the work taken up after it is a change
@@ -5356,7 +5356,7 @@ _FORMAL = (
         IDENTITY,
         _I + r"(?: have|'ve) been (?:fully |happily |officially )?retired (?:since|for)\b",
         "fretired",
-        gate=r"retired",
+        gate=r"retire",  # (one search with the retirement rules)
     ),
     # "I have been a widow since Finbarr died", "I am a widower": widowed
     _rule(
@@ -5376,7 +5376,7 @@ _FORMAL = (
         + r"|\b[Ww]e) (?:have|'ve) been (?:seeing|courting|walking out with|stepping out with|going out with|walking out|"
         r"stepping out|going out) (?:(?:one another|each other|together)|(?P<n2>" + _NAME + r")) (?:since|for)\b",
         "partner",
-        gate=r"seeing|courting|walking out|stepping out|going out",
+        gate=r"\b(?:seeing|courting|walking out|stepping out|going out)",
     ),
     # "I have registered with Dr. Nuala Keohane at the medical centre", "we have signed on with Dr Shah"
     _rule(
@@ -5387,7 +5387,7 @@ _FORMAL = (
         + r"|\b[Ww]e) (?:have |'ve )?(?:now |just |finally |since )?(?:registered|signed on|signed up|enrolled) with (?P<v>"
         + _DR
         + ")",
-        gate=r"registered|signed|enrolled",
+        gate=r"\bregistered|\bsigned (?:on|up)|\benrolled",
     ),
     # "We are now both patients of Dr. Brendan Hegarty", "I am now a patient of Dr Mehta" (not "Declan is a
     # patient of ...")
@@ -5399,7 +5399,7 @@ _FORMAL = (
         + r"(?:'m| am)|\b[Ww]e(?:'re| are)) (?:now |both |all |also )*(?:an? )?(?:new )?patients? (?:of|with) (?P<v>"
         + _DR
         + ")",
-        gate=r"patient",
+        gate=r"\bpatients?\b",
     ),
     # "I have closed the Revolut account and moved everything to the Mizen Credit Union"
     _rule(
@@ -5438,7 +5438,7 @@ _FORMAL = (
         + _FORMAL_PET
         + r" (?:since|for|in)\b",
         "slnopets",
-        gate=r"kept|had|owned",
+        gate=r"\bhave not\b|\bhaven't\b|'ve not\b|\bhave no longer\b",
     ),
     # "My VHI plan is due for renewal", "our Bupa policy": the health insurer, by its plan or policy
     _rule(
@@ -5447,7 +5447,7 @@ _FORMAL = (
         r"\b(?:[Mm]y|[Oo]ur) (?:current |existing |old )?(?P<v>"
         + _HEALTH_INSURERS
         + r") (?:health |medical |hospital )?(?:plan|policy|cover|membership|scheme)\b",
-        gate=r"plan|policy|cover|membership|scheme",
+        gate=r"\bplan\b|\bpolicy\b|\bcover\b|\bmembership\b|\bscheme\b",
     ),
     # "every Saturday of my childhood in Bantry", "my girlhood in Sligo": where the person grew up (not "my
     # son's childhood in Cork", "my childhood in the 1970s")
@@ -5471,7 +5471,7 @@ _FORMAL = (
         + _NAME
         + r")(?:(?<=[Cc]hoir)|(?<=[Cc]horus)|(?<=[Cc]horal [Ss]ociety)|(?<=[Ss]ingers))(?![\w'-])",
         "fchoir",
-        gate=r"\bjoined",
+        gate=r"choir|chorus|choral|singers",
     ),
     _rule(
         "choir",
@@ -5482,7 +5482,7 @@ _FORMAL = (
         r"(?:resigned from|left|given up|stepped down from|withdrawn from|stopped going to|stopped singing (?:in|with)) "
         r"(?:the|my|our) (?:[\w-]+ ){0,3}?" + _CHOIRS + r"(?![\w'-])",
         "fchoirleft",
-        gate=r"\bresigned|\bleft|\bgiven up|\bstepped down|\bwithdrawn|\bstopped",
+        gate=r"choir|chorus|choral|singers",  # (one search with the choir joined)
     ),
 )
 _FORMAL_GROUPS = frozenset(["fhomeof", "fretired", "fwidowed", "fpets", "fchoir", "fchoirleft"])

@@ -31,7 +31,7 @@ RECORDED = {
     # session 36: life28 (the formal register of letters, `_FORMAL`: a home relocated to by its kind, a role
     # appointed or accepted as, retired since, widowed, a GP registered with, a pet adopted by its breed, a
     # choir joined and left, which no longer reads as an employer)
-    3: "0876b1ecac8a78fb",
+    3: "0a92ea406cc117bc",
 }
 
 
