@@ -13,7 +13,8 @@ tests/fixtures/noor/ (a twelfth, written blind: a student's lowercase slang, emo
 tests/fixtures/marisol/ (a thirteenth, written blind: a divorcing mother turned realtor, Spanglish run-ons) and
 tests/fixtures/tunde/ (a fourteenth, written blind: a junior doctor's terse NHS shorthand, exam vignettes pasted) and
 tests/fixtures/lucia/ (a fifteenth, written blind: a QA engineer's second-language English, Spanish-shaped) and
-tests/fixtures/sam/ (a sixteenth, written blind: a trans man's fast texting, several jobs at once, two cities).
+tests/fixtures/maeve/ (a sixteenth, written blind: a retired Cork solicitor who writes to the assistant in letters) and
+tests/fixtures/sam/ (a seventeenth, written blind: a trans man's fast texting, several jobs at once, two cities).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -64,7 +65,8 @@ NOOR = FIXTURES / "noor"  # a twelfth, written blind: a student, Dearborn to Ann
 MARISOL = FIXTURES / "marisol"  # a thirteenth, written blind: Kissimmee to Orlando to Winter Park, Spanglish
 TUNDE = FIXTURES / "tunde"  # a fourteenth, written blind: a junior doctor, Leeds to Sheffield to Manchester
 LUCIA = FIXTURES / "lucia"  # a fifteenth, written blind: Buenos Aires to Madrid to Barcelona, second-language English
-SAM = FIXTURES / "sam"  # a sixteenth, written blind: Houston to San Antonio, barista and gig driver to hospital tech
+MAEVE = FIXTURES / "maeve"  # a sixteenth, written blind: Douglas to Kinsale to Schull, formal letters, no contractions
+SAM = FIXTURES / "sam"  # a seventeenth, written blind: Houston to San Antonio, barista and gig driver to hospital tech
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -138,7 +140,7 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
 def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
     people: tuple[Path, ...] = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA)
-    people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, SAM)
+    people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, MAEVE, SAM)
     return {"fixtures": [run(p, k) for p in people]}
 
 

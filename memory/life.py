@@ -2082,6 +2082,8 @@ _ENDS = (
         _ENDED_I
         + r"(?P<end>resigned|handed in my resignation)(?=\s*(?:[,.;!?)]|$)| (?:last|this|in|on|after|from|yesterday|today|"
         + r"a (?:few|couple)|two|three|\d+)\b)"
+        # (not "I have resigned from the choir": a choir left, `_FORMAL`)
+        + r"(?! from (?:the|my|our) [^.,;!?]{0,40}?\b(?i:choir|chorus|choral|singers)\b)"
         + _LONG_AGO,
         "left",
         gate=r"resign",
@@ -5603,6 +5605,255 @@ def _tx_insurer(attribute: str, memory_type: str, match: re.Match[str], shown: s
     return _tx_value(attribute, memory_type, shown)
 
 
+# Formal register (session 36: maeve) ------------------------------------------------------------
+# A person who writes to the assistant as if writing letters (a retired solicitor: "Dear ChatGPT,", no
+# contraction, the perfect tense and the passive) says a change as done and lasting: "I have now relocated
+# to an apartment overlooking the harbour in Kinsale", "Declan and I have moved into a cottage outside
+# Schull", "I have been appointed chair of the board of ...", "I have been accepted onto the panel of ...
+# as a part-time mediator", "I have registered with Dr. X", "We are now both patients of Dr. X", "I have
+# closed the X account and moved everything to the Y Credit Union", "We have adopted a rescue lurcher",
+# "I have been a widow since ...", "we have been seeing one another since Easter", "My VHI plan is due for
+# renewal". Each rule needs "I" or "we" (or "my") as its subject: "my son has relocated to Toronto",
+# "Aoife has been appointed", "she has been appointed" (a reference written for someone) say nothing of
+# her; "were I to move", "should I take up golf" are hedges (`_HEDGE`).
+# (a home by its kind, said with what it looks on to or where it stands: "overlooking the harbour",
+# "with a view of the bay", and a town it is "outside" or "near")
+_FORMAL_DWELLING = (
+    r"(?:flat|apartment|house|cottage|bungalow|farmhouse|townhouse|terrace|terraced house|semi|semi-detached house|"
+    r"home|condo|place|studio|maisonette|duplex|penthouse|villa|chalet)"
+)
+_FORMAL_BY = r"(?:in|outside|near|just outside|close to|on the edge of|on the outskirts of)"
+# the roles a board, a panel or a court appoints (with `_ROLE_NOUNS`): "chair", "mediator", "treasurer"
+_FORMAL_ROLE = (
+    r"(?P<role>(?:[a-z][\w-]* ){0,2}?(?:chair|chairperson|chairman|chairwoman|vice-chair|president|secretary|"
+    r"treasurer|mediator|arbitrator|adjudicator|conciliator|magistrate|judge|coroner|ombudsman|registrar|governor|"
+    r"commissioner|inspector|examiner|solicitor|barrister|" + "|".join(_ROLE_NOUNS) + r"))(?![\w-])"
+)
+# the health insurers a policy or a plan is named by ("my VHI plan", "our Bupa policy")
+_HEALTH_INSURERS = (
+    r"(?:VHI|Vhi|Laya|Irish Life Health|Level Health|HSF|Bupa|BUPA|AXA|Aviva|Vitality|WPA|Simplyhealth|Cigna|Aetna|"
+    r"Kaiser|Humana|Anthem|UnitedHealthcare|Blue Cross|BlueCross|Blue Shield|Oscar|Medibank|HCF|NIB|nib|Allianz|"
+    r"Medicare|Sanitas|Adeslas|Mapfre|DKV|AOK|Barmer|Generali)"
+)
+_FORMAL_PET = r"(?:dog|cat|puppy|kitten|pup|pets?|animals?)"
+# a choir, said by its name ("the Kinsale Community Choir", "the Cork Choral Society") or its word
+_CHOIRS = r"(?:choir|chorus|choral society|choral group|singers|glee club|gospel choir)"
+_FORMAL_NOT_A_CHOIR = r"(?![^.,;!?]*?\b(?i:choir|chorus|choral|singers)\b)"
+_FORMAL = (
+    # "I have now relocated to an apartment overlooking the harbour in Kinsale", "Declan and I have moved into
+    # a cottage outside Schull" (the one "I" in "Declan and I": hers), "we have moved to a house by the sea near
+    # Howth" (what a home looks on to, a few words at most, between its kind and its place)
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e) (?:have |'ve )?(?:now |recently |just |finally |at last |since )?(?:moved|relocated) (?:in)?to "
+        r"(?:a|an|my|our|the) (?:[\w-]+ ){0,3}?"
+        + _FORMAL_DWELLING
+        + r"(?: [^,.;!?]{1,50}?)? "
+        + _FORMAL_BY
+        + r" (?P<v>"
+        + _PLACE
+        + ")",
+        gate="moved|relocated",
+    ),
+    # "I am considering selling our family home in Douglas", "before we sell our house in Leeds": where the
+    # home is now, said in a plan too (`_FORMAL_ANY_CLAUSE`); not sold ("we sold our house in Leeds": gone),
+    # nor someone else's sale of it ("my brother is selling our family home in Bantry")
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?: (?!(?:my|his|her|their|they|he|she)\b)[a-z']+){0,4}? (?:selling|sell|to sell|value|valuing|"
+        r"put up for sale|putting up for sale|list|listing) (?:our|my) (?:family |old |lovely )?(?:home|house) in (?P<v>"
+        + _PLACE
+        + ")",
+        "fhomeof",
+        gate=r"\bsell|\bvalu|\blist|for sale",
+    ),
+    # "I have been appointed chair of the board of X", "I have been elected treasurer of the club", "I have
+    # been made a magistrate"
+    _rule(
+        "role",
+        IDENTITY,
+        _I + r"(?: have|'ve) been (?:now |recently |formally |duly |just )?(?:appointed|elected|made|named|co-opted) "
+        r"(?:as )?(?:(?:the|a|an|its|their) )?" + _FORMAL_ROLE,
+        gate=r"\bappointed|\belected|\bco-opted",
+    ),
+    # "I have been accepted onto the panel of the Munster Mediation Service as a part-time mediator", "I have
+    # been taken on by the county council as a planning officer"
+    _rule(
+        "role",
+        IDENTITY,
+        _I + r"(?: have|'ve) been (?:now |recently |formally |duly |just )?(?:appointed|accepted|taken on|engaged|"
+        r"elected|hired|employed|recruited|selected|co-opted|admitted|retained)(?: (?:on|onto|to|by|at|into|for) "
+        r"[^,.;!?]{1,80}?)? as (?:(?:a|an|the|its|their) )?" + _FORMAL_ROLE,
+        gate=r"\b(?:appointed|accepted|taken on|engaged|elected|hired|employed|recruited|selected|co-opted|admitted|retained)",
+    ),
+    # "I have been retired since the end of February": no job now (an ending of the role, as "I retired" is
+    # of the job: `_ENDS`), so the work taken up after it is a change
+    _rule(
+        "role",
+        IDENTITY,
+        _I + r"(?: have|'ve) been (?:fully |happily |officially )?retired (?:since|for)\b",
+        "fretired",
+        gate=r"retire",  # (one search with the retirement rules)
+    ),
+    # "I have been a widow since Finbarr died", "I am a widower": widowed
+    _rule(
+        "relationship",
+        IDENTITY,
+        _I + r"(?:(?: have|'ve) been|'m| am) (?:now |sadly )?an? (?:widow|widower)(?![\w'-])",
+        "fwidowed",
+        gate=r"widow",
+    ),
+    # "we have been seeing one another since Easter", "I have been seeing Tom since the summer", "Declan and I
+    # have been walking out together since May" (a time since: not "we have been seeing each other a lot")
+    _rule(
+        "relationship",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e) (?:have|'ve) been (?:seeing|courting|walking out with|stepping out with|going out with|walking out|"
+        r"stepping out|going out) (?:(?:one another|each other|together)|(?P<n2>" + _NAME + r")) (?:since|for)\b",
+        "partner",
+        gate=r"\b(?:seeing|courting|walking out|stepping out|going out)",
+    ),
+    # "I have registered with Dr. Nuala Keohane at the medical centre", "we have signed on with Dr Shah"
+    _rule(
+        "doctor",
+        FACT,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e) (?:have |'ve )?(?:now |just |finally |since )?(?:registered|signed on|signed up|enrolled) with (?P<v>"
+        + _DR
+        + ")",
+        gate=r"\bregistered|\bsigned (?:on|up)|\benrolled",
+    ),
+    # "We are now both patients of Dr. Brendan Hegarty", "I am now a patient of Dr Mehta" (not "Declan is a
+    # patient of ...")
+    _rule(
+        "doctor",
+        FACT,
+        r"(?:"
+        + _I
+        + r"(?:'m| am)|\b[Ww]e(?:'re| are)) (?:now |both |all |also )*(?:an? )?(?:new )?patients? (?:of|with) (?P<v>"
+        + _DR
+        + ")",
+        gate=r"\bpatients?\b",
+    ),
+    # "I have closed the Revolut account and moved everything to the Mizen Credit Union"
+    _rule(
+        "bank",
+        FACT,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?: have|'ve)? (?:now |finally |since )?(?:closed [^.;!?]{1,60}? and )?(?:moved|switched|transferred|"
+        r"took|shifted) (?:everything|it all|all my money|my money|my savings|my banking|our banking|all our money|"
+        r"our money|our savings|my accounts?|our accounts?|my pension|our pensions?) (?:over |across )?to (?:the )?(?P<v>"
+        + _BANKS
+        + ")",
+        gate=r"moved|switched|transferred|took|shifted",
+    ),
+    # "We have adopted a rescue lurcher", "I have taken in a stray cat": a pet now (by its kind or breed)
+    _rule(
+        "pets",
+        FACT,
+        r"(?:" + _I + r"|\b[Ww]e) (?:have |'ve )?(?:now |just |finally |recently )?(?:adopted|rescued|taken in) "
+        r"(?:a|an|two|our first|my first) (?:(?:new|little|young|old|elderly|shy|nervous|rescue|retired|stray|black|"
+        r"white|brown|grey|gray|ginger|tabby|[\w-]+-year-old) )*(?P<v>"
+        + _BREED.replace("P<breed>", "P<fbreed>")
+        + "|"
+        + _FORMAL_PET
+        + r")(?=\s*(?:[!.,;:)]|$|and\b|from\b|named\b|called\b|whom\b|who\b|which\b|that\b))",
+        "fpets",
+        gate=r"\badopted|\brescued|\btaken in",
+    ),
+    # "I have not kept a dog since Bran died", "we have had no pets since the children left": none now
+    _rule(
+        "pets",
+        FACT,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e) (?:have not|haven't|'ve not|have no longer) (?:kept|had|owned) (?:a |an |any )?"
+        + _FORMAL_PET
+        + r" (?:since|for|in)\b",
+        "slnopets",
+        gate=r"\bhave not\b|\bhaven't\b|'ve not\b|\bhave no longer\b",
+    ),
+    # "My VHI plan is due for renewal", "our Bupa policy": the health insurer, by its plan or policy
+    _rule(
+        "health insurance provider",
+        FACT,
+        r"\b(?:[Mm]y|[Oo]ur) (?:current |existing |old )?(?P<v>"
+        + _HEALTH_INSURERS
+        + r") (?:health |medical |hospital )?(?:plan|policy|cover|membership|scheme)\b",
+        gate=r"\bplan\b|\bpolicy\b|\bcover\b|\bmembership\b|\bscheme\b",
+    ),
+    # "every Saturday of my childhood in Bantry", "my girlhood in Sligo": where the person grew up (not "my
+    # son's childhood in Cork", "my childhood in the 1970s")
+    _rule(
+        "origin",
+        IDENTITY,
+        r"\b(?:[Mm]y|[Oo]ur) (?:own |whole |early )?(?:childhood|girlhood|boyhood|schooldays|school days) (?:in|on) (?P<v>"
+        + _PLACE
+        + ")",
+        gate=r"childhood|girlhood|boyhood|school ?days",
+    ),
+    # "I have joined the Kinsale Community Choir", "we have both joined the Cork Choral Society": the choir
+    # sung in (not an employer: `_FORMAL_NOT_A_CHOIR`), and "I have resigned from the choir", "I have left the
+    # chorus": none now (a change from the one joined)
+    _rule(
+        "choir",
+        PREFERENCE,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e) (?:have |'ve )?(?:now |just |recently |finally |both |also )*joined (?:the )?(?P<v>"
+        + _NAME
+        + r")(?:(?<=[Cc]hoir)|(?<=[Cc]horus)|(?<=[Cc]horal [Ss]ociety)|(?<=[Ss]ingers))(?![\w'-])",
+        "fchoir",
+        gate=r"choir|chorus|choral|singers",
+    ),
+    _rule(
+        "choir",
+        PREFERENCE,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e) (?:have |'ve )?(?:now |just |recently |finally |both |also |reluctantly |regretfully )*"
+        r"(?:resigned from|left|given up|stepped down from|withdrawn from|stopped going to|stopped singing (?:in|with)) "
+        r"(?:the|my|our) (?:[\w-]+ ){0,3}?" + _CHOIRS + r"(?![\w'-])",
+        "fchoirleft",
+        gate=r"choir|chorus|choral|singers",  # (one search with the choir joined)
+    ),
+)
+_FORMAL_GROUPS = frozenset(["fhomeof", "fretired", "fwidowed", "fpets", "fchoir", "fchoirleft"])
+# read in a sentence that plans too: "I am considering selling our family home in Douglas" says where it is
+_SAID_IN_ANY_CLAUSE = _SAID_IN_ANY_CLAUSE | {"fhomeof"}
+
+
+def _said_formal(attribute: str, value_group: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
+    """A value of the rules of `_FORMAL`: a home's place (`fhomeof`), no job now (`fretired`), widowed
+    (`fwidowed`), a pet by its kind (`fpets`: a lurcher is a dog)."""
+    if value_group == "fhomeof":
+        return _a_place(attribute, memory_type, _untrailed(groups.get("v") or "").strip(" .,'"))
+    if value_group == "fretired":
+        return Said(attribute, "left", "retired", memory_type)
+    if value_group == "fwidowed":
+        return Said(attribute, "widowed", "widowed", memory_type)
+    if value_group == "fchoir":
+        shown = _untrailed(groups.get("v") or "").strip(" .,'")
+        return Said(attribute, _norm(shown), shown, memory_type) if shown else None
+    if value_group == "fchoirleft":
+        return Said(attribute, "left", "left", memory_type)
+    breed = groups.get("fbreed")
+    kind = _BREEDS[breed.casefold()] if breed else (groups.get("v") or "").casefold().removesuffix("s")
+    if kind in ("pet", "animal"):
+        kind = "pet"
+    return Said(attribute, "some", breed.casefold() if breed else kind, memory_type)
+
+
 _RULES = (
     # home
     _rule(
@@ -5972,6 +6223,7 @@ _RULES = (
         + r"(?: have|'ve)? "
         + _NOW
         + r"(?:joined|started at|started working at|moved to work at) (?:the )?(?P<v>"
+        + _FORMAL_NOT_A_CHOIR  # (a choir joined is no employer: `_FORMAL`)
         + _NAME
         + ")",
     ),
@@ -7391,6 +7643,7 @@ _RULES = (
     *_DOCTOR,  # a junior doctor's life (life25)
     *_SECOND_LANGUAGE,  # second-language English (life26)
     *_TEXTING,  # a fast texter's register (session 36: sam)
+    *_FORMAL,  # the formal register of letters (session 36: maeve)
 )
 
 
@@ -7963,6 +8216,7 @@ _READERS: dict[str, Callable[[str, str, str, dict[str, str | None]], Said | None
     **dict.fromkeys(_DICTATED_GROUPS, _said_dictated),
     **dict.fromkeys(_PHONE_GROUPS, _said_phone_typed),
     **dict.fromkeys(_SECOND_GROUPS, _said_second_language),
+    **dict.fromkeys(_FORMAL_GROUPS, _said_formal),
 }
 
 
@@ -9007,6 +9261,27 @@ _ASKS_TEXTING = (
     ),
     ("living with", r"\bwho (?:do|am|did) (?:i|we) (?:live|living|stay|staying) with\b"),
 )
+# Formal register (session 36: maeve): questions put as a letter-writer puts them ("What position do I hold at
+# present?", "With whom do I bank?", "Have we a dog?", "Who is my health insurer?", "Do I still sing in the
+# choir?"), each the attribute `_FORMAL` reads
+_ASKS_FORMAL = (
+    (
+        "role",
+        r"\bwhat (?:position|post|office|role|appointment|positions|posts) do (?:i|we) (?:now |still )?(?:hold|have|occupy)\b|"
+        r"\bwhat (?:work|job|role|position) did (?:i|we) take (?:up|on)\b",
+    ),
+    ("bank", r"\bwith whom do (?:i|we) bank\b|\bwith which bank (?:do|am|are) (?:i|we)\b"),
+    ("pets", r"\bha(?:ve|s) (?:i|we) (?:a|an|any) (?:dog|cat|pets?|animals?)\b"),
+    (
+        "health insurance provider",
+        r"\b(?:who|which company|what company) (?:is|are) (?:my|our) (?:health |medical )?insurers?\b|"
+        r"\bwith whom (?:am i|are we) (?:insured|covered)\b|\bwho (?:insures|covers) (?:me|us)\b",
+    ),
+    (
+        "choir",
+        r"\b(?:do|am|are) (?:i|we) (?:still )?(?:sing|singing) (?:in|with) (?:a|the|my|our) (?:choir|chorus)\b|\bmy choir\b",
+    ),
+)
 _ASKS_RE = tuple(
     (a, patterns.lazy(p, re.IGNORECASE))
     for a, p in (
@@ -9019,6 +9294,7 @@ _ASKS_RE = tuple(
         *_ASKS_DOCTOR,
         *_ASKS_SECOND_LANGUAGE,
         *_ASKS_TEXTING,
+        *_ASKS_FORMAL,
     )
 )
 # "how is called my mum", "how are called my cats": "what is my mum called" (Spanish "¿cómo se llama ...?")

@@ -871,7 +871,9 @@ def _mine(before: str, after: str, sentence: str, hit: Found, begin: int) -> boo
     clause = _since(before, words)
     if (by_trade := _BY_TRADE.search(clause) or _BY_TRADE_IN_ON.search(clause)) is not None:
         clause = clause[: by_trade.start()]  # "traded in my Corolla for a new RAV4": the RAV4 came, not went
-    aged = _this_old(lead)  # "this old iphone 8 wont hold a charge": the one in the hand, aged
+    aged = _this_old(lead) or _old_and_aged(
+        words, sentence[begin:]
+    )  # "this old iphone 8 wont hold a charge": in the hand
     if (
         _HEDGE.search(clause)
         or _WAS.search(clause)
@@ -906,6 +908,21 @@ def _has_me(lead: list[str]) -> bool:
     """A clause after its subject, not a question (life21: "my VA doc, Dr. Patel over at audie murphy, has
     me on lisinopril": the clause the name is in opens "has me on", the doctor's, said before a comma)."""
     return len(lead) > 1 and lead[0] in ("has", "had") and lead[1] in ("me", "us")
+
+
+# (session 36: maeve) "my old Volvo estate, which is now nineteen years old, has begun to grind": "old" for its
+# age, said by the age that follows the name (not "my old Volvo" alone, a former one)
+_AGED_AFTER = re.compile(
+    r"^[^.;!?,]{1,40}?(?:,\s*(?:which|that)\s+|\s+)(?:is|'s)\s+(?:now\s+|nearly\s+|almost\s+|over\s+|well over\s+)?"
+    r"(?:\d+|[a-z]+(?:-[a-z]+)?)\s+years?\s+old\b",
+    re.IGNORECASE,
+)
+
+
+def _old_and_aged(words: list[str], named: str) -> bool:
+    """A car or a phone said as "my old <name>" with its age after it (`named`: the sentence from the name
+    on): the person's, aged, not a former one."""
+    return words[-2:] == ["my", "old"] and _AGED_AFTER.match(named) is not None
 
 
 def _this_old(words: list[str]) -> bool:

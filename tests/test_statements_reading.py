@@ -29,8 +29,11 @@ RECORDED = {
     # junior doctor's life, `_DOCTOR`), life26 (second-language English, `_SECOND_LANGUAGE`)
     # (recall27: the question side only, its reading of 22,406 fixture texts the same: re-recorded, not bumped)
     2: "9321942ab009bce0",
-    # session 36: life29 (a fast texter's register, `_TEXTING`; "tho", "i'm" end a value)
-    3: "7a6bacce68df6c51",
+    # session 36: life29 (a fast texter's register, `_TEXTING`; "tho", "i'm" end a value), life28 (the formal
+    # register of letters, `_FORMAL`: a home relocated to by its kind, a role appointed or accepted as, retired
+    # since, widowed, a GP registered with, a pet adopted by its breed, a choir joined and left, which no
+    # longer reads as an employer)
+    3: "1a08d44acf70f2e1",
 }
 
 
