@@ -111,3 +111,25 @@ def test_a_month_said_short_titles_no_topic_and_a_wedding_stays():
     wedding = ["our wedding is in the spring", "the wedding caterer called", "wedding invites are out"]
     titles = synth.topic_titles(_groups(leave, wedding))
     assert titles[0] != "Feb" and titles[1] == "Wedding", titles
+
+
+def test_a_code_of_capitals_and_digits_titles_a_topic_and_a_short_unit_of_time_none():
+    """tunde's turns of his foundation year, three saying "FY2", were titled "Acute" (one said "acute
+    medicine"); his church's, saying "a 5 min talk" and "a 5 min testimony", "Min". A number said with its
+    unit ("2nd", "10am", "1bhk") still titles nothing."""
+    fy2 = [
+        "abeg help me with a reflection for my eportfolio. i'm an FY2, currently doing acute medicine at leeds",
+        "write a message to ade asking to swap my nights for his long days. he's the other FY2 on the rota",
+        "my FY2 buddy ade is rotating to harrogate for GP training. card message from me",
+        "pls turn this rota email into a short whatsapp for the group, keep the dates",
+    ]
+    church = [
+        "they asked me to lead a health talk at the harvest, 5 min on blood pressure",
+        "for the harvest programme they want a 5 min testimony from me",
+        "i want to book a 10am slot for the 1bhk viewing on the 2nd",
+        "another 1bhk on the 2nd, is 10am too early",
+    ]
+    assert synth.topic_titles(_groups(fy2, church[:2])) == ["FY2", "Harvest"]
+    assert not any(c.isdigit() for c in synth.topic_titles(_groups(fy2, church[2:]))[1])
+    assert synth._a_code("CT1") and synth._a_code("S23")
+    assert not any(synth._a_code(w) for w in ("2nd", "10AM", "1bhk", "Fy2"))

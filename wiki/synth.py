@@ -1222,6 +1222,8 @@ _VAGUE = frozenset(
         r"\w+",
         "day days week weeks weekend weekends month months year years time times today tomorrow yesterday "
         "morning mornings evening evenings night nights tonight hour hours minute minutes moment lately ago soon "
+        # and said short ("a 5 min talk", "3 hrs"): tunde's turns of his church were titled "Min"
+        "min mins hr hrs sec secs "
         "thing things stuff lot lots way ways bit kind sort people everyone someone anyone change changes "
         "place places event events memory memorie memories note notes "
         # a month said short ("on 11th Feb", "by 3rd Oct"): the priya fixture had a topic "Feb" ("wed" of
@@ -1540,7 +1542,7 @@ def _terms(text: str) -> list[tuple[str, str]]:
     lowered = [_stem(w.casefold()) for w in found]
     ok = [
         len(w) >= 3
-        and not any(c.isdigit() for c in w)
+        and (not any(c.isdigit() for c in w) or _a_code(f))
         and not _edge(w)
         and w not in _ASKING
         and f.casefold() not in _ASKING  # "wondering" is stemmed to "wonder": a page was titled "Wondering"
@@ -1569,6 +1571,13 @@ def _terms(text: str) -> list[tuple[str, str]]:
         if ok[i] and ok_end[i + 2] and found[i + 1].casefold() in _JOINING
     ]
     return out + [(gram, gram) for clause in unspaced for gram in _unspaced_terms(clause)]
+
+
+def _a_code(word: str) -> bool:
+    """A word of capitals and digits, a letter first ("FY2", "CT1", "ST3", "S23"): a grade, a form or a
+    model a person searches for, where "2nd", "10am" and "1bhk" say when or how much. tunde's turns of
+    his foundation year, each saying "FY2", were titled "Acute" (one of them "acute medicine")."""
+    return word[:1].isalpha() and word.isupper() and word.isalnum()
 
 
 # Letters of scripts written without spaces between words (Han, Hiragana, Katakana) and, of them, what
