@@ -131,5 +131,7 @@ def test_a_code_of_capitals_and_digits_titles_a_topic_and_a_short_unit_of_time_n
     ]
     assert synth.topic_titles(_groups(fy2, church[:2])) == ["FY2", "Harvest"]
     assert not any(c.isdigit() for c in synth.topic_titles(_groups(fy2, church[2:]))[1])
+    # nor starts one: the translator's turn "the app keeps logging me out every 2 min 🙄 fix?" was "Min fix"
+    assert not [key for key, _ in synth._terms("the app keeps logging me out every 2 min 🙄 fix?") if "min" in key]
     assert synth._a_code("CT1") and synth._a_code("S23")
     assert not any(synth._a_code(w) for w in ("2nd", "10AM", "1bhk", "Fy2"))

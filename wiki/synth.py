@@ -1207,7 +1207,10 @@ _EDGE_WORDS = (
             "sadly apparently eventually finally suddenly anymore somehow somewhere everywhere anywhere "
             "nowhere overall altogether afterwards afterward beforehand whenever wherever whoever unless "
             "till whilst thus hence indeed almost nearly enough perhaps later earlier outside inside "
-            "underneath alongside near past versus except including",
+            "underneath alongside near past versus except including "
+            # units said short after a number ("a 5 min talk", "logs me out every 2 min, fix?"): tunde's
+            # turns of his church were titled "Min", the translator's of her banking app "Min fix"
+            "min mins hrs secs lbs kgs kms",
         )
     )
     | names.CASUAL  # "hes", "im", "tbh": a casual typist's contractions and fillers
@@ -1222,8 +1225,6 @@ _VAGUE = frozenset(
         r"\w+",
         "day days week weeks weekend weekends month months year years time times today tomorrow yesterday "
         "morning mornings evening evenings night nights tonight hour hours minute minutes moment lately ago soon "
-        # and said short ("a 5 min talk", "3 hrs"): tunde's turns of his church were titled "Min"
-        "min mins hr hrs sec secs "
         "thing things stuff lot lots way ways bit kind sort people everyone someone anyone change changes "
         "place places event events memory memorie memories note notes "
         # a month said short ("on 11th Feb", "by 3rd Oct"): the priya fixture had a topic "Feb" ("wed" of
