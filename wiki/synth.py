@@ -35,6 +35,7 @@ from memory import conversations, names, notes, tokens, vocab
 from memory.db import Database, rows_in
 from memory.entities import key as entity_key
 from memory.text import prose
+from memory.textcache import text_cache
 from retrieval import lexical
 from wiki.vault import atomic_write
 
@@ -1529,9 +1530,12 @@ def _stem(word: str) -> str:
     return word
 
 
-def _terms(text: str) -> list[tuple[str, str]]:
+@text_cache(maxsize=16384)
+def _terms(text: str) -> tuple[tuple[str, str], ...]:
     """(key, as written) for the words and two-word phrases of a text a title may be: no code, no
-    numbers, no word a title never starts or ends with, no word of asking; keys lightly stemmed."""
+    numbers, no word a title never starts or ends with, no word of asking; keys lightly stemmed.
+    Cached: a topic's parts are titled again to decide whether a thing in it is a topic of its own
+    (`_Things`), and its turns' terms read once."""
     # a possessive is its owner: "Oliver's" had titled a topic of a friend's pets ("Oliver's" bed, toys)
     found = [names.owner(w) for w in _PHRASE_WORD.findall(prose(text))]
     unspaced = [w for w in found if _UNSPACED.search(w)]
@@ -1571,7 +1575,7 @@ def _terms(text: str) -> list[tuple[str, str]]:
         for i in range(len(found) - 2)
         if ok[i] and ok_end[i + 2] and found[i + 1].casefold() in _JOINING
     ]
-    return out + [(gram, gram) for clause in unspaced for gram in _unspaced_terms(clause)]
+    return (*out, *((gram, gram) for clause in unspaced for gram in _unspaced_terms(clause)))
 
 
 def _a_code(word: str) -> bool:
