@@ -135,3 +135,25 @@ def test_a_code_of_capitals_and_digits_titles_a_topic_and_a_short_unit_of_time_n
     assert not [key for key, _ in synth._terms("the app keeps logging me out every 2 min 🙄 fix?") if "min" in key]
     assert synth._a_code("CT1") and synth._a_code("S23")
     assert not any(synth._a_code(w) for w in ("2nd", "10AM", "1bhk", "Fy2"))
+
+
+def test_a_name_typed_low_in_a_title_is_written_as_the_name():
+    """The translator (all roles imported) had topics "Sister ola" and "Tomeks dads" where her pages
+    are "Ola" and "Tomek"; a word that is no name stays as typed."""
+    ola = [
+        ("my sister ola just moved to lyon for her postdoc, housewarming gift ideas?", ("Ola",)),
+        ("ola (my sister ola) is thinking of leaving lyon for zurich", ("Ola",)),
+    ]
+    dads = [
+        ("we borrow tomeks dads opel corsa on weekends but its falling apart", ("Tomek",)),
+        ("no more begging tomeks dads for the opel", ("Tomek",)),
+    ]
+    titles = synth.topic_titles(_groups(ola, dads))
+    assert titles[0] in ("Sister Ola", "Lyon") and titles[1] in ("Tomek's dads", "Opel")
+    assert "ola" not in titles[0] and "tomeks" not in titles[1].casefold()
+    assert synth._shown("sister ola", {"ola": "Ola"}) == "Sister Ola"
+    assert synth._shown("tomeks dads", {"tomek": "Tomek"}) == "Tomek's dads"
+    # a name another topic's turns mention is no name here: "split" of a mini split is a word
+    split = ["im puttin a mini split in the shop", "the mini split in the sunroom is short cycling"]
+    trip = [("we flew to split for a week", ("Split",)), ("the ferry from split to hvar", ("Split",))]
+    assert synth.topic_titles(_groups(split, trip))[0] == "Mini split"

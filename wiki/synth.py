@@ -1901,19 +1901,35 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
             if longer:
                 best = max(longer, key=lambda tk: (tk[0], -len(tk[1]), tk[1]))[1]
         form = sorted(forms[best].items(), key=lambda fc: (-fc[1], fc[0]))[0][0]
-        out.append(_shown(form))
+        # (a name its own turns mention: "Split" of another topic's trip leaves "mini split" a word)
+        written = {n.casefold(): n for m in g for _, n in m.entities if " " not in n and n[:1].isupper()}
+        out.append(_shown(form, written))
     return out
 
 
-def _shown(form: str) -> str:
+def _shown(form: str, written: dict[str, str] | None = None) -> str:
     """A topic's title as its turns write it, first letter up; a name the lists know typed in lower
     case as they write it ("ann arbor": "Ann Arbor", "dfcu": "DFCU", `memory.vocab`): a student who
-    types in lower case had topics titled "Ann arbor" and "Dfcu"."""
+    types in lower case had topics titled "Ann arbor" and "Dfcu". A word of it the turns name (`written`:
+    one-word names, lowered -> as the page of it writes them) is written as that name, its possessive
+    typed without an apostrophe with one: the translator's "Sister ola", "Tomeks dads" are "Sister Ola",
+    "Tomek's dads"."""
     if form.islower():
         known = (vocab.written(form) if vocab.listed(form) else None) or vocab.place(form)
         if known and known.casefold() == form.casefold() and known[:1].isupper():
             return known  # (a whole name only: "mini split" is no MINI; "lisinopril", "giffgaff" stay up front)
+    if written and " " in form:
+        form = " ".join(_as_named(w, written) for w in form.split(" "))
     return form[:1].upper() + form[1:]
+
+
+def _as_named(word: str, written: dict[str, str]) -> str:
+    if not word.islower():
+        return word
+    if word in written:
+        return written[word]
+    owner = word[:-1] if len(word) > 3 and word.endswith("s") else ""
+    return f"{written[owner]}'s" if owner in written else word
 
 
 def notes_buckets(mems: Sequence[Mem]) -> dict[str, list[Mem]]:
