@@ -1041,13 +1041,29 @@ def _short_forms(known: dict[str, str]) -> dict[str, set[str]]:
         parts = key.split()
         if len(parts) < 2:
             continue
-        forms[parts[0]].add(key)
-        forms[parts[-1]].add(key)
-        for k in range(2, len(parts)):
+        for word in (parts[0], parts[-1]):
+            if not _an_acronym_or_place_of(word, known[key], parts):
+                forms[word].add(key)
+        for k in range(1 if parts[-1] in _LEGAL else 2, len(parts)):
             for kept, lacked in ((parts[:k], parts[k:]), (parts[-k:], parts[:-k])):
-                if all(any(c.isdigit() for c in w) or w in _BRANDS for w in lacked):
+                if all(any(c.isdigit() for c in w) or w in _BRANDS or w in _LEGAL for w in lacked):
                     forms[" ".join(kept)].add(key)
     return forms
+
+
+# A company's legal form: "Hutchins Heating & Air" is "Hutchins Heating & Air LLC" (dale's vault had a page of each)
+_LEGAL = wordset("llc ltd inc corp plc gmbh")
+
+
+def _an_acronym_or_place_of(word: str, name: str, parts: list[str]) -> bool:
+    """Whether a word of a longer name is a name of its own, not its short form: an acronym as the name
+    writes it ("VA" of "VA Form 21-526EZ", "UK" of "UK Visas": every turn of the VA had been on the
+    form's page), or a place's name before a house number ("Valencia 1234", "Embajadores 45": an
+    address in a pasted bug report had taken every turn of the city). "The LLC" is the company still."""
+    written = next((w for w in name.split() if w.casefold() == word), "")
+    if len(written) >= 2 and written.isupper() and written.isalpha() and word not in _LEGAL:  # "the LLC" is the company
+        return True
+    return parts[-1].isdigit() and word == parts[0] and bool(vocab.place(word) or vocab.part_of_city(word))
 
 
 def extract_all(texts: Sequence[str]) -> list[list[Name]]:

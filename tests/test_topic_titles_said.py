@@ -111,3 +111,49 @@ def test_a_month_said_short_titles_no_topic_and_a_wedding_stays():
     wedding = ["our wedding is in the spring", "the wedding caterer called", "wedding invites are out"]
     titles = synth.topic_titles(_groups(leave, wedding))
     assert titles[0] != "Feb" and titles[1] == "Wedding", titles
+
+
+def test_a_code_of_capitals_and_digits_titles_a_topic_and_a_short_unit_of_time_none():
+    """tunde's turns of his foundation year, three saying "FY2", were titled "Acute" (one said "acute
+    medicine"); his church's, saying "a 5 min talk" and "a 5 min testimony", "Min". A number said with its
+    unit ("2nd", "10am", "1bhk") still titles nothing."""
+    fy2 = [
+        "abeg help me with a reflection for my eportfolio. i'm an FY2, currently doing acute medicine at leeds",
+        "write a message to ade asking to swap my nights for his long days. he's the other FY2 on the rota",
+        "my FY2 buddy ade is rotating to harrogate for GP training. card message from me",
+        "pls turn this rota email into a short whatsapp for the group, keep the dates",
+    ]
+    church = [
+        "they asked me to lead a health talk at the harvest, 5 min on blood pressure",
+        "for the harvest programme they want a 5 min testimony from me",
+        "i want to book a 10am slot for the 1bhk viewing on the 2nd",
+        "another 1bhk on the 2nd, is 10am too early",
+    ]
+    assert synth.topic_titles(_groups(fy2, church[:2])) == ["FY2", "Harvest"]
+    assert not any(c.isdigit() for c in synth.topic_titles(_groups(fy2, church[2:]))[1])
+    # nor starts one: the translator's turn "the app keeps logging me out every 2 min 🙄 fix?" was "Min fix"
+    assert not [key for key, _ in synth._terms("the app keeps logging me out every 2 min 🙄 fix?") if "min" in key]
+    assert synth._a_code("CT1") and synth._a_code("S23")
+    assert not any(synth._a_code(w) for w in ("2nd", "10AM", "1bhk", "Fy2"))
+
+
+def test_a_name_typed_low_in_a_title_is_written_as_the_name():
+    """The translator (all roles imported) had topics "Sister ola" and "Tomeks dads" where her pages
+    are "Ola" and "Tomek"; a word that is no name stays as typed."""
+    ola = [
+        ("my sister ola just moved to lyon for her postdoc, housewarming gift ideas?", ("Ola",)),
+        ("ola (my sister ola) is thinking of leaving lyon for zurich", ("Ola",)),
+    ]
+    dads = [
+        ("we borrow tomeks dads opel corsa on weekends but its falling apart", ("Tomek",)),
+        ("no more begging tomeks dads for the opel", ("Tomek",)),
+    ]
+    titles = synth.topic_titles(_groups(ola, dads))
+    assert titles[0] in ("Sister Ola", "Lyon") and titles[1] in ("Tomek's dads", "Opel")
+    assert "ola" not in titles[0] and "tomeks" not in titles[1].casefold()
+    assert synth._shown("sister ola", {"ola": "Ola"}) == "Sister Ola"
+    assert synth._shown("tomeks dads", {"tomek": "Tomek"}) == "Tomek's dads"
+    # a name another topic's turns mention is no name here: "split" of a mini split is a word
+    split = ["im puttin a mini split in the shop", "the mini split in the sunroom is short cycling"]
+    trip = [("we flew to split for a week", ("Split",)), ("the ferry from split to hvar", ("Split",))]
+    assert synth.topic_titles(_groups(split, trip))[0] == "Mini split"

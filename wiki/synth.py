@@ -35,6 +35,7 @@ from memory import conversations, names, notes, tokens, vocab
 from memory.db import Database, rows_in
 from memory.entities import key as entity_key
 from memory.text import prose
+from memory.textcache import text_cache
 from retrieval import lexical
 from wiki.vault import atomic_write
 
@@ -1137,7 +1138,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 16  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 17  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1207,7 +1208,10 @@ _EDGE_WORDS = (
             "sadly apparently eventually finally suddenly anymore somehow somewhere everywhere anywhere "
             "nowhere overall altogether afterwards afterward beforehand whenever wherever whoever unless "
             "till whilst thus hence indeed almost nearly enough perhaps later earlier outside inside "
-            "underneath alongside near past versus except including",
+            "underneath alongside near past versus except including "
+            # units said short after a number ("a 5 min talk", "logs me out every 2 min, fix?"): tunde's
+            # turns of his church were titled "Min", the translator's of her banking app "Min fix"
+            "min mins hrs secs lbs kgs kms",
         )
     )
     | names.CASUAL  # "hes", "im", "tbh": a casual typist's contractions and fillers
@@ -1375,6 +1379,8 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
         graph, weight="weight", resolution=TOPIC_RESOLUTION, seed=0
     )
     coherent = [part for c in communities for part in _coherent(sorted(int(i) for i in c), graph, sims)]
+    things = _Things(mems, terms, sims, {entity_key(k) for k in avoid})
+    coherent = [part for c in coherent for part in things.split(c)]
     groups: list[list[int]] = sorted(coherent, key=lambda c: c[0])
     members = [[mems[i] for i in g] for g in groups]
     titles = topic_titles(members, avoid)
@@ -1449,6 +1455,53 @@ def _coherent(nodes: list[int], graph: Any, sims: Any) -> list[list[int]]:
     return [topic for part in parts for topic in _coherent(part, graph, sims)]
 
 
+OWN_THING = 1.5  # a thing's turns are alike among themselves by this many times their likeness to the rest
+
+
+class _Things:
+    """The things a topic's turns name that are a topic of their own: priya's two turns of a job offer
+    from deliveroo (alike at 0.44, at 0.22 to the rest) were on the page "Sellers" of seven turns of her
+    work at flipkart, and no page said "Deliveroo"."""
+
+    def __init__(self, mems: Sequence[Mem], terms: Sequence[set[str]], sims: Any, avoid: set[str]) -> None:
+        self.mems, self.sims, self.avoid = mems, sims, avoid
+        self.words = [
+            {k for k in found if " " not in k and k not in avoid and not _vague(k)} if m.turn != "assistant" else set()
+            for m, found in zip(mems, terms, strict=True)
+        ]
+        self.everywhere: Counter[str] = Counter(k for found in self.words for k in found)
+
+    def split(self, nodes: list[int]) -> list[list[int]]:
+        """A topic as its parts: a word of substance (not everyday, no name with a page of its own)
+        said by TOPIC_MIN turns or more, a third of the topic's or fewer and none elsewhere, whose
+        turns are alike (TOPIC_COSINE) by OWN_THING times their likeness to the rest, is a topic of
+        its own; the rest is split again."""
+        if len(nodes) < 3 * TOPIC_MIN:
+            return [nodes]
+        said: dict[str, list[int]] = defaultdict(list)
+        for i in nodes:
+            for key in self.words[i]:
+                said[key].append(i)
+        title = ""
+        for key, which in sorted(said.items(), key=lambda kw: (-len(kw[1]), kw[0])):
+            if len(which) < TOPIC_MIN or len(which) * 3 > len(nodes) or self.everywhere[key] > len(which):
+                continue
+            rest = [i for i in nodes if i not in which]
+            pairs = [self.sims[a, b] for n, a in enumerate(which) for b in which[n + 1 :]]
+            inner = sum(pairs) / len(pairs)
+            if inner < TOPIC_COSINE or inner < OWN_THING * float(self.sims[which][:, rest].mean()):
+                continue
+            # the thing is a topic by a title of its own, and what is left is the topic it was
+            # (lucia's "Salary" page lost its two turns of euros and became "Phone": no)
+            title = title or topic_titles([self.of(nodes)], self.avoid)[0]
+            if topic_titles([self.of(which)], self.avoid)[0] and topic_titles([self.of(rest)], self.avoid)[0] == title:
+                return [which, *self.split(rest)]
+        return [nodes]
+
+    def of(self, nodes: list[int]) -> list[Mem]:
+        return [self.mems[i] for i in nodes]
+
+
 # Words of asking, not of a topic ("Can you suggest easy fish recipes?" is about fish recipes).
 _ASKING = (
     names.wordset(
@@ -1477,9 +1530,12 @@ def _stem(word: str) -> str:
     return word
 
 
-def _terms(text: str) -> list[tuple[str, str]]:
+@text_cache(maxsize=16384)
+def _terms(text: str) -> tuple[tuple[str, str], ...]:
     """(key, as written) for the words and two-word phrases of a text a title may be: no code, no
-    numbers, no word a title never starts or ends with, no word of asking; keys lightly stemmed."""
+    numbers, no word a title never starts or ends with, no word of asking; keys lightly stemmed.
+    Cached: a topic's parts are titled again to decide whether a thing in it is a topic of its own
+    (`_Things`), and its turns' terms read once."""
     # a possessive is its owner: "Oliver's" had titled a topic of a friend's pets ("Oliver's" bed, toys)
     found = [names.owner(w) for w in _PHRASE_WORD.findall(prose(text))]
     unspaced = [w for w in found if _UNSPACED.search(w)]
@@ -1491,7 +1547,7 @@ def _terms(text: str) -> list[tuple[str, str]]:
     lowered = [_stem(w.casefold()) for w in found]
     ok = [
         len(w) >= 3
-        and not any(c.isdigit() for c in w)
+        and (not any(c.isdigit() for c in w) or _a_code(f))
         and not _edge(w)
         and w not in _ASKING
         and f.casefold() not in _ASKING  # "wondering" is stemmed to "wonder": a page was titled "Wondering"
@@ -1519,7 +1575,14 @@ def _terms(text: str) -> list[tuple[str, str]]:
         for i in range(len(found) - 2)
         if ok[i] and ok_end[i + 2] and found[i + 1].casefold() in _JOINING
     ]
-    return out + [(gram, gram) for clause in unspaced for gram in _unspaced_terms(clause)]
+    return (*out, *((gram, gram) for clause in unspaced for gram in _unspaced_terms(clause)))
+
+
+def _a_code(word: str) -> bool:
+    """A word of capitals and digits, a letter first ("FY2", "CT1", "ST3", "S23"): a grade, a form or a
+    model a person searches for, where "2nd", "10am" and "1bhk" say when or how much. tunde's turns of
+    his foundation year, each saying "FY2", were titled "Acute" (one of them "acute medicine")."""
+    return word[:1].isalpha() and word.isupper() and word.isalnum()
 
 
 # Letters of scripts written without spaces between words (Han, Hiragana, Katakana) and, of them, what
@@ -1650,9 +1713,15 @@ def _said_as_verbs(mems: Sequence[Mem]) -> set[str]:
                 continue
             key = _stem(word.casefold())
             seen[key] += 1
-            if i and found[i - 1].casefold() in _BEFORE_VERB:
+            if i and found[i - 1].casefold() in _BEFORE_VERB and not _a_plural_after_to(found[i - 1], word):
                 verb[key] += 1
     return {key for key, n in verb.items() if n * 2 >= seen[key]}
+
+
+def _a_plural_after_to(before: str, word: str) -> bool:
+    """A plural after "to" is a noun's, not a verb's ("allergic to cashews", "to the kids"): "cashew"
+    had read as a verb, weighed half, and priya's turns of her cashew allergy had no title."""
+    return before.casefold() == "to" and len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
 
 
 ABSTRACT_WEIGHT = 0.4  # a topic term ending in an abstract word ("Kindness", "Acts of kindness") weighs this much
@@ -1832,19 +1901,35 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
             if longer:
                 best = max(longer, key=lambda tk: (tk[0], -len(tk[1]), tk[1]))[1]
         form = sorted(forms[best].items(), key=lambda fc: (-fc[1], fc[0]))[0][0]
-        out.append(_shown(form))
+        # (a name its own turns mention: "Split" of another topic's trip leaves "mini split" a word)
+        written = {n.casefold(): n for m in g for _, n in m.entities if " " not in n and n[:1].isupper()}
+        out.append(_shown(form, written))
     return out
 
 
-def _shown(form: str) -> str:
+def _shown(form: str, written: dict[str, str] | None = None) -> str:
     """A topic's title as its turns write it, first letter up; a name the lists know typed in lower
     case as they write it ("ann arbor": "Ann Arbor", "dfcu": "DFCU", `memory.vocab`): a student who
-    types in lower case had topics titled "Ann arbor" and "Dfcu"."""
+    types in lower case had topics titled "Ann arbor" and "Dfcu". A word of it the turns name (`written`:
+    one-word names, lowered -> as the page of it writes them) is written as that name, its possessive
+    typed without an apostrophe with one: the translator's "Sister ola", "Tomeks dads" are "Sister Ola",
+    "Tomek's dads"."""
     if form.islower():
         known = (vocab.written(form) if vocab.listed(form) else None) or vocab.place(form)
         if known and known.casefold() == form.casefold() and known[:1].isupper():
             return known  # (a whole name only: "mini split" is no MINI; "lisinopril", "giffgaff" stay up front)
+    if written and " " in form:
+        form = " ".join(_as_named(w, written) for w in form.split(" "))
     return form[:1].upper() + form[1:]
+
+
+def _as_named(word: str, written: dict[str, str]) -> str:
+    if not word.islower():
+        return word
+    if word in written:
+        return written[word]
+    owner = word[:-1] if len(word) > 3 and word.endswith("s") else ""
+    return f"{written[owner]}'s" if owner in written else word
 
 
 def notes_buckets(mems: Sequence[Mem]) -> dict[str, list[Mem]]:
