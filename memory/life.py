@@ -7276,6 +7276,14 @@ def _rule_needles(at: int, pattern: re.Pattern[str]) -> frozenset[str] | None:
 
 
 _BY_OPENER = _grouped(_OPENERS)
+# The rules a text skips where it does not speak of a job (`_FIRST_AT`) or of the person's own CV
+# (`_CV_RULES`), by (it speaks of a job, of a CV): one lookup a rule in `_stated`.
+_AT_WORK_ONLY = frozenset(pattern for _, _, pattern, _ in _RULES if pattern.pattern == _FIRST_AT)
+_SKIPPED = {
+    (work, cv): (frozenset() if work else _AT_WORK_ONLY) | (frozenset() if cv else _CV_PATTERNS)
+    for work in (True, False)
+    for cv in (True, False)
+}
 _HELD = needles.Finder([long for _, long, _, _ in _BY_OPENER])  # a group without long needles: always
 _SAYS_CJK = _GATE_OF[_CJK_GATE]
 
@@ -8171,8 +8179,8 @@ def read(text: str) -> tuple[Said, ...]:
     text = _typed_out(_UNSPELLED.sub(_spelled, _own(straight(text))))  # (a phone's typing: `_typed_out`)
     out: dict[str, Said] = {}
     introduced: str | None = None
-    at_work = _WORK.search(text) is not None  # the text speaks of a job (`_FIRST_AT`)
-    cv = _OWN_CV.search(text) is not None  # the text speaks of the person's own CV (`_CV_RULES`)
+    # the rules read only where the text speaks of a job (`_FIRST_AT`) or of the person's own CV (`_CV_RULES`)
+    skipped = _SKIPPED[(_WORK.search(text) is not None, _OWN_CV.search(text) is not None)]
     named: list[Said] = []
     mentioned: str | None = None  # the person a sentence before named by their noun ("my hausarzt")
     seen: list[str] = []  # the sentences before this one
@@ -8194,7 +8202,7 @@ def read(text: str) -> tuple[Said, ...]:
             out.setdefault(before.attribute, before)
         intro = _INTRODUCES.search(sentence)
         introduced = _activity(intro.group("thing")) if intro and not _HEDGE.search(intro.group(0)) else introduced
-        for said in _stated(sentence, at_work, cv):
+        for said in _stated(sentence, skipped):
             if (said := _of_event(said, seen[:-1])) is not None:  # type: ignore[assignment]
                 out.setdefault(said.attribute, said)  # the first statement of an attribute counts
     if "partner" not in out and _PARTNER_GATE.search(text) is not None:
@@ -8255,7 +8263,7 @@ def _named(sentence: str) -> list[Said]:
     ]
 
 
-def _stated(sentence: str, at_work: bool, cv: bool = False) -> list[Said]:
+def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset()) -> list[Said]:
     """What one sentence states, in the order of the rules (`_RULES`). The rules are walked by
     opener (`_BY_OPENER`): one search a gate, and a sentence that holds none of a group's words
     costs that group nothing (most sentences of an import state nothing)."""
@@ -8278,11 +8286,7 @@ def _stated(sentence: str, at_work: bool, cv: bool = False) -> list[Said]:
             tail = _TAILS[at]  # (read inline: a call a rule a sentence is an import's hot path)
             if tail is _UNMADE:
                 tail = _rule_needles(at, pattern)
-            if (
-                (pattern.pattern == _FIRST_AT and not at_work)
-                or needles.absent(low, tail)
-                or (not cv and pattern in _CV_PATTERNS)
-            ):
+            if pattern in skipped or needles.absent(low, tail):
                 continue
             for match in pattern.finditer(sentence):
                 said_as = "" if value_group == "retired" else " " + match.group(0)  # (a plan said as one)

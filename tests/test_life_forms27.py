@@ -18,6 +18,13 @@ unread.
 - A grade said in a "now that" clause ("now that I'm ST3") was read already: tunde's key lists it as a
   change from FY2 beside "first week as a registrar", an ST3 being a registrar (`life._ROLE_KINDS`), so
   the two are one value and the second opens no item of its own (kept here as a guard, in other words).
+
+Not read: "married 2 weeks now" after "my girlfriend funmi's birthday" (tunde's key pairs them). Read as
+the relationship ("dating funmi", so a wedding after it is a change), "my girlfriend X" makes marisol's "my
+boyfriend Ray says" (six months after "I'm officially divorced") the newest statement of the relationship,
+and recall answered "am I still married" with it, not the divorce (her floor with the real model). It needs
+a marital question answered by marital statements only (retrieval), or a change of the partner's word paired
+across attributes (memory/correction.py); neither is the reading's.
 """
 
 from __future__ import annotations

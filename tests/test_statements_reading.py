@@ -28,6 +28,9 @@ RECORDED = {
     # session 35: life24 (a partner named, a church gone to, a game given up, a team supported), life25 (a
     # junior doctor's life, `_DOCTOR`), life26 (second-language English, `_SECOND_LANGUAGE`)
     2: "99c63980a0aebc7f",
+    # session 36: life27 (a blood type listed beside an allergy or a next of kin, a doctor's first degree and a
+    # CV's line, "I work in X, is a fintech", a parent named without "my", "the missus, Bisi")
+    3: "6496facf174aa05b",
 }
 
 
