@@ -5306,6 +5306,15 @@ _OTHERS_BEFORE = patterns.lazy(
     r"mom|dad|brother|sister|friend|mother|father)s?)\b|['’]s\b",
     re.IGNORECASE,
 )
+_CV_WORDS = ("cv", "CV", "C.V", "c.v", "esum", "ésum", "ESUM", "inkedin", "INKEDIN", "bio", "Bio", "BIO")
+
+
+def _owns_a_cv(text: str) -> bool:
+    """Whether a text speaks of the person's own CV (`_OWN_CV`): its words looked for as substrings first
+    (a search of every text of an import for them cost the reading 1%)."""
+    return any(word in text for word in _CV_WORDS) and _OWN_CV.search(text) is not None
+
+
 _CV_LINE = (
     r"(?:^|[:;,(]\s*)(?P<said>"
     + _EDU_LEVEL
@@ -8180,7 +8189,7 @@ def read(text: str) -> tuple[Said, ...]:
     out: dict[str, Said] = {}
     introduced: str | None = None
     # the rules read only where the text speaks of a job (`_FIRST_AT`) or of the person's own CV (`_CV_RULES`)
-    skipped = _SKIPPED[(_WORK.search(text) is not None, _OWN_CV.search(text) is not None)]
+    skipped = _SKIPPED[(_WORK.search(text) is not None, _owns_a_cv(text))]
     named: list[Said] = []
     mentioned: str | None = None  # the person a sentence before named by their noun ("my hausarzt")
     seen: list[str] = []  # the sentences before this one
@@ -9302,24 +9311,48 @@ def names_relation(who: str, text: str) -> bool:
 #   Bisi", "the wife (Sarah) says");
 # - a name in lower case before its "'s" ("my girlfriend funmi's birthday", "my brother kunle's fees").
 _PARENT_WORD = r"(?:mummy|mum|mom|mommy|mama|mam|mammy|mother|daddy|dad|baba|papa|father|pops)"
-_KIN_MORE = patterns.lazy(
-    r"(?:^|(?<=[,;] )|(?<=\bbtw )|(?<=\band )|(?<=\balso ))(?P<rel>(?i:"
-    + _PARENT_WORD
-    + r"))(?:'s (?:full )?name)? is "
-    r"(?P<n>[" + _UP + r"][\w'-]+(?: [" + _UP + r"][\w'-]+)?|(?P<low>[a-z][\w-]+ [a-z][\w-]+))"
-    r"(?=\s*(?:[.,;:!)]|$)| (?:if|and|but|so|btw|by the way|lol|haha)\b)"
-    r"|\b(?i:my|our) " + _KIN_WHICH + _KIN.replace("P<rel>", "P<rel2>") + r" is "
-    r"(?P<n2>[" + _UP + r"][\w'-]+ [" + _UP + r"][\w'-]+)(?=\s*(?:[.,;:!)]|$)| (?:and|but|so|btw)\b)"
-    r"|\b[Tt]he (?P<rel3>missus|missis|mrs|wife|hubby|husband|other half)(?:, | \()(?P<n3>["
-    + _UP
-    + r"][\w'-]+)\b(?!'s\b)"
-    r"|\b(?i:my|our) "
-    + _KIN_WHICH
-    + _KIN.replace("P<rel>", "P<rel4>")
-    + r" (?P<n4>(?!(?:"
-    + _KIN_VERBS
-    + r")')[a-z][\w-]*[a-z])'s\b"
+_NAME_ENDS_CLAUSE = r"(?=\s*(?:[.,;:!)]|$)| (?:if|and|but|so|btw|by the way|lol|haha)\b)"
+# (each with the words a sentence must hold for it, looked for as substrings first: `_more_kin`)
+_KIN_MORE = (
+    (
+        ("mum", "mom", "mam", "dad", "baba", "papa", "mother", "father", "pops"),
+        patterns.lazy(
+            r"(?:^|(?<=[,;] )|(?<=\bbtw )|(?<=\band )|(?<=\balso ))(?P<rel>(?i:"
+            + _PARENT_WORD
+            + r"))(?:'s (?:full )?name)? is (?P<n>["
+            + _UP
+            + r"][\w'-]+(?: ["
+            + _UP
+            + r"][\w'-]+)?|(?P<low>[a-z][\w-]+ [a-z][\w-]+))"
+            + _NAME_ENDS_CLAUSE
+        ),
+    ),
+    (
+        ("my ", "our "),
+        patterns.lazy(  # (matched where "my " or "our " ends: `_more_kin`)
+            _KIN_WHICH
+            + _KIN
+            + r"(?: is (?P<n>["
+            + _UP
+            + r"][\w'-]+ ["
+            + _UP
+            + r"][\w'-]+)"
+            + _NAME_ENDS_CLAUSE
+            + r"| (?P<n2>(?!(?:"
+            + _KIN_VERBS
+            + r")')[a-z][\w-]*[a-z])'s\b)"
+        ),
+    ),
+    (
+        ("missus", "missis", "mrs", "wife", "hubby", "husband", "other half"),
+        patterns.lazy(
+            r"\b[Tt]he (?P<rel>missus|missis|mrs|wife|hubby|husband|other half)(?:, | \()(?P<n>["
+            + _UP
+            + r"][\w'-]+)\b(?!'s\b)"
+        ),
+    ),
 )
+_MY_OR_OUR = patterns.lazy(r"\b(?:my|our) ")
 # Words of how a parent is, read as no name after "mum is" ("dad is pretty sick", "mummy is proper vexed")
 _HOW_WORDS = """fine well good great okay ok alright better worse sick ill unwell poorly tired happy sad mad upset angry
     worried busy old young home away out around back strict proud excited annoyed stressed vexed pretty proper
@@ -9332,11 +9365,17 @@ def _more_kin(sentence: str, lower: bool) -> list[tuple[str, str]]:
     """(relation, name) of `_KIN_MORE`: a parent named without "my", a full name after "my <relation> is",
     "the missus, <name>", a name in lower case before its "'s"."""
     out: list[tuple[str, str]] = []
-    for match in _KIN_MORE.finditer(sentence):
-        rel = next(g for g in (match.group(k) for k in ("rel", "rel2", "rel3", "rel4")) if g)
-        name = next(g for g in (match.group(k) for k in ("n", "n2", "n3", "n4")) if g)
+    low = sentence.lower()
+    found = [m for words, kin in _KIN_MORE[::2] if any(w in low for w in words) for m in kin.finditer(sentence)]
+    if "my " in low or "our " in low:  # (a search from each "my": a pattern opening with it tried every place)
+        after_my = _KIN_MORE[1][1]
+        found += [m for at in _MY_OR_OUR.finditer(low) if (m := after_my.match(sentence, at.end())) is not None]
+    for match in found:
+        rel, name = match.group("rel"), match.group("n") or match.groupdict().get("n2") or ""
         words = name.casefold().split()
-        if match.group("low") and (not lower or any(w in _HOW_THEY_ARE or w in tokens.STOPWORDS for w in words)):
+        if match.groupdict().get("low") and (
+            not lower or any(w in _HOW_THEY_ARE or w in tokens.STOPWORDS for w in words)
+        ):
             continue
         if any(w.endswith(("ly", "ed", "ing")) for w in words) or words[0] in tokens.STOPWORDS:
             continue
