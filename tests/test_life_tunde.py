@@ -16,14 +16,15 @@ model (18 with the fake one). Not read: "my girlfriend funmi" (a partner named b
 relationship yet: read so, marisol's "my boyfriend Ray" after her divorce opened an item and took "am I
 still married" from the divorce), "running 3 times a week now" after "i only lift" (a second sport is
 no change of the first). Session 36 (life27, tests/test_life_forms27.py): his blood group listed on a
-wallet card ("i'm allergic to penicillin ..., O negative, next of kin funmi") and his degree's school on his CV
-("MBBS University of Ibadan 2018") are read, two more answers first with the fake embedder (20); "now that
-I'm ST3" is read (as it was) but is one grade with "first week as a registrar" a fortnight before, so it
-opens no item of its own; "married 2 weeks now" stays unpaired (a girlfriend named is no relationship
-read: see the docstring of tests/test_life_forms27.py). These are floors: a general rule may raise them, none may lower
-them, and nothing he says of others (exam vignettes' patients with homes, jobs and habits, his
-brother's move, his mother's and his wife's new jobs, a colleague's rotation), nothing considered or
-declined (Monzo, a BMW, a fellowship offer, "if i get the manchester job") and nothing pasted (a rota
+wallet card ("i'm allergic to penicillin ..., O negative, next of kin funmi"), his degree's school on his
+CV ("MBBS University of Ibadan 2018"), his mum named without "my" ("mummy is folake adeyemi") and his
+girlfriend before her "'s" ("my girlfriend funmi's birthday") are read: 20 first with the fake embedder,
+21 of 23 with the real model. "now that I'm ST3" is read (as it was) but is one grade with "first week
+as a registrar" a fortnight before, so it opens no item of its own; "married 2 weeks now" stays unpaired
+(the docstring of tests/test_life_forms27.py says why). These are floors: a general rule may raise
+them, none may lower them, and nothing he says of others (exam vignettes' patients with homes, jobs and
+habits, his brother's move, his mother's and his wife's new jobs, a colleague's rotation), nothing
+considered or declined (Monzo, a BMW, a fellowship offer, "if i get the manchester job") and nothing pasted (a rota
 email, a friend's tenancy and Home Office letter, a church notice) may open an item.
 """
 
@@ -54,6 +55,12 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "when's my birthday",
     "what am i allergic to",
     "what's my brother's name",
+    # session 36 (life27): his mum named without "my", his degree's school on his CV, his blood group on a
+    # wallet card, his girlfriend named before her "'s" (she is his wife now)
+    "what's my mum's name",
+    "where did i go to medical school",
+    "what's my blood group",
+    "what's my wife's name",
 ]
 # the foreign questions that find something close today (the blind measure's two): none other may
 UNFLAGGED_REAL = ["what's my masters degree in", "who's my landlord"]
