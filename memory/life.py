@@ -9357,7 +9357,8 @@ _MY_OR_OUR = patterns.lazy(r"\b(?:my|our) ")
 _HOW_WORDS = """fine well good great okay ok alright better worse sick ill unwell poorly tired happy sad mad upset angry
     worried busy old young home away out around back strict proud excited annoyed stressed vexed pretty proper
     really super very so quite kinda kind sort bit dead mega bare still not never always also just now
-    coming going doing feeling getting being here there abroad retired pregnant asleep awake alive gone"""
+    coming going doing feeling getting being here there abroad retired pregnant asleep awake alive gone gonna gotta
+    wanna like literally actually basically honestly totally defo lowkey about trying away due off done over"""
 _HOW_THEY_ARE = frozenset(_HOW_WORDS.split())
 
 

@@ -147,6 +147,7 @@ def test_a_wife_named_beside_the_missus_is_the_partner():
         "dad is pretty sick, the GP wants bloods",
         "mummy is so tired after the flight",
         "mum is proper vexed with me lol",
+        "baba is gonna cry. perfect",
         "Mum is Irish so she wants a proper fry",
         "mum is in hospital since tuesday",
         "his mum is Folake Adeyemi",
