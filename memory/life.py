@@ -4873,7 +4873,9 @@ _DOCTOR = (
 )
 _DOCTOR_GROUPS = frozenset(
     [
-        "bloodkin",  # (life27: a blood type listed beside a next of kin, read with its sentence)
+        "bloodkin",  # (life27: a blood type listed beside a next of kin, a CV's line: read with its sentence)
+        "cvedu",
+        "cvuni",
         "grade",
         "supervisor",
         "ilr",
@@ -4898,8 +4900,12 @@ def _said_doctor(attribute: str, memory_type: str, match: re.Match[str], value_g
         before = ""  # ("she's visiting us up here in leeds": where we are)
     if vocab.someone_else(before) or re.search(r"['’]s\s*$", before):
         return None  # "tobi's ILR came through", "ade's CS is dr okoye", "she's still new to leeds"
-    if value_group == "bloodkin":  # (a list of someone else's: "she's allergic to penicillin, O negative, ...")
-        return None if _OTHERS_BEFORE.search(before) else _said_in_passing(attribute, memory_type, groups, "blood")
+    if value_group in ("bloodkin", "cvedu", "cvuni") and _OTHERS_BEFORE.search(before):
+        return None  # (someone else's: "she's allergic to penicillin, O negative, ...", "my CV and ade's: MBBS ...")
+    if value_group == "bloodkin":
+        return _said_in_passing(attribute, memory_type, groups, "blood")
+    if value_group in ("cvedu", "cvuni"):
+        return _education(attribute, memory_type, groups, value_group[2:])
     if value_group == "grade":
         grade = groups["g"].casefold()
         return Said(attribute, "registrar" if grade in _REGISTRAR else grade, groups["g"], memory_type)
@@ -5323,8 +5329,8 @@ _CV_LINE = (
     + r",? \(?(?:19|20)\d\d\b"
 )
 _CV_RULES = (
-    _rule("degree", IDENTITY, _CV_LINE, "edu", gate=_EDU_GATE),
-    _rule("university", IDENTITY, _CV_LINE, "uni", gate=_EDU_GATE),
+    _rule("degree", IDENTITY, _CV_LINE, "cvedu", gate=_EDU_GATE),
+    _rule("university", IDENTITY, _CV_LINE, "cvuni", gate=_EDU_GATE),
 )
 _CV_PATTERNS = frozenset(pattern for _, _, pattern, _ in _CV_RULES)
 # A firm worked in, said with "in" for "at" by one whose first language says so (Spanish "trabajo en"), and

@@ -104,6 +104,8 @@ def test_a_doctors_first_degree_is_a_bachelors_of_medicine():
     "text",
     [
         "review ade's CV pls: MBBS University of Lagos 2017, FY1 in Lagos, came to the UK 2019",
+        "compare my CV with ade's: MBBS University of Lagos 2017, FY1 Lagos",
+        "help with my CV. My wife's: MBChB University of Cape Town 2012",
         "Requirements: MBBS University of London 2010 or equivalent, full GMC registration",
         "she did her MBBS at the University of Ibadan",
         "the consultant: MBChB University of Manchester 1998, MD 2006. what do I ask him?",

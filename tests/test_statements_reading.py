@@ -30,7 +30,7 @@ RECORDED = {
     2: "99c63980a0aebc7f",
     # session 36: life27 (a blood type listed beside an allergy or a next of kin, a doctor's first degree and a
     # CV's line, "I work in X, is a fintech", a parent named without "my", "the missus, Bisi")
-    3: "3abd3a8887ca2bd9",
+    3: "441359736fe3d480",
 }
 
 
