@@ -2320,12 +2320,15 @@ _EDU_LEVEL = (
     r"(?P<level>(?i:bachelor'?s?|bachelors|master'?s?|masters|doctorate|doctoral degree|ph\.? ?d\.?|d\.?phil|"
     r"associate'?s?|undergrad(?:uate)?(?: degree)?|postgrad(?:uate)?(?: degree)?)"
     r"|(?:B\.?A|B\.?Sc?|B\.?Eng|BFA|BBA|LLB|M\.?A|M\.?Sc?|M\.?Eng|MFA|MPH|MPhil|MRes|LLM|MBA|EdD)\.?(?![\w'])"
-    r"|(?:mba|msc|bsc|mphil|meng|beng)(?![\w']))"
+    # (a doctor's first degree, a bachelor's of medicine and surgery: "MBBS", "MBChB", "MB BS"; a dentist's, "BDS")
+    r"|(?:MBBS|MB ?BS|MBChB|MB ?ChB|MBBCh|BMBS|BDS)(?![\w'])"
+    r"|(?:mba|msc|bsc|mphil|meng|beng|mbbs|mbchb)(?![\w']))"
 )
 # an abbreviation ("MA", "BS", "MS": also a mother, nonsense, a disease) reads as a degree only with
 # "in <field>" or "degree" after it; the words (master's, PhD, MBA) read alone too
 _EDU_ALONE = patterns.lazy(
-    r"(?i:master'?s|bachelor'?s|ph\.? ?d\.?|d\.?phil|doctorate|mba|msc|bsc|mphil|mres|llm|llb|meng|beng)"
+    r"(?i:master'?s|bachelor'?s|ph\.? ?d\.?|d\.?phil|doctorate|mba|msc|bsc|mphil|mres|llm|llb|meng|beng|mbbs|mb ?bs|mbchb|"
+    r"mb ?chb|mbbch|bmbs)"
 )
 _EDU_OF = r"(?: of (?:(?i:arts|science|sciences|engineering|fine arts|laws|philosophy|education|business))(?= in |[,.;!?)]| from | at |$))?"
 # A field: up to six words, not a pronoun or an article first ("a degree in order to", "studied the
@@ -2381,7 +2384,7 @@ _EDU_NOT_NOUN = (
 # with "\bm\.?a\b" in it ran as a regex over every sentence, a third more time on an import)
 _EDU_GATE = (
     r"degree|bachelor|master|phd|ph\.|ph d|doctora|undergrad|postgrad|mba|msc|bsc|mphil|dphil|meng|beng|llb|llm|mfa|"
-    r"bfa|bba|mph|mres|associate| ma\b| ba\b| bs\b| ms\b| m\.a| b\.a| m\.s| b\.s"
+    r"bfa|bba|mph|mres|associate| ma\b| ba\b| bs\b| ms\b| m\.a| b\.a| m\.s| b\.s|mbbs|mb bs|mbchb|mb chb|mbbch|bmbs|bds"
 )
 _EDU_DEGREE = (
     r"(?P<said>(?:"
@@ -2604,8 +2607,10 @@ _EDU_LEVELS = (
     ("phd", r"(?i:ph\.? ?d\.?|d\.?phil|doctora\w*|edd)"),
     ("associate", r"(?i:associate\S*)"),
     ("master", r"(?i:master\S*|postgrad\S*|m\.?a\.?|m\.?sc?\.?|m\.?eng|mfa|mph|mphil|mres|llm|mba)"),
-    ("bachelor", r"(?i:bachelor\S*|undergrad\S*|b\.?a\.?|b\.?sc?\.?|b\.?eng|bfa|bba|llb)"),
+    ("bachelor", r"(?i:bachelor\S*|undergrad\S*|b\.?a\.?|b\.?sc?\.?|b\.?eng|bfa|bba|llb|mbbs|mbchb|mbbch|bmbs|bds|mb)"),
 )
+_FIELD_NAMED = {"mba": "business administration", **dict.fromkeys(["mbbs", "mbchb", "mbbch", "bmbs"], "medicine")}
+_FIELD_NAMED["bds"] = "dentistry"
 _NOT_A_SCHOOL = patterns.lazy(r"\b(?i:program|programme|course|degree|class)\b")
 _HIGH_SCHOOL = patterns.lazy(r"\b(?i:high|secondary|grammar|prep|middle|elementary|primary)\b")
 EDUCATION = ("degree", "degree:bachelor", "degree:master", "degree:phd", "degree:associate", "studying")
@@ -2636,8 +2641,8 @@ def _education(attribute: str, memory_type: str, groups: dict[str, str | None], 
         return None  # "a degree of certainty" (a bachelor of arts is one)
     if not field and not groups.get("deg") and not _EDU_ALONE.fullmatch(raw) and not groups.get("major"):
         return None  # "I have MS", "a master plan": no degree without "in <field>" or "degree"
-    if raw.casefold().rstrip(".") == "mba" and not field:
-        field = "business administration"
+    if not field:  # (a degree that names its field: an MBA, a doctor's MBBS, a dentist's BDS)
+        field = _FIELD_NAMED.get(raw.casefold().rstrip(".").replace(" ", ""), "")
     field = _EDU_SAME.get(field.casefold(), field)
     if attribute == "degree" and (level or groups.get("major")):
         attribute = f"degree:{level or 'bachelor'}"  # (a major is a bachelor's)
@@ -2925,7 +2930,7 @@ _IN_PASSING = (
     _rule(
         "blood type",
         FACT,
-        r"\b[Mm]y blood (?:type|group)(?:'s| is|:)? (?:now |still )?(?:type )?(?:(?P<bare>AB|A|B|O|ab|o)\b(?![+-])|"
+        r"\b[Mm]y blood (?:type|group)(?:'s| is|:)? (?:now |still )?(?:type )?(?:(?P<bare>AB|A|B|O|ab|o)\b(?![+-])(?! ?(?i:positive|negative|pos|neg)\b)|"
         + _BLOOD
         + ")",
         "blood",
@@ -4872,6 +4877,9 @@ _DOCTOR = (
 )
 _DOCTOR_GROUPS = frozenset(
     [
+        "bloodkin",  # (life27: a blood type listed beside a next of kin, a CV's line: read with its sentence)
+        "cvedu",
+        "cvuni",
         "grade",
         "supervisor",
         "ilr",
@@ -4896,6 +4904,12 @@ def _said_doctor(attribute: str, memory_type: str, match: re.Match[str], value_g
         before = ""  # ("she's visiting us up here in leeds": where we are)
     if vocab.someone_else(before) or re.search(r"['’]s\s*$", before):
         return None  # "tobi's ILR came through", "ade's CS is dr okoye", "she's still new to leeds"
+    if value_group in ("bloodkin", "cvedu", "cvuni") and _OTHERS_BEFORE.search(before):
+        return None  # (someone else's: "she's allergic to penicillin, O negative, ...", "my CV and ade's: MBBS ...")
+    if value_group == "bloodkin":
+        return _said_in_passing(attribute, memory_type, groups, "blood")
+    if value_group in ("cvedu", "cvuni"):
+        return _education(attribute, memory_type, groups, value_group[2:])
     if value_group == "grade":
         grade = groups["g"].casefold()
         return Said(attribute, "registrar" if grade in _REGISTRAR else grade, groups["g"], memory_type)
@@ -5261,6 +5275,8 @@ def _said_second_language(
     value = _norm(shown)
     if not value or value in _NOT_A_FIRM or value in tokens.STOPWORDS or vocab.place(shown) is not None:
         return None
+    if value in _NOT_A_FIRM_WORKED_IN or value.startswith("ward "):
+        return None  # ("I work in Cardiology since May", "I work in Ward 32 since June": a department)
     return Said(attribute, value, shown, memory_type)
 
 
@@ -5852,6 +5868,152 @@ def _said_formal(attribute: str, value_group: str, memory_type: str, groups: dic
     if kind in ("pet", "animal"):
         kind = "pet"
     return Said(attribute, "some", breed.casefold() if breed else kind, memory_type)
+
+
+# -- session 36 (life27): what two blind people still said that was not read ----------------------
+# A blood type listed beside the person's own allergy or next of kin, as on a card for a wallet or a
+# lanyard ("i'm allergic to penicillin (rash as a kid), O negative, next of kin funmi"): a list of their own
+# medical facts (a patient's, "allergic to penicillin, O negative", has no "I'm"; a case is cut first:
+# `_before_a_case`).
+_BLOOD_LISTED = (
+    _rule(
+        "blood type",
+        FACT,
+        _I
+        + r"(?:'m| am) allergic to [^.;!?]{0,160}?[,;]\s*(?:(?i:blood (?:type|group))[: ]\s*)?"
+        + _BLOOD
+        + r"(?=\s*(?:[,;.)]|$))",
+        "blood",
+        gate=r"allergic",
+    ),
+    _rule(
+        "blood type",
+        FACT,
+        r"(?:^|[,;:]\s*)(?:(?i:blood (?:type|group))[: ]\s*)?" + _BLOOD + r",? (?i:next of kin|nok)\b",
+        "bloodkin",
+        gate=r"next of kin|\bnok\b",
+    ),
+)
+# A degree and where it was taken as a line of the person's own CV ("update my CV: MBBS University of Ibadan
+# 2018, FY1 in ibadan", "my resume says BSc Economics, University of Leeds, 2014"): the level, an optional
+# field, the school and the year it was taken. Read only where the text speaks of the person's own CV
+# (`_OWN_CV`: a colleague's CV pasted, or a job's "MBBS or equivalent", is not theirs).
+_OWN_CV = patterns.lazy(r"\b(?:my|our) (?:cv|c\.v\.?|resume|résumé|linkedin|bio)\b", re.IGNORECASE)
+# Who else a list of medical facts can be of, said before it ("she's allergic to penicillin, O negative, next of
+# kin her son", "my son: nut allergy, A negative, next of kin ...")
+_OTHERS_BEFORE = patterns.lazy(
+    r"\b(?:he|she|they|his|her|their|him|them|patient|pt|(?:my|our) (?:son|daughter|kid|child|husband|wife|partner|mum|"
+    r"mom|dad|brother|sister|friend|mother|father)s?)\b|['’]s\b",
+    re.IGNORECASE,
+)
+_CV_WORDS = ("cv", "CV", "C.V", "c.v", "esum", "ésum", "ESUM", "inkedin", "INKEDIN", "bio", "Bio", "BIO")
+
+
+def _owns_a_cv(text: str) -> bool:
+    """Whether a text speaks of the person's own CV (`_OWN_CV`): its words looked for as substrings first
+    (a search of every text of an import for them cost the reading 1%)."""
+    return any(word in text for word in _CV_WORDS) and _OWN_CV.search(text) is not None
+
+
+_CV_LINE = (
+    r"(?:^|[:;,(]\s*)(?P<said>"
+    + _EDU_LEVEL
+    + r")(?: (?:in )?(?P<field>[A-Z][\w&-]*(?: (?:and |& |of )?[A-Z][\w&-]*){0,3}),)?,? (?:(?i:from|at) )?"
+    + _SCHOOL
+    + r",? \(?(?:19|20)\d\d\b"
+)
+_CV_RULES = (
+    _rule("degree", IDENTITY, _CV_LINE, "cvedu", gate=_EDU_GATE),
+    _rule("university", IDENTITY, _CV_LINE, "cvuni", gate=_EDU_GATE),
+)
+_CV_PATTERNS = frozenset(pattern for _, _, pattern, _ in _CV_RULES)
+# A firm worked in, said with "in" for "at" by one whose first language says so (Spanish "trabajo en"), and
+# "actually" for "currently" (Spanish "actualmente"): "actually I work in Monedita, is a fintech", "I work in
+# Globant since 2020". Read where the words after it say it is a firm: what it is ("is a fintech"), since
+# when, or a firm's ending ("S.A."); not a place, a field or a department ("I work in Marketing since
+# 2019", "I work in Cardiology since May"), and not the past ("actually I worked in X").
+_FIRM_ENDING = r"(?:S\.?A\.?|S\.?L\.?|Ltd\.?|Inc\.?|GmbH|LLC|plc|S\.?p\.?A\.?|B\.?V\.?|AG)"
+_WORK_IN_FIRM = (
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r" (?:now |actually |currently |still )?work in (?P<v>"
+        + _NAME
+        + r")(?=,? (?:is|it's|its|that is|which is) (?:an?|the) |,? since |,? "
+        + _FIRM_ENDING
+        + r"(?![\w]))",
+        "slfirm",
+        gate=r"work in",
+    ),
+)
+# Departments and specialties one works in, capitalised as a ward's sign is ("I work in Cardiology"): no firm
+_NOT_A_FIRM_WORKED_IN = frozenset(
+    [
+        "cardiology",
+        "oncology",
+        "radiology",
+        "neurology",
+        "paediatrics",
+        "pediatrics",
+        "surgery",
+        "icu",
+        "itu",
+        "a&e",
+        "ed",
+        "er",
+        "theatres",
+        "pharmacy",
+        "maternity",
+        "obstetrics",
+        "psychiatry",
+        "geriatrics",
+        "anaesthetics",
+        "anesthesia",
+        "urology",
+        "dermatology",
+        "haematology",
+        "hematology",
+        "nephrology",
+        "gastroenterology",
+        "respiratory",
+        "medicine",
+        "acute medicine",
+        "primary care",
+        "admissions",
+        "customer service",
+        "customer support",
+        "support",
+        "operations",
+        "procurement",
+        "compliance",
+        "legal",
+        "communications",
+        "pr",
+        "recruitment",
+        "payroll",
+        "it support",
+        "data",
+        "analytics",
+        "security",
+        "public health",
+        "social care",
+        "social work",
+        "fintech",
+        "pharma",
+        "academia",
+        "real estate",
+        "property",
+        "publishing",
+        "journalism",
+        "fashion",
+        "travel",
+        "tourism",
+        "telecoms",
+        "energy",
+        "manufacturing",
+    ]
+)
 
 
 _RULES = (
@@ -7644,6 +7806,9 @@ _RULES = (
     *_SECOND_LANGUAGE,  # second-language English (life26)
     *_TEXTING,  # a fast texter's register (session 36: sam)
     *_FORMAL,  # the formal register of letters (session 36: maeve)
+    *_BLOOD_LISTED,  # what two blind people still said (life27)
+    *_CV_RULES,
+    *_WORK_IN_FIRM,
 )
 
 
@@ -7727,6 +7892,14 @@ def _rule_needles(at: int, pattern: re.Pattern[str]) -> frozenset[str] | None:
 
 
 _BY_OPENER = _grouped(_OPENERS)
+# The rules a text skips where it does not speak of a job (`_FIRST_AT`) or of the person's own CV
+# (`_CV_RULES`), by (it speaks of a job, of a CV): one lookup a rule in `_stated`.
+_AT_WORK_ONLY = frozenset(pattern for _, _, pattern, _ in _RULES if pattern.pattern == _FIRST_AT)
+_SKIPPED = {
+    (work, cv): (frozenset() if work else _AT_WORK_ONLY) | (frozenset() if cv else _CV_PATTERNS)
+    for work in (True, False)
+    for cv in (True, False)
+}
 _HELD = needles.Finder([long for _, long, _, _ in _BY_OPENER])  # a group without long needles: always
 _SAYS_CJK = _GATE_OF[_CJK_GATE]
 
@@ -8623,7 +8796,8 @@ def read(text: str) -> tuple[Said, ...]:
     text = _texted(_typed_out(_UNSPELLED.sub(_spelled, _own(straight(text)))))  # (a phone's, a texter's typing)
     out: dict[str, Said] = {}
     introduced: str | None = None
-    at_work = _WORK.search(text) is not None  # the text speaks of a job (`_FIRST_AT`)
+    # the rules read only where the text speaks of a job (`_FIRST_AT`) or of the person's own CV (`_CV_RULES`)
+    skipped = _SKIPPED[(_WORK.search(text) is not None, _owns_a_cv(text))]
     named: list[Said] = []
     mentioned: str | None = None  # the person a sentence before named by their noun ("my hausarzt")
     seen: list[str] = []  # the sentences before this one
@@ -8645,7 +8819,7 @@ def read(text: str) -> tuple[Said, ...]:
             out.setdefault(before.attribute, before)
         intro = _INTRODUCES.search(sentence)
         introduced = _activity(intro.group("thing")) if intro and not _HEDGE.search(intro.group(0)) else introduced
-        for said in _stated(sentence, at_work, split[i - 1] if i else ""):
+        for said in _stated(sentence, skipped, split[i - 1] if i else ""):
             if (said := _of_event(said, seen[:-1])) is not None:  # type: ignore[assignment]
                 out.setdefault(said.attribute, said)  # the first statement of an attribute counts
     if "partner" not in out and _PARTNER_GATE.search(text) is not None:
@@ -8664,9 +8838,11 @@ def read(text: str) -> tuple[Said, ...]:
 # of whether the person is married ("am I still married" is answered by the divorce, not the engagement).
 # The name is taken for granted by the words that say it, in a wish as in a fact; not someone else's ("my
 # sister's husband Tom"), an ex's, or one in a question (`kin_stated`).
-_PARTNER_GATE = patterns.lazy(r"husband|wife|hubby|spouse|fianc|partner|engaged|married|together|took")
+_PARTNER_GATE = patterns.lazy(r"husband|wife|hubby|spouse|fianc|partner|engaged|married|together|took|missus|missis")
 # (a girlfriend or a boyfriend is someone the person is dating: "dating omar" is the relationship's value)
-_PARTNER_WORDS = frozenset(["husband", "wife", "hubby", "spouse", "fiance", "fiancé", "fiancee", "fiancée", "partner"])
+_PARTNER_WORDS = frozenset(
+    ["husband", "wife", "hubby", "spouse", "fiance", "fiancé", "fiancee", "fiancée", "partner", "missus", "missis"]
+)
 
 
 def _partner_named(text: str) -> list[Said]:
@@ -8718,7 +8894,7 @@ def _reader(value_group: str) -> Callable[[str, str, re.Match[str], str], Said |
     return _said_texting if value_group in _TEXTING_GROUPS else _said
 
 
-def _stated(sentence: str, at_work: bool, before: str = "") -> list[Said]:
+def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), before: str = "") -> list[Said]:
     """What one sentence states, in the order of the rules (`_RULES`). The rules are walked by
     opener (`_BY_OPENER`): one search a gate, and a sentence that holds none of a group's words
     costs that group nothing (most sentences of an import state nothing). `before`: the sentence
@@ -8742,7 +8918,7 @@ def _stated(sentence: str, at_work: bool, before: str = "") -> list[Said]:
             tail = _TAILS[at]  # (read inline: a call a rule a sentence is an import's hot path)
             if tail is _UNMADE:
                 tail = _rule_needles(at, pattern)
-            if (pattern.pattern == _FIRST_AT and not at_work) or needles.absent(low, tail):
+            if pattern in skipped or needles.absent(low, tail):
                 continue
             for match in pattern.finditer(sentence):
                 said_as = "" if value_group == "retired" else " " + match.group(0)  # (a plan said as one)
@@ -9837,6 +10013,91 @@ def names_relation(who: str, text: str) -> bool:
 _NOT_THEIRS = r"(?<!['’]s )(?<!s' )(?<!\bhis )(?<!\bher )(?<!\byour )(?<!\btheir )(?<!\bur )"
 
 
+# (life27) A name said of a relation in words `_KIN_NAMED` does not take:
+# - a parent called by the word for them, without "my", as the person's own is ("mummy is folake adeyemi if
+#   that matters", "Dad is Tunde Bakare", "mum's name is Graciela"): at a sentence's start, a name that ends
+#   the clause; in lower case only two words (a first and a last name) from one who types all in lower case
+#   and that are no words of how a parent is ("mum is fine", "dad is pretty sick", "mummy is so tired");
+# - a full name after "my <relation> is" ("My mum is Folake Adeyemi");
+# - a wife or a husband called "the missus", "the wife", "the hubby" with their name beside it ("the missus,
+#   Bisi", "the wife (Sarah) says");
+# - a name in lower case before its "'s" ("my girlfriend funmi's birthday", "my brother kunle's fees").
+_PARENT_WORD = r"(?:mummy|mum|mom|mommy|mama|mam|mammy|mother|daddy|dad|baba|papa|father|pops)"
+_NAME_ENDS_CLAUSE = r"(?=\s*(?:[.,;:!)]|$)| (?:if|and|but|so|btw|by the way|lol|haha)\b)"
+# (each with the words a sentence must hold for it, looked for as substrings first: `_more_kin`)
+_KIN_MORE = (
+    (
+        ("mum", "mom", "mam", "dad", "baba", "papa", "mother", "father", "pops"),
+        patterns.lazy(
+            r"(?:^|(?<=[,;] )|(?<=\bbtw )|(?<=\band )|(?<=\balso ))(?P<rel>(?i:"
+            + _PARENT_WORD
+            + r"))(?:'s (?:full )?name)? is (?P<n>["
+            + _UP
+            + r"][\w'-]+(?: ["
+            + _UP
+            + r"][\w'-]+)?|(?P<low>[a-z][\w-]+ [a-z][\w-]+))"
+            + _NAME_ENDS_CLAUSE
+        ),
+    ),
+    (
+        ("my ", "our "),
+        patterns.lazy(  # (matched where "my " or "our " ends: `_more_kin`)
+            _KIN_WHICH
+            + _KIN
+            + r"(?: is (?P<n>["
+            + _UP
+            + r"][\w'-]+ ["
+            + _UP
+            + r"][\w'-]+)"
+            + _NAME_ENDS_CLAUSE
+            + r"| (?P<n2>(?!(?:"
+            + _KIN_VERBS
+            + r")')[a-z][\w-]*[a-z])'s\b)"
+        ),
+    ),
+    (
+        ("missus", "missis", "mrs", "wife", "hubby", "husband", "other half"),
+        patterns.lazy(
+            r"\b[Tt]he (?P<rel>missus|missis|mrs|wife|hubby|husband|other half)(?:, | \()(?P<n>["
+            + _UP
+            + r"][\w'-]+)\b(?!'s\b)"
+        ),
+    ),
+)
+_MY_OR_OUR = patterns.lazy(r"\b(?:my|our) ")
+# Words of how a parent is, read as no name after "mum is" ("dad is pretty sick", "mummy is proper vexed")
+_HOW_WORDS = """fine well good great okay ok alright better worse sick ill unwell poorly tired happy sad mad upset angry
+    worried busy old young home away out around back strict proud excited annoyed stressed vexed pretty proper
+    really super very so quite kinda kind sort bit dead mega bare still not never always also just now
+    coming going doing feeling getting being here there abroad retired pregnant asleep awake alive gone gonna gotta
+    wanna like literally actually basically honestly totally defo lowkey about trying away due off done over"""
+_HOW_THEY_ARE = frozenset(_HOW_WORDS.split())
+
+
+def _more_kin(sentence: str, lower: bool) -> list[tuple[str, str]]:
+    """(relation, name) of `_KIN_MORE`: a parent named without "my", a full name after "my <relation> is",
+    "the missus, <name>", a name in lower case before its "'s"."""
+    out: list[tuple[str, str]] = []
+    low = sentence.lower()
+    found = [m for words, kin in _KIN_MORE[::2] if any(w in low for w in words) for m in kin.finditer(sentence)]
+    if "my " in low or "our " in low:  # (a search from each "my": a pattern opening with it tried every place)
+        after_my = _KIN_MORE[1][1]
+        found += [m for at in _MY_OR_OUR.finditer(low) if (m := after_my.match(sentence, at.end())) is not None]
+    for match in found:
+        rel, name = match.group("rel"), match.group("n") or match.groupdict().get("n2") or ""
+        words = name.casefold().split()
+        if match.groupdict().get("low") and (
+            not lower or any(w in _HOW_THEY_ARE or w in tokens.STOPWORDS for w in words)
+        ):
+            continue
+        if any(w.endswith(("ly", "ed", "ing")) for w in words) or words[0] in tokens.STOPWORDS:
+            continue
+        if re.fullmatch(_NOT_A_KIN_NAME, words[-1]) or _kin(words[0]) in _KIN_SAME.values():
+            continue
+        out.append(("partner" if rel.casefold() in ("mrs", "other half") else rel.casefold(), name))
+    return out
+
+
 def kin_names(text: str) -> tuple[tuple[str, str], ...]:
     """(relation as said, name as written) for each relation a turn names by a name ("my wife anna",
     "anna (my wife)", "my daughter's name is zosia", "My wife is Anna": ("wife", "anna")...), then
@@ -9852,6 +10113,7 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
     """(relation as said, name as written) for each relation a turn names in words (`kin_names`)."""
     out: list[tuple[str, str]] = []
     seen: list[str] = []  # the sentences before (`_named_after`)
+    lower = not _HAS_CAPITAL.search(text)  # (a name in lower case without "my" only from one who types all so)
     for sentence in sentences(straight(text)):
         if asks(sentence) and _TAGGED.search(_tail(sentence)) is None:
             continue  # (a tag asks back what is said of them: "my sister Ola lives in Lyon, doesn't she?" names her)
@@ -9863,6 +10125,7 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
         out += _typing_for(sentence)
         out += _named_after(seen, sentence)
         seen.append(sentence)
+        out += _more_kin(sentence, lower)
         for match in _KIN_NAMED.finditer(sentence):
             rel = next(g for g in (match.group(f"rel{k}") for k in ("", "2", "3", "4")) if g)
             name = next(g for g in (match.group(f"n{k}") for k in ("", "2", "3", "4")) if g)

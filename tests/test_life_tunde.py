@@ -15,10 +15,16 @@ ST3 being a registrar; tests/fixtures/tunde/make.py says which), 0 false, 17 of 
 model (18 with the fake one). Not read: "my girlfriend funmi" (a partner named by the word is no
 relationship yet: read so, marisol's "my boyfriend Ray" after her divorce opened an item and took "am I
 still married" from the divorce), "running 3 times a week now" after "i only lift" (a second sport is
-no change of the first). These are floors: a general rule may raise them, none may lower
-them, and nothing he says of others (exam vignettes' patients with homes, jobs and habits, his
-brother's move, his mother's and his wife's new jobs, a colleague's rotation), nothing considered or
-declined (Monzo, a BMW, a fellowship offer, "if i get the manchester job") and nothing pasted (a rota
+no change of the first). Session 36 (life27, tests/test_life_forms27.py): his blood group listed on a
+wallet card ("i'm allergic to penicillin ..., O negative, next of kin funmi"), his degree's school on his
+CV ("MBBS University of Ibadan 2018"), his mum named without "my" ("mummy is folake adeyemi") and his
+girlfriend before her "'s" ("my girlfriend funmi's birthday") are read: 20 first with the fake embedder,
+21 of 23 with the real model. "now that I'm ST3" is read (as it was) but is one grade with "first week
+as a registrar" a fortnight before, so it opens no item of its own; "married 2 weeks now" stays unpaired
+(the docstring of tests/test_life_forms27.py says why). These are floors: a general rule may raise
+them, none may lower them, and nothing he says of others (exam vignettes' patients with homes, jobs and
+habits, his brother's move, his mother's and his wife's new jobs, a colleague's rotation), nothing
+considered or declined (Monzo, a BMW, a fellowship offer, "if i get the manchester job") and nothing pasted (a rota
 email, a friend's tenancy and Home Office letter, a church notice) may open an item.
 """
 
@@ -30,7 +36,7 @@ from eval import lifechanges
 from tests import lifefloors
 
 FOUND = 14  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
-RANK1_FAKE = 18  # questions whose first result states the current value, fake embedder
+RANK1_FAKE = 20  # questions whose first result states the current value, fake embedder
 RANK1_REAL = [  # the real model's, today: each must stay first
     "where do i work now",
     "what city do i live in",
@@ -49,6 +55,12 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "when's my birthday",
     "what am i allergic to",
     "what's my brother's name",
+    # session 36 (life27): his mum named without "my", his degree's school on his CV, his blood group on a
+    # wallet card, his girlfriend named before her "'s" (she is his wife now)
+    "what's my mum's name",
+    "where did i go to medical school",
+    "what's my blood group",
+    "what's my wife's name",
 ]
 # the foreign questions that find something close today (the blind measure's two): none other may
 UNFLAGGED_REAL = ["what's my masters degree in", "who's my landlord"]

@@ -32,8 +32,9 @@ RECORDED = {
     # session 36: life29 (a fast texter's register, `_TEXTING`; "tho", "i'm" end a value), life28 (the formal
     # register of letters, `_FORMAL`: a home relocated to by its kind, a role appointed or accepted as, retired
     # since, widowed, a GP registered with, a pet adopted by its breed, a choir joined and left, which no
-    # longer reads as an employer)
-    3: "1a08d44acf70f2e1",
+    # longer reads as an employer), life27 (a blood type listed beside an allergy or a next of kin, a doctor's
+    # first degree and a CV's line, "I work in X, is a fintech", a parent named without "my", "the missus, Bisi")
+    3: "df526f120b43af4b",
 }
 
 
