@@ -313,9 +313,13 @@ class CapturePayload(BaseModel):
     @classmethod
     def _supersedes_id(cls, value: str | None) -> str | None:
         # An empty one ("--supersedes $ID" with ID unset) was read as none: a second, unlinked memory.
-        # (Any other id no memory has is refused as NotFound by capture, naming it.)
+        # One past MEMORY_ID_MAX is refused by its length, as memory_id and subject_id are: it was looked
+        # up and echoed whole in a "no such memory" (exit 1). Any other id no memory has is refused as
+        # NotFound by capture, naming it (as supersede, show and forget name one).
         if value is not None and not value:
             raise ValueError("is empty; give the id of the memory this one replaces, or leave it out")
+        if value is not None and len(value) > MEMORY_ID_MAX:
+            raise ValueError(too_long(MEMORY_ID_MAX, "supersedes"))
         return value
 
     @field_validator("space")

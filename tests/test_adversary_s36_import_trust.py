@@ -9,6 +9,7 @@ import json
 import os
 
 import pytest
+from mcp.server.mcpserver.exceptions import ToolError
 
 import quire
 from memory import chats, files, jsonstream
@@ -16,6 +17,7 @@ from memory.errors import InvalidInput, QuireError
 from memory.models import ENTITY_NAME_MAX, ME_MAX
 from quire.ops.memories import ImportRequest
 from tests.test_adversary_routes import served_post
+from tests.test_trust_routes import _mcp_call
 
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4
 NOT_TEXT = {
@@ -166,4 +168,35 @@ def test_a_name_past_the_limit_is_refused_in_one_line_on_every_route(tmp_path, m
         assert status == 400, answer
         said = answer["error"]["message"]
     assert f"me: is longer than {ME_MAX} characters; give your name as the chat shows" in said, said
+    assert _state(home) == before
+
+
+@pytest.mark.parametrize("route", ["library", "cli", "serve", "mcp"])
+def test_a_supersedes_past_an_ids_length_is_refused_by_it_on_every_route(tmp_path, monkeypatch, cli, route):
+    # Before: it was looked up and refused as "no such memory" (exit 1 on the CLI), echoing all 5,000
+    # characters, where the other id fields (memory_id, subject_id) refuse it by its length.
+    given, says = "mem_" + "0" * 5000, "supersedes: is longer than 100 characters; memory ids look like mem_"
+    home = tmp_path / "home"
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    with quire.open(home) as q:
+        q.capture("The staging cluster moved to the Frankfurt region in May", type="fact")
+    before = _state(home)
+    content = "The staging cluster moved to the Lisbon region in June"
+    if route == "library":
+        with pytest.raises(InvalidInput) as refused, quire.open(home) as q:
+            q.capture(content, supersedes=given)
+        said = str(refused.value)
+    elif route == "cli":
+        result = cli("capture", content, "--supersedes", given)
+        assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+        said = result.stderr
+    elif route == "serve":
+        status, answer = served_post(home, "capture", {"content": content, "supersedes": given})
+        assert status == 400, answer
+        said = answer["error"]["message"]
+    else:
+        with pytest.raises(ToolError) as refused:
+            _mcp_call(home, "capture", {"content": content, "supersedes": given})
+        said = str(refused.value)
+    assert says in said and len(said) < 400, said
     assert _state(home) == before
