@@ -661,19 +661,24 @@ def refuse_binary(path: Path, st: os.stat_result) -> None:
         return
     with open_regular(path) as fh:
         head = fh.read(BINARY_HEAD)
-    kind = binary_kind(head)
+    refuse_not_text(head, str(path), "import reads JSONL, Markdown notes, chat exports (JSON, text or their .zip)")
+
+
+def refuse_not_text(
+    head: bytes, name: str, reads: str, fix: str = "check the path, or re-save the text as UTF-8"
+) -> None:
+    """InvalidInput naming what `head` (a file's or stdin's first bytes) is when it is not text
+    (`binary_kind`), with what the command reads (`reads`) and `fix`; nothing for text."""
+    kind = binary_kind(head[:BINARY_HEAD])
     if kind is None:
         return
     if kind.startswith("UTF-16"):
-        raise InvalidInput(f"{path} is {kind}; re-save it as UTF-8 (iconv -f {kind.split()[0]} -t UTF-8; {SUPPORTED})")
+        raise InvalidInput(f"{name} is {kind}; re-save it as UTF-8 (iconv -f {kind.split()[0]} -t UTF-8; {SUPPORTED})")
     if kind == "binary data":
         kind += ", not text (its first bytes are NULs or control bytes: a sparse, zeroed or damaged file)"
     else:
         kind += ", not text"
-    raise InvalidInput(
-        f"{path} is {kind}; import reads JSONL, Markdown notes, chat exports (JSON, text or their .zip): "
-        "check the path, or re-save the text as UTF-8"
-    )
+    raise InvalidInput(f"{name} is {kind}; {reads}: {fix}")
 
 
 def decode(raw: bytes) -> str:

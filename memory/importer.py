@@ -936,7 +936,11 @@ def _read_note(file: Path, rel: str, root: Path, report: ImportReport) -> tuple[
         report.errors.append(f"{rel}: symlink out of the folder; skipped")
         return None
     try:
-        text = files.decode(files.read_regular(file, limit=MAX_NOTE_BYTES))
+        raw = files.read_regular(file, limit=MAX_NOTE_BYTES)
+        # A note that is no text (a PNG named .md, NULs, UTF-16 without its BOM) is named so, as a file
+        # given alone is: it was "not UTF-8 (Latin-1?)", "content: must not be empty", or its NULs removed.
+        files.refuse_not_text(raw, "the note", "a note is Markdown text", "re-save it as UTF-8, or move it out")
+        text = files.decode(raw)
         return text, notes.note_blocks(text)
     except OSError as exc:
         report.errors.append(f"{rel}: cannot read ({exc.strerror})")

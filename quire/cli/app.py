@@ -199,7 +199,8 @@ def query_words(ctx: click.Context, param: click.Parameter, value: tuple[str, ..
 class _OpWords(click.ParamType):
     """A flag's or argument's type whose refusal is a usage error (exit 2) in the words the running
     command's operation refuses the same value with on every other route (the library, the service,
-    MCP), not click's; a command that runs no operation keeps click's."""
+    MCP), not click's; a command that runs no operation says it in the same form (`refusal`), after the
+    flag's name ("--keep: must be at least 1; give a whole number from 1 to 1000")."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
