@@ -184,7 +184,10 @@ def query_problem(value: str) -> str | None:
     return None
 
 
-ME_MAX = 120  # characters: a sender's name, as a chat JSONL line's speaker may be
+# Characters of a person's name, one limit wherever one is taken: --me (whose schema said 4,096), a chat
+# JSONL line's speaker, a Telegram or Messenger sender (cut at WhatsApp's 80 before: a 100-character
+# name given to --me matched none of its messages), as an entity's name.
+ME_MAX = ENTITY_NAME_MAX
 
 
 def me_name(value: str) -> str:

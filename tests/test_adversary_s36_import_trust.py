@@ -15,8 +15,10 @@ import quire
 from memory import chats, files, jsonstream
 from memory.errors import InvalidInput, QuireError
 from memory.models import ENTITY_NAME_MAX, ME_MAX
+from quire.cli import cli as group
 from quire.ops.memories import ImportRequest
 from tests.test_adversary_routes import served_post
+from tests.test_import_telegram import _chat, _kind_of, _msg, _write
 from tests.test_trust_routes import _mcp_call
 
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4
@@ -200,3 +202,74 @@ def test_a_supersedes_past_an_ids_length_is_refused_by_it_on_every_route(tmp_pat
         said = str(refused.value)
     assert says in said and len(said) < 400, said
     assert _state(home) == before
+
+
+@pytest.mark.parametrize("how", ["file", "stdin"])
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [
+        (PNG, "is a PNG image, not text; capture reads the memory as text"),
+        (b"\x00" * 100, "is binary data, not text"),
+        ("The staging cluster moved to Frankfurt in May".encode("utf-16-le"), "is UTF-16LE text without a byte order"),
+    ],
+    ids=["png", "nuls", "utf16-no-bom"],
+)
+def test_capture_from_a_file_or_stdin_that_is_not_text_names_what_it_is(quire_home, tmp_path, runner, how, data, says):
+    # Before: a PNG was "not UTF-8 text (... it looks like Latin-1)", a file of NULs "content: must not be
+    # empty", and ASCII in UTF-16 without its BOM was stored with "removed 45 control characters".
+    path = tmp_path / "note.txt"
+    path.write_bytes(data)
+    args = ["capture", "-f", str(path)] if how == "file" else ["capture"]
+    result = runner.invoke(group, args, input=data if how == "stdin" else None, catch_exceptions=False)
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert says in result.stderr, result.stderr
+    with quire.open(quire_home) as q:
+        assert q.status().total == 0
+
+
+def test_capture_of_utf16_with_its_bom_reads_back_as_typed(quire_home, tmp_path, cli):
+    said = "The staging cluster moved to Zürich in May, not to Łódź"
+    path = tmp_path / "note.txt"
+    path.write_bytes("\ufeff".encode("utf-16-le") + said.encode("utf-16-le"))
+    result = cli("capture", "-f", str(path), "--json")
+    assert result.exit_code == 0, result.stderr
+    with quire.open(quire_home) as q:
+        assert q.show(json.loads(result.stdout)["id"]).content == said
+
+
+def test_a_note_in_a_folder_that_is_not_text_is_named_so_and_the_rest_lands(quire_home, tmp_path):
+    # Before: a PNG named .md was "not UTF-8 text (... Latin-1)", a note of NULs "content: must not be
+    # empty", and one in UTF-16 without its BOM was stored with its NULs removed; given alone, each
+    # file was already refused as what it is.
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "a.md").write_bytes(PNG)
+    (folder / "b.md").write_bytes(b"\x00" * 3000)
+    (folder / "c.md").write_bytes("# Trip\n\nWe are moving to Lisbon in the spring of next year.\n".encode("utf-16-le"))
+    (folder / "d.md").write_text("# Work\n\nThe staging cluster moved to Frankfurt in May this year.\n")
+    with quire.open(quire_home) as q:
+        report = q.import_path(folder)
+        errors = sorted(report.errors)
+        assert [e.split(":")[0] for e in errors] == ["a.md", "b.md", "c.md"], errors
+        assert "is a PNG image, not text" in errors[0] and "is binary data, not text" in errors[1], errors
+        assert "is UTF-16LE text without a byte order mark" in errors[2], errors
+        assert [q.show(i).content for i in report.ids] == ["The staging cluster moved to Frankfurt in May this year."]
+
+
+@pytest.mark.parametrize("length", [ME_MAX - 20, ME_MAX])
+def test_a_long_name_given_to_me_finds_its_telegram_messages(session, tmp_path, length):
+    # Before: Telegram's and Messenger's senders were cut at WhatsApp's 80 characters while --me took
+    # 120: a 100-character name matched none of its messages ("no message is from ..."), and the
+    # person's "I live in Lisbon" was read as someone else's.
+    name = ("Maria " + "Conceição " * 20)[:length].strip()
+    messages = [
+        _msg(2, "Anna Kowalska", "Are you coming to the party on Saturday evening?", minute=1),
+        _msg(3, name, "I live in Lisbon now, the flat is on Rua das Flores near the river", minute=2),
+        _msg(4, "Bob Stone", "Great, I will bring the lemon cake from the bakery", minute=3),
+    ]
+    path = _write(tmp_path / "result.json", _chat(messages, name="Party", kind="private_group"))
+    report = session.import_path(path, me=name)
+    assert not [w for w in report.warnings if "no message is from" in w], report.warnings
+    speakers = session.db.rows("SELECT DISTINCT speaker FROM session_turns ORDER BY speaker")
+    assert name in [row[0] for row in speakers]
+    assert _kind_of(session.db, "I live in Lisbon%") != "note"  # the person's own life
