@@ -365,4 +365,4 @@ def test_a_file_of_another_kind_given_as_telegram_is_no_damaged_export(cli, tmp_
     path = tmp_path / "result.json"
     path.write_bytes(body)
     out = cli("import", "--format", "telegram", str(path))
-    assert out.exit_code == 1 and said in out.stderr and "damaged" not in out.stderr
+    assert out.exit_code == 1 and said in out.stderr and "JSON is damaged" not in out.stderr
