@@ -678,6 +678,8 @@ def refuse_not_text(
         kind += ", not text (its first bytes are NULs or control bytes: a sparse, zeroed or damaged file)"
     else:
         kind += ", not text"
+    if kind.endswith(("compressed data, not text", "archive, not text")):  # conversations.json.gz: unpack it
+        fix = "unpack it first and give what it holds"
     raise InvalidInput(f"{name} is {kind}; {reads}: {fix}")
 
 

@@ -29,6 +29,12 @@ NOT_TEXT = {
     "nuls": ("export.txt", b"\x00" * 5000, "is binary data, not text"),
     "png-named-json": ("conversations.json", PNG, "is a PNG image, not text"),
     "png-named-jsonl": ("notes.jsonl", PNG, "is a PNG image, not text"),
+    "gzip": (
+        "conversations.json.gz",
+        b"\x1f\x8b\x08\x00" + bytes(200),
+        "is gzip-compressed data, not text; import reads JSONL, Markdown notes, chat exports (JSON, text or their "
+        ".zip): unpack it first and give what it holds",
+    ),
     "utf16-no-bom": (
         "notes.jsonl",
         '{"content": "The team offsite is planned for June"}\n'.encode("utf-16-le"),
