@@ -830,7 +830,14 @@ class ChatLine(BaseModel):
         return _role(value) if isinstance(value, str) else value
 
 
-MAX_LINE_BYTES = 1_000_000  # one chat line; a message is split at 20,000 characters
+MAX_LINE_BYTES = (
+    1_000_000  # one line of any import (JSONL, chat JSONL, WhatsApp); a message is split at 20,000 characters
+)
+
+
+def line_too_long() -> str:
+    """The one wording of a line past MAX_LINE_BYTES, in every reader of lines (it had three)."""
+    return f"a line over the {MAX_LINE_BYTES:,}-byte limit; split it up (it was left out, the other lines were read)"
 
 
 def lines(fh: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[tuple[int, bytes | None]]:
@@ -859,13 +866,13 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
     seen = 0
     fh = files.utf8_stream(files.open_regular(Path(path)), strict=False, name=Path(path).name)
     with fh:
-        for number, raw in lines(fh):
+        for number, raw in lines(fh, MAX_LINE_BYTES):
             where = f"{Path(path).name}:{number}"
             if raw is not None and not raw.strip():
                 continue
             seen += 1
             if raw is None:
-                report.errors.append(f"{where}: line over the {MAX_LINE_BYTES:,}-byte limit; split it up")
+                report.errors.append(f"{where}: {line_too_long()}")
                 continue
             try:
                 if text_policy.json_depth_exceeds(raw, 8):
@@ -930,7 +937,7 @@ def _text_lines(
     with source.open(strict=strict) as fh:
         for number, raw in lines(fh, MAX_LINE_BYTES):
             if raw is None and report is not None:
-                report.errors.append(f"{source.name}:{number}: a line over the {MAX_LINE_BYTES:,}-byte limit; left out")
+                report.errors.append(f"{source.name}:{number}: {line_too_long()}")
             yield number, None if raw is None else raw.decode("utf-8", errors="replace")
 
 

@@ -279,3 +279,29 @@ def test_a_long_name_given_to_me_finds_its_telegram_messages(session, tmp_path, 
     speakers = session.db.rows("SELECT DISTINCT speaker FROM session_turns ORDER BY speaker")
     assert name in [row[0] for row in speakers]
     assert _kind_of(session.db, "I live in Lisbon%") != "note"  # the person's own life
+
+
+CHAT_LINE = '{{"conversation": "c", "speaker": "Ann", "role": "user", "text": "{}"}}\n'
+LONG_LINES = {
+    "jsonl": ("notes.jsonl", '{{"content": "{}"}}\n'),
+    "chat-jsonl": ("chat.jsonl", CHAT_LINE),
+    "whatsapp": ("chat.txt", "01/31/24, 10:00 - Ann: {}\n"),
+}
+
+
+@pytest.mark.parametrize("fmt", LONG_LINES)
+def test_a_line_past_the_limit_is_refused_in_one_wording_by_every_reader_and_the_rest_lands(
+    quire_home, tmp_path, monkeypatch, fmt
+):
+    # Before: "line is over the ...; split it up" (JSONL), "line over the ...; split it up" (chat JSONL),
+    # "a line over the ...; left out" (WhatsApp), from two MAX_LINE_BYTES constants.
+    monkeypatch.setattr(chats, "MAX_LINE_BYTES", 4096)
+    name, line = LONG_LINES[fmt]
+    kept = "The staging cluster moved to the Frankfurt region in May this year"
+    path = tmp_path / name
+    path.write_text(line.format("We moved the team offsite to Porto in June") + "x" * 10_000 + "\n" + line.format(kept))
+    with quire.open(quire_home) as q:
+        report = q.import_path(path, format=fmt)
+        assert report.errors == [f"{name}:2: {chats.line_too_long()}"], report.errors
+        assert "a line over the 4,096-byte limit; split it up" in report.errors[0]
+        assert kept in [q.show(i).content for i in report.ids]
