@@ -58,7 +58,7 @@ from memory import text as text_policy
 from memory.capture import WAIVED, Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream, unlog
 from memory.db import Database, rows_in
 from memory.errors import InvalidInput, QuireError
-from memory.models import CapturePayload, clauses, key_clauses, me_name, one_per_value, parse_payload
+from memory.models import ME_MAX, CapturePayload, clauses, key_clauses, me_name, one_per_value, parse_payload
 from memory.vectors import VectorIndex
 
 CHAT_FORMATS = ("chatgpt", "claude", "whatsapp", "telegram", "messenger", "chat-jsonl")
@@ -818,7 +818,7 @@ class ChatLine(BaseModel):
 
     conversation: str = Field(min_length=1, max_length=500)
     text: str
-    speaker: str | None = Field(default=None, max_length=120)
+    speaker: str | None = Field(default=None, max_length=ME_MAX)  # a person's name: --me's limit
     role: Literal["user", "assistant", "system", "tool"] = "user"
     # ISO text or Unix seconds, as the refusal of a bad one says (a JSON number was refused as "not text")
     time: StrictStr | StrictInt | StrictFloat | None = None
@@ -830,7 +830,14 @@ class ChatLine(BaseModel):
         return _role(value) if isinstance(value, str) else value
 
 
-MAX_LINE_BYTES = 1_000_000  # one chat line; a message is split at 20,000 characters
+MAX_LINE_BYTES = (
+    1_000_000  # one line of any import (JSONL, chat JSONL, WhatsApp); a message is split at 20,000 characters
+)
+
+
+def line_too_long() -> str:
+    """The one wording of a line past MAX_LINE_BYTES, in every reader of lines (it had three)."""
+    return f"a line over the {MAX_LINE_BYTES:,}-byte limit; split it up (it was left out, the other lines were read)"
 
 
 def lines(fh: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[tuple[int, bytes | None]]:
@@ -859,13 +866,13 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
     seen = 0
     fh = files.utf8_stream(files.open_regular(Path(path)), strict=False, name=Path(path).name)
     with fh:
-        for number, raw in lines(fh):
+        for number, raw in lines(fh, MAX_LINE_BYTES):
             where = f"{Path(path).name}:{number}"
             if raw is not None and not raw.strip():
                 continue
             seen += 1
             if raw is None:
-                report.errors.append(f"{where}: line over the {MAX_LINE_BYTES:,}-byte limit; split it up")
+                report.errors.append(f"{where}: {line_too_long()}")
                 continue
             try:
                 if text_policy.json_depth_exceeds(raw, 8):
@@ -930,7 +937,7 @@ def _text_lines(
     with source.open(strict=strict) as fh:
         for number, raw in lines(fh, MAX_LINE_BYTES):
             if raw is None and report is not None:
-                report.errors.append(f"{source.name}:{number}: a line over the {MAX_LINE_BYTES:,}-byte limit; left out")
+                report.errors.append(f"{source.name}:{number}: {line_too_long()}")
             yield number, None if raw is None else raw.decode("utf-8", errors="replace")
 
 
@@ -1051,14 +1058,14 @@ def _telegram_messages(
             report.errors.append(f"{where}: {said}; skipped")
             continue
         at = f"{where} message {said.id}"
-        speaker = _clean(said.speaker, "name")[: whatsapp.SENDER_MAX] or "unknown"
+        speaker = _clean(said.speaker, "name")[:ME_MAX] or "unknown"
         local = isinstance(said.time, str) and not _EPOCH.match(said.time)  # `date`, the machine's wall clock
         time = _message_time(whatsapp.instant(said.time, zone) if local else said.time, at, report)
         by_me = said.sender_id == me_id if me_id is not None and said.sender_id is not None else None
         if by_me is None and mine is not None:
             by_me = tokens.name_key(speaker) == mine
         if said.forwarded_from is not None:  # passed on, not said: "I moved to Berlin" is its writer's move
-            speaker, by_me = _clean(said.forwarded_from, "name")[: whatsapp.SENDER_MAX] or speaker, False
+            speaker, by_me = _clean(said.forwarded_from, "name")[:ME_MAX] or speaker, False
         yield Message(said.position, speaker, "user", _clean(said.text), time, at, said.edited, by_me)
 
 
@@ -1183,7 +1190,7 @@ def _messenger_messages(
                     report.errors.append(f"{at} message {index}: {said}; skipped")
                     continue
                 where = f"{at} message {index}"
-                speaker = _clean(said.speaker, "name")[: whatsapp.SENDER_MAX] or "unknown"
+                speaker = _clean(said.speaker, "name")[:ME_MAX] or "unknown"
                 time = _message_time(said.time, where, report)
                 yield Message(position, speaker, "user", _clean(said.text), time, where)
                 position += 1

@@ -612,29 +612,75 @@ def encoding_problem(raw: bytes, exc: UnicodeDecodeError, *, offset: int = 0) ->
 
 
 BINARY_HEAD = 8000  # bytes read to tell a text from binary data, as git tells them
+# Files that are never text, by their first bytes (a PNG named notes.json was read as 13 bad "lines").
+_MAGIC = (
+    (b"\x89PNG", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF87a", "a GIF image"),
+    (b"GIF89a", "a GIF image"),
+    (b"%PDF-", "a PDF document"),
+    (b"\x1f\x8b", "gzip-compressed data"),
+    (b"\xfd7zXZ", "xz-compressed data"),
+    (b"7z\xbc\xaf", "a 7-Zip archive"),
+    (b"Rar!", "a RAR archive"),
+    (b"\x28\xb5\x2f\xfd", "zstd-compressed data"),
+    (b"\x7fELF", "a program"),
+    (b"SQLite format 3\x00", "an SQLite database"),
+)
+# Control bytes no text holds (tab, line ends, form feed and ESC are text's); random bytes are 1/9 of them.
+_CONTROL = bytes([*range(0, 9), *range(14, 27), *range(28, 32), 127])
+
+
+def binary_kind(head: bytes) -> str | None:
+    """What the first bytes of a file to import are when they are not text ("a PNG image", "UTF-16
+    text without a byte order mark", "binary data"), or None for text: a known signature, a NUL at
+    the start or in a quarter of the bytes, or control bytes in a sixteenth of them. A stray NUL or
+    escape in text is not enough: that unit's own refusal says so and the rest lands."""
+    if head.startswith(b"PK") or any(head.startswith(bom) for bom, name in _BOMS if not name.startswith("utf-32")):
+        return None  # a zip (the chat exports' archives) is read by its own reader; UTF-16 with a BOM is text
+    for magic, kind in _MAGIC:
+        if head.startswith(magic):
+            return kind
+    nuls = head.count(b"\x00")
+    even, odd = head[0::2].count(b"\x00"), head[1::2].count(b"\x00")
+    if len(head) >= 4 and max(even, odd) > len(head) // 2 * 0.9 and min(even, odd) < len(head) // 20 + 1:
+        order = "LE" if odd > even else "BE"  # ASCII in UTF-16: every other byte a NUL, the high one
+        return f"UTF-16{order} text without a byte order mark"
+    if head[:1] == b"\x00" or nuls > len(head) // 4:
+        return "binary data"
+    controls = len(head) - len(head.translate(None, _CONTROL))
+    return "binary data" if controls * 16 > len(head) else None
 
 
 def refuse_binary(path: Path, st: os.stat_result) -> None:
-    """Refuse a regular file to import that is binary data no import format reads: past its first
-    BINARY_HEAD bytes, it starts with a NUL or a quarter of them are NULs, with no byte order mark
-    (UTF-16 with one is text). Told from the head alone, before anything is read, by the importer and
-    by the format's detection alike: a 1 GB sparse file (all NULs) was read whole, line by line, for
-    13 s before its first line was refused. A file no longer than the head is read as fast as its head,
-    and its format's reader names what it is not ("not a Telegram export")."""
-    if not stat.S_ISREG(st.st_mode) or st.st_size <= BINARY_HEAD:
+    """Refuse a regular file to import that is not text (`binary_kind` of its first BINARY_HEAD
+    bytes), told from the head alone, before anything is read, by the importer and by the format's
+    detection alike: a 1 GB sparse file (all NULs) was read whole, line by line, for 13 s before its
+    first line was refused, and a small one (8,000 bytes or less) was "cannot tell the format"."""
+    if not stat.S_ISREG(st.st_mode) or st.st_size == 0:
         return
     with open_regular(path) as fh:
         head = fh.read(BINARY_HEAD)
-    if head.startswith(b"PK") or any(head.startswith(bom) for bom, name in _BOMS if not name.startswith("utf-32")):
-        return  # a zip (the chat exports' archives) is read by its own reader; UTF-16 with a BOM is text
-    nuls = head.count(b"\x00")
-    if not nuls or (head[:1] != b"\x00" and nuls <= len(head) // 4):
-        return  # a stray NUL in a line or a note: that unit's own refusal says so, the rest lands
-    raise InvalidInput(
-        f"{path} is binary data, not text (its first bytes are NULs: a sparse, zeroed or damaged file, or UTF-16 "
-        "without a byte order mark); import reads JSONL, Markdown notes, chat exports (JSON, text or their .zip): "
-        "check the path, or re-save the text as UTF-8"
-    )
+    refuse_not_text(head, str(path), "import reads JSONL, Markdown notes, chat exports (JSON, text or their .zip)")
+
+
+def refuse_not_text(
+    head: bytes, name: str, reads: str, fix: str = "check the path, or re-save the text as UTF-8"
+) -> None:
+    """InvalidInput naming what `head` (a file's or stdin's first bytes) is when it is not text
+    (`binary_kind`), with what the command reads (`reads`) and `fix`; nothing for text."""
+    kind = binary_kind(head[:BINARY_HEAD])
+    if kind is None:
+        return
+    if kind.startswith("UTF-16"):
+        raise InvalidInput(f"{name} is {kind}; re-save it as UTF-8 (iconv -f {kind.split()[0]} -t UTF-8; {SUPPORTED})")
+    if kind == "binary data":
+        kind += ", not text (its first bytes are NULs or control bytes: a sparse, zeroed or damaged file)"
+    else:
+        kind += ", not text"
+    if kind.endswith(("compressed data, not text", "archive, not text")):  # conversations.json.gz: unpack it
+        fix = "unpack it first and give what it holds"
+    raise InvalidInput(f"{name} is {kind}; {reads}: {fix}")
 
 
 def decode(raw: bytes) -> str:

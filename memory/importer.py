@@ -77,7 +77,6 @@ class ImportReport:
         self.errors.append(f"{where}: {reason}")
 
 
-MAX_LINE_BYTES = 1_000_000  # a capture is at most 20,000 characters; a line past 1 MB is not one
 MAX_NOTE_BYTES = 50_000_000  # one Markdown note; past it is not a note
 NOTE_SUFFIXES = (".md", ".markdown")
 MAX_DEPTH = 16  # a payload nests two levels (fields, entities); deeper is not a capture
@@ -88,8 +87,8 @@ def json_object(line: bytes) -> dict[str, Any]:
 
     Size and nesting are checked on the raw bytes first: `json.loads` recurses per level and a
     line of 100,000 `[` would raise RecursionError instead of a reason."""
-    if len(line) > MAX_LINE_BYTES:
-        raise InvalidInput(f"line is {len(line):,} bytes, over the {MAX_LINE_BYTES:,}-byte limit; split it up")
+    if len(line) > chats.MAX_LINE_BYTES:  # one limit for a line of every import (a capture is 20,000 characters)
+        raise InvalidInput(f"line is {len(line):,} bytes, over the {chats.MAX_LINE_BYTES:,}-byte limit; split it up")
     if text_policy.json_depth_exceeds(line, MAX_DEPTH):
         raise InvalidInput(f"nested more than {MAX_DEPTH} levels deep; a capture is a flat JSON object")
     text = files.decode(line)
@@ -478,7 +477,7 @@ def iter_jsonl_units(path: Path, report: ImportReport, *, space: str | None) -> 
     for where, line in _jsonl_lines(path):
         seen += 1
         if line is None:
-            report.fail(where, f"line is over the {MAX_LINE_BYTES:,}-byte limit; split it up")
+            report.fail(where, chats.line_too_long())
             continue
         try:
             data = json_object(line)
@@ -499,7 +498,7 @@ def _jsonl_lines(path: Path) -> Iterator[tuple[str, bytes | None]]:
     """("file:line", the line without its end) for each line that is not blank; None for a line
     past MAX_LINE_BYTES."""
     with files.utf8_stream(files.open_regular(path), strict=False, name=path.name) as fh:
-        for number, line in chats.lines(fh, MAX_LINE_BYTES):
+        for number, line in chats.lines(fh, chats.MAX_LINE_BYTES):
             if line is not None and not line.strip():
                 continue
             yield f"{path.name}:{number}", None if line is None else line.rstrip(b"\r\n")
@@ -936,7 +935,11 @@ def _read_note(file: Path, rel: str, root: Path, report: ImportReport) -> tuple[
         report.errors.append(f"{rel}: symlink out of the folder; skipped")
         return None
     try:
-        text = files.decode(files.read_regular(file, limit=MAX_NOTE_BYTES))
+        raw = files.read_regular(file, limit=MAX_NOTE_BYTES)
+        # A note that is no text (a PNG named .md, NULs, UTF-16 without its BOM) is named so, as a file
+        # given alone is: it was "not UTF-8 (Latin-1?)", "content: must not be empty", or its NULs removed.
+        files.refuse_not_text(raw, "the note", "a note is Markdown text", "re-save it as UTF-8, or move it out")
+        text = files.decode(raw)
         return text, notes.note_blocks(text)
     except OSError as exc:
         report.errors.append(f"{rel}: cannot read ({exc.strerror})")

@@ -184,7 +184,10 @@ def query_problem(value: str) -> str | None:
     return None
 
 
-ME_MAX = 120  # characters: a sender's name, as a chat JSONL line's speaker may be
+# Characters of a person's name, one limit wherever one is taken: --me (whose schema said 4,096), a chat
+# JSONL line's speaker, a Telegram or Messenger sender (cut at WhatsApp's 80 before: a 100-character
+# name given to --me matched none of its messages), as an entity's name.
+ME_MAX = ENTITY_NAME_MAX
 
 
 def me_name(value: str) -> str:
@@ -313,9 +316,13 @@ class CapturePayload(BaseModel):
     @classmethod
     def _supersedes_id(cls, value: str | None) -> str | None:
         # An empty one ("--supersedes $ID" with ID unset) was read as none: a second, unlinked memory.
-        # (Any other id no memory has is refused as NotFound by capture, naming it.)
+        # One past MEMORY_ID_MAX is refused by its length, as memory_id and subject_id are: it was looked
+        # up and echoed whole in a "no such memory" (exit 1). Any other id no memory has is refused as
+        # NotFound by capture, naming it (as supersede, show and forget name one).
         if value is not None and not value:
             raise ValueError("is empty; give the id of the memory this one replaces, or leave it out")
+        if value is not None and len(value) > MEMORY_ID_MAX:
+            raise ValueError(too_long(MEMORY_ID_MAX, "supersedes"))
         return value
 
     @field_validator("space")

@@ -42,7 +42,7 @@ def test_a_value_with_a_newline_is_echoed_on_the_one_error_line(quire_home, args
         ("recall", {"query": "ledger", "space": "x" * 200_000}, "starting with a letter or digit"),
         ("recall", {"query": "ledger", "as_of": "9" * 200_000}, "from 1000-01-01 to 9999-12-31"),
         ("recent", {"space": "y" * 200_000}, "starting with a letter or digit"),
-        ("capture", {"content": GOOD, "supersedes": "mem_" + "z" * 200_000}, "quire log"),
+        ("capture", {"content": GOOD, "supersedes": "mem_" + "z" * 200_000}, "`quire recall QUERY`"),
         ("capture", {"content": GOOD, "valid_from": "2" * 200_000}, "from 1000-01-01 to 9999-12-31"),
         ("recall", {"query": "ledger", "types": ["nope"] * 10_000}, "or note"),
     ],

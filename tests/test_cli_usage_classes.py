@@ -307,6 +307,69 @@ def test_a_value_that_is_no_choice_is_worded_as_the_operation_words_it(quire_hom
     assert result.stderr.strip() == f"Error: {refused.value}", result.stderr
 
 
+# -- commands that run no operation -------------------------------------------------------------------
+
+
+def _own_values() -> list[tuple[str, click.Parameter]]:
+    """Every number or choice flag of a command that runs no operation (`backup --keep`, `serve --port`,
+    `schedule --platform`, the benchmarks')."""
+    return [
+        (path, p)
+        for path, cmd in leaf_commands(quire_cli).items()
+        if not getattr(cmd, "quire_op", None)
+        for p in cmd.params
+        if isinstance(p, click.Option) and isinstance(p.type, click.IntRange | click.Choice)
+    ]
+
+
+OWN = [
+    (path, p.opts[-1], bad)
+    for path, p in _own_values()
+    for bad in (
+        ("bogus",)
+        if isinstance(p.type, click.Choice)
+        else ("abc", p.type.min - 1, *((p.type.max + 1,) if p.type.max is not None else ()))
+    )
+]
+
+
+def test_every_number_or_choice_of_a_command_is_worded_as_an_operations_is():
+    assert [f"{path} {p.name}" for path, p in _own_values() if not isinstance(p.type, Bounded | Chosen)] == []
+
+
+@pytest.mark.parametrize(("path", "flag", "bad"), OWN, ids=[f"{p}-{f}-{b}" for p, f, b in OWN])
+def test_a_bad_number_or_choice_names_the_flag_and_what_to_give(quire_home, cli, path, flag, bad):
+    # Before: click's own words, "Invalid value for '--keep': 'abc' is not a valid integer range" and
+    # "-1 is not in the range 0<=x<=65535", where an operation's flag says "must be at least 1; give a
+    # whole number from 1 to 1000".
+    cmd = leaf_commands(quire_cli)[path]
+    param = next(p for p in cmd.params if flag in p.opts)
+    result = cli(*path.split(), flag, str(bad))
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, (result.exit_code, result.stderr)
+    said = result.stderr.strip()
+    assert said.startswith(f"Error: {flag}: ") and "Invalid value" not in said, said
+    if isinstance(param.type, click.Choice):
+        assert "must be one of " + ", ".join(param.type.choices[:-1]) + f" or {param.type.choices[-1]}" in said
+    else:
+        low, high = param.type.min, param.type.max
+        assert (f"from {low} to {high}" if high is not None else f"of {low} or more") in said, said
+        assert ("must be a whole number" if bad == "abc" else "must be at ") in said, said
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["capture", "-f", ""], "Error: --file: is empty; give the file to read the memory from"),
+        (["capture", "x", "--field", "nokey"], "Error: --field: 'nokey' is not key=value"),
+        (["schedule", "--at", ""], "Error: --at: is empty; give a time of day"),
+    ],
+)
+def test_a_flag_a_command_checks_itself_is_named_as_typed(quire_home, cli, argv, says):
+    result = cli(*argv)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, (result.exit_code, result.stderr)
+    assert result.stderr.startswith(says), result.stderr
+
+
 @pytest.mark.parametrize("typed", ["", "   ", "\u200b", "\x00\u202e"])
 def test_an_edit_typed_blank_in_the_walk_cancels_as_an_empty_line_does(monkeypatch, typed):
     # Before: only "" and spaces cancelled; a zero-width space alone was sent as the edit and refused.

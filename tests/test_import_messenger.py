@@ -530,11 +530,15 @@ def test_a_chatgpt_export_given_as_messenger_is_refused_naming_the_formats(cli, 
 )
 def test_a_file_of_another_kind_given_as_messenger_says_what_to_pass(cli, tmp_path, body):
     """A note, one NUL byte or a WhatsApp chat given as Messenger is no damaged download: the error
-    says it is not a Messenger conversation and what to pass (it had said to download it again)."""
+    says it is not a Messenger conversation (or no text, as a file of NULs of any size is) and what
+    to pass (it had said to download it again)."""
     other = tmp_path / "message_1.json"
     other.write_bytes(body)
     result = cli("import", "--format", "messenger", str(other))
-    assert result.exit_code == 1
+    assert result.exit_code == 1 and "download it again" not in result.stderr
+    if body == b"\x00":
+        assert "is binary data, not text" in result.stderr and "check the path" in result.stderr
+        return
     assert "not JSON" in result.stderr or "not one JSON object" in result.stderr
     assert "not a Messenger or Instagram conversation: pass" in result.stderr
     assert "download it again" not in result.stderr

@@ -352,12 +352,17 @@ def test_a_personal_chat_export_is_parsed_twice_not_three_times_to_tell_who_you_
 
 
 @pytest.mark.parametrize(
-    "body", [b"# A note\n\nThe boiler was serviced.\n", b"\x00", b"12/31/23, 9:15 PM - Anna: Hi\n"]
+    ("body", "said"),
+    [
+        (b"# A note\n\nThe boiler was serviced.\n", "not a Telegram export"),
+        (b"\x00", "is binary data, not text"),  # as a file of NULs of any size is (files.refuse_binary)
+        (b"12/31/23, 9:15 PM - Anna: Hi\n", "not a Telegram export"),
+    ],
 )
-def test_a_file_of_another_kind_given_as_telegram_is_no_damaged_export(cli, tmp_path, body):
-    """A note, one NUL byte or a WhatsApp chat given as Telegram is said to be no Telegram export (it
-    had been called 'the export's JSON is damaged'); a cut export stays damaged (the test above)."""
+def test_a_file_of_another_kind_given_as_telegram_is_no_damaged_export(cli, tmp_path, body, said):
+    """A note, one NUL byte or a WhatsApp chat given as Telegram is said to be no Telegram export, or
+    no text (it had been called 'the export's JSON is damaged'); a cut export stays damaged (the test above)."""
     path = tmp_path / "result.json"
     path.write_bytes(body)
     out = cli("import", "--format", "telegram", str(path))
-    assert out.exit_code == 1 and "not a Telegram export" in out.stderr and "damaged" not in out.stderr
+    assert out.exit_code == 1 and said in out.stderr and "JSON is damaged" not in out.stderr

@@ -99,7 +99,7 @@ def test_bad_time_is_a_usage_error_as_a_blank_one(cli, at):
 def test_a_blank_time_is_a_usage_error_as_every_blank_value(cli, at):
     # exit 2 as `--since ""` or `--over ""`; it was 1 here, "--at '' is not a time"
     result = cli("schedule", "--at", at)
-    assert result.exit_code == 2 and "'--at': is empty" in result.stderr and result.stderr.count("\n") == 1
+    assert result.exit_code == 2 and "--at: is empty" in result.stderr and result.stderr.count("\n") == 1
 
 
 def test_two_actions_are_a_usage_error(cli):
@@ -235,7 +235,7 @@ def test_an_empty_dir_is_refused_not_the_folder_the_command_ran_in(
     name = schedule.build(quire_home).name
     (tmp_path / f"{name}.service").write_text("a unit someone keeps here\n")
     result = cli("schedule", action, "--platform", "systemd", "--dir", folder, "--no-enable")
-    assert result.exit_code == 2 and "'--dir': is empty; give the folder" in result.stderr
+    assert result.exit_code == 2 and "--dir: is empty; give the folder" in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{name}.service"]
     assert (tmp_path / f"{name}.service").read_text() == "a unit someone keeps here\n"
 

@@ -84,11 +84,24 @@ class OneLineUsage(click.UsageError):
 
 def one_line(exc: click.UsageError) -> OneLineUsage:
     message = exc.format_message()
+    if isinstance(exc, click.BadParameter) and not isinstance(exc, click.MissingParameter):
+        # "--keep: must be at least 1; give ...", the operations' wording, where click said "Invalid value
+        # for '--keep': 0 is not in the range 1<=x<=1000" (its words for a command that runs no operation).
+        hint = flag_of(exc.param) if exc.param is not None else exc.param_hint
+        if isinstance(hint, str):
+            message = f"{hint}: {exc.message}"
     if isinstance(exc, click.NoSuchOption) and exc.ctx is not None and _takes_values(exc.ctx.command, exc.option_name):
         # `quire show -5`, `quire tombstones lift -1`: meant as the value, read as an option; every other
         # route answers what the value is wrong for ("no memory '-5'").
         message = f"{message.rstrip('.')} (to give {exc.option_name} as a value, put `--` before it)"
     return OneLineUsage(message, exc.ctx)  # exit code 2, as every usage error's
+
+
+def flag_of(param: click.Parameter) -> str:
+    """How a person types the parameter: its long option (`--file` of `-f/--file`), or an argument's name."""
+    if isinstance(param, click.Option):
+        return max(param.opts, key=len)
+    return (param.metavar or param.name or "argument").upper()
 
 
 def _takes_values(command: click.Command, name: str) -> bool:
@@ -186,16 +199,21 @@ def query_words(ctx: click.Context, param: click.Parameter, value: tuple[str, ..
 class _OpWords(click.ParamType):
     """A flag's or argument's type whose refusal is a usage error (exit 2) in the words the running
     command's operation refuses the same value with on every other route (the library, the service,
-    MCP), not click's; a command that runs no operation keeps click's."""
+    MCP), not click's; a command that runs no operation says it in the same form (`refusal`), after the
+    flag's name ("--keep: must be at least 1; give a whole number from 1 to 1000")."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
             return super().convert(value, param, ctx)
         except click.BadParameter:
             said = _refusal_of(value, param, ctx)
-            if said is None:
-                raise
+            if said is None:  # no operation: the same words, the flag named (`one_line`)
+                raise click.BadParameter(self.refusal(value), ctx, param) from None
             raise ParameterUsage(said, ctx) from None
+
+    def refusal(self, value: Any) -> str:
+        """What is wrong with `value` and what to give, as an operation says it."""
+        return "is not valid"
 
 
 class Bounded(_OpWords, click.IntRange):
@@ -209,8 +227,23 @@ class Bounded(_OpWords, click.IntRange):
             said = _refusal_of(value, param, ctx)
             if said is not None:
                 raise ParameterUsage(said, ctx)
-            self.fail(f"{value!r} is not a whole number", param, ctx)
+            self.fail(self.refusal(value), param, ctx)
         return super().convert(value, param, ctx)
+
+    def refusal(self, value: Any) -> str:
+        number = whole_number(value) if isinstance(value, str) else value
+        low, high = self.min, self.max
+        if not isinstance(number, int):
+            said = "must be a whole number"
+        elif low is not None and number < low:
+            said = f"must be at least {low}"
+        else:
+            said = f"must be at most {high}"
+        if high is None:
+            return f"{said}; give a whole number of {low} or more"
+        if low is None:
+            return f"{said}; give a whole number of {high} or less"
+        return f"{said}; give a whole number from {low} to {high}"
 
 
 class OpText(_OpWords, click.types.StringParamType):
@@ -233,6 +266,10 @@ class Chosen(_OpWords, click.Choice):
     """One of an operation's choices (`--type`, `--format`, `--choice`), the request field's own
     (tests/test_api.py): another value is refused as the operation refuses it ("invalid capture:
     type: unknown type; use one of identity, ..."), where click said "'essay' is not one of ..."."""
+
+    def refusal(self, value: Any) -> str:
+        names = [str(c) for c in self.choices]
+        return "must be one of " + (f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0])
 
 
 def _refusal_of(value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str | None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from quire.cli.app import GivenPath, cli, emit, json_option
+from quire.cli.app import Bounded, GivenPath, cli, emit, json_option
 from quire.cli.render import on_one_line
 
 
@@ -42,7 +42,7 @@ def doctor(json_):
 
 
 @cli.command()
-@click.option("--keep", type=click.IntRange(1, 1000), help="Keep only the newest N backups (older ones removed).")
+@click.option("--keep", type=Bounded(1, 1000), help="Keep only the newest N backups (older ones removed).")
 @json_option
 def backup(keep, json_):
     """Copy the database into home/backups/ while it stays usable; the copy is checked before it counts."""

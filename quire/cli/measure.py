@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from quire.cli.app import GivenPath, cli, emit, json_option
+from quire.cli.app import Bounded, Chosen, GivenPath, cli, emit, json_option
 
 
 @cli.group("eval")
@@ -22,7 +22,7 @@ _data_option = click.option(
 )
 
 
-_limit_option = click.option("--limit", type=click.IntRange(1), help="Score only the first N questions.")
+_limit_option = click.option("--limit", type=Bounded(1), help="Score only the first N questions.")
 
 
 class Sizes(click.ParamType):
@@ -60,7 +60,7 @@ _gated_option = click.option(
 @_data_option
 @click.option(
     "--granularity",
-    type=click.Choice(["turn", "session"]),
+    type=Chosen(["turn", "session"]),
     default="turn",
     show_default=True,
     help="turn: evidence turns in the top k turns; session: evidence sessions in the top k sessions.",
@@ -84,10 +84,10 @@ def eval_locomo(data, granularity, limit, gated, as_chat, json_):
 
 @eval_group.command("longmemeval")
 @_data_option
-@click.option("--granularity", type=click.Choice(["turn", "session"]), default="turn", show_default=True)
+@click.option("--granularity", type=Chosen(["turn", "session"]), default="turn", show_default=True)
 @click.option(
     "--protocol",
-    type=click.Choice(["official", "wenlan"]),
+    type=Chosen(["official", "wenlan"]),
     default="official",
     show_default=True,
     help="official: user turns, recall_all/ndcg_any; wenlan: + answer turns, recall@5/mrr/ndcg.",
@@ -149,7 +149,7 @@ def eval_contradictions(data, json_):
 )
 @click.option(
     "--limit",
-    type=click.IntRange(1),
+    type=Bounded(1),
     default=120,
     show_default=True,
     help="LoCoMo questions a conversation, and LongMemEval haystacks, asked.",
@@ -180,8 +180,8 @@ def eval_life(lme, json_):
 
 
 @eval_group.command("folds")
-@click.option("--locomo-limit", type=click.IntRange(1), default=100, show_default=True, help="Questions each.")
-@click.option("--lme-limit", type=click.IntRange(1), default=60, show_default=True, help="LongMemEval_S questions.")
+@click.option("--locomo-limit", type=Bounded(1), default=100, show_default=True, help="Questions each.")
+@click.option("--lme-limit", type=Bounded(1), default=60, show_default=True, help="LongMemEval_S questions.")
 @click.option("--data", type=GivenPath(file_okay=False, path_type=Path), help="Data folder (default: shared/data).")
 @json_option
 def eval_folds(locomo_limit, lme_limit, data, json_):
@@ -210,10 +210,8 @@ def bench_capture(sizes, json_):
 
 @bench.command("recall")
 @click.option("--sizes", type=Sizes(), default="1000,10000,100000", show_default=True, help="Corpus sizes to measure.")
-@click.option("--queries", type=click.IntRange(5), default=50, show_default=True, help="Warm queries per size.")
-@click.option(
-    "--cold-runs", type=click.IntRange(1), default=3, show_default=True, help="Cold `quire recall` runs per size."
-)
+@click.option("--queries", type=Bounded(5), default=50, show_default=True, help="Warm queries per size.")
+@click.option("--cold-runs", type=Bounded(1), default=3, show_default=True, help="Cold `quire recall` runs per size.")
 @click.option(
     "--synthetic",
     type=Sizes(empty=True),
@@ -241,7 +239,7 @@ def bench_recall(sizes, queries, cold_runs, synthetic, cold_homes, json_):
 
 
 @bench.command("import")
-@click.option("--messages", type=click.IntRange(10), default=100_000, show_default=True, help="Messages in the export.")
+@click.option("--messages", type=Bounded(10), default=100_000, show_default=True, help="Messages in the export.")
 @json_option
 def bench_import(messages, json_):
     """`quire import` of a generated ChatGPT export: messages/s vs raw encode, peak RSS, re-run."""
@@ -257,9 +255,9 @@ def bench_import(messages, json_):
     required=True,
     help="A LongMemEval file (.json or .json.xz): its user turns are the store and the batches.",
 )
-@click.option("--turns", type=click.IntRange(1024), default=36_000, show_default=True, help="User turns read.")
-@click.option("--batches", type=click.IntRange(1), default=20, show_default=True, help="Batches of 256 checked.")
-@click.option("--like", type=click.IntRange(1000), default=100_000, show_default=True, help="Cut as this many rows.")
+@click.option("--turns", type=Bounded(1024), default=36_000, show_default=True, help="User turns read.")
+@click.option("--batches", type=Bounded(1), default=20, show_default=True, help="Batches of 256 checked.")
+@click.option("--like", type=Bounded(1000), default=100_000, show_default=True, help="Cut as this many rows.")
 @json_option
 def bench_cells(data, turns, batches, like, json_):
     """An import's near-duplicate check through cells against every row, on real chat turns (real model)."""
@@ -269,8 +267,8 @@ def bench_cells(data, turns, batches, like, json_):
 
 
 @bench.command("serve")
-@click.option("--memories", type=click.IntRange(1), default=500, show_default=True, help="Memories in the temp home.")
-@click.option("--runs", type=click.IntRange(1), default=5, show_default=True, help="`quire recall` calls per side.")
+@click.option("--memories", type=Bounded(1), default=500, show_default=True, help="Memories in the temp home.")
+@click.option("--runs", type=Bounded(1), default=5, show_default=True, help="`quire recall` calls per side.")
 @json_option
 def bench_serve(memories, runs, json_):
     """`quire recall` end to end with `quire serve` up vs cold (real model; the goal is >= 10x)."""
@@ -280,9 +278,9 @@ def bench_serve(memories, runs, json_):
 
 
 @bench.command("ui")
-@click.option("--memories", type=click.IntRange(10), default=100_000, show_default=True, help="Memories in the home.")
-@click.option("--items", type=click.IntRange(1), default=1000, show_default=True, help="Open review items.")
-@click.option("--runs", type=click.IntRange(3), default=30, show_default=True, help="Requests per screen.")
+@click.option("--memories", type=Bounded(10), default=100_000, show_default=True, help="Memories in the home.")
+@click.option("--items", type=Bounded(1), default=1000, show_default=True, help="Open review items.")
+@click.option("--runs", type=Bounded(3), default=30, show_default=True, help="Requests per screen.")
 @click.option("--pages/--no-pages", default=True, show_default=True, help="Rebuild the wiki first (page screens).")
 @json_option
 def bench_ui(memories, items, runs, pages, json_):
@@ -312,9 +310,9 @@ def bench_rebuild(sizes, chats, json_):
 
 @bench.command("cold")
 @click.option("--sizes", type=Sizes(), default="10000", show_default=True, help="Memories in each temp home.")
-@click.option("--runs", type=click.IntRange(1), default=5, show_default=True, help="Runs per command.")
+@click.option("--runs", type=Bounded(1), default=5, show_default=True, help="Runs per command.")
 @click.option(
-    "--torch-runs", type=click.IntRange(0), default=1, show_default=True, help="Cold recalls on sentence-transformers."
+    "--torch-runs", type=Bounded(0), default=1, show_default=True, help="Cold recalls on sentence-transformers."
 )
 @json_option
 def bench_cold(sizes, runs, torch_runs, json_):
@@ -326,9 +324,9 @@ def bench_cold(sizes, runs, torch_runs, json_):
 
 
 @bench.command("store")
-@click.option("--size", type=click.IntRange(10), default=10_000, show_default=True, help="Memories in each store.")
-@click.option("--queries", type=click.IntRange(5), default=200, show_default=True, help="Recall queries per store.")
-@click.option("--queued", type=click.IntRange(1), default=1000, show_default=True, help="Queued captures to sync.")
+@click.option("--size", type=Bounded(10), default=10_000, show_default=True, help="Memories in each store.")
+@click.option("--queries", type=Bounded(5), default=200, show_default=True, help="Recall queries per store.")
+@click.option("--queued", type=Bounded(1), default=1000, show_default=True, help="Queued captures to sync.")
 @json_option
 def bench_store(size, queries, queued, json_):
     """Capture latency and recall p50/p95, embedded file vs sqld on loopback; time to sync queued captures."""
@@ -338,8 +336,8 @@ def bench_store(size, queries, queued, json_):
 
 
 @bench.command("privacy")
-@click.option("--size", type=click.IntRange(10), default=2000, show_default=True, help="Memories in each home.")
-@click.option("--rounds", type=click.IntRange(1), default=3, show_default=True, help="Turns per home.")
+@click.option("--size", type=Bounded(10), default=2000, show_default=True, help="Memories in each home.")
+@click.option("--rounds", type=Bounded(1), default=3, show_default=True, help="Turns per home.")
 @json_option
 def bench_privacy(size, rounds, json_):
     """Encryption at rest against a plaintext home: import, capture, warm and cold recall, rebuild."""
@@ -349,8 +347,8 @@ def bench_privacy(size, rounds, json_):
 
 
 @bench.command("encoder")
-@click.option("--texts", type=click.IntRange(16), default=1000, show_default=True, help="Texts encoded per turn.")
-@click.option("--rounds", type=click.IntRange(1), default=3, show_default=True, help="Turns per encoder.")
+@click.option("--texts", type=Bounded(16), default=1000, show_default=True, help="Texts encoded per turn.")
+@click.option("--rounds", type=Bounded(1), default=3, show_default=True, help="Turns per encoder.")
 @json_option
 def bench_encoder(texts, rounds, json_):
     """The int8 encoder against float32: throughput in turns, and the cosine between their vectors."""

@@ -55,6 +55,7 @@ def _parse_fields(values: Sequence[str]) -> dict[str, str]:
 
 # A file or stdin past a megabyte is refused unread: no memory holds it, and the fix is the same.
 _PAST_A_MEMORY = f"a memory holds at most {CONTENT_MAX:,} characters: {TOO_LONG_FIX}"
+_READS = "capture reads the memory as text"
 
 
 def _read_content(text: str | None, file: str | None) -> str:
@@ -65,18 +66,23 @@ def _read_content(text: str | None, file: str | None) -> str:
     limit = 1_000_000  # a capture is at most 20,000 characters; past a megabyte it is not one
     if file is not None:
         if not file.strip():  # `-f "$NOTE"` with NOTE unset was read as the folder "." ("is a folder, not a file")
-            raise click.BadParameter("is empty; give the file to read the memory from", param_hint="'-f' / '--file'")
+            raise click.BadParameter("is empty; give the file to read the memory from", param_hint="--file")
         # Past a megabyte, no memory: a usage error (exit 2), as a text past 20,000 characters is, unread.
         if _size(file) > limit:
             raise ParameterUsage(f"invalid capture: content: {file} is over the {limit:,}-byte limit; {_PAST_A_MEMORY}")
-        # Only a regular file (a FIFO would hang, /dev/zero never end), through the one decoder.
-        return files.decode(files.read_regular(Path(file), limit=limit, fix=_PAST_A_MEMORY))
+        # Only a regular file (a FIFO would hang, /dev/zero never end), through the one decoder; one that
+        # is no text (a PNG, NULs, UTF-16 without its BOM) named as import names it, not "Latin-1?" or
+        # stored with its NULs removed.
+        raw = files.read_regular(Path(file), limit=limit, fix=_PAST_A_MEMORY)
+        files.refuse_not_text(raw, file, _READS)
+        return files.decode(raw)
     if text is None or text == "-":
         if sys.stdin is None or sys.stdin.isatty():
             raise click.UsageError("give the memory as TEXT, with -f FILE, or on stdin")
         data = sys.stdin.buffer.read(limit + 1) if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
         if len(data) > limit:
             raise ParameterUsage(f"invalid capture: content: stdin holds more than {limit:,} bytes; {_PAST_A_MEMORY}")
+        files.refuse_not_text(data, "stdin", _READS, "send the memory's words, as UTF-8")
         try:
             return files.decode(data)
         except InvalidInput as exc:

@@ -8,7 +8,7 @@ import sys
 import click
 
 from memory.text import CONTROL
-from quire.cli.app import cli, emit, json_option, warn
+from quire.cli.app import Bounded, cli, emit, json_option, warn
 from quire.cli.render import (
     serve_status_text,
 )
@@ -30,7 +30,7 @@ def _one_host(ctx: click.Context, param: click.Parameter, value: str | None) -> 
 )
 @click.option(
     "--port",
-    type=click.IntRange(0, 65535),
+    type=Bounded(0, 65535),
     default=0,
     show_default=True,
     help="Port; 0 picks a free one (recorded in $QUIRE_HOME/serve.json).",

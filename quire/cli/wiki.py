@@ -10,6 +10,7 @@ import click
 from memory.errors import InvalidInput, QuireError
 from quire.cli.app import (
     Bounded,
+    Chosen,
     GivenPath,
     QuireSubGroup,
     call,
@@ -115,7 +116,7 @@ def _time_of_day(ctx: click.Context, param: click.Parameter, value: str | None) 
 @click.option("--status", "status_", is_flag=True, help="The last run, its outcome, the next run.")
 @click.option(
     "--platform",
-    type=click.Choice(["systemd", "launchd", "cron"]),
+    type=Chosen(["systemd", "launchd", "cron"]),
     help="Scheduler (default: launchd on macOS, systemd where systemctl exists, else cron).",
 )
 @click.option(

@@ -16,6 +16,7 @@ from memory.errors import Forgotten, InvalidInput, QuireError, Refused
 from memory.history import chain
 from memory.models import (
     CONTENT_MAX,
+    ME_MAX,
     CapturePayload,
     FieldValue,
     ImportFormat,
@@ -108,7 +109,7 @@ class ImportRequest(Request):
     keep_all: bool = Field(default=False, description="Chats: keep messages the gate calls too short or noise.")
     me: Annotated[str, AfterValidator(_me)] | None = Field(
         default=None,
-        max_length=4096,
+        max_length=ME_MAX,  # a person's name, one limit on every route (chat JSONL's speaker, an entity's name)
         description="Chats between people (WhatsApp, Telegram, chat JSONL): your name as the chat shows your messages; "
         "what you say of your life in them is read as About me. Not needed for a WhatsApp chat with one other "
         "person (the file names them: the other sender is you), a Telegram one-chat export of one, or a Telegram "
