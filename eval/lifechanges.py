@@ -12,7 +12,8 @@ tests/fixtures/dale/ (an eleventh, written blind: a veteran's HVAC business type
 tests/fixtures/noor/ (a twelfth, written blind: a student's lowercase slang, emoji and Arabic words) and
 tests/fixtures/marisol/ (a thirteenth, written blind: a divorcing mother turned realtor, Spanglish run-ons) and
 tests/fixtures/tunde/ (a fourteenth, written blind: a junior doctor's terse NHS shorthand, exam vignettes pasted) and
-tests/fixtures/lucia/ (a fifteenth, written blind: a QA engineer's second-language English, Spanish-shaped).
+tests/fixtures/lucia/ (a fifteenth, written blind: a QA engineer's second-language English, Spanish-shaped) and
+tests/fixtures/olena/ (a sixteenth, written blind: a Ukrainian accountant in Kraków then Leipzig, no articles).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -63,6 +64,7 @@ NOOR = FIXTURES / "noor"  # a twelfth, written blind: a student, Dearborn to Ann
 MARISOL = FIXTURES / "marisol"  # a thirteenth, written blind: Kissimmee to Orlando to Winter Park, Spanglish
 TUNDE = FIXTURES / "tunde"  # a fourteenth, written blind: a junior doctor, Leeds to Sheffield to Manchester
 LUCIA = FIXTURES / "lucia"  # a fifteenth, written blind: Buenos Aires to Madrid to Barcelona, second-language English
+OLENA = FIXTURES / "olena"  # a sixteenth, written blind: Kharkiv to Kraków to Leipzig, Ukrainian-shaped English
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -136,7 +138,7 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
 def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
     people: tuple[Path, ...] = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA)
-    people += (DALE, NOOR, MARISOL, TUNDE, LUCIA)
+    people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, OLENA)
     return {"fixtures": [run(p, k) for p in people]}
 
 
