@@ -11,7 +11,7 @@ and a used Skoda). She writes English as a second language shaped by Ukrainian a
 Measured blind (session 36, the real model): 4 of 16 changes found (bank, carrier, doctor, manager), 5
 false items of 9 open, the current value first for 11 of 17 questions, 2 of 5 foreign questions flagged.
 The fake embedder: the same 4 found and 5 false, 10 of 17 first ("what is name of my мама" finds her
-test-data table), 0 of 5 flagged. The false items (FALSE_TODAY), old -> new as the item pairs them:
+test-data table), 0 of 5 flagged. The false items, old -> new as the item pairs them:
 her "accountant" (Kharkiv) -> "bookkeeping assistant" (Kraków), a true change of role the key words as
 employer steps through the warehouse; "I live in Kharkiv" -> "We are living in Leipzig from May", a true
 move whose old value is stale (Kraków, never read as her home, was between); "I live in Kharkiv" ->
@@ -22,6 +22,14 @@ lower them, no new false item may appear, and nothing she says of others (her hu
 mother's flat, her mother-in-law's move, a friend's asylum case, her son's schools), nothing pasted (a
 Jobcenter letter to a friend, a friend's CV), nothing considered (flat listings, a job she refused, "if
 war ends") and no test data may open one.
+
+After session 36 (life30: English without articles, `_NO_ARTICLES`; a childhood home is none now; a
+dialogue line practised in German is a part played; districts of Kharkiv, Kraków and Leipzig are their
+city; a firm named after its kind, "in bakery now, Bäckerei Körner"), with the real model: 12 of 17
+changes found, no false item (of 12 open), the current value first for 16 of 17 questions, 2 of 5
+foreign questions flagged; the fake embedder 12 found, no false item, 15 first. The key has one change
+more (17): accountant (Kharkiv) -> bookkeeping assistant (Kraków), a true change of her role the blind
+key stepped through as employers (make.py says why).
 """
 
 from __future__ import annotations
@@ -31,13 +39,18 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 4  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
-RANK1_FAKE = 10  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (11 of 17): each must stay first
+FOUND = 12  # changes found (either embedder: the patterns and vocabularies do not depend on it)
+RANK1_FAKE = 15  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's (16 of 17): each must stay first
+    "where I work now",
+    "in which city I live now",
     "who is my boss",
+    "which status I have, what document",
+    "which level is my German",
     "in which bank I have account",
     "which is my mobile operator",
     "how is called my doctor",
+    "we have car?",
     "where I was born",
     "how is called my sister",
     "what is name of my мама",
@@ -51,17 +64,6 @@ UNFLAGGED_REAL = [  # the foreign questions that find something close today: non
     "which music instrument I play",
     "I have tattoo?",
 ]
-FALSE_TODAY = (  # the false items' new statements today (how each opens): none other may open
-    "I got it! from this month I am bookkeeping assistant in small biuro rachunkowe",
-    "We are living in Leipzig from May. Now we stay at cousin of Andriy",
-    "Everybody talks about war now. Maksym heard at school and asks me. We live in Saltivka",
-    "Guten Tag. Ich bin Frau Schmidt, ich wohne in Dresden",
-    "I was born in Poltava, we moved to Kharkiv when I was 7.",
-)
-
-
-def _beyond_today(false_items: list[str]) -> list[str]:
-    return [f for f in false_items if not f.startswith(FALSE_TODAY)]
 
 
 @pytest.fixture(scope="module")
@@ -69,25 +71,16 @@ def measured() -> dict:
     return lifefloors.measured_fake(lifechanges.OLENA)
 
 
-def test_nothing_she_says_of_others_considers_or_pastes_opens_an_item_beyond_todays(measured):
-    assert _beyond_today(measured["false_items"]) == []
-    assert measured["changes"] == 16
+def test_nothing_she_says_of_others_considers_pastes_or_plays_opens_an_item(measured):
+    assert measured["false_items"] == []
+    assert measured["changes"] == 17
 
 
-def test_what_is_read_of_her_today_can_only_rise(measured):
+def test_what_is_read_of_her_can_only_rise(measured):
     assert measured["found"] >= FOUND
     assert measured["rank1"] >= RANK1_FAKE
 
 
 @pytest.mark.model
 def test_with_the_real_model_her_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
-    # lifefloors.hold_with_the_real_model asks for no false item at all; she has five today
-    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    result = lifechanges.run(lifechanges.OLENA)
-    assert _beyond_today(result["false_items"]) == []
-    assert result["found"] >= FOUND
-    answered = [a["question"] for a in result["asked"] if a["rank1"]]
-    assert [q for q in RANK1_REAL if q not in answered] == []
-    close = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
-    assert [q for q in close if q not in UNFLAGGED_REAL] == []
+    lifefloors.hold_with_the_real_model(lifechanges.OLENA, FOUND, RANK1_REAL, UNFLAGGED_REAL, monkeypatch)

@@ -28,6 +28,10 @@ RECORDED = {
     # session 35: life24 (a partner named, a church gone to, a game given up, a team supported), life25 (a
     # junior doctor's life, `_DOCTOR`), life26 (second-language English, `_SECOND_LANGUAGE`)
     2: "99c63980a0aebc7f",
+    # session 36: life30 (English without articles, `_NO_ARTICLES`, a language's level; a childhood home is
+    # none now; a dialogue line practised in another language is a part played; districts of Kharkiv, Kyiv,
+    # Lviv, Kraków, Warsaw, Wrocław, Leipzig and Dresden are their city)
+    3: "14746868e944b876",
 }
 
 
