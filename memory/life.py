@@ -7665,9 +7665,7 @@ def _a_role(memory_type: str, match: re.Match[str]) -> Said | None:
 
 def _a_home(attribute: str, memory_type: str, match: re.Match[str]) -> Said | None:
     """A home or an origin; a part of a city said with its city is the city ("a flat in Shoreditch,
-    London": London, `_within`). A home of the person's childhood is none now (`_CHILDHOOD`)."""
-    if attribute == "home" and _in_childhood(match.string, match.start(), match.end()):
-        return None
+    London": London, `_within`)."""
     name = _untrailed(match.group("v") or "").strip(" .,'")
     city = _within(match)
     if city is not None and vocab.city(city) is not None and vocab.place(city) != vocab.place(name):
@@ -7679,17 +7677,24 @@ def _a_home(attribute: str, memory_type: str, match: re.Match[str]) -> Said | No
 # A home of the person's childhood is no home now: "we moved to Kharkiv when I was 7", "we lived in Leeds
 # as kids", "When I was 10 we moved to Porto", "growing up we lived in Ohio" (a move or a home said with its
 # age or "as a child" after it in the clause, or opening the sentence before it). Not an adult's age ("when
-# I was 30": a move then may be the home still), nor a childhood said of another clause ("growing up in
-# Leeds was hard, now I live in London": the cue must open the sentence and reach the home without a stop).
+# I was 30": a move then may be the home still), nor "at 8" alone (a time: "at 8 30 am"), nor a childhood
+# said of another clause ("growing up in Leeds was hard, now I live in London": the cue must open the
+# sentence and reach the home without a stop).
+# Read of every rule's home (`_stated`), a place of the lists said as one (`_named`) and one left for another.
 _CHILD_AGE = r"(?:[1-9]|1[0-7]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen)"
 _CHILD_WHEN = (
     r"\b(?:when (?:I|i|we) (?:was|were) (?:(?:a |an )?(?:kid|kids|child|children|little|small|young|baby|babies|boy|girl|teen|"
     r"teenager|teenagers)\b|"
     + _CHILD_AGE
     + r"\b(?! (?:kids|children|people|of us)\b))|as (?:a )?(?:kid|kids|child|children|"
-    r"little (?:kid|girl|boy)|teen|teenager)s?\b|growing up\b|in my childhood\b|(?:at|aged) (?:the age of )?"
+    r"little (?:kid|girl|boy)|teen|teenager)s?\b|growing up\b|in my childhood\b|(?:at the age of|aged) "
     + _CHILD_AGE
-    + r"\b(?! (?:am|pm|o'clock)\b))"
+    + r"\b|at "
+    + _CHILD_AGE
+    + r" (?:years old|y\.?o\.?)"
+    # French and German: "quand j'avais 7 ans", "quand j'étais petite", "als ich 7 war", "als wir Kinder waren"
+    r"|quand (?:j'avais|nous avions|on avait) (?:[1-9]|1[0-7]) ans\b|quand (?:j'étais|nous étions|on était) "
+    r"(?:petite?s?|enfants?|gamin|gamine|ados?)\b|als (?:ich|wir) (?:[1-9]|1[0-7]|klein|ein Kind|Kinder) (?:war|waren)\b)"
 )
 _CHILDHOOD_AFTER = patterns.lazy(r"[^.;!?]{0,40}?" + _CHILD_WHEN)
 _CHILDHOOD_BEFORE = patterns.lazy(r"^(?i:" + _CHILD_WHEN + r")(?:(?!\b(?:now|but|today|these days)\b)[^.;!?])*$")
@@ -8307,6 +8312,12 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
                 said = read_as(attribute, memory_type, match, value_group)
                 if (
                     said is not None
+                    and said.attribute == "home"
+                    and _in_childhood(sentence, match.start(), match.end())
+                ):
+                    continue  # "we moved to Kharkiv when I was 7": a home of the person's childhood, none now
+                if (
+                    said is not None
                 ):  # (where its value stands: "I traded in my Corolla for a RAV4" ends the Corolla only)
                     found.append((at, match.start("v") if match.groupdict().get("v") else match.start(), said))
                     if value_group == "stop":  # ("I quit my tuesday night bowling league": no tuesday now)
@@ -8359,6 +8370,8 @@ def _left_for(sentence: str) -> list[Said]:
             continue
         old, new = (_untrailed(found.group(g)).strip(" .,'") for g in ("old", "v"))
         place = _a_place("home", IDENTITY, new, known=True)
+        if _in_childhood(sentence, found.start(), found.end()):
+            continue  # ("we left Leeds for London when I was 8")
         if place is not None and _a_place("home", IDENTITY, old, known=True) is not None:
             out.append(place)
         elif not _a_city(old) and not _a_city(new) and new[:1].isupper() and old[:1].isupper():

@@ -78,7 +78,17 @@ def test_an_article_less_writers_statements_are_read(text, attribute, value):
         ("I was born in Lutsk, we moved to Rivne when I was 6.", "home"),
         ("When I was 9 we moved to Dnipro, my father got work there.", "home"),
         ("we lived in Zaporizhzhia as kids, now it is all different", "home"),
-        ("I moved to Odesa at 12 with my grandmother", "home"),
+        ("I moved to Odesa at the age of 12 with my grandmother", "home"),
+        ("we left Kherson for Mykolaiv when I was 8", "home"),
+        ("On a déménagé à Nantes quand j'avais 9 ans.", "home"),
+        ("Als ich 6 war, sind wir nach Chemnitz gezogen.", "home"),
+        # a friend's CV pasted, a listing, a return planned
+        (
+            "I help my friend with CV:\nHanna Shevchuk\nLeipzig, Karl-Liebknecht-Str. 5\nSprachen: Deutsch B1",
+            "german level",
+        ),
+        ("what you think: '2-Zimmer-Wohnung in Halle-Neustadt, 390 € warm, ab sofort'", "home"),
+        ("If war ends I go back to Chernihiv, I think", "home"),
         # a line of a dialogue practised in another language (a part played, a title and a surname)
         ("Guten Morgen, ich bin Herr Becker, ich wohne in Hamburg und ich möchte ein Konto eröffnen.", "home"),
         ("Dzień dobry, jestem pani Kowalska, mieszkam w Gdańsku.", "home"),
@@ -96,6 +106,7 @@ def test_near_misses_stay_unread(text, attribute):
         ("Growing up in Lutsk was hard, now I live in Lviv", "lviv"),  # the childhood is of another clause
         ("Hallo, ich bin Olha, ich wohne jetzt in Hamburg.", "hamburg"),  # herself, by her first name
         ("Wir wohnen jetzt in Leipzig.", "leipzig"),  # a German statement of her own
+        ("we left Lviv for Kyiv last year", "kyiv"),  # no childhood said
     ],
 )
 def test_a_home_now_said_beside_a_childhood_or_in_german_is_still_read(text, value):
