@@ -7700,6 +7700,13 @@ _CHILDHOOD_AFTER = patterns.lazy(r"[^.;!?]{0,40}?" + _CHILD_WHEN)
 _CHILDHOOD_BEFORE = patterns.lazy(r"^(?i:" + _CHILD_WHEN + r")(?:(?!\b(?:now|but|today|these days)\b)[^.;!?])*$")
 
 
+def _of_now(said: Said | None, match: re.Match[str]) -> Said | None:
+    """A rule's reading, None for a home of the person's childhood ("we moved to Kharkiv when I was 7")."""
+    if said is not None and said.attribute == "home" and _in_childhood(match.string, match.start(), match.end()):
+        return None
+    return said
+
+
 def _in_childhood(sentence: str, start: int, end: int) -> bool:
     """Whether the home said at `start:end` of a sentence is of the person's childhood (`_CHILD_WHEN`):
     said after it in its clause, or opening the sentence before it."""
@@ -8309,13 +8316,7 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
                     if value_group in _DOCTOR_GROUPS
                     else _said
                 )
-                said = read_as(attribute, memory_type, match, value_group)
-                if (
-                    said is not None
-                    and said.attribute == "home"
-                    and _in_childhood(sentence, match.start(), match.end())
-                ):
-                    continue  # "we moved to Kharkiv when I was 7": a home of the person's childhood, none now
+                said = _of_now(read_as(attribute, memory_type, match, value_group), match)
                 if (
                     said is not None
                 ):  # (where its value stands: "I traded in my Corolla for a RAV4" ends the Corolla only)
