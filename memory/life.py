@@ -6016,6 +6016,69 @@ _NOT_A_FIRM_WORKED_IN = frozenset(
 )
 
 
+# Without articles (session 36: olena): English shaped by Ukrainian or Russian, with no article and the
+# time said as those languages say it: "We are in Kraków already two weeks", "I am in Leipzig from May" (a
+# home since then: a place of the lists, `slplace`), "we don't have car" (no car now, `nocar`).
+_NO_ARTICLE_N = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+|some|few|a few|several)"
+_NO_ARTICLES = (
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"(?:'m| am)|\b[Ww]e(?:'re| are)) (?:now |already |still )?(?:here )?in (?P<v>"
+        + _PLACE
+        + r") (?:already (?:for )?"
+        + _NO_ARTICLE_N
+        + r" (?:days?|weeks?|months?|years?)\b|(?:from|since) (?:"
+        + "|".join(m.capitalize() for m in _MONTHS)
+        + r")\b)(?![^.;!?]{0,40}\b(?:trip|holiday|vacation|visit|conference)\b)",
+        "slplace",
+        gate="already|from|since",
+    ),
+    _rule(
+        "car",
+        FACT,
+        r"(?:" + _I + r"|\b[Ww]e) (?:don't|do not|dont|still don't|still do not) (?:have|own) (?:still )?car\b",
+        "nocar",
+        gate="car",
+    ),
+    # "So we have temporary protection in Poland now", "I got Aufenthaltstitel by §24": a status of residence
+    # by its own words (German, Polish and English), no article before it
+    _rule(
+        "visa",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e) (?:have |'ve )?(?:now |finally |already |just )?(?:have|got|received) (?:now |finally |already )?"
+        r"(?P<v>(?i:temporary protection|Aufenthaltstitel|Aufenthaltserlaubnis|Niederlassungserlaubnis|karta pobytu|"
+        r"refugee status|settled status|pre-settled status))\b",
+        gate="protection|aufenthalt|niederlassung|karta pobytu|status",
+    ),
+    # "I have Minijob in bakery now, Bäckerei Körner", "I start in Steuerberater office as accountant from 1
+    # June, Kanzlei Lehmann & Partner": a job at a kind of place, then the firm's name after a comma (a kind
+    # alone names no employer: "I work now in warehouse" is read as nothing)
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r" (?:(?:now|finally|already|also) )?(?:have|got|found|start|started|began|work|am working) (?:now |finally )?"
+        r"(?:(?:new |first |part-time |full-time )?(?:job|Minijob|minijob|Nebenjob|work|praca|position) )?(?:now )?(?:in|at) "
+        r"(?:[\w-]+ ){0,2}?(?:bakery|office|warehouse|shop|store|restaurant|cafe|café|hotel|factory|company|firm|kanzlei|"
+        r"biuro|agency|clinic|pharmacy|supermarket|kitchen)(?: [\w-]+){0,6}?, (?P<v>(?!(?i:"
+        + _DAY
+        + "|"
+        + "|".join(_MONTHS)
+        + r")\b)"
+        + _NAME
+        + r")(?=\s*(?:[,.;!?]|$))",
+        "slfirm",
+        gate="bakery|office|warehouse|shop|store|restaurant|cafe|café|hotel|factory|company|firm|kanzlei|biuro|agency|"
+        "clinic|pharmacy|supermarket|kitchen",
+    ),
+)
+
+
 _RULES = (
     # home
     _rule(
@@ -7809,6 +7872,7 @@ _RULES = (
     *_BLOOD_LISTED,  # what two blind people still said (life27)
     *_CV_RULES,
     *_WORK_IN_FIRM,
+    *_NO_ARTICLES,  # English without articles (session 36: olena)
 )
 
 
@@ -8383,6 +8447,48 @@ def _a_home(attribute: str, memory_type: str, match: re.Match[str]) -> Said | No
     return _a_place(attribute, memory_type, name)
 
 
+# Without articles (session 36: olena)
+# A home of the person's childhood is no home now: "we moved to Kharkiv when I was 7", "we lived in Leeds
+# as kids", "When I was 10 we moved to Porto", "growing up we lived in Ohio" (a move or a home said with its
+# age or "as a child" after it in the clause, or opening the sentence before it). Not an adult's age ("when
+# I was 30": a move then may be the home still), nor "at 8" alone (a time: "at 8 30 am"), nor a childhood
+# said of another clause ("growing up in Leeds was hard, now I live in London": the cue must open the
+# sentence and reach the home without a stop).
+# Read of every rule's home (`_stated`), a place of the lists said as one (`_named`) and one left for another.
+_CHILD_AGE = r"(?:[1-9]|1[0-7]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen)"
+_CHILD_WHEN = (
+    r"\b(?:when (?:I|i|we) (?:was|were) (?:(?:a |an )?(?:kid|kids|child|children|little|small|young|baby|babies|boy|girl|teen|"
+    r"teenager|teenagers)\b|"
+    + _CHILD_AGE
+    + r"\b(?! (?:kids|children|people|of us)\b))|as (?:a )?(?:kid|kids|child|children|"
+    r"little (?:kid|girl|boy)|teen|teenager)s?\b|growing up\b|in my childhood\b|(?:at the age of|aged) "
+    + _CHILD_AGE
+    + r"\b|at "
+    + _CHILD_AGE
+    + r" (?:years old|y\.?o\.?)"
+    # French and German: "quand j'avais 7 ans", "quand j'étais petite", "als ich 7 war", "als wir Kinder waren"
+    r"|quand (?:j'avais|nous avions|on avait) (?:[1-9]|1[0-7]) ans\b|quand (?:j'étais|nous étions|on était) "
+    r"(?:petite?s?|enfants?|gamin|gamine|ados?)\b|als (?:ich|wir) (?:[1-9]|1[0-7]|klein|ein Kind|Kinder) (?:war|waren)\b)"
+)
+_CHILDHOOD_AFTER = patterns.lazy(r"[^.;!?]{0,40}?" + _CHILD_WHEN)
+_CHILDHOOD_BEFORE = patterns.lazy(r"^(?i:" + _CHILD_WHEN + r")(?:(?!\b(?:now|but|today|these days)\b)[^.;!?])*$")
+
+
+def _of_now(said: Said | None, match: re.Match[str]) -> Said | None:
+    """A rule's reading, None for a home of the person's childhood ("we moved to Kharkiv when I was 7")."""
+    if said is not None and said.attribute == "home" and _in_childhood(match.string, match.start(), match.end()):
+        return None
+    return said
+
+
+def _in_childhood(sentence: str, start: int, end: int) -> bool:
+    """Whether the home said at `start:end` of a sentence is of the person's childhood (`_CHILD_WHEN`):
+    said after it in its clause, or opening the sentence before it."""
+    if _CHILDHOOD_AFTER.match(sentence, end) is not None:
+        return True
+    return start > 0 and sentence[:1] in "WwAaGgIi" and _CHILDHOOD_BEFORE.match(sentence[:start]) is not None
+
+
 # The value groups read by a function of their own, whose attribute may come from the match
 _READERS: dict[str, Callable[[str, str, str, dict[str, str | None]], Said | None]] = {
     **dict.fromkeys(_APART, _said_apart),
@@ -8736,6 +8842,17 @@ _FR_PERSONA = (
     r"(?i:un |une |mon |ma |le |la |l')(?:[\w-]+ ){0,4}?(?i:assistante?|experte?|agent|conseill(?:er|ère)|coach|"
     r"tuteur|tutrice|guide|personnage|spécialiste|" + _FR_ROLES[3:-3] + r")s?\b"
 )
+# Without articles (session 36: olena): "Let's play: you are manager at bakery and I am customer", and a
+# line of such a dialogue in the language practised, sent alone: a greeting at a counter, then the speaker
+# by a title and a surname ("Guten Tag. Ich bin Frau Schmidt, ich wohne in Dresden", "Dzień dobry, jestem
+# pani Nowak", "Bonjour, je suis Madame Roux"): a part played, not the person ("Ich wohne jetzt in Leipzig"
+# and "Hallo, ich bin Olena, ich wohne in Leipzig" are still read).
+_PLAYED = (
+    r"|\b(?i:let's play|let us play)\s*:"
+    r"|^(?i:guten (?:tag|morgen|abend)|grüß gott|dzień dobry|bonjour|buenos días|buenas tardes|buongiorno)[,.!]?\s+"
+    r"(?i:ich bin|mein name ist|jestem|nazywam się|je suis|je m'appelle|soy|me llamo|sono|mi chiamo)\s+"
+    r"(?i:frau|herr|pani|pan|madame|monsieur|la señora|el señor|señora|señor|signora|signor)\s+[" + _UP + "]"
+)
 _ROLE_PLAY = patterns.lazy(
     r"\b(?i:pretend(?: to be| (?:that )?(?:you|i|we)(?:'re|'m| are| am)?)|role-?play|roleplay|let's play (?:a game|pretend|make-believe)|"
     r"(?:you|u) (?:to )?act as|act as if|act as though|act as my|play (?:the )?(?:role|part) of|in character|my character|"
@@ -8747,7 +8864,7 @@ _ROLE_PLAY = patterns.lazy(
     # French: "Agis comme un agent de voyage", "Tu es un assistant utile.", "fais semblant d'être ..."
     r"|\b(?i:agis comme|agissez comme|fais comme si|faites comme si|fais semblant|faites semblant|"
     r"joue le rôle|jouez le rôle|jeu de rôle)\b"
-    r"|" + _PROMPT_AT + _FR_PERSONA
+    r"|" + _PROMPT_AT + _FR_PERSONA + _PLAYED
 )
 
 
@@ -8824,6 +8941,8 @@ def read(text: str) -> tuple[Said, ...]:
                 out.setdefault(said.attribute, said)  # the first statement of an attribute counts
     if "partner" not in out and _PARTNER_GATE.search(text) is not None:
         out.update((said.attribute, said) for said in _partner_named(text)[:1])
+    for said in _levels(text) if _A_LEVEL.search(text) is not None else ():
+        out.setdefault(said.attribute, said)
     for said in named:  # a rule's reading of an attribute comes first, unless the list names it in full
         ruled = out.setdefault(said.attribute, said)
         fuller = said.value.startswith(ruled.value + " ")  # "honda" said as "honda civic"
@@ -8831,6 +8950,50 @@ def read(text: str) -> tuple[Said, ...]:
         if ruled is not said and (fuller or got):
             out[said.attribute] = replace(said, memory_type=ruled.memory_type)
     return tuple(out.values())
+
+
+# Without articles (session 36: olena): the level a person has of a language they learn, by its CEFR
+# level ("my German is A2", "I passed B1! DTZ.", "yesterday I have got letter from telc, B2 passed!", "I
+# have B1 in Polish"): "<language> level", a fact; a later level is a change. The language is the one the
+# sentence names, else the one the exam named in the text is of (DTZ, telc, Goethe: German; DELF:
+# French; DELE: Spanish; IELTS, TOEFL: English), else none is read. Not a level needed or planned ("I
+# need B1 for citizenship", "next B2 course"), nor someone else's ("my son passed B1").
+_A_LEVEL = patterns.lazy(r"\b[ABC][12]\b")
+_LANGUAGES = r"(?:German|Polish|English|French|Spanish|Italian|Ukrainian|Dutch|Portuguese|Czech|Swedish|Norwegian|Danish|Catalan)"
+_LEVEL_SAID = patterns.lazy(
+    r"\b[Mm]y (?P<lang>" + _LANGUAGES + r") (?:level )?is (?:now |already |only |still |about |around )*(?:level )?"
+    r"(?P<lvl>[ABC][12])\b(?! (?:course|class|book|exam is|test is)\b)"
+    r"|(?:^|(?<=[\s,;(]))I (?:have |'ve )?(?:just |finally |already |also )*(?:passed|got|have) (?:the |my )?(?:"
+    r"(?P<lang2>" + _LANGUAGES + r") )?(?:level |exam |test |certificate )?(?P<lvl2>[ABC][12])\b"
+    r"(?! (?:course|class|book|group|teacher)\b)(?: (?:in|of) (?P<lang3>" + _LANGUAGES + r"))?"
+    r"|(?:^|(?<=[\s,;(!]))(?P<lvl3>[ABC][12]) (?:exam |test |level )?(?:is |I )?passed\b"
+)
+_EXAM_OF = (
+    (patterns.lazy(r"\b(?:DTZ|telc|Goethe|TestDaF|ÖSD|Deutsch-Test)\b"), "german"),
+    (patterns.lazy(r"\b(?:DELF|DALF|TCF)\b"), "french"),
+    (patterns.lazy(r"\b(?:DELE|SIELE)\b"), "spanish"),
+    (patterns.lazy(r"\b(?:IELTS|TOEFL|Cambridge)\b"), "english"),
+)
+
+
+def _levels(text: str) -> list[Said]:
+    """The levels of a language the person says they have (`_LEVEL_SAID`), by the language."""
+    out: list[Said] = []
+    for sentence in sentences(text):
+        for found in _LEVEL_SAID.finditer(sentence):
+            before = sentence[: found.start()]
+            if asks(sentence) or _HEDGE.search(before + found.group(0)) or vocab.someone_else(before):
+                continue
+            lang = found.group("lang") or found.group("lang2") or found.group("lang3") or _exam_language(text)
+            level = found.group("lvl") or found.group("lvl2") or found.group("lvl3")
+            if lang:
+                out.append(Said(f"{lang.casefold()} level", level.casefold(), level, FACT))
+    return out
+
+
+def _exam_language(text: str) -> str | None:
+    """The language of the exam a text names (`_EXAM_OF`), None if it names none."""
+    return next((lang for exam, lang in _EXAM_OF if exam.search(text) is not None), None)
 
 
 # (life24) Who the person's partner is, named by the word for them ("my husband Héctor usually does homework",
@@ -8877,7 +9040,14 @@ def _named(sentence: str) -> list[Said]:
         if attribute == "home"  # one place however it is written ("münchen" is munich)
         else Said(attribute, _norm(shown), shown, FACT)
         for attribute, shown, _ in vocab.stated(sentence)
+        if attribute != "home" or not _a_childhood_home(sentence, shown)
     ]
+
+
+def _a_childhood_home(sentence: str, shown: str) -> bool:
+    """Whether a place of the lists said as a home is said of the person's childhood (`_in_childhood`)."""
+    at = sentence.find(shown)
+    return at >= 0 and _in_childhood(sentence, at, at + len(shown))
 
 
 def _of_someone(sentence: str) -> bool:
@@ -8934,7 +9104,7 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
                     continue  # "my brother just bought a vw golf": his
                 if value_group in _TEXTING_GROUPS and match.start() == 0 and _of_someone(before):
                     continue  # ("my sister called. got the job at heb!!": hers, its subject said before)
-                said = _reader(value_group)(attribute, memory_type, match, value_group)
+                said = _of_now(_reader(value_group)(attribute, memory_type, match, value_group), match)
                 if (
                     said is not None
                 ):  # (where its value stands: "I traded in my Corolla for a RAV4" ends the Corolla only)
@@ -8989,6 +9159,8 @@ def _left_for(sentence: str) -> list[Said]:
             continue
         old, new = (_untrailed(found.group(g)).strip(" .,'") for g in ("old", "v"))
         place = _a_place("home", IDENTITY, new, known=True)
+        if _in_childhood(sentence, found.start(), found.end()):
+            continue  # ("we left Leeds for London when I was 8")
         if place is not None and _a_place("home", IDENTITY, old, known=True) is not None:
             out.append(place)
         elif not _a_city(old) and not _a_city(new) and new[:1].isupper() and old[:1].isupper():
@@ -9458,6 +9630,18 @@ _ASKS_FORMAL = (
         r"\b(?:do|am|are) (?:i|we) (?:still )?(?:sing|singing) (?:in|with) (?:a|the|my|our) (?:choir|chorus)\b|\bmy choir\b",
     ),
 )
+# Without articles (session 36: olena): "which level is my German", "what is my German level", "what level
+# of German I have" ask the level of the language (`_levels`)
+_ASKS_NO_ARTICLES = (
+    *(
+        (
+            f"{lang} level",
+            rf"\b(?:which|what) level is my {lang}\b|\bmy {lang} level\b|\b(?:which|what) level (?:of|in) {lang}\b",
+        )
+        for lang in _LANGUAGES[3:-1].casefold().split("|")
+    ),
+    ("visa", r"\b(?:which|what) (?:residence )?(?:status|permit) (?:do )?(?:i|we) have\b"),
+)
 _ASKS_RE = tuple(
     (a, patterns.lazy(p, re.IGNORECASE))
     for a, p in (
@@ -9471,6 +9655,7 @@ _ASKS_RE = tuple(
         *_ASKS_SECOND_LANGUAGE,
         *_ASKS_TEXTING,
         *_ASKS_FORMAL,
+        *_ASKS_NO_ARTICLES,
     )
 )
 # "how is called my mum", "how are called my cats": "what is my mum called" (Spanish "¿cómo se llama ...?")

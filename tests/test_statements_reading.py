@@ -34,7 +34,8 @@ RECORDED = {
     # since, widowed, a GP registered with, a pet adopted by its breed, a choir joined and left, which no
     # longer reads as an employer), life27 (a blood type listed beside an allergy or a next of kin, a doctor's
     # first degree and a CV's line, "I work in X, is a fintech", a parent named without "my", "the missus, Bisi")
-    3: "df526f120b43af4b",
+    # and life30 (English without articles, `_NO_ARTICLES`; a home of childhood is none, `_in_childhood`)
+    3: "dc38e06c5ba7a542",
 }
 
 
