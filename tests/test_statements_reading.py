@@ -33,8 +33,10 @@ RECORDED = {
     # register of letters, `_FORMAL`: a home relocated to by its kind, a role appointed or accepted as, retired
     # since, widowed, a GP registered with, a pet adopted by its breed, a choir joined and left, which no
     # longer reads as an employer), life27 (a blood type listed beside an allergy or a next of kin, a doctor's
-    # first degree and a CV's line, "I work in X, is a fintech", a parent named without "my", "the missus, Bisi")
-    3: "df526f120b43af4b",
+    # first degree and a CV's line, "I work in X, is a fintech", a parent named without "my", "the missus, Bisi"),
+    # life31 (a girlfriend named before her "'s", the only exercise or none, a count of pets, a letter's news
+    # "you will perhaps be surprised to hear that": session 36's one bump, re-recorded)
+    3: "09c2853b59d9e448",
 }
 
 
