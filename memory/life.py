@@ -5903,7 +5903,12 @@ _ONLY_EXERCISE = (
 # (life31) How many pets the person has, said as a count: one ("my only cat", "we have one dog", "it's just me
 # and frijol" of "my cat frijol": `_one_pet`), then "we adopted a second cat": a change of the count (not of
 # "pets", where any pet is one value). A second pet without a count said before opens nothing.
-_COUNTED_KINDS = r"(?P<k>cat|dog|kitten|puppy|pup|pet|rabbit|bunny|hamster|guinea pig|parrot|budgie|ferret)"
+_COUNTED_KINDS = (
+    r"(?P<k>cat|dog|kitten|puppy|pup|pet|rabbit|bunny|hamster|guinea pig|parrot|budgie|ferret)"
+    # (not a thing named by the animal: "my only pet peeve", "one dog bed", "a second cat tree")
+    r"(?![\w-]| (?:peeves?|hates?|food|hair|allerg\w*|sitters?|insurance|friendly|person|people|lovers?|shops?|"
+    r"stores?|beds?|toys?|trees?|flaps?|projects?|names?|photos?|pics?|videos?|care|walker|door|litter)\b)"
+)
 _PETS_COUNTED = (
     _rule(
         "number of pets",

@@ -182,6 +182,9 @@ def test_a_count_of_pets_is_read(text, count):
         "my sister got a second dog last week",
         "I have one cat and two dogs",
         "my only dog died in march",
+        "my only pet peeve is people who don't indicate",
+        "we have one dog bed for both of them",
+        "we got a second cat tree for the hallway",
     ],
 )
 def test_a_person_someone_elses_pet_a_mixed_count_or_a_loss_is_no_count(text):
