@@ -651,6 +651,45 @@ def _said_between(
     return notes
 
 
+def _bound(
+    rows: list[dict[str, Any]],
+    found: tuple[life.Said, ...],
+    mine_at: tuple[str, int],
+    latest: dict[str, Statement],
+    earlier: dict[str, list[dict[str, Any]]],
+) -> tuple[life.Said, ...]:
+    """What a statement changes besides what it says, with the statements before it that it changes
+    (into `latest` and `earlier`): a job left ends what came with it ("I lost my job" changes "I'm an
+    assistant manager", `life.job_ended`); a wedding or an engagement makes a spouse of a partner named
+    as a girlfriend or a boyfriend, when nothing was said of the relationship before (`life.wedded`); a
+    sport taken up changes the only exercise (or none) said before it (`life.taken_up`), once."""
+    bound = life.job_ended(found)
+    if bound:
+        before, earlier_bound = _latest_statements(rows, bound, mine_at)
+        latest |= {a: st for a, st in before.items() if _said_at(st[0]) < mine_at}
+        earlier |= earlier_bound
+    wed = life.wedded(found)
+    said = latest.get("relationship")
+    if wed and (said is None or _said_at(said[0]) > mine_at):
+        partner = _latest_statements(rows, wed, mine_at)[0].get("partner")
+        if partner is not None and _said_at(partner[0]) < mine_at and life.courted(partner[0]["content"]):
+            latest["partner"] = partner
+            bound = (*bound, *wed)
+    took = life.taken_up(found)
+    only = _latest_statements(rows, took, mine_at)[0].get("exercise") if took else None
+    if only is not None and _said_at(only[0]) < mine_at and not _taken_up_since(rows, only[0], mine_at):
+        latest["exercise"] = only
+        bound = (*bound, *took)
+    return bound
+
+
+def _taken_up_since(rows: list[dict[str, Any]], only: dict[str, Any], mine_at: tuple[str, int]) -> bool:
+    """Whether a sport was taken up between the only exercise said and now (`life.taken_up`): that one
+    changed it, and a second sport taken up after it is one more, no change."""
+    between = [row for row in rows if _said_at(only) < _said_at(row) < mine_at]
+    return any(life.taken_up(_said(row["content"], _fields(row["structured_fields"]))) for row in between)
+
+
 def _life_changes(db: Database, memory_id: str, found: tuple[life.Said, ...], *, actor: str) -> list[str]:
     """What the statement `memory_id` changes: per attribute, the latest other statement of it."""
     me = db.one(
@@ -669,13 +708,8 @@ def _life_changes(db: Database, memory_id: str, found: tuple[life.Said, ...], *,
     )
     mine_at = _said_at(me)
     latest, earlier = _latest_statements(rows, found, mine_at)
-    # a job left ends what came with it, said before it: "I lost my job" changes "I'm an assistant manager"
-    bound = life.job_ended(found)
-    if bound:
-        before, earlier_bound = _latest_statements(rows, bound, mine_at)
-        latest |= {a: st for a, st in before.items() if _said_at(st[0]) < mine_at}
-        earlier |= earlier_bound
-        found = (*found, *bound)
+    bound = _bound(rows, found, mine_at, latest, earlier)
+    found = (*found, *bound)
     pairs, others = _changed_pairs(found, latest, earlier)
     if _ended_since_changed(rows, found, mine_at):
         ends = {*bound, *(s for s in found if life.ended(s))}

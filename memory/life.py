@@ -5149,7 +5149,9 @@ _SECOND_LANGUAGE = (
         + "|"
         + _SL_LOW_PERSON
         + ")"
-        + _AFTER_A_NAME,
+        + r"(?:(?='s\b)|"  # (life31) "my girlfriend funmi's birthday": named before her "'s"
+        + _AFTER_A_NAME
+        + ")",
         "slpartner",
         gate="boyfriend|girlfriend|novio|novia",
     ),
@@ -5258,7 +5260,7 @@ def _said_second_language(
         kind = (groups.get("v") or "").casefold()
         return Said(attribute, "some", kind.removesuffix("s") if kind.endswith(("cats", "dogs")) else kind, memory_type)
     if value_group == "slpartner":  # (by name only: "a conversation with my boyfriend about ..." names no one)
-        name = _untrailed(groups.get("n") or "").strip(" .,'")
+        name = _untrailed(groups.get("n") or "").strip(" .,'").removesuffix("'s")  # ("my girlfriend ama's parents")
         if not name or name.casefold() in _NO_PARTNER_NAME or name.casefold() in tokens.STOPWORDS:
             return None
         return Said(attribute, _norm(name), name, memory_type)
@@ -5875,6 +5877,90 @@ def _said_formal(attribute: str, value_group: str, memory_type: str, groups: dic
 # lanyard ("i'm allergic to penicillin (rash as a kid), O negative, next of kin funmi"): a list of their own
 # medical facts (a patient's, "allergic to penicillin, O negative", has no "I'm"; a case is cut first:
 # `_before_a_case`).
+# (life31) The person's only exercise, or none ("At present my only exercise is a walk along the Marina",
+# "the only sport I do is padel", "I don't do any sport"): a sport taken up after it is a change of their
+# exercise (`taken_up`); without it, a sport taken up is one more (a schedule of its own), no change.
+_ONLY_EXERCISE = (
+    _rule(
+        "exercise",
+        PREFERENCE,
+        r"(?:\b[Mm]y only (?:form of |real |regular )?(?:exercise|sport|workout|physical activity)|"
+        r"\b[Tt]he only (?:form of |real |regular )?(?:exercise|sport|workout|physical activity) (?:I|i) (?:do|get|take|have|play))"
+        r"(?: (?:at the moment|at present|these days|now|nowadays|really))?,? "
+        r"(?:is|=) (?:(?:a|an|the|my|some) )?(?P<v>[a-z][\w'-]*(?: [a-z][\w'-]*){0,4}?)"
+        r"(?=\s*(?:[.,;:!?)]|$|(?:on|at|with|in|along|around|to|every|once|twice|when|if|but|and|by|near)\b))",
+        gate=r"\bonly\b",
+    ),
+    _rule(
+        "exercise",
+        PREFERENCE,
+        _I
+        + r" (?:don't|do not|dont|never) (?:do |get |take |play )?(?:any |much )?(?:exercise|sports?)\b(?! (?:bra|gear|kit)\b)",
+        "slnopets",
+        gate=r"\bexercise|\bsport",
+    ),
+)
+# (life31) How many pets the person has, said as a count: one ("my only cat", "we have one dog", "it's just me
+# and frijol" of "my cat frijol": `_one_pet`), then "we adopted a second cat": a change of the count (not of
+# "pets", where any pet is one value). A second pet without a count said before opens nothing.
+_COUNTED_KINDS = (
+    r"(?P<k>cat|dog|kitten|puppy|pup|pet|rabbit|bunny|hamster|guinea pig|parrot|budgie|ferret)"
+    # (not a thing named by the animal: "my only pet peeve", "one dog bed", "a second cat tree")
+    r"(?![\w-]| (?:peeves?|hates?|food|hair|allerg\w*|sitters?|insurance|friendly|person|people|lovers?|shops?|"
+    r"stores?|beds?|toys?|trees?|flaps?|projects?|names?|photos?|pics?|videos?|care|walker|door|litter)\b)"
+)
+_PETS_COUNTED = (
+    _rule(
+        "number of pets",
+        FACT,
+        r"\b[Mm]y (?:one and )?only " + _COUNTED_KINDS + r"\b(?!'s| (?:died|passed|was put|is gone|has gone)\b)",
+        "pcount",
+        gate=r"\bonly\b",
+    ),
+    _rule(
+        "number of pets",
+        FACT,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?: only| just)?(?: have| own|'ve got| have got) (?:only |just )?(?:one|a single) "
+        + _COUNTED_KINDS
+        + r"\b(?!,? (?:and|plus|&)\b)",
+        "pcount",
+        gate=r"\bone\b|\bsingle\b",
+    ),
+    _rule(
+        "number of pets",
+        FACT,
+        r"(?:" + _I + r"|\b[Ww]e)(?: have|'ve)? (?:just |finally |now |recently )?(?:adopted|got|gotten|rescued|"
+        r"took in|taken in|brought home) (?:a|our|my) (?P<o>second|third|fourth) (?:[a-z]+ )?" + _COUNTED_KINDS + r"\b",
+        "pcount",
+        gate=r"\bsecond\b|\bthird\b|\bfourth\b",
+    ),
+)
+_COUNT_OF = {"second": "two", "third": "three", "fourth": "four"}
+
+
+def _said_pets_counted(attribute: str, value_group: str, memory_type: str, groups: dict[str, str | None]) -> Said:
+    """A count of pets (`_PETS_COUNTED`): one, or two for a second adopted (shown as said: "a second cat")."""
+    kind, nth = (groups.get("k") or "pet").casefold(), (groups.get("o") or "").casefold()
+    if nth:
+        return Said(attribute, _COUNT_OF[nth], f"a {nth} {kind}", memory_type)
+    return Said(attribute, "one", f"one {kind}", memory_type)
+
+
+_JUST_ME_AND = patterns.lazy(r"\b(?:it's|its|it is) just (?:me|us) (?:and|n|&) (?P<n>[A-Za-z][\w-]+)(?! and\b)")
+
+
+def _one_pet(text: str) -> list[Said]:
+    """ "it's just me and frijol" of a turn that names frijol a pet of the person's ("my cat frijol"): one pet."""
+    alone = _JUST_ME_AND.search(text)
+    if alone is None:
+        return []
+    name = re.escape(alone.group("n"))
+    pet = re.search(r"\b(?:[Mm]y|[Oo]ur) (?:[a-z]+ )?" + _COUNTED_KINDS + r",? " + name + r"\b", text)
+    return [Said("number of pets", "one", f"one {pet.group('k').casefold()}", FACT)] if pet else []
+
+
 _BLOOD_LISTED = (
     _rule(
         "blood type",
@@ -7870,6 +7956,8 @@ _RULES = (
     *_TEXTING,  # a fast texter's register (session 36: sam)
     *_FORMAL,  # the formal register of letters (session 36: maeve)
     *_BLOOD_LISTED,  # what two blind people still said (life27)
+    *_ONLY_EXERCISE,  # the only exercise, or none (life31)
+    *_PETS_COUNTED,  # a count of pets (life31)
     *_CV_RULES,
     *_WORK_IN_FIRM,
     *_NO_ARTICLES,  # English without articles (session 36: olena)
@@ -8011,6 +8099,13 @@ def _kept_initials(found: re.Match[str]) -> str:
 
 _LEADING = patterns.lazy(
     r"^(?:so|and|but|also|btw|anyway|well|oh|ok|okay|update|fyi|by the way|quick update)[,:!.\s-]+", re.I
+)
+# (life31) News put to the reader in a letter: "Good morning, You will perhaps be surprised to hear that I have
+# taken up sea swimming" says it ("will" and "perhaps" are the reader's surprise, not a plan of the person's)
+_NEWS_TOLD = patterns.lazy(
+    r"^(?:(?:good (?:morning|afternoon|evening)|hello|hi)[,!.]?\s+)?(?:you(?: will|'ll| may| might)(?: perhaps| no doubt|"
+    r" doubtless)? be (?:surprised|pleased|glad|amused|interested|relieved|happy) to (?:hear|learn|know) that\s+)",
+    re.I,
 )
 _DROP = frozenset(["a", "an", "the", "now", "currently", "just", "recently", "my", "our"])
 # Words that end a name: "moved to Lisbon Last month" never happens, but "Lisbon Portugal" does ("and"
@@ -8496,6 +8591,7 @@ _READERS: dict[str, Callable[[str, str, str, dict[str, str | None]], Said | None
     **dict.fromkeys(_PHONE_GROUPS, _said_phone_typed),
     **dict.fromkeys(_SECOND_GROUPS, _said_second_language),
     **dict.fromkeys(_FORMAL_GROUPS, _said_formal),
+    "pcount": _said_pets_counted,
 }
 
 
@@ -8930,7 +9026,7 @@ def read(text: str) -> tuple[Said, ...]:
             out.setdefault(said.attribute, said)  # (a routine given as a reason is said in a question too)
         if asks(sentence) or len(sentence) > 400:
             continue
-        sentence = _LEADING.sub("", sentence)
+        sentence = _NEWS_TOLD.sub("", _LEADING.sub("", sentence))
         before = _named_before(sentence, introduced) or said_before
         if before is not None:
             out.setdefault(before.attribute, before)
@@ -8943,6 +9039,8 @@ def read(text: str) -> tuple[Said, ...]:
         out.update((said.attribute, said) for said in _partner_named(text)[:1])
     for said in _levels(text) if _A_LEVEL.search(text) is not None else ():
         out.setdefault(said.attribute, said)
+    if "number of pets" not in out and "just" in text:
+        out.update((said.attribute, said) for said in _one_pet(text))
     for said in named:  # a rule's reading of an attribute comes first, unless the list names it in full
         ruled = out.setdefault(said.attribute, said)
         fuller = said.value.startswith(ruled.value + " ")  # "honda" said as "honda civic"
@@ -9195,6 +9293,51 @@ def job_ended(found: tuple[Said, ...]) -> tuple[Said, ...]:
         return ()
     given = {s.attribute for s in found}
     return tuple(replace(left, attribute=a) for a in sorted(JOB_BOUND - given))
+
+
+# (life31) A wedding or an engagement after a partner named as a girlfriend or a boyfriend ("my girlfriend
+# funmi's birthday", then "married 2 weeks now"): the partner's word changes though their name does not. The
+# girlfriend is the partner ("slpartner"), not the relationship: "my boyfriend Ray says" read as "dating ray"
+# had been the newest answer to "am I still married", six months after the divorce.
+_COURTED = frozenset(["girlfriend", "boyfriend", "novia", "novio", "gf", "bf"])
+
+
+def wedded(found: tuple[Said, ...]) -> tuple[Said, ...]:
+    """A marriage or an engagement said without the partner's name, as a statement of the partner: a
+    change of one named before as a girlfriend or a boyfriend (`courted`), whom it makes a spouse."""
+    if any(s.attribute == "partner" for s in found):
+        return ()
+    wed = next((s for s in found if s.attribute == "relationship" and s.value in ("married", "engaged")), None)
+    return () if wed is None else (replace(wed, attribute="partner"),)
+
+
+# (an activity of `_ACTIVITIES` that is no exercise: a sport taken up changes the only exercise, pottery does not)
+_NOT_EXERCISE = frozenset(
+    ["pottery", "ceramics", "painting", "knitting", "crochet", "photography", "acoustic guitar", "guitar", "piano"]
+) | frozenset(["violin", "ukulele", "drums", "singing", "choir"])
+_AN_ACTIVITY = patterns.lazy(_ACTIVITIES)
+
+
+def taken_up(found: tuple[Said, ...]) -> tuple[Said, ...]:
+    """A sport taken up or done now ("I have taken up sea swimming": a schedule of its own) as a statement of
+    the person's exercise: a change of the only exercise (or none) said before it (`_ONLY_EXERCISE`)."""
+    if any(s.attribute == "exercise" for s in found):
+        return ()
+    for said in found:
+        kind = said.attribute.removeprefix("schedule:")
+        if (
+            kind != said.attribute
+            and said.value == "now"
+            and kind not in _NOT_EXERCISE
+            and _AN_ACTIVITY.fullmatch(kind)
+        ):
+            return (Said("exercise", _norm(kind), kind, said.memory_type),)
+    return ()
+
+
+def courted(text: str) -> bool:
+    """Whether a turn names the person's partner as a girlfriend or a boyfriend."""
+    return any(rel.casefold() in _COURTED for rel, _ in kin_stated(text))
 
 
 def changes(old: tuple[Said, ...], new: tuple[Said, ...]) -> list[tuple[Said, Said]]:

@@ -19,7 +19,9 @@ unread.
   change from FY2 beside "first week as a registrar", an ST3 being a registrar (`life._ROLE_KINDS`), so
   the two are one value and the second opens no item of its own (kept here as a guard, in other words).
 
-Not read: "married 2 weeks now" after "my girlfriend funmi's birthday" (tunde's key pairs them). Read as
+Not read here (life31 pairs them, tests/test_life_forms31.py: the girlfriend is the partner, and a wedding
+said without a name changes a partner named as a girlfriend): "married 2 weeks now" after "my girlfriend
+funmi's birthday" (tunde's key pairs them). Read as
 the relationship ("dating funmi", so a wedding after it is a change), "my girlfriend X" makes marisol's "my
 boyfriend Ray says" (six months after "I'm officially divorced") the newest statement of the relationship,
 and recall answered "am I still married" with it, not the divorce (her floor with the real model). It needs

@@ -26,10 +26,11 @@ nothing said in a role-play (a landlord of Barrack Street) may open an item.
 After the formal register's rules (session 36, life28: memory/life.py's `_FORMAL`, tested in other words in
 tests/test_life_formal.py), the real model: 14 of 15 changes found, 0 false items (14 open), the current
 value first for 19 of 23 questions, 3 of 5 foreign questions flagged; the fake embedder: 14 found, 0 false,
-18 of 23 first. Still missed: sea swimming taken up (her only exercise, a Sunday walk, and the swimming are
-no one attribute). Not first: where she moved when the Douglas house was sold and the work she took up
-after retiring (questions of a time before now: the newest statement comes first), her doctor when she
-lived in Kinsale, and what exercise she takes.
+18 of 23 first. Sea swimming taken up after "my only exercise is a walk along the Marina" is a change of
+her exercise since life31 (tests/test_life_forms31.py): 15 found with either embedder, and what exercise
+she takes first with the real model (20 of 23). Not first: where she moved when the Douglas house was sold
+and the work she took up after retiring (questions of a time before now: the newest statement comes
+first), her doctor when she lived in Kinsale (and, before life31, what exercise she takes).
 """
 
 from __future__ import annotations
@@ -39,9 +40,9 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 14  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+FOUND = 15  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
 RANK1_FAKE = 18  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (19 of 23): each must stay first
+RANK1_REAL = [  # the real model's, today (20 of 23): each must stay first
     "Where do I live at present?",
     "What position do I hold at present?",
     "Am I seeing anyone at present?",
@@ -49,6 +50,7 @@ RANK1_REAL = [  # the real model's, today (19 of 23): each must stay first
     "Into which account was my pension paid after I left AIB?",
     "With whom do I bank at present?",
     "What car do I drive?",
+    "What exercise do I take?",  # (life31: the sea swimming, a change of her exercise)
     "Do I still sing in the choir?",
     "Have we a dog?",
     "Who is my health insurer?",

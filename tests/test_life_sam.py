@@ -22,8 +22,8 @@ found, 0 false, 21 of 24 first with the real model (19 with the fake embedder), 
 questions flagged (with a relation named a sentence later, "... my mom. ... her name is rosa", and "a
 second cat" read as a count, "4 cat trees" not). The key's car change now names "my civic finally
 died" (the newest statement of the Civic, which the item pairs the Corolla with, as a reviewer needs
-it) instead of the first. Still missed: "we adopted a second cat" (a second pet is one more, not a
-change: nothing it could be paired with is read of "its just me and frijol").
+it) instead of the first. "we adopted a second cat" after "its just me and frijol" (of "my cat frijol")
+is a change of the count of pets since life31 (tests/test_life_forms31.py): 17 found with either embedder.
 These are floors: a general rule may raise them, none may lower them, no false item may be added, and
 nothing he says of others (his sister's divorce and dating bio, his mom's move to Monterrey, his
 roommates' new job and move, his ex's promotion), nothing pasted (a DoorDash order, a practice
@@ -38,7 +38,7 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 16  # changes found today (either embedder)
+FOUND = 17  # changes found today (either embedder)
 RANK1_FAKE = 19  # questions whose first result states the current value, fake embedder
 RANK1_REAL = [  # the real model's, today (21 of 24): each must stay first
     "whats my legal name",

@@ -19,13 +19,14 @@ no change of the first). Session 36 (life27, tests/test_life_forms27.py): his bl
 wallet card ("i'm allergic to penicillin ..., O negative, next of kin funmi"), his degree's school on his
 CV ("MBBS University of Ibadan 2018"), his mum named without "my" ("mummy is folake adeyemi") and his
 girlfriend before her "'s" ("my girlfriend funmi's birthday") are read: 20 first with the fake embedder,
-21 of 23 with the real model. "now that I'm ST3" is read (as it was) but is one grade with "first week
-as a registrar" a fortnight before, so it opens no item of its own; "married 2 weeks now" stays unpaired
-(the docstring of tests/test_life_forms27.py says why). These are floors: a general rule may raise
-them, none may lower them, and nothing he says of others (exam vignettes' patients with homes, jobs and
-habits, his brother's move, his mother's and his wife's new jobs, a colleague's rotation), nothing
-considered or declined (Monzo, a BMW, a fellowship offer, "if i get the manchester job") and nothing pasted (a rota
-email, a friend's tenancy and Home Office letter, a church notice) may open an item.
+21 of 23 with the real model. "now that I'm ST3" is read (as it was) but is one grade with "first week as a
+registrar" a fortnight before, so it opens no item of its own. "married 2 weeks now" after "my girlfriend
+funmi's birthday" is a change of the partner since life31 (tests/test_life_forms31.py): 15 found with either
+embedder, 0 false. These are floors: a general rule may raise them, none may lower them, and nothing he says
+of others (exam vignettes' patients with homes, jobs and habits, his brother's move, his mother's and his
+wife's new jobs, a colleague's rotation), nothing considered or declined (Monzo, a BMW, a fellowship offer,
+"if i get the manchester job") and nothing pasted (a rota email, a friend's tenancy and Home Office letter, a
+church notice) may open an item.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 14  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+FOUND = 15  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
 RANK1_FAKE = 20  # questions whose first result states the current value, fake embedder
 RANK1_REAL = [  # the real model's, today: each must stay first
     "where do i work now",

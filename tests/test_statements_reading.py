@@ -35,7 +35,8 @@ RECORDED = {
     # longer reads as an employer), life27 (a blood type listed beside an allergy or a next of kin, a doctor's
     # first degree and a CV's line, "I work in X, is a fintech", a parent named without "my", "the missus, Bisi")
     # and life30 (English without articles, `_NO_ARTICLES`; a home of childhood is none, `_in_childhood`)
-    3: "dc38e06c5ba7a542",
+    # and life31 (a partner courted then wedded, a sport taken up after "my only exercise is", a count of pets)
+    3: "c6f1151dc0062593",
 }
 
 
