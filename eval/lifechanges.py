@@ -14,7 +14,8 @@ tests/fixtures/marisol/ (a thirteenth, written blind: a divorcing mother turned 
 tests/fixtures/tunde/ (a fourteenth, written blind: a junior doctor's terse NHS shorthand, exam vignettes pasted) and
 tests/fixtures/lucia/ (a fifteenth, written blind: a QA engineer's second-language English, Spanish-shaped) and
 tests/fixtures/maeve/ (a sixteenth, written blind: a retired Cork solicitor who writes to the assistant in letters) and
-tests/fixtures/sam/ (a seventeenth, written blind: a trans man's fast texting, several jobs at once, two cities).
+tests/fixtures/sam/ (a seventeenth, written blind: a trans man's fast texting, several jobs at once, two cities) and
+tests/fixtures/kai/ (an eighteenth, written blind: a Navy sailor's terse military shorthand, San Diego to Japan to Oahu).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -67,6 +68,7 @@ TUNDE = FIXTURES / "tunde"  # a fourteenth, written blind: a junior doctor, Leed
 LUCIA = FIXTURES / "lucia"  # a fifteenth, written blind: Buenos Aires to Madrid to Barcelona, second-language English
 MAEVE = FIXTURES / "maeve"  # a sixteenth, written blind: Douglas to Kinsale to Schull, formal letters, no contractions
 SAM = FIXTURES / "sam"  # a seventeenth, written blind: Houston to San Antonio, barista and gig driver to hospital tech
+KAI = FIXTURES / "kai"  # an eighteenth, written blind: a sailor, San Diego to Atsugi to Aiea, military shorthand
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -140,7 +142,7 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
 def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
     people: tuple[Path, ...] = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA)
-    people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, MAEVE, SAM)
+    people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, MAEVE, SAM, KAI)
     return {"fixtures": [run(p, k) for p in people]}
 
 
