@@ -15,7 +15,7 @@ tests/fixtures/tunde/ (a fourteenth, written blind: a junior doctor's terse NHS 
 tests/fixtures/lucia/ (a fifteenth, written blind: a QA engineer's second-language English, Spanish-shaped) and
 tests/fixtures/maeve/ (a sixteenth, written blind: a retired Cork solicitor who writes to the assistant in letters) and
 tests/fixtures/sam/ (a seventeenth, written blind: a trans man's fast texting, several jobs at once, two cities) and
-tests/fixtures/kai/ (an eighteenth, written blind: a Navy sailor's terse military shorthand, San Diego to Japan to Oahu).
+tests/fixtures/kai/ (an eighteenth, written blind: a Navy sailor's terse shorthand, San Diego to Japan to Oahu).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
