@@ -19,6 +19,12 @@ T-Mobile -> Verizon), because the steps between ("bought a used PCX scooter", "g
 are not read as his car or his carrier; the key's changes are PCX -> 4Runner and Rakuten -> Verizon.
 They may go (a rule that reads the middle step), none may be added.
 
+Session 36 (life32, a life said without "I": `_SUBJECTLESS` in memory/life.py): 16 of 19 found with the
+fake embedder, 16 of 27 first, no false item (the scooter and the Rakuten sim are read, so both steps are
+the key's). Still missed: "got married to Leilani" ("my gf Leilani" is not read as dating her), "hired at
+Hawaiian Airlines" (his Navy employer is said only in a question), "taking HMSA thru work" (left unread:
+the VA enrolment arrives after it in the import, and Tricare -> HMSA would open an item a step short).
+
 These are floors: a general rule may raise them, none may lower them, and nothing he says of others (his
 roommate's advancement and orders, his mom's new job, his brother enlisting, Leilani's job), nothing
 considered (Rota, Whidbey, reenlisting), nothing pasted (a NAVADMIN, his eval's block 43, a Reddit post),
@@ -32,8 +38,8 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 1  # changes found today (either embedder)
-RANK1_FAKE = 14  # questions whose first result states the current value, fake embedder
+FOUND = 16  # changes found today (the fake embedder; the blind measure found 1)
+RANK1_FAKE = 16  # questions whose first result states the current value, fake embedder
 RANK1_REAL = [  # the real model's, today (14 of 27): each must stay first
     "where was my last duty station",
     "whos my supervisor now",
@@ -51,10 +57,7 @@ RANK1_REAL = [  # the real model's, today (14 of 27): each must stay first
     "what bank do i use",
 ]
 UNFLAGGED_REAL = ["do i have any tattoos"]  # the foreign questions that find something close today: none other may
-FALSE_TODAY = [  # items the key does not name, today (a step short: see the docstring); none may be added
-    "picked up a used 4Runner, 2017 SR5, 27k. financed thru navy federal 5.4%. should i pay it off in 3 yrs or 5",
-    "switched to Verizon here, rakuten dont work in the US lol. veteran discount on verizon real?",
-]
+FALSE_TODAY: list[str] = []  # items the key does not name today (the blind two were read a step short): none may open
 
 
 @pytest.fixture(scope="module")

@@ -35,6 +35,10 @@ RECORDED = {
     # longer reads as an employer), life27 (a blood type listed beside an allergy or a next of kin, a doctor's
     # first degree and a CV's line, "I work in X, is a fintech", a parent named without "my", "the missus, Bisi")
     3: "df526f120b43af4b",
+    # session 36: life32 (a life said without "I", `_SUBJECTLESS`: a home, a command, a duty station, a rank,
+    # a supervisor by military title, a gym, a school, an employer, a health plan; `_TX_ME` after a full stop
+    # the splitter keeps inside a sentence; Japan's carriers and a scooter in the lists)
+    4: "5d2008a905ee3f81",
 }
 
 
