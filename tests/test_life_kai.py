@@ -20,15 +20,11 @@ are not read as his car or his carrier; the key's changes are PCX -> 4Runner and
 They may go (a rule that reads the middle step), none may be added.
 
 Session 36 (life32, a life said without "I": `_SUBJECTLESS` in memory/life.py): 16 of 19 found with the
-fake embedder, 16 of 27 first, no false item (the scooter and the Rakuten sim are read, so both steps are
-the key's). Still missed: "got married to Leilani" ("my gf Leilani" is not read as dating her), "hired at
-Hawaiian Airlines" (his Navy employer is said only in a question), "taking HMSA thru work" (left unread:
-the VA enrolment arrives after it in the import, and Tricare -> HMSA would open an item a step short).
-
-These are floors: a general rule may raise them, none may lower them, and nothing he says of others (his
-roommate's advancement and orders, his mom's new job, his brother enlisting, Leilani's job), nothing
-considered (Rota, Whidbey, reenlisting), nothing pasted (a NAVADMIN, his eval's block 43, a Reddit post),
-no bullet for a junior's eval, no video game character and no TAD or liberty trip may open an item.
+fake embedder and with the real model, 16 of 27 first (the real model: 17), 4 of 5 foreign flagged, no
+false item (the scooter and the Rakuten sim are read, so both steps are the key's). Still missed: "got
+married to Leilani" ("my gf Leilani" is not read as dating her), "hired at Hawaiian Airlines" (his Navy
+employer is said only in a question), "taking HMSA thru work" (left unread: the VA enrolment arrives after
+it in the import, and Tricare -> HMSA would open an item a step short).
 """
 
 from __future__ import annotations
@@ -40,7 +36,10 @@ from tests import lifefloors
 
 FOUND = 16  # changes found today (the fake embedder; the blind measure found 1)
 RANK1_FAKE = 16  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (14 of 27): each must stay first
+RANK1_REAL = [  # the real model's, today (17 of 27; 14 blind): each must stay first
+    "where do i live now",
+    "what gym do i go to",
+    "where do i work now",
     "where was my last duty station",
     "whos my supervisor now",
     "am i married",
