@@ -15,7 +15,8 @@ tests/fixtures/tunde/ (a fourteenth, written blind: a junior doctor's terse NHS 
 tests/fixtures/lucia/ (a fifteenth, written blind: a QA engineer's second-language English, Spanish-shaped) and
 tests/fixtures/maeve/ (a sixteenth, written blind: a retired Cork solicitor who writes to the assistant in letters) and
 tests/fixtures/sam/ (a seventeenth, written blind: a trans man's fast texting, several jobs at once, two cities) and
-tests/fixtures/olena/ (an eighteenth, written blind: a Ukrainian accountant in Kraków then Leipzig, no articles).
+tests/fixtures/olena/ (an eighteenth, written blind: a Ukrainian accountant in Kraków then Leipzig, no articles) and
+tests/fixtures/kai/ (a nineteenth, written blind: a Navy sailor's terse shorthand, San Diego to Japan to Oahu).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -69,6 +70,7 @@ LUCIA = FIXTURES / "lucia"  # a fifteenth, written blind: Buenos Aires to Madrid
 MAEVE = FIXTURES / "maeve"  # a sixteenth, written blind: Douglas to Kinsale to Schull, formal letters, no contractions
 SAM = FIXTURES / "sam"  # a seventeenth, written blind: Houston to San Antonio, barista and gig driver to hospital tech
 OLENA = FIXTURES / "olena"  # an eighteenth, written blind: Kharkiv to Kraków to Leipzig, Ukrainian-shaped English
+KAI = FIXTURES / "kai"  # a nineteenth, written blind: a sailor, San Diego to Atsugi to Aiea, military shorthand
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -142,7 +144,7 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
 def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
     people: tuple[Path, ...] = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA)
-    people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, MAEVE, SAM, OLENA)
+    people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, MAEVE, SAM, OLENA, KAI)
     return {"fixtures": [run(p, k) for p in people]}
 
 

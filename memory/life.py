@@ -5292,7 +5292,8 @@ def _said_second_language(
 # (`_TX_ME`): never after a subject named earlier ("dani got the job at ..."), nor in a plan ("might
 # switch to visible": `_HEDGE`), nor in a pasted text or a role-play (`_own`).
 _TX_FILLERS = r"(?:" + _STUDENT_FILLERS[3:-1] + r"|welp|yo|guys|yall|bro|well|anyway|anyways|soo+|yes+|bruh|ayy+e*)"
-_TX_ME = r"(?:" + _I + r" |^(?:" + _TX_FILLERS + r"[,!.]* )*)"
+# (or after a full stop the sentence's splitter keeps inside: "im an AD3, E-4 over 2. still in the barracks")
+_TX_ME = r"(?:" + _I + r" |(?:^|(?<=\d[.!] ))(?:" + _TX_FILLERS + r"[,!.]* )*)"
 # the words a subjectless clause's value ends before ("switched to visible bc metro kept dropping calls")
 _TX_END = (
     r"(?=\s*(?:[,.;:!?()]|$|[\U0001F300-\U0001FAFF\u2600-\u27BF])| (?:bc|because|cause|cuz|and|but|so|lol|now|for|"
@@ -5460,7 +5461,8 @@ _TEXTING = (
         "university",
         IDENTITY,
         _TX_ME
-        + r"(?:just |finally |officially )?(?:switched|transferred|moved|changed) (?:over )?to (?:the |a )?(?:[\w-]+ ){1,4}?"
+        + r"(?:just |finally |officially )?(?:(?:switched|transferred|moved|changed) (?:over )?to|started|began|enrolled in|"
+        r"got into|got accepted (?:to|into)) (?:the |a )?(?:[\w&-]+ ){1,4}?"
         r"(?:certificate|cert|program|programme|degree|associate'?s?)(?: program)? (?:at|@) (?:the )?(?P<v>"
         + _NAME
         + "|"
@@ -5503,6 +5505,173 @@ _TEXTING = (
         gate="boyfriend|girlfriend|bf|gf",
     ),
 )
+# -- Without a subject (session 36: kai) --------------------------------------------------------------
+# A terse writer (the blind kai fixture: a sailor's shorthand) says most of a life with no "I" at all:
+# "moved into a 2br in Chula Vista w Reyes", "checked into HSM-77 today", "got frocked to AD2", "hired at
+# Hawaiian Airlines as a line maintenance tech", "enrolled in VA health care today". Read as `_TEXTING`
+# reads a dropped subject (`_TX_ME`: at the sentence's start, after its fillers; never after a sentence
+# that opened with someone else, nor in a plan, a pasted text or a role-play). The military words are
+# vocabulary (`vocab.RANK`, `vocab.SUPERVISOR_TITLES`, ...). "made E-5" is no rank: on the cycle it says
+# the person was selected; the rank is worn when frocked, pinned or advanced ("MADE E-5", then "got
+# frocked to AD2", is one change).
+_SL_HOME_KINDS = (
+    r"(?:\d ?(?:br|bd|bdrm|bedroom)|(?:one|two|three|1|2|3)[- ]bed(?:room)?|studio|apartment|apt|place|house|condo|"
+    r"townhouse|townhome|duplex|flat)(?: (?:apartment|apt|house|place|unit))?"
+)
+# (a stay is no home: "got a place in tahoe for the weekend", "got an airbnb")
+_SL_STAY = (
+    r"(?![^.;!?]{0,40}\b(?:for (?:the|a|\d+|two|three|a few|a couple of) (?:weekend|nights?|days?|weeks?)|airbnb|"
+    r"hotel|vacation|trip|leave|liberty)\b)"
+)
+_SL_SHIP = r"(?:" + vocab.SHIP_PREFIX + r" " + _NAME + r")"
+_SL_BASE = r"(?:" + vocab.BASE_PREFIX + r" )?"
+_SL_ME = r"(?:" + _I + r"(?:'m| am) |" + _TX_ME + r")"  # ("im on tricare prime", "still in the barracks")
+_SUBJECTLESS = (
+    # "moved into a 2br in Chula Vista", "got a 1br in Aiea", "signing for an off base house in Yamato": a home
+    _rule(
+        "home",
+        IDENTITY,
+        _TX_ME
+        + r"(?:just |finally |officially )?(?:moved into|got|found|rented|leased|signed (?:a lease |the lease )?(?:for|on)|"
+        r"signing (?:a lease |the lease )?(?:for|on)) (?:a|an|our|my|the) (?:new |own |first |cheap |little |small |nice |"
+        r"(?:off|on)[- ]base )*" + _SL_HOME_KINDS + r" (?:in|at) (?P<v>" + _NAME + "|" + _LOW_PLACE + r")" + _SL_STAY,
+        "slhome",
+        gate="moved|got|found|rented|leased|signed|signing",
+    ),
+    # "still in the barracks on North Island": a home on base
+    _rule(
+        "home",
+        IDENTITY,
+        _SL_ME + r"(?:still |now |back )?(?:living |stuck )?in the barracks (?:on|at|in) (?P<v>" + _NAME + ")",
+        "slhome",
+        gate="barracks",
+    ),
+    # "checked into HSM-77 today", "reported aboard USS Nimitz", "im on the Theodore Roosevelt, AD shop": a command
+    _rule(
+        "command",
+        IDENTITY,
+        _TX_ME + r"(?:just |finally |officially )?(?:checked (?:in(?:to| to| at))|reported (?:to|aboard|in to|into)) "
+        r"(?:the )?(?P<v>" + vocab.UNIT + "|" + _SL_SHIP + "|" + vocab.BASE_PREFIX + " " + _NAME + r")",
+        "slcommand",
+        gate="checked|reported",
+    ),
+    _rule(
+        "command",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) (?:now |still )?(?:stationed )?(?:on|aboard) (?:the )?(?P<v>"
+        + _SL_SHIP
+        + "|"
+        + _NAME
+        + r")(?=,? (?:[A-Z]{2,3} )?(?:shop|division|department|dept|work ?center)\b)",
+        "slcommand",
+    ),
+    # "new duty station is NAF Atsugi", "homeport is San Diego": where the person is stationed
+    _rule(
+        "duty station",
+        IDENTITY,
+        r"(?:^|\b[Mm]y |\b[Oo]ur )(?:new |current |next |first |permanent )?"
+        + vocab.STATION_NOUNS
+        + r" is (?:now |officially "
+        r"|still )?(?P<v>" + _SL_BASE + _NAME + r")",
+        "slstation",
+        gate="station|homeport|home port|pds|base",
+    ),
+    # "im an AD3", "got frocked to AD2", "i got promoted to E-6": a rank
+    _rule(
+        "rank",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"(?:'m| am) (?:now |officially |finally |just )?an? |"
+        + _TX_ME
+        + r"(?:just |finally |officially )?"
+        r"(?:got |was |been )?(?:frocked|promoted|advanced|pinned(?: on)?)(?: to| as)? (?:an? )?)(?P<v>"
+        + vocab.RANK
+        + ")",
+        "slrank",
+        gate="frocked|promoted|advanced|pinned|i'm|am",
+    ),
+    # "my LPO AD1 Ferris", "my new chief ADC Brandt wants ...", "my DIVO is LT Park": a supervisor by their title
+    _rule(
+        "manager",
+        IDENTITY,
+        r"\b[Mm]y (?:new )?"
+        + vocab.SUPERVISOR_TITLES
+        + r" (?:is (?:now )?(?:"
+        + vocab.RANK
+        + r" )?|"
+        + vocab.RANK
+        + r" )(?P<v>"
+        + _NAME
+        + r")(?![\w'&-])",
+        "slmanager",
+        gate="lpo|lcpo|chief|divo|division|department|ncoic|oic|leader|sergeant|supervisor|wcs",
+    ),
+    # "signed up at 808 Boxing in Kalihi": a gym (its name says it is one, or the sentence speaks of a workout)
+    _rule(
+        "gym",
+        FACT,
+        _TX_ME
+        + r"(?:just |finally |officially )?(?:signed up (?:at|with|for)|got a membership (?:at|to|with)) (?:the )?"
+        r"(?P<v>(?:\d+ )?" + _NAME + r")(?![\w'&-])",
+        "slgym",
+        gate="signed up|membership",
+    ),
+    # "taking Eng 101 online thru Coastline": a school a class is taken at
+    _rule(
+        "university",
+        IDENTITY,
+        _SL_ME + r"(?:now |still |also )?taking (?:a |an |my |some )?(?:[A-Z][A-Za-z]{1,5} ?\d{3}[A-Z]?|"
+        r"classes|a class|courses?|gen eds?|prereqs?) (?:online |remotely |part[- ]time |at night )?(?:at|through|thru|@) (?:the )?"
+        r"(?P<v>" + _NAME + r")(?![\w'&-])",
+        "txschool",
+        gate="taking",
+    ),
+    # "hired at Hawaiian Airlines as a line maintenance tech": an employer
+    _rule(
+        "employer",
+        IDENTITY,
+        _TX_ME
+        + r"(?:just |finally |officially )?(?:got )?hired (?:on )?(?:at|by|with) (?:the )?(?P<v>"
+        + _NAME
+        + r")(?![\w'&-])",
+        "slemployer",
+        gate="hired",
+    ),
+    # "im on Tricare Prime", "enrolled in VA health care": a health plan of the lists ("taking HMSA thru work" is
+    # left: kai's chats arrive out of order, the VA after HMSA, and Tricare -> HMSA would open an item a step short)
+    _rule(
+        "insurance",
+        FACT,
+        _SL_ME + r"(?:just |now |still |finally |officially )?(?:on|took|picked|chose|went with|got|"
+        r"enrolled in|signed up for|switched to) (?:the |my )?(?P<v>(?i:" + vocab.INSURERS + r"))(?![\w-])",
+        "slinsurance",
+        gate="tricare|health|hmsa|kaiser|medic|blue|bcbs|aetna|cigna|united|humana|anthem|ambetter|oscar|molina|wellcare|highmark|premera|regence",
+    ),
+)
+_SUBJECTLESS_GROUPS = frozenset(
+    ["slhome", "slcommand", "slstation", "slrank", "slmanager", "slgym", "slemployer", "slinsurance"]
+)
+_SL_BASE_PREFIX = patterns.lazy(r"^" + vocab.BASE_PREFIX + r" |^" + vocab.SHIP_PREFIX + r" ")
+
+
+def _said_subjectless(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+    """A value of the rules of `_SUBJECTLESS`, read from the match and its sentence."""
+    shown = _untrailed(match.group("v")).strip(" .,'")
+    if value_group == "slhome":
+        return _a_place(attribute, memory_type, shown)
+    if value_group == "slgym":
+        return _said(attribute, memory_type, match, "gymjoined")
+    if value_group in ("slstation", "slcommand"):  # ("NAF Atsugi" is Atsugi, "USS Nimitz" the Nimitz)
+        return (
+            _tx_value(attribute, memory_type, shown, titled=False)
+            if not _SL_BASE_PREFIX.match(shown)
+            else (Said(attribute, _norm(_SL_BASE_PREFIX.sub("", shown)), shown, memory_type))
+        )
+    return _tx_value(attribute, memory_type, shown)
+
+
 # A texter's short words, read as the words the rules spell ("i live w two roommates": with; "thru work",
 # "abt it"): only between words in lower case (not "W Main St", "w/o").
 _TEXTED = patterns.lazy(r"(?<=[a-z] )(?:w/|w|thru|abt)(?= [a-z0-9])")
@@ -5516,23 +5685,26 @@ def _texted(text: str) -> str:
     return _TEXTED.sub(lambda m: _TEXTED_AS[m.group(0)], text)
 
 
-_TEXTING_GROUPS = frozenset(
-    [
-        "txjob",
-        "txsupplier",
-        "txbank",
-        "txdoctor",
-        "txgig",
-        "txname",
-        "txpronouns",
-        "txplace",
-        "txtogether",
-        "txkin",
-        "txmanager",
-        "txschool",
-        "txinsurance",
-        "txdating",
-    ]
+_TEXTING_GROUPS = (
+    frozenset(
+        [
+            "txjob",
+            "txsupplier",
+            "txbank",
+            "txdoctor",
+            "txgig",
+            "txname",
+            "txpronouns",
+            "txplace",
+            "txtogether",
+            "txkin",
+            "txmanager",
+            "txschool",
+            "txinsurance",
+            "txdating",
+        ]
+    )
+    | _SUBJECTLESS_GROUPS
 )
 _ADDED = patterns.lazy(r"\s+(?:too|as well|also|on top)\b")
 _PRONOUN_SETS = {
@@ -5552,6 +5724,8 @@ def _said_texting(attribute: str, memory_type: str, match: re.Match[str], value_
     said_i = match.group(0)[:1] in ("I", "i") and match.group(0)[1:2] in (" ", "'")  # ("i told my boss im he/him")
     if not said_i and vocab.someone_else(match.string[: match.start()]):
         return None  # "my sister's supervisor rick is ...", "my roommate's bf jake and i"
+    if value_group in _SUBJECTLESS_GROUPS:
+        return _said_subjectless(attribute, memory_type, match, value_group)
     shown = _untrailed(groups.get("v") or groups.get("v2") or "").strip(" .,'")
     if value_group == "txpronouns":
         one = (groups.get("one") or "").casefold()
@@ -7954,6 +8128,7 @@ _RULES = (
     *_DOCTOR,  # a junior doctor's life (life25)
     *_SECOND_LANGUAGE,  # second-language English (life26)
     *_TEXTING,  # a fast texter's register (session 36: sam)
+    *_SUBJECTLESS,  # a life said without "I" (session 36: kai)
     *_FORMAL,  # the formal register of letters (session 36: maeve)
     *_BLOOD_LISTED,  # what two blind people still said (life27)
     *_ONLY_EXERCISE,  # the only exercise, or none (life31)

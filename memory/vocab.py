@@ -1074,3 +1074,108 @@ def _placed(before: str, words: list[str], lead: list[str], after: str) -> bool:
         if word in _SUBJECT:
             return True
     return bool(lead) and lead[0] in _DROPPED
+
+
+# -- Military words (session 36: kai) -----------------------------------------------------------------
+# A service member's rank said in shorthand ("im an AD3", "got frocked to AD2"): a Navy rating's letters
+# with its class (3, 2, 1: petty officers, E-4 to E-6; C, CS, CM: chiefs, E-7 to E-9), an apprentice's
+# letters, a pay grade ("E-5", "O3"), or an Army, Marine or Air Force rank's abbreviation. Typed in capitals
+# only ("an at2" is none of them).
+RATINGS = [
+    "ABE",
+    "ABF",
+    "ABH",
+    "AB",
+    "AC",
+    "AD",
+    "AE",
+    "AG",
+    "AME",
+    "AM",
+    "AO",
+    "AS",
+    "AT",
+    "AWF",
+    "AWO",
+    "AWR",
+    "AWS",
+    "AWV",
+    "AW",
+    "AZ",
+    "BM",
+    "BU",
+    "CE",
+    "CM",
+    "CS",
+    "CTI",
+    "CTM",
+    "CTN",
+    "CTR",
+    "CTT",
+    "DC",
+    "EA",
+    "EM",
+    "EN",
+    "EOD",
+    "EO",
+    "ET",
+    "FC",
+    "GM",
+    "GSE",
+    "GSM",
+    "HM",
+    "HT",
+    "IC",
+    "IS",
+    "IT",
+    "LN",
+    "LS",
+    "MA",
+    "MC",
+    "MM",
+    "MN",
+    "MR",
+    "MT",
+    "MU",
+    "ND",
+    "OS",
+    "PR",
+    "PS",
+    "QM",
+    "RP",
+    "SB",
+    "SH",
+    "SO",
+    "STG",
+    "STS",
+    "SW",
+    "TM",
+    "UT",
+    "YN",
+]
+RANK = (
+    r"(?:(?:" + "|".join(RATINGS) + r")(?:CM|CS|C|1|2|3)|(?:AN|AA|AR|SN|SA|SR|FN|FA|FR|HN|HA|HR|CN|CA|CR)"
+    r"|[EOW]-?[1-9]|(?:PFC|SPC|CPL|SGT|SSG|SFC|MSG|1SG|SGM|LCpl|Cpl|Sgt|SSgt|GySgt|MSgt|SrA|TSgt|A1C|ENS|LTJG|LCDR|CDR|CAPT))"
+    r"(?![\w-])"
+)
+# Who a service member answers to, said as their title ("my LPO AD1 Ferris", "my new chief ADC Brandt")
+SUPERVISOR_TITLES = (
+    r"(?:LPO|LCPO|chief|Chief|senior chief|master chief|DIVO|divo|division officer|department head|NCOIC|OIC|"
+    r"squad leader|platoon sergeant|first sergeant|section leader|flight chief|work center supervisor|WCS|"
+    r"team leader|shop supervisor)"
+)
+# Where a service member is stationed ("new duty station is NAF Atsugi", "homeport is San Diego"), and the
+# words a base's name opens with, no part of the place ("NAF Atsugi" is Atsugi)
+STATION_NOUNS = r"(?:duty station|homeport|home port|PDS|base)"
+BASE_PREFIX = r"(?:NAS|NAF|NAVSTA|NSA|NB|NSB|MCAS|MCB|JB|JBPHH|JBLM|AFB|CFA|CFAY)"
+# A unit a service member checks into: a squadron's letters and number ("HSM-77", "VFA-102"); a ship is
+# named after its prefix ("USS Nimitz"), a base after its own (`BASE_PREFIX`)
+UNIT = r"(?<![A-Za-z])[A-Z]{2,5}-\d{1,3}(?![\w-])"
+SHIP_PREFIX = r"(?:USS|USNS|USCGC|HMS|HMCS|HMAS)"
+# Health plans by name, in any case ("im on Tricare Prime", "taking HMSA thru work"): a name alone says
+# it is a plan only when it is one of these.
+INSURERS = (
+    r"(?:tricare(?: prime| select| for life| reserve select)?|va health ?care|hmsa|kaiser(?: permanente)?|medicaid|"
+    r"medicare|medi-cal|blue cross(?: blue shield)?|blue shield|bcbs|aetna|cigna|unitedhealthcare|united healthcare|"
+    r"humana|anthem|ambetter|oscar health|molina|wellcare|highmark|premera|regence)"
+)

@@ -36,7 +36,10 @@ RECORDED = {
     # first degree and a CV's line, "I work in X, is a fintech", a parent named without "my", "the missus, Bisi")
     # and life30 (English without articles, `_NO_ARTICLES`; a home of childhood is none, `_in_childhood`)
     # and life31 (a partner courted then wedded, a sport taken up after "my only exercise is", a count of pets)
-    3: "c6f1151dc0062593",
+    # and life32 (a life said without "I", `_SUBJECTLESS`: a home, a command, a duty station, a rank, a
+    # supervisor by military title, a gym, a school, an employer, a health plan; Japan's carriers and a
+    # scooter in the lists): session 36's one bump
+    3: "44279257eef6dedc",
 }
 
 
