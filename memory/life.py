@@ -9462,7 +9462,7 @@ _ASKS_FORMAL = (
     (
         "role",
         r"\bwhat (?:position|post|office|role|appointment|positions|posts) do (?:i|we) (?:now |still )?(?:hold|have|occupy)\b|"
-        r"\bwhat (?:work|job|role|position) did (?:i|we) take (?:up|on)\b",
+        r"\bwhat (?:work|job|role|position|post) did (?:i|we) take (?:up|on)\b",
     ),
     ("bank", r"\bwith whom do (?:i|we) bank\b|\bwith which bank (?:do|am|are) (?:i|we)\b"),
     ("pets", r"\bha(?:ve|s) (?:i|we) (?:a|an|any) (?:dog|cat|pets?|animals?)\b"),
@@ -10243,7 +10243,9 @@ def partner_words(text: str) -> frozenset[str]:
 
 
 # "me and marco", "marco and I" in a question: the person with someone, "we" (session 36: sam)
-_ME_AND = patterns.lazy(r"\b((?i:did|do|have|were|are) )(?i:me and [a-z]+|[a-z]+ and (?:i|me))\b")
+_ME_AND = patterns.lazy(
+    r"\b((?i:did|do|have|were|are) )(?i:me and (?:my |our )?(?P<one>[a-z]+)|(?:my |our )?(?P<two>[a-z]+) and (?:i|me))\b"
+)
 _ASKED_UNSPELLED = patterns.lazy(r"(?<![\w'])((?i:what|where|who|how|when))s(?![\w'])")
 
 
@@ -10254,6 +10256,7 @@ def asked(query: str) -> frozenset[str]:
     # (typed without apostrophes, "whats my job title", "where im based", as a statement is: `_UNSPELLED`)
     query = _ASKED_UNSPELLED.sub(r"\1's", _UNSPELLED.sub(_spelled, straight(query)))
     query = _SL_CALLED.sub(r"what \1 \2 called", query)
+    shared = _with_someone(query)
     query = _ME_AND.sub(r"\1we", query)  # ("where did me and marco live": the person and their partner)
     other = about_someone_else(query)
     if other is not None:
@@ -10292,6 +10295,8 @@ def asked(query: str) -> frozenset[str]:
     if _ASK_BEST.search(query):  # "what's my 5k PB": its event's best; with no event, every best
         event = _EVENT_IN.search(query)
         found.add("personal best" if event is None else _best_of(event.group(0)))
+    if "home" in found and shared is not None:  # ("where did me and marco live": the home shared with him)
+        found.add("living with")
     if not found and anchored(query) is not None and (unanchored := without_anchor(query)) != query:
         return asked(unanchored)  # "who was my doctor when I lived in Kinsale": who is my doctor, then
     return frozenset(found)
@@ -10585,11 +10590,22 @@ def anchored(query: str) -> Anchor | None:
         words = [w for w in words if not _ANCHOR_HOME.fullmatch(w)]
         if words:
             return Anchor(how, tuple(dict.fromkeys(words)), of)
+    shared = _with_someone(query)
+    if shared is not None:  # "where did me and marco live": while the two were together
+        return Anchor("during", (shared,))
     first = _ANCHOR_FIRST.search(query)
     if first is not None:  # (the words between it and the thing say which: "my first pharmacy job")
         which = re.findall(r"[^\W\d_][\w'-]+", query[first.end() :])[:-1]
         return Anchor("first", tuple(w.casefold() for w in which if w.casefold() not in _ANCHOR_NOT))
     return None
+
+
+def _with_someone(query: str) -> str | None:
+    """Whom a question of the past asks of with the person ("where did me and marco live": marco)."""
+    match = _ME_AND.search(straight(query))
+    if match is None or match.group(1).casefold().strip() not in ("did", "were"):
+        return None
+    return (match.group("one") or match.group("two")).casefold()
 
 
 def without_anchor(query: str) -> str:

@@ -1864,11 +1864,19 @@ def _of_then(
 
 
 def _first(said: list[tuple[dict[str, Any], tuple[life.Said, ...]]], anchor: life.Anchor) -> dict[str, Any] | None:
-    """The earliest statement, of those holding most of the words that say which ("my first pharmacy
-    job": the first that says pharmacy, not the café before it)."""
+    """The earliest statement, of those whose sentence of the value holds most of the words that say
+    which ("my first pharmacy job": the first said as a pharmacy's, not the café before it, nor the
+    café said beside a pharmacy certificate)."""
     wanted = lexical.terms_each(list(anchor.words))
-    held = [_held(wanted, row["content"]) for row, _ in said]
+    held = [max((_held(wanted, part) for part in _sentences_of(row["content"], of)), default=0) for row, of in said]
     return said[held.index(max(held))][0] if said else None
+
+
+def _sentences_of(text: str, said: tuple[life.Said, ...]) -> list[str]:
+    """The sentences of a text that name one of the values it states (all of them if none does)."""
+    parts = life.sentences(text)
+    shown = [s.shown.casefold() for s in said if s.shown]
+    return [p for p in parts if any(v in p.casefold() for v in shown)] or parts
 
 
 def _same_value(a: tuple[life.Said, ...], b: tuple[life.Said, ...]) -> bool:
