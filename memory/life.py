@@ -9917,6 +9917,24 @@ _ASKS_SECOND_LANGUAGE = (
     ("gym", r"\bwhere (?:do )?(?:i|we) (?:make|do|practi[cs]e) (?:sports?|exercise)\b"),
     ("phone provider", r"\b(?:what|which) (?:company|operator|network) is my (?:phone|mobile|cell)\b"),
     ("university", r"\b(?:in )?(?:which|what) (?:university|college|uni) (?:i|we) (?:studied|study|went)\b"),
+    # (session 36: olena) "which music instrument I play", "which size of shoes I wear", "I have tattoo?"
+    (
+        "instrument",
+        r"\b(?:what|which) (?:kind of )?music instruments? (?:(?:do|did|can|am) )?(?:i|we) (?:play|playing)\b",
+    ),
+    ("shoe size", r"\b(?:what|which) size (?:of )?(?:shoes?|boots?)\b|\bsize of (?:my )?(?:shoes?|boots?)\b"),
+    ("tattoos", r"^(?:do )?(?:i|we) have (?:any |a )?tattoos?\b|\bmy tattoos?\b|\b(?:am i|are we) tattooed\b"),
+)
+# A question anchored in time ("where did I move to when the house was sold", "where was my first job",
+# "into which account was my pension paid after I left AIB"), read for what it asks (and `without_anchor`)
+_ASKS_IN_TIME = (
+    ("home", r"\bwhere did (?:i|we) (?:move|relocate|go to live)(?: to)?\b|\bwhere did (?:i|we) live\b"),
+    ("employer", r"\bwhere (?:was|is) (?:my|our) (?:first |last |previous |old |next )?(?:[a-z]+ )?job\b"),
+    (
+        "bank",
+        r"\b(?:which|what) (?:bank )?account (?:was|is|were|are) (?:my|our) (?:pension|salary|wages?|pay|income|benefits?) "
+        r"paid\b",
+    ),
 )
 # The questions of `_TEXTING`'s attributes ("what pronouns do i use", "what apps do i drive for")
 _ASKS_TEXTING = (
@@ -9934,7 +9952,7 @@ _ASKS_FORMAL = (
     (
         "role",
         r"\bwhat (?:position|post|office|role|appointment|positions|posts) do (?:i|we) (?:now |still )?(?:hold|have|occupy)\b|"
-        r"\bwhat (?:work|job|role|position) did (?:i|we) take (?:up|on)\b",
+        r"\bwhat (?:work|job|role|position|post) did (?:i|we) take (?:up|on)\b",
     ),
     ("bank", r"\bwith whom do (?:i|we) bank\b|\bwith which bank (?:do|am|are) (?:i|we)\b"),
     ("pets", r"\bha(?:ve|s) (?:i|we) (?:a|an|any) (?:dog|cat|pets?|animals?)\b"),
@@ -9974,6 +9992,7 @@ _ASKS_RE = tuple(
         *_ASKS_TEXTING,
         *_ASKS_FORMAL,
         *_ASKS_NO_ARTICLES,
+        *_ASKS_IN_TIME,
     )
 )
 # "how is called my mum", "how are called my cats": "what is my mum called" (Spanish "¿cómo se llama ...?")
@@ -10726,6 +10745,10 @@ def partner_words(text: str) -> frozenset[str]:
     return frozenset(m.group("rel").casefold() for m in _PARTNER_WORD.finditer(_KIN_IN_A_COMPOUND.sub(" ", text)))
 
 
+# "me and marco", "marco and I" in a question: the person with someone, "we" (session 36: sam)
+_ME_AND = patterns.lazy(
+    r"\b((?i:did|do|have|were|are) )(?i:me and (?:my |our )?(?P<one>[a-z]+)|(?:my |our )?(?P<two>[a-z]+) and (?:i|me))\b"
+)
 _ASKED_UNSPELLED = patterns.lazy(r"(?<![\w'])((?i:what|where|who|how|when))s(?![\w'])")
 
 
@@ -10736,6 +10759,8 @@ def asked(query: str) -> frozenset[str]:
     # (typed without apostrophes, "whats my job title", "where im based", as a statement is: `_UNSPELLED`)
     query = _ASKED_UNSPELLED.sub(r"\1's", _UNSPELLED.sub(_spelled, straight(query)))
     query = _SL_CALLED.sub(r"what \1 \2 called", query)
+    shared = _with_someone(query)
+    query = _ME_AND.sub(r"\1we", query)  # ("where did me and marco live": the person and their partner)
     other = about_someone_else(query)
     if other is not None:
         return frozenset([f"other:{other}"])
@@ -10773,6 +10798,10 @@ def asked(query: str) -> frozenset[str]:
     if _ASK_BEST.search(query):  # "what's my 5k PB": its event's best; with no event, every best
         event = _EVENT_IN.search(query)
         found.add("personal best" if event is None else _best_of(event.group(0)))
+    if "home" in found and shared is not None:  # ("where did me and marco live": the home shared with him)
+        found.add("living with")
+    if not found and anchored(query) is not None and (unanchored := without_anchor(query)) != query:
+        return asked(unanchored)  # "who was my doctor when I lived in Kinsale": who is my doctor, then
     return frozenset(found)
 
 
@@ -11002,3 +11031,91 @@ def _kinds() -> dict[str, tuple[str, ...]]:
 
 
 KINDS = _kinds()
+
+
+# -- a question anchored in time (recall28) ----------------------------------------------------------
+# "who was my doctor when I lived in Kinsale", "what work did I take up after I retired", "where was my
+# first job", "what car did I have before I moved to Leeds": the value of the time another statement
+# names (or the earliest). `anchored` reads the anchor; retrieval/recall.py picks the statement of then.
+@dataclass(frozen=True)
+class Anchor:
+    """How a question is anchored ("during", "after", "before", "first"), the words the anchoring
+    statement holds ("kinsale"), and the attribute it states when the question's verb says which
+    ("lived in": home; None: the attribute asked)."""
+
+    how: str
+    words: tuple[str, ...] = ()
+    attribute: str | None = None
+
+
+# "when/while I lived in X", "when I worked at X", "after I moved to X" (the time X was the value)
+_ANCHOR_DURING = patterns.lazy(
+    r"\b(?:when|while|whilst|back when|after|once) (?:i|we) (?:was |were |had )?(?P<verb>lived|living|stayed|staying|"
+    r"moved|worked|working|was|were|studied|studying|banked) (?:to |into |in |at |on |for |with |near )(?P<clause>[^?!.,;]+)",
+    re.IGNORECASE,
+)
+# "after/when I retired", "after I left AIB", "when I moved out of X", "when the Douglas house was sold"
+_ANCHOR_AFTER = patterns.lazy(
+    r"\b(?:after|since|once|when) (?:i|we) (?P<verb>retired|left|quit|sold|moved (?:out of|away from|from)|gave up|"
+    r"stopped|finished|closed)\b(?P<clause>[^?!.,;]*)|"
+    r"\b(?:after|since|once|when) (?P<clause2>(?:the |my |our )?[^?!.,;]+?) (?:was|were|had been|got) "
+    r"(?:sold|closed|finished|let go|over)\b",
+    re.IGNORECASE,
+)
+_ANCHOR_BEFORE = patterns.lazy(
+    r"\bbefore (?:i|we) (?P<verb>retired|left|quit|moved|started|joined|switched|changed)\b(?P<clause>[^?!.,;]*)",
+    re.IGNORECASE,
+)
+_ANCHOR_FIRST = patterns.lazy(r"\b(?:my|our) (?:very )?(?:first|earliest)\b", re.IGNORECASE)
+# the anchor's attribute by its verb or noun; a state said as such is a word its statement holds
+_ANCHOR_OF = {"lived": "home", "living": "home", "stayed": "home", "staying": "home", "moved": "home"}
+_ANCHOR_HOME = patterns.lazy(r"\b(?:house|home|flat|apartment|place)\b", re.IGNORECASE)
+_ANCHOR_STATES = frozenset(["retired"])
+_ANCHOR_NOT = frozenset(
+    ["the", "my", "our", "from", "for", "with", "and", "out", "away", "into", "to", "in", "at", "of", "on"]
+)
+
+
+def anchored(query: str) -> Anchor | None:
+    """How a question is anchored in time (`Anchor`), or None for one that is not."""
+    query = straight(query)
+    for how, pattern in (("during", _ANCHOR_DURING), ("after", _ANCHOR_AFTER), ("before", _ANCHOR_BEFORE)):
+        match = pattern.search(query)
+        if match is None:
+            continue
+        found = match.groupdict()
+        clause = found.get("clause") or found.get("clause2") or ""
+        verb = (found.get("verb") or "").split(" ")[0].casefold()
+        words = [w.casefold() for w in re.findall(r"[^\W\d_][\w'-]+", clause) if w.casefold() not in _ANCHOR_NOT]
+        if verb in _ANCHOR_STATES:
+            words.insert(0, verb)
+        of = _ANCHOR_OF.get(verb) or ("home" if _ANCHOR_HOME.search(clause) else None)
+        words = [w for w in words if not _ANCHOR_HOME.fullmatch(w)]
+        if words:
+            return Anchor(how, tuple(dict.fromkeys(words)), of)
+    shared = _with_someone(query)
+    if shared is not None:  # "where did me and marco live": while the two were together
+        return Anchor("during", (shared,))
+    first = _ANCHOR_FIRST.search(query)
+    if first is not None:  # (the words between it and the thing say which: "my first pharmacy job")
+        which = re.findall(r"[^\W\d_][\w'-]+", query[first.end() :])[:-1]
+        return Anchor("first", tuple(w.casefold() for w in which if w.casefold() not in _ANCHOR_NOT))
+    return None
+
+
+def _with_someone(query: str) -> str | None:
+    """Whom a question of the past asks of with the person ("where did me and marco live": marco)."""
+    match = _ME_AND.search(straight(query))
+    if match is None or match.group(1).casefold().strip() not in ("did", "were"):
+        return None
+    return (match.group("one") or match.group("two")).casefold()
+
+
+def without_anchor(query: str) -> str:
+    """The question its anchor asks of ("who was my doctor when I lived in Kinsale": "who is my
+    doctor"), for `asked`: the value of a time is the value then of what it asks."""
+    query = straight(query)
+    for pattern in (_ANCHOR_DURING, _ANCHOR_AFTER, _ANCHOR_BEFORE):
+        query = pattern.sub("", query)
+    query = _ANCHOR_FIRST.sub("my", query)
+    return re.sub(r"\b(?i:was|were) (?=(?i:my|our)\b)", "is ", query).strip()

@@ -259,6 +259,7 @@ def search(
     ordered = _prioritised(run, ordered, found.hubs, asked, plan.qvec, tuple(plan.words), query, _agreed(run, plan))
     ordered, waiting = _newer_first(run, ordered, asked, tuple(plan.words), past=life.asks_past(query))
     ordered = _part_named(run, _city_named(run, ordered, asked, query), asked, query)
+    ordered = _anchored(run, ordered, asked, query)
     kept = _collapse([row for row, _, _ in ordered], k)
     return _present(
         session, plan, run, found, ordered, kept, waiting, touch=touch, explain=explain, judged=(floor, best)
@@ -599,14 +600,25 @@ def _named(plan: _Plan, run: _Run) -> bool:
     dentist where no memory says "dentist" and none states one (`_stating`) has no answer, though
     "We're going to Leicester" holds "go". An attribute of two words is named by a memory that holds
     both ("shoe size": "I need new shoes" names no size, and had found something close)."""
-    query_words = set(plan.words)
-    named = {frozenset(a.split(":")[-1].split()) & query_words for a in life.asked(plan.query)} - {frozenset()}
+    named = {_naming(a, plan.words) for a in life.asked(plan.query)} - {frozenset()}
     if not named:
         return True
     # the longest naming only: "which football team do I support" asks "team" and "football team"
     wanted = [lexical.terms_each(sorted(words)) for words in named if not any(words < other for other in named)]
     rows = [run.rows.get(rowid) for rowid in plan.rankings.get("lexical", [])[:WORDED_ROWS]]
     return any(_held(each, row["content"]) == len(each) for row in rows if row is not None for each in wanted)
+
+
+def _naming(attribute: str, words: list[str]) -> frozenset[str]:
+    """The query's words that name an attribute: those of its name the query holds, and with only some
+    of them the query word said right after ("blood group" names "blood type" as the query says it:
+    "my blood pressure" holds "blood" and names no blood type, and had found something close)."""
+    of = attribute.split(":")[-1].split()
+    held = frozenset(of) & set(words)
+    if not held or len(held) == len(of):
+        return held
+    after = [words[i + 1] for i, w in enumerate(words[:-1]) if w in held and words[i + 1] not in held]
+    return held | frozenset(after[:1])
 
 
 def _worded(plan: _Plan, run: _Run) -> bool:
@@ -1783,6 +1795,93 @@ def _newer_first(
     out = [(rows[mid], score[mid], mult[mid]) for mid in rows]
     out.sort(key=_order)
     return out, marks
+
+
+def _anchored(run: _Run, ordered: Ranked, asked: frozenset[str], query: str) -> Ranked:
+    """A question anchored in time (memory/life.anchored: "who was my doctor when I lived in Kinsale",
+    "what work did I take up after I retired", "where was my first job") is answered by the statement
+    of what it asks said at that time (`_of_then`): it goes right above the best, read in if the
+    query did not reach it. The newest statement is the answer of now, not of then."""
+    anchor = life.anchored(query)
+    mine = sorted(a for a in asked if not a.startswith("other:"))
+    if anchor is None or not mine or not ordered:
+        return ordered
+    said = _said_in_order(run, mine)
+    marks = said if anchor.attribute is None or anchor.attribute in mine else _said_in_order(run, [anchor.attribute])
+    chosen = _first(said, anchor) if anchor.how == "first" else _of_then(said, marks, anchor)
+    if chosen is None or chosen["id"] == ordered[0][0]["id"]:
+        return ordered
+    rest = [item for item in ordered if item[0]["id"] != chosen["id"]]
+    mult = next((m for row, _, m in ordered if row["id"] == chosen["id"]), {})
+    lifted = ordered[0][1] * (1 + 1e-6) + 1e-9
+    return [(chosen, lifted, {**mult, "anchored": 1.0}), *rest]
+
+
+def _said_in_order(run: _Run, attributes: list[str]) -> list[tuple[dict[str, Any], tuple[life.Said, ...]]]:
+    """The typed memories in the filter that state one of `attributes` (the newest tuning.ANCHOR_ROWS),
+    oldest first, each with what it says of them."""
+    rowids = statements.newest(run.db, attributes, run.where, run.params, tuning.ANCHOR_ROWS)
+    run.fetch([r for r in rowids if r not in run.rows])
+    out = []
+    for rowid in rowids:
+        row = run.rows.get(rowid)
+        said = tuple(s for s in life.read(row["content"]) if s.attribute in attributes) if row is not None else ()
+        if row is not None and said:
+            out.append((row, said))
+    return sorted(out, key=lambda item: (item[0]["valid_from"] or "", item[0]["rowid"]))
+
+
+def _of_then(
+    said: list[tuple[dict[str, Any], tuple[life.Said, ...]]],
+    marks: list[tuple[dict[str, Any], tuple[life.Said, ...]]],
+    anchor: life.Anchor,
+) -> dict[str, Any] | None:
+    """The statement of `said` at the time of the anchor: the statement of `marks` that holds most of
+    its words (the earliest of those), its value's time lasting until a statement of another value.
+    "during": the newest said in that time (or the last before it); "after": the first after it of
+    another value; "before": the last before it of another value."""
+    wanted = lexical.terms_each(list(anchor.words))
+    held = [(_held(wanted, row["content"]), i) for i, (row, _) in enumerate(marks)]
+    best = max((n for n, _ in held), default=0)
+    if not best:
+        return None
+    at = min(i for n, i in held if n == best)
+    start, values = marks[at][0]["valid_from"] or "", marks[at][1]
+    ends = [r["valid_from"] or "" for r, s in marks[at + 1 :] if not _same_value(s, values)]
+    end = ends[0] if ends else None
+
+    def other(s: tuple[life.Said, ...]) -> bool:
+        return not _same_value(s, values)
+
+    when = [(row["valid_from"] or "", row, s) for row, s in said]
+    if anchor.how == "during":
+        within = [row for t, row, _ in when if t >= start and (end is None or t < end)]
+        before = [row for t, row, _ in when if t < start]
+        return (within or before)[-1] if within or before else None
+    if anchor.how == "after":
+        return next((row for t, row, s in when if t > start and other(s)), None)
+    return next((row for t, row, s in reversed(when) if t < start and other(s)), None)
+
+
+def _first(said: list[tuple[dict[str, Any], tuple[life.Said, ...]]], anchor: life.Anchor) -> dict[str, Any] | None:
+    """The earliest statement, of those whose sentence of the value holds most of the words that say
+    which ("my first pharmacy job": the first said as a pharmacy's, not the café before it, nor the
+    café said beside a pharmacy certificate)."""
+    wanted = lexical.terms_each(list(anchor.words))
+    held = [max((_held(wanted, part) for part in _sentences_of(row["content"], of)), default=0) for row, of in said]
+    return said[held.index(max(held))][0] if said else None
+
+
+def _sentences_of(text: str, said: tuple[life.Said, ...]) -> list[str]:
+    """The sentences of a text that name one of the values it states (all of them if none does)."""
+    parts = life.sentences(text)
+    shown = [s.shown.casefold() for s in said if s.shown]
+    return [p for p in parts if any(v in p.casefold() for v in shown)] or parts
+
+
+def _same_value(a: tuple[life.Said, ...], b: tuple[life.Said, ...]) -> bool:
+    """Whether two statements give one of the same values (memory/life.same)."""
+    return any(x.attribute == y.attribute and life.same(x, y) for x in a for y in b)
 
 
 def _both_state(run: _Run, rows: dict[str, dict[str, Any]], asked: frozenset[str], older: str, newer: str) -> bool:

@@ -209,6 +209,9 @@ ASKED_SHARE = 0.25
 # the newest STATED_ROWS typed memories that state the asked attribute join the candidates, ranked
 # newest first, weighted W_STATED in the fusion like any channel. Figures in docs/recall.md.
 STATED_ROWS = 20
+# The statements of an attribute a question anchored in time reads (recall._anchored: its whole history,
+# as a person tells it: maeve's GP is said four times in three years).
+ANCHOR_ROWS = 200
 W_STATED = 1.0
 # recall._city_named: how many of the best rows it reads for the statements of the person's home.
 CITY_ROWS = 30

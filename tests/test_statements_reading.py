@@ -39,7 +39,8 @@ RECORDED = {
     # and life32 (a life said without "I", `_SUBJECTLESS`: a home, a command, a duty station, a rank, a
     # supervisor by military title, a gym, a school, an employer, a health plan; Japan's carriers and a
     # scooter in the lists): session 36's one bump
-    3: "44279257eef6dedc",
+    # and recall28 (the question side: `anchored`, `_ASKS_IN_TIME`, three second-language shapes)
+    3: "786b5170afeba9e3",
 }
 
 
