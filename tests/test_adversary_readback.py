@@ -5,7 +5,8 @@ whitespace, 20,000 characters and one past) captured through every route and rea
 every route.
 
 The text policy (`memory/text.py`) is the one normalisation, the same on every route, and this file
-states it again on its own (`policy` below) rather than calling quire's: NFC; a leading BOM
+states it again on its own (`policy` below) rather than calling quire's: the normal form kept as
+sent (an NFD "e" + U+0301 reads back decomposed); a leading BOM
 dropped; CR LF and CR made LF; C0 (but tab and newline), DEL and C1 removed; bidi overrides and
 isolates, U+200B, U+2060 and U+FEFF removed; the ends stripped; a lone surrogate refused. A
 refusal is one line, the same words on every route, and stores nothing.
@@ -69,7 +70,6 @@ def policy(text: str) -> str | None:
     if re.search("[\ud800-\udfff]", text):
         return None
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    text = unicodedata.normalize("NFC", text)
     text = re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]", "", text)
     text = re.sub("[\u202a-\u202e\u2066-\u2069\u200b\u2060\ufeff]", "", text).strip()
     return text if text and len(text) <= LIMIT else None
