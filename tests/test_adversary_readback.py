@@ -32,6 +32,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 import quire
 from memory.errors import QuireError
 from tests.test_adversary_routes import served_post
+from tests.test_adversary_s36_acknowledged import wording
 from tests.test_trust_routes import _mcp_call
 from tests.ui_home import Browserless, start
 from wiki.render import escape
@@ -123,7 +124,8 @@ CAPTURE_ROUTES = ("library", "cli", "cli via serve", "service", "mcp", "import")
 def _said(text: str) -> str:
     """A refusal's words without the route's framing: click's 'Error: ', MCP's hint of the next call
     (for a text past the limit, the next step: a person's names `quire import`, an agent's capture calls)."""
-    return re.split(r"; call \w+\(|; split it into several memories", text.strip().removeprefix("Error: "))[0]
+    said = re.split(r"; call \w+\(|; split it into several memories", text.strip().removeprefix("Error: "))[0]
+    return wording(said)  # the CLI names the flag (`--entity`) where the others name the field (`entities`)
 
 
 def _cli_capture(cli, params: dict) -> tuple[str, str]:
@@ -144,7 +146,7 @@ def _import_capture(home, params: dict) -> tuple[str, str]:
         report = q.run("import", path=str(path))
     if report.errors:
         assert report.stored == 0 and len(report.errors) == 1, report
-        return "refused", report.errors[0].split(": ", 1)[1]  # after "file:line"
+        return "refused", wording(report.errors[0].split(": ", 1)[1])  # after "file:line"
     if report.rejected:
         return "refused", "rejected by the gate"
     assert report.stored == 1, report
