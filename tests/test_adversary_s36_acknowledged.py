@@ -165,3 +165,25 @@ def test_other_routes_name_the_parameter_they_were_sent(quire_home, route):
             _mcp_call(quire_home, "recall", params)
         said = str(caught.value)
     assert "types.1: must be one of identity" in said, said
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["eval", "locomo", "--data"],
+        ["eval", "longmemeval", "--data"],
+        ["eval", "contradictions", "--data"],
+        ["eval", "floor", "--data"],
+        ["eval", "folds", "--data"],
+        ["bench", "cells", "--data"],
+        ["capture", "--file"],
+    ],
+)
+def test_a_path_given_that_does_not_exist_is_a_usage_error_naming_its_flag(cli, tmp_path, argv):
+    # Before: `eval locomo --data missing` exited 1 ("pass --data PATH"), `eval folds --data missing` 1 with
+    # a traceback's words, `bench cells --data missing` 2, `capture -f missing` 1: one rule now.
+    missing = tmp_path / "no-such" / "data.json"
+    result = cli(*argv, str(missing))
+    assert result.exit_code == 2, (result.exit_code, result.stderr)
+    assert result.stderr.startswith(f"Error: {argv[-1]}: ") and "does not exist" in result.stderr, result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr

@@ -18,6 +18,7 @@ from memory.models import CONTENT_MAX, IMPORT_FORMATS, TOO_LONG_FIX, TYPES
 from quire.cli.app import (
     Bounded,
     Chosen,
+    GivenPath,
     OpText,
     ParameterUsage,
     call,
@@ -102,7 +103,7 @@ def _size(file: str) -> int:
 @uses("capture", text="content", file="content", type_="type")
 @cli.command()
 @click.argument("text", required=False)
-@click.option("-f", "--file", type=click.Path(dir_okay=False), help="Read the memory from a file.")
+@click.option("-f", "--file", type=GivenPath(exists=True, dir_okay=False), help="Read the memory from a file.")
 @click.option("--type", "type_", type=Chosen(TYPES), default="note", show_default=True, help="Memory type.")
 @click.option("--field", "fields", multiple=True, metavar="KEY=VALUE", help="A structured field (repeatable).")
 @click.option("--space", help="Space to store into (default: the default space, else uncategorized).")
