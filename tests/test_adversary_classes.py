@@ -16,8 +16,8 @@ import quire
 from memory.errors import QuireError
 from quire import ops
 from quire.client import MAX_BODY
+from tests.conftest import wording
 from tests.test_adversary_routes import BASE, ROUTES, _answer, _argv, served_post
-from tests.test_adversary_s36_acknowledged import wording
 from tests.test_trust_routes import _mcp_call
 from tests.ui_home import Browserless, start
 

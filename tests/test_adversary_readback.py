@@ -31,8 +31,8 @@ from mcp.server.mcpserver.exceptions import ToolError
 
 import quire
 from memory.errors import QuireError
+from tests.conftest import wording
 from tests.test_adversary_routes import served_post
-from tests.test_adversary_s36_acknowledged import wording
 from tests.test_trust_routes import _mcp_call
 from tests.ui_home import Browserless, start
 from wiki.render import escape

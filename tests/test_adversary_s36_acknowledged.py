@@ -7,7 +7,6 @@ refusal on the CLI names the flag a person typed, not a pydantic location (`type
 from __future__ import annotations
 
 import json
-import re
 import unicodedata
 
 import pytest
@@ -18,16 +17,6 @@ from memory.errors import QuireError
 from tests.test_adversary_routes import served_post
 from tests.test_trust_routes import _mcp_call
 from tests.ui_home import start
-
-# Where a refusal says the problem is: a field (`types.1`) on the library, the service and MCP, the flag
-# (`--type`) on the CLI; the words after it are one wording on every route.
-_WHERE = re.compile(r"(parameters: |invalid capture: |; )(?:--?[a-z][\w-]*|[a-z_]+(?:\.\d+)*)(?=: )")
-
-
-def wording(said: str) -> str:
-    """A refusal with its field or flag named alike (`WHERE`), to compare what every route says."""
-    return _WHERE.sub(r"\1WHERE", said)
-
 
 BASE = "The staging cluster moved to the Frankfurt region in May"
 ROUTES = ("library", "cli", "cli via serve", "service", "mcp", "import")
@@ -187,3 +176,17 @@ def test_a_path_given_that_does_not_exist_is_a_usage_error_naming_its_flag(cli, 
     assert result.exit_code == 2, (result.exit_code, result.stderr)
     assert result.stderr.startswith(f"Error: {argv[-1]}: ") and "does not exist" in result.stderr, result.stderr
     assert result.stderr.count("\n") == 1, result.stderr
+
+
+@pytest.mark.parametrize("route", ["library", "service", "mcp", "import"])
+def test_an_entity_name_made_one_line_is_said_in_the_acknowledgement(tmp_path, monkeypatch, cli, route):
+    # Before: "Acme\nCorp" (a paste's line break) was stored "Acme Corp" with no word said.
+    home = _fresh(tmp_path, monkeypatch, route)
+    mid, warnings = _capture(route, home, cli, {"content": BASE, "entities": ["Acme\nCorp", "Bob", " Ada  Lovelace "]})
+    with quire.open(home) as q:
+        assert sorted(q.show(mid).entities) == ["Acme Corp", "Ada Lovelace", "Bob"]
+    made = "the line break, tab or run of spaces inside the name sent made one space (a name is one line)"
+    assert warnings == [
+        f"entities: 'Acme Corp' is stored with {made}",
+        f"entities: 'Ada Lovelace' is stored with {made}",
+    ]

@@ -24,8 +24,8 @@ from quire import client, mcp_server, ops
 from quire.cli import cli as quire_cli
 from quire.cli.app import shown, unhidden
 from quire.ui.words import screen_words
+from tests.conftest import wording
 from tests.test_adversary_routes import _replaced_meanwhile, served_post
-from tests.test_adversary_s36_acknowledged import wording
 from tests.test_adversary_values import http_post
 from tests.test_api import leaf_commands
 from tests.test_trust_routes import _mcp_call

@@ -18,7 +18,6 @@ from memory.models import CONTENT_MAX, IMPORT_FORMATS, TOO_LONG_FIX, TYPES
 from quire.cli.app import (
     Bounded,
     Chosen,
-    GivenPath,
     OpText,
     ParameterUsage,
     call,
@@ -68,6 +67,8 @@ def _read_content(text: str | None, file: str | None) -> str:
     if file is not None:
         if not file.strip():  # `-f "$NOTE"` with NOTE unset was read as the folder "." ("is a folder, not a file")
             raise click.BadParameter("is empty; give the file to read the memory from", param_hint="--file")
+        if not os.path.lexists(file):  # a path given that does not exist: a usage error (exit 2), as --data's
+            raise click.BadParameter(f"{file} does not exist; check the path", param_hint="--file")
         # Past a megabyte, no memory: a usage error (exit 2), as a text past 20,000 characters is, unread.
         if _size(file) > limit:
             raise ParameterUsage(f"invalid capture: content: {file} is over the {limit:,}-byte limit; {_PAST_A_MEMORY}")
@@ -103,7 +104,7 @@ def _size(file: str) -> int:
 @uses("capture", text="content", file="content", type_="type")
 @cli.command()
 @click.argument("text", required=False)
-@click.option("-f", "--file", type=GivenPath(exists=True, dir_okay=False), help="Read the memory from a file.")
+@click.option("-f", "--file", type=click.Path(dir_okay=False), help="Read the memory from a file.")
 @click.option("--type", "type_", type=Chosen(TYPES), default="note", show_default=True, help="Memory type.")
 @click.option("--field", "fields", multiple=True, metavar="KEY=VALUE", help="A structured field (repeatable).")
 @click.option("--space", help="Space to store into (default: the default space, else uncategorized).")
