@@ -353,7 +353,7 @@ def about_now(cli_json) -> str:
 
 # Where a refusal says the problem is: a field (`types.1`) on the library, the service and MCP, the flag
 # (`--type`) on the CLI; the words after it are one wording on every route.
-_WHERE = re.compile(r"(parameters: |invalid capture: |; )(?:--?[a-z][\w-]*|[a-z_]+(?:\.\d+)*)(?=: )")
+_WHERE = re.compile(r"(^|parameters: |invalid capture: |; )(?:--?[a-z][\w-]*|[a-z_]+(?:\.\d+)*)(?=: )")
 
 
 def wording(said: str) -> str:

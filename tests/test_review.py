@@ -534,7 +534,7 @@ def test_an_empty_supersedes_is_refused_not_read_as_none(db, cap, cli, given):
     ), said  # the library's words, naming the flag typed
     with quire.open(actor="mcp") as q, pytest.raises(InvalidInput) as refused:
         q.capture(SPACES, type="preference", supersedes=given)
-    assert str(refused.value) == said.removeprefix("Error: ")
+    assert str(refused.value) == said.removeprefix("Error: ").replace("--supersedes:", "supersedes:")
     assert _stored(db) == before and status(db, old.id) == "active"
 
 
