@@ -218,6 +218,23 @@ def as_of(text: str) -> str:
     return iso(moment)
 
 
+# A time's fraction of a second ("10:00:00.123Z", what JavaScript's toISOString writes): quire stores
+# to the second (stored times sort as text), so a fraction that is not zero is said where it is dropped.
+_FRACTION = re.compile(r"\d:\d\d[.,]\d*[1-9]")
+
+
+def to_the_second(text: object) -> str | None:
+    """What storing `text` (a date a person or agent gave) dropped, in words for the acknowledgement:
+    its fraction of a second; None when it is kept as given (or is no date: its own check refuses it)."""
+    if not isinstance(text, str) or not _FRACTION.search(text):
+        return None
+    try:
+        stored = normalize_when(text)
+    except InvalidInput:
+        return None
+    return f"{text.strip()!r} has a fraction of a second, which quire does not keep: stored as {stored}"
+
+
 def normalize_when(text: str) -> str:
     """An input date or time as quire's stored ISO string."""
     if isinstance(text, str):

@@ -86,6 +86,16 @@ def _as_of(value: str) -> str:
 # (memory/clock.py), an empty or blank one refused in its words; it was "now" for valid_from,
 # "cannot read the date ''" for as_of and "must not be empty" for log's since.
 When = Annotated[str, AfterValidator(_when)]
+
+
+def _when_as_sent(value: str) -> str:
+    _when(value)
+    return value
+
+
+# A date checked as `When` is but handed on as sent, for a capture made from it (supersede's valid_from)
+# to store it and say in its warnings what storing it dropped (a fraction of a second).
+WhenAsSent = Annotated[str, AfterValidator(_when_as_sent)]
 AsOf = Annotated[str, AfterValidator(_as_of)]  # When, where a date alone is the end of that day
 
 CONTENT_MAX = 20_000  # characters of a memory's text, counted as it is stored (after the text policy)
@@ -230,6 +240,17 @@ def _as_sent(key: object, value: object) -> bool:
     return key in _NOT_TEXT and isinstance(value, str) and not text.first_surrogate(value)
 
 
+def _names_made_one_line(names: object) -> list[str]:
+    """What the capture acknowledges of an entity name stored other than sent: a line break, tab or
+    run of spaces inside it made one space ("Acme\nCorp" is stored "Acme Corp"; the ends are trimmed
+    as every field's are)."""
+    if not isinstance(names, list):
+        return []
+    changed = [n for n in names if isinstance(n, str) and n.strip() and " ".join(n.split()) != n.strip()]
+    made = "the line break, tab or run of spaces inside the name sent made one space (a name is one line)"
+    return [f"entities: {' '.join(n.split())!r} is stored with {made}" for n in changed]
+
+
 class CapturePayload(BaseModel):
     """One capture, as a person or agent writes it (CLI flags, a JSONL line, an MCP call)."""
 
@@ -267,6 +288,9 @@ class CapturePayload(BaseModel):
         notes: list[str] = []
         if isinstance(data, dict):
             data = {k: v if _as_sent(k, v) else text.clean_tree(v, notes, what=str(k)) for k, v in data.items()}
+            dropped = clock.to_the_second(data.get("valid_from"))
+            notes += [f"valid_from: {dropped}"] if dropped else []
+            notes += _names_made_one_line(data.get("entities"))
         model = handler(data)
         model._text_notes = tuple(dict.fromkeys(notes))
         return model

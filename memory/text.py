@@ -1,6 +1,9 @@
 """The one text policy: every text a person or agent hands quire passes through `clean` first.
 
-    Unicode NFC                 so the same words typed on two systems are the same bytes
+    Unicode normal form         kept as sent: "e" + U+0301 reads back as it was given (what was
+                                acknowledged reads back identical); the keys that match text
+                                (`gate.normalize` for duplicates, `tokens.fold` for search and names)
+                                fold NFC and NFD alike, so both forms are one memory and one word
     BOM (U+FEFF) at the start   stripped (an editor artefact, never meant as text)
     CR LF / CR                  become LF (one line ending everywhere; not worth a warning)
     NUL, other C0, DEL, C1      removed, with a warning that names how many were removed: the
@@ -37,8 +40,8 @@ INVISIBLE = re.compile("[\u202a-\u202e\u2066-\u2069\u200b\u2060\ufeff]")
 # What a one-line value (a URL, a path, a token, a host) never holds inside: a control character
 # or a line break, which urlsplit drops and a header or a file name would take as given.
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-# What `clean` can change in ASCII text: a control character or CR (no BOM, invisible, surrogate or
-# NFC change is ASCII). Without one, ASCII text is returned as it is (6 values a chat message).
+# What `clean` can change in ASCII text: a control character or CR (no BOM, invisible or surrogate
+# is ASCII). Without one, ASCII text is returned as it is (6 values a chat message).
 _ASCII_CHANGED = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
@@ -106,7 +109,6 @@ def clean(value: str, *, what: str = "text") -> Cleaned:
         text = INVISIBLE.sub("", text)
         plural = "s" if hidden > 1 else ""
         notes.append(f"{what}: removed {hidden} invisible character{plural} (bidi override or zero-width)")
-    text = unicodedata.normalize("NFC", text)
     return Cleaned(text, tuple(notes), removed, hidden)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import pwd
+import re
 import stat
 import subprocess
 import sys
@@ -348,3 +349,13 @@ def about_now(cli_json) -> str:
     body = cli_json("page", "show", "about-me")["body"]
     start = body.index("## Now")
     return body[start : body.index("\n## ", start + 1)]
+
+
+# Where a refusal says the problem is: a field (`types.1`) on the library, the service and MCP, the flag
+# (`--type`) on the CLI; the words after it are one wording on every route.
+_WHERE = re.compile(r"(^|parameters: |invalid capture: |; )(?:--?[a-z][\w-]*|[a-z_]+(?:\.\d+)*)(?=: )")
+
+
+def wording(said: str) -> str:
+    """A refusal with its field or flag named alike (`WHERE`), to compare what every route says."""
+    return _WHERE.sub(r"\1WHERE", said)

@@ -5,7 +5,8 @@ whitespace, 20,000 characters and one past) captured through every route and rea
 every route.
 
 The text policy (`memory/text.py`) is the one normalisation, the same on every route, and this file
-states it again on its own (`policy` below) rather than calling quire's: NFC; a leading BOM
+states it again on its own (`policy` below) rather than calling quire's: the normal form kept as
+sent (an NFD "e" + U+0301 reads back decomposed); a leading BOM
 dropped; CR LF and CR made LF; C0 (but tab and newline), DEL and C1 removed; bidi overrides and
 isolates, U+200B, U+2060 and U+FEFF removed; the ends stripped; a lone surrogate refused. A
 refusal is one line, the same words on every route, and stores nothing.
@@ -30,6 +31,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 
 import quire
 from memory.errors import QuireError
+from tests.conftest import wording
 from tests.test_adversary_routes import served_post
 from tests.test_trust_routes import _mcp_call
 from tests.ui_home import Browserless, start
@@ -69,7 +71,6 @@ def policy(text: str) -> str | None:
     if re.search("[\ud800-\udfff]", text):
         return None
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    text = unicodedata.normalize("NFC", text)
     text = re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]", "", text)
     text = re.sub("[\u202a-\u202e\u2066-\u2069\u200b\u2060\ufeff]", "", text).strip()
     return text if text and len(text) <= LIMIT else None
@@ -123,7 +124,8 @@ CAPTURE_ROUTES = ("library", "cli", "cli via serve", "service", "mcp", "import")
 def _said(text: str) -> str:
     """A refusal's words without the route's framing: click's 'Error: ', MCP's hint of the next call
     (for a text past the limit, the next step: a person's names `quire import`, an agent's capture calls)."""
-    return re.split(r"; call \w+\(|; split it into several memories", text.strip().removeprefix("Error: "))[0]
+    said = re.split(r"; call \w+\(|; split it into several memories", text.strip().removeprefix("Error: "))[0]
+    return wording(said)  # the CLI names the flag (`--entity`) where the others name the field (`entities`)
 
 
 def _cli_capture(cli, params: dict) -> tuple[str, str]:
@@ -144,7 +146,7 @@ def _import_capture(home, params: dict) -> tuple[str, str]:
         report = q.run("import", path=str(path))
     if report.errors:
         assert report.stored == 0 and len(report.errors) == 1, report
-        return "refused", report.errors[0].split(": ", 1)[1]  # after "file:line"
+        return "refused", wording(report.errors[0].split(": ", 1)[1])  # after "file:line"
     if report.rejected:
         return "refused", "rejected by the gate"
     assert report.stored == 1, report

@@ -16,7 +16,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 import quire
 from memory import text
 from memory.errors import QuireError
-from tests.conftest import mcp_over_stdio
+from tests.conftest import mcp_over_stdio, wording
 from tests.test_adversary_values import http_post
 from tests.test_service import served  # noqa: F401  (the fixture)
 from tests.test_trust_routes import _mcp_call
@@ -272,6 +272,13 @@ def _cli_answer(op: str, result) -> tuple[str, object]:
     return "refused", result.stderr.strip().removeprefix("Error: ")
 
 
+def _alike(route: str, home, cli, op: str, params: dict) -> tuple[str, object]:
+    """`_answer`, a refusal with the field or flag it names written WHERE, to compare routes: the CLI
+    names the flag typed (`--as-of`), the others the parameter (`as_of`)."""
+    kind, said = _answer(route, home, cli, op, params)
+    return (kind, wording(said)) if kind == "refused" and isinstance(said, str) else (kind, said)
+
+
 def _answer(route: str, home, cli, op: str, params: dict) -> tuple[str, object]:
     """One route's answer: ("ok", what it answered) or ("refused", its one line)."""
     if route == "library":
@@ -328,7 +335,7 @@ def test_the_same_capture_gets_the_same_answer_on_every_route(tmp_path, monkeypa
             q.add_space("work")
             kept = q.capture("The lisbon office opens at nine every weekday morning", entities=["Lisbon"]).id
             before = q.show(kept).model_dump()
-        answers[route] = _answer(route, home, cli, "capture", params)
+        answers[route] = _alike(route, home, cli, "capture", params)
         with quire.open(home) as q:
             assert q.show(kept).model_dump() == before, route
             if answers[route][0] == "ok":
@@ -377,7 +384,7 @@ def test_the_same_recall_gets_the_same_answer_on_every_route(tmp_path, monkeypat
             q.capture(BASE, type="fact", space="work")
             q.capture("The Hauptstraße office opens at nine every weekday morning", type="fact")
             before = q.status().model_dump(exclude={"replica"})
-        answers[route] = _answer(route, home, cli, "recall", params)
+        answers[route] = _alike(route, home, cli, "recall", params)
         with quire.open(home) as q:
             assert q.status().model_dump(exclude={"replica"}) == before, route
     assert len({repr(answer) for route, answer in answers.items() if route != "mcp"}) == 1, answers
@@ -481,8 +488,8 @@ def test_an_empty_date_is_refused_in_one_wording_on_every_route(tmp_path, monkey
         q.capture("The lisbon office opens at nine every weekday morning")
         before = q.status().model_dump(exclude={"replica"})
     field = "valid_from" if op == "capture" else "as_of"
-    kind, said = _answer(route, home, cli, op, {**params, field: blank})
-    assert kind == "refused" and f"{field}: {EMPTY_DATE}" in str(said), (kind, said)
+    kind, said = _alike(route, home, cli, op, {**params, field: blank})
+    assert kind == "refused" and f"WHERE: {EMPTY_DATE}" in str(said), (kind, said)
     with quire.open(home) as q:
         assert q.status().model_dump(exclude={"replica"}) == before
 
@@ -667,8 +674,9 @@ def test_a_date_holding_a_control_character_is_refused_by_capture_on_every_route
             q.run("supersede", memory_id=kept, content="The lisbon office opens at ten", valid_from=date)
     said_elsewhere = str(supersede.value).removeprefix("invalid supersede parameters: ")
     assert said_elsewhere == f"valid_from: cannot read the date {date!r}; {UNREADABLE}", said_elsewhere
-    kind, said = _answer(route, home, cli, "capture", {"content": BASE, "valid_from": date})
-    assert kind == "refused" and said_elsewhere in str(said), (kind, said)
+    kind, said = _alike(route, home, cli, "capture", {"content": BASE, "valid_from": date})
+    where = said_elsewhere.replace("valid_from: ", "WHERE: ", 1)  # `_answer` writes the field or flag as WHERE
+    assert kind == "refused" and where in str(said), (kind, said)
     with quire.open(home) as q:
         assert q.status().model_dump(exclude={"replica"}) == before
 

@@ -102,7 +102,7 @@ def test_the_cli_says_the_range_of_recent_days(cli):
     result = cli("recent", "--days", "-1")
     assert result.exit_code == 2, result.stderr
     assert result.stderr.strip() == (
-        "Error: invalid recent parameters: days: must be at least 1; give a whole number from 1 to 36500"
+        "Error: invalid recent parameters: --days: must be at least 1; give a whole number from 1 to 36500"
     )
 
 

@@ -245,7 +245,8 @@ def test_log_about_an_empty_id_is_refused_on_every_route(cli, quire_home, served
             q.log(subject_id=subject)
     result = cli("log", "--id", subject)
     said = f"subject_id: must not be empty; {ID_FIX}"
-    assert result.exit_code == 2 and result.stderr.strip().endswith(said), result.stderr
+    flagged = said.replace("subject_id:", "--id:")  # the CLI names the flag typed; the others the parameter
+    assert result.exit_code == 2 and result.stderr.strip().endswith(flagged), result.stderr
     assert result.stdout == ""
     status, data = http_post(served(), "log", json.dumps({"params": {"subject_id": subject}}).encode())
     assert status == 400 and data["error"]["message"] == f"invalid log parameters: {said}"

@@ -103,10 +103,10 @@ def _every_command(cmd: click.Command, words: list[str]):
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        # in the operation's words, as the library, the service and MCP refuse it (tests/test_cli_usage_classes.py)
+        # in the operation's words, naming the flag typed where the library names the field (`k`)
         (
             ["recall", "ledger", "-k", "0"],
-            "Error: invalid recall parameters: k: must be at least 1; give a whole number from 1 to 1000",
+            "Error: invalid recall parameters: -k: must be at least 1; give a whole number from 1 to 1000",
         ),
         (["recall"], "Error: Missing argument 'QUERY...'; see `quire recall --help`"),
         (["nosuch"], "Error: No such command 'nosuch'; see `quire --help`"),

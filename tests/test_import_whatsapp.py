@@ -308,8 +308,10 @@ def test_me_is_checked_on_every_route_before_anything_is_read(cli, session, quir
         ("x" * 121, "is longer than 120 characters; give your name"),
     ]:
         out = cli("import", "--me", bad, str(path))
-        # The library's, the service's and MCP's line (it names the parameter, `me:`), exit 2.
-        assert out.exit_code == 2 and said in out.stderr and "invalid import parameters: me: " in out.stderr, out.stderr
+        # The library's, the service's and MCP's line, naming the flag typed (`--me:`), exit 2.
+        assert out.exit_code == 2 and said in out.stderr and "invalid import parameters: --me: " in out.stderr, (
+            out.stderr
+        )
         with quire.open(quire_home) as q:
             with pytest.raises(Exception, match=said):
                 q.import_path(path, me=bad)

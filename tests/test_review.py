@@ -482,7 +482,9 @@ def test_a_malformed_over_is_a_usage_error_that_changes_nothing(db, cap, cli, ov
     done = cli("curate", "accept", str(first.id), "--over", over)
     assert done.exit_code == 2, (done.exit_code, done.stderr)
     said = done.stderr.strip()
-    assert "\n" not in said and "invalid curate_accept parameters: over: " in said  # the library's words
+    assert (
+        "\n" not in said and "invalid curate_accept parameters: --over: " in said
+    )  # the library's words, the flag named
     assert "the version that replaced the old memory" in said
     assert _stored(db) == before
 
@@ -527,11 +529,12 @@ def test_an_empty_supersedes_is_refused_not_read_as_none(db, cap, cli, given):
     assert (
         done.exit_code == 2  # a blank option the operation refuses: a usage error
         and said
-        == "Error: invalid capture: supersedes: is empty; give the id of the memory this one replaces, or leave it out"
-    ), said
+        == "Error: invalid capture: --supersedes: is empty; give the id of the memory this one replaces, "
+        "or leave it out"
+    ), said  # the library's words, naming the flag typed
     with quire.open(actor="mcp") as q, pytest.raises(InvalidInput) as refused:
         q.capture(SPACES, type="preference", supersedes=given)
-    assert str(refused.value) == said.removeprefix("Error: ")
+    assert str(refused.value) == said.removeprefix("Error: ").replace("--supersedes:", "supersedes:")
     assert _stored(db) == before and status(db, old.id) == "active"
 
 

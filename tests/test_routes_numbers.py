@@ -145,7 +145,7 @@ def test_a_number_typed_in_another_script_or_python_s_spelling_is_refused_as_the
         items = q.run("curate_list", ids_only=True).model_dump()["ids"]
     assert items, "the seeded home has a review item"
     done = cli("recall", "-k", typed, "--", "staging")
-    assert done.exit_code == 2 and "invalid recall parameters: k: must be a whole number" in done.stderr, done.stderr
+    assert done.exit_code == 2 and "invalid recall parameters: -k: must be a whole number" in done.stderr, done.stderr
     shown = cli("curate", "show", typed)
     assert shown.exit_code == 2 and "item_id: must be a whole number" in shown.stderr, shown.stderr
     running = start()

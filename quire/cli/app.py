@@ -179,10 +179,33 @@ NOT_OPS: dict[str, str] = {
 
 class ParameterUsage(OneLineUsage):
     """A parameter the operation itself would refuse, refused before the call in the operation's own
-    words (the library's, the service's, MCP's line), as the usage error it is here (exit 2)."""
+    words (the library's, the service's, MCP's line), as the usage error it is here (exit 2), each
+    field the words name given as the flag a person typed (`flagged`)."""
+
+    def __init__(self, message: str, ctx: click.Context | None = None) -> None:
+        super().__init__(flagged(message, ctx), ctx)
 
     def show(self, file: Any = None) -> None:
         click.echo(shown(f"Error: {self.format_message()}"), file=file, err=file is None)
+
+
+def flagged(message: str, ctx: click.Context | None) -> str:
+    """An operation's refusal with each field it names ("types.0: must be one of ...", "as_of: cannot
+    read ...") named as the flag that feeds it ("--type: ...", "--as-of: ..."): the person typed no
+    `types.0` (a second --type's bad value was named `types.0` too). Only a flag given is named (capture's
+    `content` comes from TEXT or --file); arguments keep the field's name."""
+    if ctx is None or getattr(ctx.command, "quire_op", None) is None:
+        return message
+    renames = getattr(ctx.command, "quire_fields", {})
+    flags = {
+        renames.get(p.name, p.name): flag_of(p)
+        for p in ctx.command.params
+        if isinstance(p, click.Option) and p.name and renames.get(p.name, p.name) and _given(ctx, p)
+    }
+    if not flags:
+        return message
+    names = "|".join(re.escape(f) for f in sorted(flags, key=len, reverse=True))
+    return re.sub(rf"(parameters: |capture: |; )({names})(?:\.\d+)*: ", lambda m: m[1] + flags[m[2]] + ": ", message)
 
 
 def query_words(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...]:

@@ -17,7 +17,7 @@ def eval_group():
 
 _data_option = click.option(
     "--data",
-    type=GivenPath(dir_okay=False, path_type=Path),
+    type=GivenPath(exists=True, dir_okay=False, path_type=Path),
     help="Benchmark file (default: the dev file in shared/data).",
 )
 
@@ -124,7 +124,7 @@ def eval_goldens(refresh, json_):
 @eval_group.command("contradictions")
 @click.option(
     "--data",
-    type=GivenPath(file_okay=False, path_type=Path),
+    type=GivenPath(exists=True, file_okay=False, path_type=Path),
     help="Folder holding locomo-dev.json and longmemeval-oracle-dev.json (default: shared/data).",
 )
 @json_option
@@ -144,7 +144,7 @@ def eval_contradictions(data, json_):
 @eval_group.command("floor")
 @click.option(
     "--data",
-    type=GivenPath(file_okay=False, path_type=Path),
+    type=GivenPath(exists=True, file_okay=False, path_type=Path),
     help="Folder holding locomo-dev.json and longmemeval-oracle-dev.json (default: shared/data).",
 )
 @click.option(
@@ -182,7 +182,9 @@ def eval_life(lme, json_):
 @eval_group.command("folds")
 @click.option("--locomo-limit", type=Bounded(1), default=100, show_default=True, help="Questions each.")
 @click.option("--lme-limit", type=Bounded(1), default=60, show_default=True, help="LongMemEval_S questions.")
-@click.option("--data", type=GivenPath(file_okay=False, path_type=Path), help="Data folder (default: shared/data).")
+@click.option(
+    "--data", type=GivenPath(exists=True, file_okay=False, path_type=Path), help="Data folder (default: shared/data)."
+)
 @json_option
 def eval_folds(locomo_limit, lme_limit, data, json_):
     """Every recall knob on two folds of LoCoMo and LongMemEval_S dev (turn and session level, beside

@@ -67,6 +67,8 @@ def _read_content(text: str | None, file: str | None) -> str:
     if file is not None:
         if not file.strip():  # `-f "$NOTE"` with NOTE unset was read as the folder "." ("is a folder, not a file")
             raise click.BadParameter("is empty; give the file to read the memory from", param_hint="--file")
+        if not os.path.lexists(file):  # a path given that does not exist: a usage error (exit 2), as --data's
+            raise click.BadParameter(f"{file} does not exist; check the path", param_hint="--file")
         # Past a megabyte, no memory: a usage error (exit 2), as a text past 20,000 characters is, unread.
         if _size(file) > limit:
             raise ParameterUsage(f"invalid capture: content: {file} is over the {limit:,}-byte limit; {_PAST_A_MEMORY}")

@@ -24,6 +24,7 @@ from memory.models import (
     MemoryText,
     MemoryType,
     When,
+    WhenAsSent,
     me_name,
     parse_payload,
     what_to_give,
@@ -469,7 +470,7 @@ class SupersedeRequest(MemoryRequest):
     fields: dict[str, FieldValue] = Field(
         default_factory=dict, description="Structured fields of the new version (as capture takes them)."
     )
-    valid_from: When | None = Field(default=None, max_length=64, description="When the new version became true.")
+    valid_from: WhenAsSent | None = Field(default=None, max_length=64, description="When the new version became true.")
 
 
 class SupersedeResponse(Response):
