@@ -10958,9 +10958,16 @@ def states_count(text: str, of: tuple[str, ...] = ()) -> bool:
         if part.rstrip().endswith("?") or not _COUNTED.search(part):
             continue
         words = re.findall(r"[a-z]+", part.casefold())
-        if not of or any(_stem_of(w) in of and not _modifies(words, at) for at, w in enumerate(words)):
+        if not of or any(_counts(of, words, at) for at, w in enumerate(words) if _stem_of(w) in of):
             return True
     return False
+
+
+def _counts(of: tuple[str, ...], words: list[str], at: int) -> bool:
+    """Whether the word at `at`, one of the question's, names what a sentence counts: the counted noun
+    (the question's last word) not as a kind of the next ("4 cat trees"), a word before it as it is ("12
+    rare figurines" for "how many rare items": the count's adjective is no kind of the figurines)."""
+    return _stem_of(words[at]) != of[-1] or not _modifies(words, at)
 
 
 def _modifies(words: list[str], at: int) -> bool:

@@ -250,6 +250,11 @@ def test_what_a_count_question_counts():
     assert life.counted("what phone do I have") == ()
     assert life.states_count("we've got 20 dozen stocked up in the fridge right now", ("dozen", "egg"))
     assert not life.states_count("I ran 5 miles this morning before breakfast", ("dozen", "egg"))
+    # the counted noun as a kind of another is no count of it; a word of the question before it counts as said
+    assert not life.states_count("they have like 4 cat trees at this point", ("cat",))
+    assert life.states_count("Yeah, I have 12 rare figurines in my collection", ("rare", "item"))
+    assert life.states_count("I've added 20 autographed baseballs in a few months", ("autographed", "football"))
+    assert life.states_count("I re-watched 3 Marvel movies this month", ("marvel", "movie"))
 
 
 def test_the_newest_count_of_a_thing_of_no_kind_answers_how_many(session, tmp_path):
