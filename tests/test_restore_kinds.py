@@ -56,5 +56,5 @@ def test_an_empty_backup_path_is_refused_as_empty_not_as_the_folder_it_ran_in(cl
     before = {p.name: p.read_bytes() for p in quire_home.glob("quire.db*")}
     for path in ("", "  "):
         result = cli("restore", path)
-        assert result.exit_code == 2 and "'BACKUP_FILE': is empty; give the file" in result.stderr, result.stderr
+        assert result.exit_code == 2 and "BACKUP_FILE: is empty; give the file" in result.stderr, result.stderr
     assert {p.name: p.read_bytes() for p in quire_home.glob("quire.db*")} == before
