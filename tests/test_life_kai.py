@@ -56,7 +56,6 @@ RANK1_REAL = [  # the real model's, today (17 of 27; 14 blind): each must stay f
     "what bank do i use",
 ]
 UNFLAGGED_REAL = ["do i have any tattoos"]  # the foreign questions that find something close today: none other may
-FALSE_TODAY: list[str] = []  # items the key does not name today (the blind two were read a step short): none may open
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +64,7 @@ def measured() -> dict:
 
 
 def test_nothing_he_says_of_others_considers_or_pastes_opens_an_item(measured):
-    assert [t for t in measured["false_items"] if t not in FALSE_TODAY] == []
+    assert measured["false_items"] == []  # (blind: two, each a true change read a step short)
     assert measured["changes"] == 19
 
 
@@ -76,12 +75,4 @@ def test_what_is_read_of_him_today_can_only_rise(measured):
 
 @pytest.mark.model
 def test_with_the_real_model_his_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
-    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    result = lifechanges.run(lifechanges.KAI)
-    assert [t for t in result["false_items"] if t not in FALSE_TODAY] == []
-    assert result["found"] >= FOUND
-    answered = [a["question"] for a in result["asked"] if a["rank1"]]
-    assert [q for q in RANK1_REAL if q not in answered] == []
-    close = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
-    assert [q for q in close if q not in UNFLAGGED_REAL] == []
+    lifefloors.hold_with_the_real_model(lifechanges.KAI, FOUND, RANK1_REAL, UNFLAGGED_REAL, monkeypatch)
