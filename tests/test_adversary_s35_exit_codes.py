@@ -14,6 +14,7 @@ import quire
 from memory.text import whole_number
 from quire import ops
 from quire.cli import cli as quire_cli
+from tests.conftest import wording
 from tests.test_api import leaf_commands
 
 BASE = "The staging cluster moved to the Frankfurt region in May"
@@ -130,7 +131,7 @@ def test_a_hostile_value_is_usage_when_its_form_is_refused_else_domain(quire_hom
         assert "Traceback" not in result.stderr, said
         if refusal is not None:
             assert result.exit_code == 2, said
-            assert result.stderr.strip() == f"Error: {refusal}".replace("\x00", "\\x00"), said
+            assert wording(result.stderr.strip()) == wording(f"Error: {refusal}".replace("\x00", "\\x00")), said
         else:
             assert result.exit_code in (0, 1), said
         if result.exit_code:

@@ -47,7 +47,7 @@ def one_line(text: str) -> str:
         (["capture", GOOD + " again", "--space", "nowhere"], 1, "quire spaces add nowhere"),
         (["capture", GOOD + " again", "--valid-from", "last tuesday-ish"], 2, "YYYY-MM-DD"),
         (["capture", GOOD + " again", "--supersedes", "mem_doesnotexist"], 1, "no such memory"),
-        (["capture", "-f", "/nonexistent/note.txt"], 1, "cannot read"),
+        (["capture", "-f", "/nonexistent/note.txt"], 2, "--file: /nonexistent/note.txt does not exist"),  # (adv26)
         (["import", "/nonexistent/dump.jsonl"], 1, "does not exist"),
         (["spaces", "add", "../etc"], 2, "bad space name"),
     ],
