@@ -86,6 +86,28 @@ def import_text(d: dict) -> str:
     )
     if "conversations" not in d:
         return line
+    return _chats_text(d, line) + "".join(f"\n{said}" for said in import_changes(d))
+
+
+CHANGES_SHOWN = 12  # changes of the person's life an import's text output lists; --json has them all
+
+
+def import_changes(d: dict[str, Any]) -> list[str]:
+    """What the history said changed in the person's own life, each with its review item: an import
+    that filled the review queue says so where the person looks (the JSON report always listed it)."""
+    changes = d.get("changes") or []
+    if not changes:
+        return []
+    waiting = sum("review item" in c for c in changes)
+    head = f"{len(changes)} change{'s' * (len(changes) != 1)} read from this history"
+    head += f", {waiting} waiting for your review (`quire curate` walks them)" if waiting else ""
+    lines = [head + ":", *(f"  {c}" for c in changes[:CHANGES_SHOWN])]
+    if len(changes) > CHANGES_SHOWN:
+        lines.append(f"  ... and {len(changes) - CHANGES_SHOWN} more (`quire curate list`; --json lists every one)")
+    return lines
+
+
+def _chats_text(d: dict, line: str) -> str:
     dropped = ", ".join(f"{n} {reason}" for reason, n in sorted(d["dropped"].items())) or "none"
     kept = ", ".join(f"{n} {reason}" for reason, n in sorted(d["kept_anyway"].items()))
     return (

@@ -1,0 +1,51 @@
+"""An import that reads changes in the person's life says so in its text output, where the person
+looks: a history imported into a full review queue, with nothing said, was an empty queue to them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from quire.cli import render
+
+
+def _chat(path: Path, turns: list[tuple[str, str]]) -> Path:
+    lines = [
+        {"conversation": f"c-{n}", "role": "user", "text": text, "time": when, "title": f"chat {n}"}
+        for n, (when, text) in enumerate(turns)
+    ]
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+def test_the_text_output_lists_each_change_and_how_to_review_it(tmp_path, cli):
+    path = _chat(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-05", "My manager is Priya Raman, she wants the report by Friday."),
+            ("2024-12-05", "My new manager is Tom Okafor since the reorg, how do I introduce myself?"),
+        ],
+    )
+    result = cli("import", str(path))
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    head = next(line for line in lines if "read from this history" in line)
+    assert head.startswith("1 change read from this history, 1 waiting for your review (`quire curate`")
+    listed = lines[lines.index(head) + 1]
+    assert "Priya Raman -> Tom Okafor" in listed and "quire curate accept 1" in listed
+
+
+def test_an_import_with_no_change_says_none(tmp_path, cli):
+    path = _chat(tmp_path / "c.jsonl", [("2024-01-05", "My manager is Priya Raman, she wants the report by Friday.")])
+    result = cli("import", str(path))
+    assert result.exit_code == 0, result.stderr
+    assert "read from this history" not in result.stdout
+
+
+def test_a_long_list_is_cut_and_says_where_the_rest_are():
+    item = "mem_{0} changes mem_x (home: A{0} -> B{0}); review item {0} (`quire curate accept {0}`)"
+    changes = [item.format(i) for i in range(30)]
+    lines = render.import_changes({"changes": changes})
+    assert lines[0] == "30 changes read from this history, 30 waiting for your review (`quire curate` walks them):"
+    assert len(lines) == 1 + render.CHANGES_SHOWN + 1
+    assert lines[-1].startswith(f"  ... and {30 - render.CHANGES_SHOWN} more (`quire curate list`")
