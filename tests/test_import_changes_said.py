@@ -32,7 +32,7 @@ def test_the_text_output_lists_each_change_and_how_to_review_it(tmp_path, cli):
     head = next(line for line in lines if "read from this history" in line)
     assert head.startswith("1 change read from this history, 1 waiting for your review (`quire curate`")
     listed = lines[lines.index(head) + 1]
-    assert "Priya Raman -> Tom Okafor" in listed and "quire curate accept 1" in listed
+    assert listed == "  manager: Priya Raman -> Tom Okafor: review item 1"
 
 
 def test_an_import_with_no_change_says_none(tmp_path, cli):
@@ -48,4 +48,14 @@ def test_a_long_list_is_cut_and_says_where_the_rest_are():
     lines = render.import_changes({"changes": changes})
     assert lines[0] == "30 changes read from this history, 30 waiting for your review (`quire curate` walks them):"
     assert len(lines) == 1 + render.CHANGES_SHOWN + 1
+    assert lines[1] == "  home: A0 -> B0: review item 0"
     assert lines[-1].startswith(f"  ... and {30 - render.CHANGES_SHOWN} more (`quire curate list`")
+
+
+def test_a_change_applied_at_once_says_so_and_an_unknown_line_is_shown_as_it_is():
+    applied = "mem_b supersedes mem_a (allergy: penicillin -> latex)"
+    other = "c.json: the edit mem_c was taken back"
+    assert render.import_changes({"changes": [applied, other]})[1:] == [
+        "  allergy: penicillin -> latex: applied (mem_b supersedes mem_a)",
+        f"  {other}",
+    ]

@@ -101,10 +101,24 @@ def import_changes(d: dict[str, Any]) -> list[str]:
     waiting = sum("review item" in c for c in changes)
     head = f"{len(changes)} change{'s' * (len(changes) != 1)} read from this history"
     head += f", {waiting} waiting for your review (`quire curate` walks them)" if waiting else ""
-    lines = [head + ":", *(f"  {c}" for c in changes[:CHANGES_SHOWN])]
+    lines = [head + ":", *(f"  {_change(c)}" for c in changes[:CHANGES_SHOWN])]
     if len(changes) > CHANGES_SHOWN:
         lines.append(f"  ... and {len(changes) - CHANGES_SHOWN} more (`quire curate list`; --json lists every one)")
     return lines
+
+
+# correction.heard's lines: "<new> changes <old> (<what>); review item N (`...`)", "<new> supersedes <old> (<what>)".
+_WAITS = re.compile(r"mem_\w+ changes mem_\w+ \((.*)\); review item (\d+) \(`quire curate accept \d+`\)", re.S)
+_APPLIED = re.compile(r"(mem_\w+) supersedes (mem_\w+) \((.*)\)", re.S)
+
+
+def _change(line: str) -> str:
+    """One change as a person reads it: what changed first, then where it waits (ids stay in --json)."""
+    if waits := _WAITS.fullmatch(line):
+        return f"{waits[1]}: review item {waits[2]}"
+    if applied := _APPLIED.fullmatch(line):
+        return f"{applied[3]}: applied ({applied[1]} supersedes {applied[2]})"
+    return line
 
 
 def _chats_text(d: dict, line: str) -> str:
