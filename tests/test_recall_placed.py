@@ -1,0 +1,75 @@
+"""A question of the past anchored in a place or a thing of then, not a time (retrieval/recall._placed_anchor):
+"where did i live in germany" asks the home that held while the person spoke of Germany, though no
+statement of a home names the country (the town does); "where did i live after the barracks" asks the home
+after the one that names the barracks. Both had ranked the home of now first (session 36: kai's Japan and
+San Diego). Controls: the same history asked of now still gets the newest home; a place no text names
+moves nothing. And a thing asked by its verb or a word of its kind ("what did i ride", "who was my
+foreman", "whats my rank", "where did i work out") is the attribute its statements read
+(memory/life._ASKS_KIND_WORD): "work out" is no work."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memory import life
+from memory.home import Home
+from memory.session import Session
+from retrieval.recall import search
+from retrieval.scope import ALL_SPACES
+from tests.conftest import chat_turns
+
+# (the country is named only in texts of other things; each home names its town)
+ABROAD = [
+    ("2019-03-01T10:00:00Z", "still in the barracks on Fort Hood so no rent to pay"),
+    ("2019-09-01T10:00:00Z", "moved into a 1br in killeen with my buddy"),
+    ("2020-02-01T10:00:00Z", "got orders to germany, leaving in may"),
+    ("2020-06-01T10:00:00Z", "moved into a flat in Vilseck, rent is fine"),
+    ("2020-08-01T10:00:00Z", "first weekend in germany, what should we see near nuremberg"),
+    ("2020-12-01T10:00:00Z", "christmas markets in germany are something else"),
+    ("2021-09-01T10:00:00Z", "got a townhouse in tacoma, way bigger than the last place"),
+]
+
+
+def _first(home: Path, tmp_path: Path, turns: list[tuple[str, str]], questions: list[str]) -> list[str]:
+    """The first hit of each question, in a home that imported `turns` (the fake embedder)."""
+    with Session(Home(home), actor="import") as s:
+        s.import_path(chat_turns(tmp_path / "chats.jsonl", turns))
+        return [search(s, q, scope=ALL_SPACES, k=3, touch=False).hits[0].content for q in questions]
+
+
+def test_a_place_of_the_past_asks_the_value_that_held_while_it_was_spoken_of(quire_home, tmp_path):
+    there, now = _first(quire_home, tmp_path, ABROAD, ["where did i live in germany", "where do i live now"])
+    assert "Vilseck" in there  # (not killeen, where the orders to germany were said)
+    assert "tacoma" in now  # control: the present is the newest
+
+
+def test_after_a_thing_of_then_asks_the_next_value(quire_home, tmp_path):
+    (after,) = _first(quire_home, tmp_path, ABROAD, ["where did i live after the barracks"])
+    assert "killeen" in after
+
+
+def test_control_a_place_no_text_names_moves_nothing(quire_home, tmp_path):
+    (nowhere,) = _first(quire_home, tmp_path, ABROAD, ["where did i live in portugal"])
+    assert "tacoma" in nowhere
+
+
+@pytest.mark.parametrize(
+    ("question", "attribute"),
+    [
+        ("what did i ride back then", "car"),
+        ("who was my foreman on the last site", "manager"),
+        ("whats my rank", "rank"),
+        ("what was my last command", "command"),
+        ("where did we work out before the move", "gym"),
+        ("where do i go to school", "university"),
+    ],
+)
+def test_a_thing_asked_by_its_verb_or_a_word_of_its_kind(question, attribute):
+    assert attribute in life.asked(question)
+
+
+def test_control_work_out_is_no_employer_and_work_still_is():
+    assert "employer" not in life.asked("where did i work out")
+    assert "employer" in life.asked("where did i work in 2019")
