@@ -1565,6 +1565,8 @@ def _newest_restated(given: _PriorInput, score: dict[str, float]) -> Moves:
         return {}
     if life.asks_past(given.query) or life.about_someone_else(given.query) or _adds_up(given.query):
         return {}
+    if all(w.casefold() in lexical.STOPWORDS for w in given.words):
+        return {}  # ("where am i from": its words name no thing; "am i doing it wrong" restates nothing of it)
     ranked = sorted(given.rows, key=lambda row: (-score[row["id"]], _tie(row)))[: tuning.KIND_ROWS]
     terms = lexical.terms_each(list(given.words))  # a word of no index term holds nothing
     weight = _weights(given.run, list(given.words))

@@ -73,3 +73,21 @@ def test_a_thing_asked_by_its_verb_or_a_word_of_its_kind(question, attribute):
 def test_control_work_out_is_no_employer_and_work_still_is():
     assert "employer" not in life.asked("where did i work out")
     assert "employer" in life.asked("where did i work in 2019")
+
+
+# (a question of only function words: "where am i from" had the newest turn holding "am" and "i" lifted)
+ORIGIN = [
+    ("2021-01-01T10:00:00Z", "born and raised in Kumasi, came to Leeds for uni in 2015"),
+    ("2023-05-01T10:00:00Z", "started a pottery class on tuesdays, am i too old for this lol"),
+    ("2023-09-01T10:00:00Z", "where am i supposed to park at the new hospital, the staff car park is full"),
+    ("2024-02-01T10:00:00Z", "i keep my old climbing shoes under the bed"),
+    ("2024-06-01T10:00:00Z", "i keep my old climbing shoes on the shoe rack in the hall now"),
+]
+
+
+def test_a_question_of_function_words_is_restated_by_no_newer_turn(quire_home, tmp_path):
+    origin, kept = _first(
+        quire_home, tmp_path, ORIGIN, ["where am i from", "where do i keep my old climbing shoes now"]
+    )
+    assert "Kumasi" in origin
+    assert "shoe rack" in kept  # control: a thing named by its words is still answered by the newest restating it
