@@ -1578,7 +1578,7 @@ def _newest_restated(given: _PriorInput, score: dict[str, float]) -> Moves:
 
     # The best that states is what is restated: the question asked again says nothing.
     best = next((row for row in ranked if states(row)), None)
-    if best is None or len(held[best["id"]]) < 2:
+    if best is None or len(held[best["id"]]) < 2 or _answered_apart(given, ranked[0], best):
         return {}
     need = 2 / 3 * sum(weight[i] for i in held[best["id"]])
 
@@ -1588,6 +1588,15 @@ def _newest_restated(given: _PriorInput, score: dict[str, float]) -> Moves:
 
     saying = [best] + [row for row in ranked if row is not best and restates(row) and life.says_of_self(row["content"])]
     return _newest_above(ranked, saying, score) if len(saying) > 1 or best is not ranked[0] else {}
+
+
+def _answered_apart(given: _PriorInput, first: dict[str, Any], best: dict[str, Any]) -> bool:
+    """Whether the first row states what the question asks (the rules read it: "started the A&P program
+    at Honolulu CC" for "where do i go to school") while the best row holding the query's words is
+    another ("if i reenlisted id go to Whidbey next ... A&P school or stay"): what the newer turns
+    restate is then not the answer, and none goes above it."""
+    mine = frozenset(a for a in given.asked if not a.startswith("other:"))
+    return best is not first and bool(mine) and _states(given.run, mine, _read_with_statements(given.run, [first])[0])
 
 
 # A count over every session, not a value that changed: "how many different types of citrus have I

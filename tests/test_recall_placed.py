@@ -91,3 +91,19 @@ def test_a_question_of_function_words_is_restated_by_no_newer_turn(quire_home, t
     )
     assert "Kumasi" in origin
     assert "shoe rack" in kept  # control: a thing named by its words is still answered by the newest restating it
+
+
+# (a statement the rules read that holds none of the question's words: "where do i go to school" had a
+# musing that holds "go" and "school" lifted over it as a restatement)
+SCHOOL = [
+    (
+        "2022-01-01T10:00:00Z",
+        "thinking i should go back to school for nursing, or just stay at the warehouse. pros and cons",
+    ),
+    ("2023-09-01T10:00:00Z", "started the nursing program at Riverside CC today, clinicals start in spring"),
+]
+
+
+def test_a_turn_holding_the_words_goes_not_above_the_statement_read(quire_home, tmp_path):
+    (school,) = _first(quire_home, tmp_path, SCHOOL, ["where do i go to school"])
+    assert "Riverside CC" in school
