@@ -107,3 +107,20 @@ SCHOOL = [
 def test_a_turn_holding_the_words_goes_not_above_the_statement_read(quire_home, tmp_path):
     (school,) = _first(quire_home, tmp_path, SCHOOL, ["where do i go to school"])
     assert "Riverside CC" in school
+
+
+# (any attribute, not a home: the supervisor of the time the person spoke of Aberdeen)
+SITES = [
+    ("2019-03-01T10:00:00Z", "my new supervisor is Dave Pryce, solid guy"),
+    ("2020-05-01T10:00:00Z", "got the contract in aberdeen, starting on the rigs in june"),
+    ("2020-07-01T10:00:00Z", "my new supervisor is Callum Reid, bit of a shouter"),
+    ("2020-11-01T10:00:00Z", "aberdeen is freezing in november, what do i layer under overalls"),
+    ("2021-02-01T10:00:00Z", "last month in aberdeen, the rotation ends in march"),
+    ("2022-01-01T10:00:00Z", "my new supervisor is Priya Shah, way calmer"),
+]
+
+
+def test_a_place_of_the_past_asks_any_attribute_of_then(quire_home, tmp_path):
+    there, now = _first(quire_home, tmp_path, SITES, ["who was my supervisor in aberdeen", "who is my supervisor now"])
+    assert "Callum" in there
+    assert "Priya" in now
