@@ -9755,7 +9755,7 @@ _ASKS = (
     ("schedule:gym", r"\b(?:which|what) days? do i (?:usually |now )?(?:go to|hit) the gym\b|\bmy gym days\b"),
     (
         "employer",
-        r"\b(?:where|which company|what company|who)\b.*\bi\b.*\bwork(?:ing)?\b|\bmy (?:employer|company)\b|"
+        r"\b(?:where|which company|what company|who)\b.*\bi\b.*\bwork(?:ing)?\b(?! ?out\b)|\bmy (?:employer|company)\b|"
         r"\b(?:which|what) [a-z]+ do i work (?:at|for|in)\b",
     ),
     (
@@ -9978,9 +9978,25 @@ _ASKS_NO_ARTICLES = (
     ),
     ("visa", r"\b(?:which|what) (?:residence )?(?:status|permit) (?:do )?(?:i|we) have\b"),
 )
+# (recall29) A thing asked by its verb or a word of its own kind, not its attribute's noun (kai: "who was my
+# chief in japan", "what did i ride", "where did i work out", "whats my rank", "what was my last command",
+# "where do i go to school"): each the attribute a statement of it reads.
+_ASKS_KIND_WORD = (
+    (
+        "manager",
+        r"\bwho(?:'s|s| is| was)? (?:my|our) (?:new |old |last |first |current )?(?:chief|lead|lpo|lcpo|divo|foreman|"
+        r"forewoman|sergeant|gaffer|charge nurse|shift lead|line lead|crew chief)\b",
+    ),
+    ("car", r"\bwhat (?:did|do) (?:i|we) (?:ride|drive)\b|\bwhat (?:was|were|am|are) (?:i|we) (?:riding|driving)\b"),
+    ("gym", r"\bwhere (?:did|do) (?:i|we) (?:usually )?(?:work ?out|lift|train)\b"),
+    ("rank", r"\bwhat(?:'s|s| is| was) my (?:current |new |last )?(?:rank|rate|paygrade|pay grade)\b"),
+    ("command", r"\bwhat(?:'s|s| is| was) my (?:last |current |new |first |old )?(?:command|squadron|unit)\b"),
+    *((kind, r"\bwhere (?:did|do) (?:i|we) (?:go to|attend) (?:school|community college|cc)\b") for kind in SCHOOLS),
+)
 _ASKS_RE = tuple(
     (a, patterns.lazy(p, re.IGNORECASE))
     for a, p in (
+        *_ASKS_KIND_WORD,
         *_ASKS,
         *_ASKS_FR,
         *_ASKS_IN_PASSING,

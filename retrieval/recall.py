@@ -1565,6 +1565,8 @@ def _newest_restated(given: _PriorInput, score: dict[str, float]) -> Moves:
         return {}
     if life.asks_past(given.query) or life.about_someone_else(given.query) or _adds_up(given.query):
         return {}
+    if all(w.casefold() in lexical.STOPWORDS for w in given.words):
+        return {}  # ("where am i from": its words name no thing; "am i doing it wrong" restates nothing of it)
     ranked = sorted(given.rows, key=lambda row: (-score[row["id"]], _tie(row)))[: tuning.KIND_ROWS]
     terms = lexical.terms_each(list(given.words))  # a word of no index term holds nothing
     weight = _weights(given.run, list(given.words))
@@ -1576,7 +1578,7 @@ def _newest_restated(given: _PriorInput, score: dict[str, float]) -> Moves:
 
     # The best that states is what is restated: the question asked again says nothing.
     best = next((row for row in ranked if states(row)), None)
-    if best is None or len(held[best["id"]]) < 2:
+    if best is None or len(held[best["id"]]) < 2 or _answered_apart(given, ranked[0], best):
         return {}
     need = 2 / 3 * sum(weight[i] for i in held[best["id"]])
 
@@ -1586,6 +1588,15 @@ def _newest_restated(given: _PriorInput, score: dict[str, float]) -> Moves:
 
     saying = [best] + [row for row in ranked if row is not best and restates(row) and life.says_of_self(row["content"])]
     return _newest_above(ranked, saying, score) if len(saying) > 1 or best is not ranked[0] else {}
+
+
+def _answered_apart(given: _PriorInput, first: dict[str, Any], best: dict[str, Any]) -> bool:
+    """Whether the first row states what the question asks (the rules read it: "started the A&P program
+    at Honolulu CC" for "where do i go to school") while the best row holding the query's words is
+    another ("if i reenlisted id go to Whidbey next ... A&P school or stay"): what the newer turns
+    restate is then not the answer, and none goes above it."""
+    mine = frozenset(a for a in given.asked if not a.startswith("other:"))
+    return best is not first and bool(mine) and _states(given.run, mine, _read_with_statements(given.run, [first])[0])
 
 
 # A count over every session, not a value that changed: "how many different types of citrus have I
@@ -1802,19 +1813,79 @@ def _anchored(run: _Run, ordered: Ranked, asked: frozenset[str], query: str) -> 
     "what work did I take up after I retired", "where was my first job") is answered by the statement
     of what it asks said at that time (`_of_then`): it goes right above the best, read in if the
     query did not reach it. The newest statement is the answer of now, not of then."""
-    anchor = life.anchored(query)
+    anchor = life.anchored(query) or _placed_anchor(query)
     mine = sorted(a for a in asked if not a.startswith("other:"))
     if anchor is None or not mine or not ordered:
         return ordered
     said = _said_in_order(run, mine)
     marks = said if anchor.attribute is None or anchor.attribute in mine else _said_in_order(run, [anchor.attribute])
-    chosen = _first(said, anchor) if anchor.how == "first" else _of_then(said, marks, anchor)
+    if anchor.how == "in":
+        chosen = _of_the_place(run, said, anchor.words)
+    else:
+        chosen = _first(said, anchor) if anchor.how == "first" else _of_then(said, marks, anchor)
     if chosen is None or chosen["id"] == ordered[0][0]["id"]:
         return ordered
     rest = [item for item in ordered if item[0]["id"] != chosen["id"]]
     mult = next((m for row, _, m in ordered if row["id"] == chosen["id"]), {})
     lifted = ordered[0][1] * (1 + 1e-6) + 1e-9
     return [(chosen, lifted, {**mult, "anchored": 1.0}), *rest]
+
+
+# A question of the past anchored in a place or a thing of then, not a time ("where did i live in japan",
+# "who was my chief in japan", "where did i live after the barracks"): `_placed_anchor`.
+_ASKS_THEN = re.compile(r"\b(?:did|was|were|had)\b", re.IGNORECASE)
+_AFTER_THE = re.compile(
+    r"\b(?P<how>after|before) (?:the|my|our) (?P<what>[^\W\d_][\w'-]+(?: [^\W\d_][\w'-]+)?)\s*[?.!]*\s*$", re.IGNORECASE
+)
+_IN_PLACE = re.compile(
+    r"\b(?:in|over in|out in) (?!(?:the|a|an|my|our|his|her|their|this|that|total|general|time|person|school|college|"
+    r"uni|university|class|summer|winter|spring|autumn|fall|january|february|march|april|may|june|july|august|"
+    r"september|october|november|december|high|grade|year|years|months?|weeks?|days?|case|fact|advance|between)\b)"
+    r"(?P<place>[^\W\d_][\w'-]+(?: [^\W\d_][\w'-]+)?)\s*(?=[?.!,]|$|\b(?:after|before|when|while)\b)",
+    re.IGNORECASE,
+)
+
+
+def _placed_anchor(query: str) -> life.Anchor | None:
+    """How a question of the past is anchored when memory/life.anchored reads no time in it: after or
+    before a thing of then ("where did i live after the barracks": the statement holding "barracks",
+    then `_of_then`), or in a place ("where did i live in japan": how "in", `_of_the_place`)."""
+    if not _ASKS_THEN.search(query):
+        return None
+    thing = _AFTER_THE.search(query)
+    if thing is not None:
+        return life.Anchor(thing.group("how").casefold(), tuple(thing.group("what").casefold().split()))
+    place = _IN_PLACE.search(query)
+    return None if place is None else life.Anchor("in", tuple(place.group("place").casefold().split()))
+
+
+def _of_the_place(
+    run: _Run, said: list[tuple[dict[str, Any], tuple[life.Said, ...]]], place: tuple[str, ...]
+) -> dict[str, Any] | None:
+    """The statement of `said` (oldest first) whose value held while the person spoke of the place
+    most: each of its value's times (from it until a statement of another value) counts the texts
+    that name the place ("japan": "got orders to japan" is said while the old home held; "first
+    weekend in japan together, we're in Yamato" while the new one did); the later wins a tie. A
+    statement that names the place itself counts as one of them."""
+    if not said:
+        return None
+    named = re.compile(r"(?<![\w'-])" + r"\s+".join(map(re.escape, place)) + r"(?![\w'-])", re.IGNORECASE)
+    found = lexical.search_filtered(run.db, list(place), run.where, run.params, tuning.ANCHOR_ROWS, run.corpus)
+    run.fetch([r for r, _ in found if r not in run.rows])
+    times = sorted(
+        row["valid_from"] or ""
+        for r, _ in found
+        if (row := run.rows.get(r)) is not None and named.search(row["content"])
+    )
+    if not times:
+        return None
+    best: tuple[int, int] = (0, -1)
+    for i, (row, values) in enumerate(said):
+        start = row["valid_from"] or ""
+        end = next((r["valid_from"] or "" for r, s in said[i + 1 :] if not _same_value(s, values)), None)
+        count = sum(1 for t in times if t >= start and (end is None or t < end))
+        best = max(best, (count, i))
+    return said[best[1]][0] if best[0] else None
 
 
 def _said_in_order(run: _Run, attributes: list[str]) -> list[tuple[dict[str, Any], tuple[life.Said, ...]]]:

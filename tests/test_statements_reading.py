@@ -41,7 +41,8 @@ RECORDED = {
     # scooter in the lists): session 36's one bump
     # and recall28 (the question side: `anchored`, `_ASKS_IN_TIME`, three second-language shapes)
     # and adv26 (memory/text.py: `clean` keeps the Unicode form sent; the reading folds to NFC itself)
-    3: "1beb66ebc68ac0f6",
+    # and recall29 (the question side only: `_ASKS_KIND_WORD`, "work out" asks no employer; re-recorded)
+    3: "60fdd9799931aa73",
 }
 
 
