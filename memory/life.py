@@ -5306,7 +5306,25 @@ _GIG_APPS = (
     r"deliveroo|just eat|roadie|favor))(?![\w-])"
 )
 _PRONOUNS = r"(?P<v>(?i:(?:he|she|they|xe|ze|fae|it)/(?:him|her|them|they|he|she|his|hers|xem|xir|zir|faer|it)(?:/[a-z]+)?|any pronouns))(?![\w/-])"
-_TX_KIN = r"(?:sister|brother|sis|bro|mom|mum|dad|parents|grandma|grandpa|abuela|aunt|tia|uncle|cousin|family)"
+# (a home at kin's: the family the person grew up in, or the family as one)
+_TX_KIN = vocab.alternation(
+    (
+        *vocab.family(
+            "mother",
+            "father",
+            "parents",
+            "grandmother",
+            "grandfather",
+            "grandparents",
+            "sister",
+            "brother",
+            "aunt",
+            "uncle",
+            "cousin",
+        ),
+        "family",
+    )
+)
 _INSURANCE_SAID = patterns.lazy(
     r"\b(?:insur\w*|ppo|hmo|epo|coverage|deductible|copay|prior auth\w*|premiums?|benefits|cover|covers|covered)\b",
     re.IGNORECASE,
@@ -10033,14 +10051,13 @@ _ASK_THING = patterns.lazy(
 # to"): it asks no attribute of the person, so no change in the person's life may move its answer
 # (the newer "We moved to Montréal" had been lifted over the turn that named the sister's city).
 _RELATION = (
-    # and as a person writes them in their first language, in English ("my amma's sugar", "appa retired")
-    r"(?:amma|ammi|mutti|maman|mamma|appa|abba|abbu|vati|akka|didi|bhaiya|"
-    r"baba|teta|tayta|sitto|sitti|jiddo|jeddo|jido|seedo|khalto|khalti|3amto|3amti|amto|amti|khalo|khalu|3ammo|3ammi|"
-    r"sister|brother|mother|mum|mom|mam|mammy|ma|father|dad|da|daddy|nan|nana|granny|grandad|parents?|partner|wife|husband|spouse|son|daughter|kids?|"
-    r"children|child|friend|colleague|neighbou?r|grand(?:ma|pa|mother|father|parents?|daughter|son|child|kid|bab(?:y|ie))|aunt|uncle|cousin|niece|"
-    r"nephew|girlfriend|boyfriend|fianc[ée]e?|flatmate|roommate)s?"
+    # every family word (memory/data/family.txt, as a person writes them in their first language too: "my
+    # amma's sugar", "appa retired") and the others of a person's life
+    vocab.alternation((*vocab.family(), "friend", "colleague", "neighbour", "neighbor", "flatmate", "roommate"))[:-1]
+    + r")s?"
 )
-_CALLED = r"mom|mum|mam|mama|dad|baba|papa|teta|sitto|jiddo|grandma|grandpa|nana|amma|appa|abba|khalto|3ammo"
+# a relative called by their word, as a name ("what does baba do for work", "where does mom live")
+_CALLED = vocab.alternation(vocab.family(called=True))
 _STATUS_WORDS = r"(?i:married|single|engaged|divorced|dating|retired|from|still|working|living|a|an)\b"
 _ABOUT_OTHER = patterns.lazy(
     r"\b(?i:(?:does|did|has|do)\s+(?:my|our)\s+)(?P<who>(?i:" + _RELATION + r"))\b|"
@@ -10084,26 +10101,14 @@ def about_someone_else(query: str) -> str | None:
 # of that relation (`_as_relation`: "my mother", "my grandmother", "my wife"), which a memory saying any
 # word for them answers (`names_relation`). A word that means other things too ("pop", "bro", "nan":
 # NaN) is a relative only after "my" or "our"; a partner's word after "the" too ("the wife").
-_FAMILY_ASKED = {
-    **dict.fromkeys(["mummy", "mommy", "mama"], "mother"),
-    **dict.fromkeys(["daddy", "papa", "pop", "pops", "pa"], "father"),
-    **dict.fromkeys(
-        ["grandma", "grandmom", "grandmum", "gramma", "grammy", "gran", "granny", "nan", "nana", "nanna"], "grandmother"
-    ),
-    **dict.fromkeys(["grandpa", "grandad", "granddad", "gramps", "grampa", "grandpop"], "grandfather"),
-    "bro": "brother",
-    "sis": "sister",
-    "hubby": "husband",
-    **dict.fromkeys(["wifey", "missus", "mrs"], "wife"),
-    "other half": "partner",
-}
-_OWNED_ONLY = frozenset(["pop", "pops", "pa", "nan", "bro", "sis", "mrs", "other half"])
-_THE_PARTNER = frozenset(["wife", "husband", "missus", "mrs", "hubby", "wifey", "other half"])
-_FAMILY_WORD = "|".join(sorted(map(re.escape, _FAMILY_ASKED), key=len, reverse=True))
-_BARE_WORD = "|".join(sorted((re.escape(w) for w in _FAMILY_ASKED if w not in _OWNED_ONLY), key=len, reverse=True))
+_BY_LENGTH = [vocab.FAMILY[w] for w in vocab.family()]
+_FAMILY_ASKED = {k.word: k.relation for k in vocab.FAMILY.values() if k.word != k.relation}
+_OWNED_ONLY = frozenset(vocab.family(owned=True))
+_FAMILY_WORD = "|".join(map(re.escape, (w for w in vocab.family() if w in _FAMILY_ASKED)))
+_BARE_WORD = "|".join(map(re.escape, (w for w in vocab.family(called=True, owned=False) if w in _FAMILY_ASKED)))
 _FAMILY_SAID = patterns.lazy(
     rf"\b(?:my|our) (?P<owned>{_FAMILY_WORD})(?![\w-])"
-    rf"|\bthe (?P<the>{'|'.join(sorted(_THE_PARTNER, key=len, reverse=True))})(?![\w-]| of\b)"
+    rf"|\bthe (?P<the>{'|'.join(map(re.escape, (k.word for k in _BY_LENGTH if k.the)))})(?![\w-]| of\b)"
     rf"|\b(?P<verb>does|did|has|is|was) (?P<bare>{_BARE_WORD})(?![\w'’-])"
     rf"|(?<![\w'’-])(?P<whose>{_BARE_WORD})(?=['’]s\b)",
     re.IGNORECASE,
@@ -10127,53 +10132,8 @@ def _the_relation(found: re.Match[str]) -> str:
 
 # One relation however it is said ("mum", "mom", "mama"; a girlfriend, a husband: the partner): what a
 # name question asks and what a turn names meet on it.
-_KIN_SAME = {
-    **dict.fromkeys(
-        [
-            "mum",
-            "mom",
-            "mam",
-            "mama",
-            "mammy",
-            "mother",
-            "ma",
-            "mommy",
-            "mummy",
-            "amma",
-            "ammi",
-            "mutti",
-            "maman",
-            "mamma",
-        ],
-        "mother",
-    ),
-    **dict.fromkeys(["dad", "da", "daddy", "father", "papa", "pa", "tata", "appa", "abba", "abbu", "vati"], "father"),
-    # Arabic, as a Lebanese-American student writes it in English ("baba owns a shop", "teta's kibbeh")
-    "baba": "father",
-    **dict.fromkeys(["teta", "tayta", "sitto", "sitti"], "grandmother"),
-    **dict.fromkeys(["jiddo", "jeddo", "jido", "seedo"], "grandfather"),
-    **dict.fromkeys(["khalto", "khalti", "3amto", "3amti", "amto", "amti"], "aunt"),
-    **dict.fromkeys(["khalo", "khalu", "3ammo", "3ammi"], "uncle"),
-    **dict.fromkeys(["akka", "didi"], "sister"),
-    "bhaiya": "brother",
-    **dict.fromkeys(
-        ["partner", "wife", "husband", "spouse", "girlfriend", "boyfriend", "fiance", "fiancé", "fiancee", "fiancée"],
-        "partner",
-    ),
-}
-# (life21) A grandchild however it is called ("what's my granddaughter's name" is answered by "kaylee here
-# typing for grandpa", who may be a grandson), and a wife or a husband as a phone types them ("my bride",
-# "the missus", "the hubby").
-_KIN_SAME.update(
-    dict.fromkeys(["granddaughter", "grandson", "grandchild", "grandbaby", "grandbabie", "grandkid"], "grandchild")
-)
-_KIN_SAME.update(dict.fromkeys(["bride", "missus", "hubby"], "partner"))
-_KIN = (
-    r"(?P<rel>(?i:(?:mama|mommy|mummy|papa|tata|fianc[ée]e?|grandkids|grandchildren|"
-    r"granddaughter|grandson|grandchild|grandbab(?:y|ie)|grandkid|bride|missus|hubby|"  # (life21: a phone's kin words)
-    + _RELATION.removeprefix("(?:").removesuffix(")s?")
-    + r")s?))"
-)
+_KIN_SAME = {k.word: vocab.kin_of(k.relation) for k in vocab.FAMILY.values() if vocab.kin_of(k.relation) != k.word}
+_KIN = r"(?P<rel>(?i:" + _RELATION + "))"
 _KIN_WHICH = r"(?:(?i:little|big|older|younger|baby|twin|eldest|oldest|youngest|late|step|half) )?"
 # A name after its relation: capitalised, or typed in lower case where it is no word that goes on the
 # sentence ("my sister ola just moved", "my daughter karen set this up"; not "my sister lives", "my
@@ -10544,12 +10504,15 @@ _NOT_THEIRS = r"(?<!['’]s )(?<!s' )(?<!\bhis )(?<!\bher )(?<!\byour )(?<!\bthe
 # - a wife or a husband called "the missus", "the wife", "the hubby" with their name beside it ("the missus,
 #   Bisi", "the wife (Sarah) says");
 # - a name in lower case before its "'s" ("my girlfriend funmi's birthday", "my brother kunle's fees").
-_PARENT_WORD = r"(?:mummy|mum|mom|mommy|mama|mam|mammy|mother|daddy|dad|baba|papa|father|pops)"
+# (a word of two letters, "ma", "da", "pa", is a parent only after "my")
+_PARENT_WORDS = tuple(w for w in vocab.family("mother", "father") if len(w) > 2)
+_PARENT_WORD = vocab.alternation(_PARENT_WORDS)
+_THE_WORDS = tuple(k.word for k in _BY_LENGTH if k.the)
 _NAME_ENDS_CLAUSE = r"(?=\s*(?:[.,;:!)]|$)| (?:if|and|but|so|btw|by the way|lol|haha)\b)"
 # (each with the words a sentence must hold for it, looked for as substrings first: `_more_kin`)
 _KIN_MORE = (
     (
-        ("mum", "mom", "mam", "dad", "baba", "papa", "mother", "father", "pops"),
+        _PARENT_WORDS,
         patterns.lazy(
             r"(?:^|(?<=[,;] )|(?<=\bbtw )|(?<=\band )|(?<=\balso ))(?P<rel>(?i:"
             + _PARENT_WORD
@@ -10578,11 +10541,9 @@ _KIN_MORE = (
         ),
     ),
     (
-        ("missus", "missis", "mrs", "wife", "hubby", "husband", "other half"),
+        _THE_WORDS,
         patterns.lazy(
-            r"\b[Tt]he (?P<rel>missus|missis|mrs|wife|hubby|husband|other half)(?:, | \()(?P<n>["
-            + _UP
-            + r"][\w'-]+)\b(?!'s\b)"
+            r"\b[Tt]he (?P<rel>" + "|".join(_THE_WORDS) + r")(?:, | \()(?P<n>[" + _UP + r"][\w'-]+)\b(?!'s\b)"
         ),
     ),
 )
@@ -10616,6 +10577,8 @@ def _more_kin(sentence: str, lower: bool) -> list[tuple[str, str]]:
             continue
         if re.fullmatch(_NOT_A_KIN_NAME, words[-1]) or _kin(words[0]) in _KIN_SAME.values():
             continue
+        if rel.casefold() in _OWNED_ONLY and name.islower():
+            continue  # ("my pop music's": `kin_stated`)
         out.append(("partner" if rel.casefold() in ("mrs", "other half") else rel.casefold(), name))
     return out
 
@@ -10651,8 +10614,8 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
         for match in _KIN_NAMED.finditer(sentence):
             rel = next(g for g in (match.group(f"rel{k}") for k in ("", "2", "3", "4")) if g)
             name = next(g for g in (match.group(f"n{k}") for k in ("", "2", "3", "4")) if g)
-            if rel.endswith("s") and name.islower():
-                continue  # "my sisters dog": hers, typed without its apostrophe
+            if (rel.endswith("s") or rel.casefold() in _OWNED_ONLY) and name.islower():
+                continue  # "my sisters dog": hers, typed without its apostrophe; "my pop music": a word of two things
             # "my brother Donal's after moving" (has), "my sister Ola's flat": the name is Donal, Ola
             name = re.sub(r"['’]s$", "", name) if len(name) > 3 else name
             if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
@@ -10666,10 +10629,8 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
 # got a puppy, her name is bella" names the puppy).
 _HER_NAME = patterns.lazy(r"(?:^|(?<=[\s,;(]))(?P<pro>[Hh]er|[Hh]is) name(?:'s| is) " + _KIN_NAME + r"(?![\w'-])")
 _KIN_SAID_BEFORE = patterns.lazy(r"\b(?i:my|our) " + _KIN_WHICH + _KIN + r"(?![\w'-])")
-_KIN_SHE = frozenset(
-    ["mom", "mum", "mother", "mama", "mommy", "mummy", "sister", "grandma", "grandmother", "aunt", "wife"]
-)
-_KIN_HE = frozenset(["dad", "father", "papa", "tata", "brother", "grandpa", "grandfather", "uncle", "husband"])
+_KIN_SHE = frozenset(vocab.family("mother", "sister", "grandmother", "aunt", "wife"))
+_KIN_HE = frozenset(vocab.family("father", "brother", "grandfather", "uncle", "husband"))
 _SOMEONE_BETWEEN = patterns.lazy(
     r"\b(?:puppy|pup|dog|kitten|cat|bunny|rabbit|hamster|bird|parrot|horse|car|truck|baby|girl|boy|kid|daughter|son|"
     r"friend|girlfriend|boyfriend|coworker|boss|manager|teacher|doctor|neighbou?r|niece|nephew)s?\b",
@@ -10701,10 +10662,9 @@ _TYPING_FOR = patterns.lazy(
     r"(?:^|(?<=[.;!?] ))(?i:this is |it's |its |hi,? (?:it's |its |this is )?)?"
     + _KIN_NAME
     + r",? (?i:here,? )?(?i:again )?(?i:typing|texting|writing) (?i:this )?(?i:for|on behalf of) (?i:my )?"
-    r"(?P<for>(?i:grandpa|grandma|granddad|grandad|gramps|grampa|grandpop|grandmother|grandfather|granny|nana|papaw|"
-    r"mamaw|pawpaw|meemaw|dad|mom|mum|father|mother))\b"
+    r"(?P<for>(?i:" + "|".join(vocab.family("grandmother", "grandfather", "mother", "father", owned=False)) + r"))\b"
 )
-_TYPED_FOR_KIN = {"dad": "child", "mom": "child", "mum": "child", "father": "child", "mother": "child"}
+_TYPED_FOR_KIN = dict.fromkeys(vocab.family("mother", "father"), "child")
 
 
 def _typing_for(sentence: str) -> list[tuple[str, str]]:

@@ -42,6 +42,9 @@ RECORDED = {
     # and recall28 (the question side: `anchored`, `_ASKS_IN_TIME`, three second-language shapes)
     # and adv26 (memory/text.py: `clean` keeps the Unicode form sent; the reading folds to NFC itself)
     3: "1beb66ebc68ac0f6",
+    # session 37: life33 (one family vocabulary, memory/data/family.txt, read by every rule that reads a family
+    # word: a word one list lacked and another held is read by each now)
+    4: "8cbc9856b58cdb67",
 }
 
 
