@@ -5144,7 +5144,12 @@ _SECOND_LANGUAGE = (
     _rule(
         "partner",
         FACT,
-        r"\b[Mm]y (?:new )?(?:boyfriend|girlfriend|novio|novia)(?: is called| is named)? (?P<n>"
+        r"\b[Mm]y (?:new )?(?:"
+        + vocab.alternation(vocab.family("girlfriend", "boyfriend", owned=False))
+        # ("gf", "bf": a word of other things too, "my bf dough", named only with a capital: "my gf Leilani")
+        + "|"
+        + vocab.alternation(vocab.family("girlfriend", "boyfriend", owned=True))
+        + r"(?= [A-Z]))(?: is called| is named)? (?P<n>"
         + _NAME
         + "|"
         + _SL_LOW_PERSON
@@ -5153,7 +5158,7 @@ _SECOND_LANGUAGE = (
         + _AFTER_A_NAME
         + ")",
         "slpartner",
-        gate="boyfriend|girlfriend|novio|novia",
+        gate=vocab.alternation(vocab.family("girlfriend", "boyfriend")),
     ),
     # "I have the digital nomad visa", "finally I have the TIE with the work permit", "I got my residence permit"
     _rule(
@@ -6083,6 +6088,14 @@ _ONLY_EXERCISE = (
         r"(?=\s*(?:[.,;:!?)]|$|(?:on|at|with|in|along|around|to|every|once|twice|when|if|but|and|by|near)\b))",
         gate=r"\bonly\b",
     ),
+    # (life33) "i only lift, cardio bores me", "I only swim these days": the one exercise, by its verb
+    _rule(
+        "exercise",
+        PREFERENCE,
+        _I + r" only (?P<v>lift|run|swim|cycle|bike|climb|boulder|walk|row|box|hike|surf|skate|dance)"
+        r"(?=\s*(?:[.,;:!)]|$| (?:now|these days|nowadays|really|tbh|honestly|at the moment)\b))",
+        gate=r"\bonly\b",
+    ),
     _rule(
         "exercise",
         PREFERENCE,
@@ -6313,6 +6326,28 @@ _NO_ARTICLES = (
         + r")\b)(?![^.;!?]{0,40}\b(?:trip|holiday|vacation|visit|conference)\b)",
         "slplace",
         gate="already|from|since",
+    ),
+    # (life33) a home by its kind, no article before it, then where: "now we live in room at Polish family, Pani
+    # Ewa and her husband, in Bronowice", "we sleep in hostel for Ukrainians near Nowa Huta", "Finally we got own
+    # flat in Gohlis": the dwelling (hostel, room, flat), not the city (not "we want own flat in Gohlis")
+    _rule(
+        "dwelling",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e) (?:now |already |still )?(?:live|sleep|stay|are living|are sleeping|are staying) (?:now )?in "
+        r"(?:(?:small|big|one|two|1|2) )?(?P<v>room|hostel|dormitory|dorm|shelter|flat|apartment|house)\b"
+        r"(?=[^.;!?]{0,60}? (?:in|near) " + _PLACE + r")",
+        gate="room|hostel|dorm|shelter|flat|apartment|house",
+    ),
+    _rule(
+        "dwelling",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e) (?:now |finally |already |just )?(?:got|found|rented|bought|have) (?:now |finally )?(?:our )?own "
+        r"(?P<v>flat|apartment|house|room|place|home)\b(?! (?:for|of) (?:him|her|them|my|our|his|their)\b)",
+        gate=r"\bown\b",
     ),
     _rule(
         "car",
@@ -7918,6 +7953,15 @@ _RULES = (
         "now",
         gate=r"now|these days|nowadays|lately|at the moment|instead",
     ),
+    # (life33) an activity opening the sentence, how often and "now", its "doing" dropped as a texter drops it:
+    # "running 3 times a week now", "swimming twice a week these days" (not a plan: "running 3x a week from may")
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"^(?:(?i:and|so|been|now) )*" + _ACTIVITIES + r" " + _OFTEN + r",? (?:now|these days|nowadays|lately)\b",
+        "now",
+        gate=r"a week|per week|every week",
+    ),
     _rule(
         "schedule",
         PREFERENCE,
@@ -8525,7 +8569,10 @@ def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict
     if value_group == "now":
         often = groups.get("often")
         thing = _activity(groups.get("thing"))
-        return Said(f"schedule:{thing}", often.casefold() if often else "now", often or "now", memory_type)
+        # (how often, shown "... now": an activity done now however often, `taken_up`)
+        return Said(
+            f"schedule:{thing}", often.casefold() if often else "now", f"{often} now" if often else "now", memory_type
+        )
     if value_group == "school":
         return _their((groups.get("rel") or "").casefold(), "school", _norm(_untrailed(name)), _untrailed(name))
     if not name or name.casefold() in tokens.STOPWORDS:
@@ -9520,7 +9567,7 @@ def taken_up(found: tuple[Said, ...]) -> tuple[Said, ...]:
         kind = said.attribute.removeprefix("schedule:")
         if (
             kind != said.attribute
-            and said.value == "now"
+            and (said.value == "now" or said.shown == f"{said.value} now")
             and kind not in _NOT_EXERCISE
             and _AN_ACTIVITY.fullmatch(kind)
         ):
