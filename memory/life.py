@@ -311,6 +311,10 @@ _ACTIVITIES = (
 )
 _OFTEN = r"(?P<often>(?:once|twice|three times|four times|five times|\d+ times|\dx) (?:a|per|every) week)"
 _ACTIVITY_NOUNS = r"(?:class|classes|lesson|lessons|practice|training|session|sessions|course|meeting|standup|club|rehearsal|appointment)"
+# (life33) a kindergarten by its kind, as a parent says it in English, German or Polish
+_KINDERGARTEN = (
+    r"(?i:kita|kindergarten|kiga|krippe|przedszkole|żłobek|zlobek|nursery|preschool|pre-school|daycare|creche|crèche)\b"
+)
 _FACT_NOUNS = [
     "car",
     "bike",
@@ -4358,14 +4362,16 @@ _STUDENT = (
         "dwelling",
         gate="studio|apartment|flat|condo|townhouse|loft|duplex",
     ),
-    # "help me decorate my studio in logan square": where the home said by its kind is (a place of the lists)
+    # "help me decorate my studio in logan square": where the home said by its kind is (a place of the lists);
+    # a shared one too (life33: "there are 4 of us in my flatshare in whitechapel")
     _rule(
         "home",
         IDENTITY,
-        r"\b(?:[Mm]y|[Oo]ur) (?:new |little |tiny |first |own )?(?:studio|apartment|flat|condo|townhouse|loft|duplex)"
+        r"\b(?:[Mm]y|[Oo]ur) (?:new |little |tiny |first |own )?(?:studio|apartment|flat|condo|townhouse|loft|duplex|"
+        r"flatshare|flat share|houseshare|house share)"
         r"(?: apartment)? in (?P<v>" + _PLACE + r")" + _A_STAY,
         "homein",
-        gate="studio|apartment|flat|condo|townhouse|loft|duplex",
+        gate="studio|apartment|flat|condo|townhouse|loft|duplex|houseshare|house share",
     ),
     # "i got my own geico policy", "im on my parents progressive policy rn": a car's insurer
     _rule(
@@ -4486,7 +4492,12 @@ def _said_student(attribute: str, memory_type: str, match: re.Match[str], value_
     if value_group == "homein":
         if not _HOME_WORDS.search(match.string):
             return None
-        return _a_place(attribute, memory_type, _untrailed(groups.get("v") or "").strip(" .,'"), known=True)
+        where = _untrailed(groups.get("v") or "").strip(" .,'")
+        # (or a part of a city of the lists, typed in lower case and run on into the sentence: "my flatshare in
+        # whitechapel and the kitchen is a mess" is in whitechapel, as "now that we're in walthamstow" is)
+        placed = _a_place(attribute, memory_type, where, known=True)
+        part = vocab.part_of_city(where) if placed is None and where.islower() else None
+        return Said(attribute, _norm(part), part, memory_type) if part else placed
     if value_group == "heritage":
         return _a_heritage(attribute, memory_type, groups.get("v") or "")
     name = _untrailed(groups.get("v") or groups.get("v2") or "").strip(" .,'")
@@ -7997,6 +8008,26 @@ _RULES = (
         + r")",
         "school",
         gate=r"goes to|started|is at|is now at|is in",
+    ),
+    # (life33) a child's kindergarten by the child's name, a first weeks or a start there: "zosia's first weeks at
+    # przedszkole nr 54 'sloneczko'", "zosia (2.5) starts eingewöhnung next week at her kita on weserstraße"
+    # ("zosia school": a kindergarten said by its kind, in English, German or Polish)
+    _rule(
+        "their",
+        FACT,
+        r"(?:^|(?<=[.;!?] ))(?P<rel>[A-Za-z][\w-]+)(?:'s|’s) first (?:days?|weeks?|months?) (?:at|in) (?P<v>"
+        + _KINDERGARTEN
+        + r"[^.,;!?()]{0,40}?)(?=\s*(?:[.,;!?()]|$| (?:and|but|so|is|was|went|are|were)\b))",
+        "school",
+        gate=r"first",
+    ),
+    _rule(
+        "their",
+        FACT,
+        r"(?:^|(?<=[.;!?] ))(?:[\w,]+ ){0,2}?(?P<rel>[A-Za-z][\w-]+) (?:\([\d.,]+\) )?(?:starts|started|is starting|began)"
+        r"[^.;!?]{0,40}? at (?:her|his) (?P<v>" + _KINDERGARTEN + r"(?: (?:on|in) [\w'-]+)?)",
+        "school",
+        gate=r"start|began",
     ),
     # a place of work joined, typed in lower case where its kind is said: "i joined the council", "ive
     # joined the nhs", "I joined the city council in May" (capitalised: the rule above)

@@ -169,3 +169,83 @@ def test_a_room_then_own_flat_is_a_change_of_the_dwelling_not_the_city(tmp_path,
         ],
     )
     assert [(old[:15], new[:16]) for old, new in changed] == [("Now we live in ", "Finally we got o")]
+
+
+# -- a child's kindergarten by the child's name ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "school"),
+    [
+        ("mia's first days at nursery went better than i thought", "nursery"),
+        ("kuba (3) starts next monday at his przedszkole on Długa, any tips?", "przedszkole"),
+        ("Ben's first weeks at Kita Regenbogen and he cries every morning", "kita regenbogen"),
+    ],
+)
+def test_a_childs_kindergarten_by_the_childs_name_is_read(text, school):
+    said = _said(text)
+    assert school in said.values() and any(a.endswith(" school") for a in said)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my first week at kindergarten teaching was exhausting",  # the person's work
+        "should mia stay at her nursery or move to the one near us?",  # a question
+        "today's first day at nursery for half the class",
+    ],
+)
+def test_the_persons_own_a_question_or_no_one_is_no_childs_school(text):
+    assert not any(a.endswith(" school") for a in _said(text))
+
+
+def test_a_childs_next_kindergarten_is_a_change(tmp_path, cli_json, db):
+    changed = _changes(
+        tmp_path,
+        cli_json,
+        db,
+        [
+            "mia (2) starts next week at her nursery on Mill Road, how do i prep her",
+            "mia's first weeks at kita regenbogen and she only speaks english there, normal?",
+        ],
+    )
+    assert [(old[:10], new[:12]) for old, new in changed] == [("mia (2) st", "mia's first ")]
+
+
+# -- a shared home in a part of a city typed in lower case -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("there are 5 of us in my flatshare in hackney and the bathroom rota is chaos", "hackney"),
+        ("my flat in walthamstow and the damp in the kitchen, who do i call", "walthamstow"),
+    ],
+)
+def test_a_home_in_a_part_of_a_city_run_on_into_the_sentence_is_read(text, home):
+    assert _said(text).get("home") == home
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sisters flatshare in hackney has a huge kitchen",  # someone else's
+        "is a flatshare in hackney a good idea for the kitchen",  # a question
+        "my flatshare in the end and the kitchen rota",  # no place of the lists
+    ],
+)
+def test_someone_elses_a_question_or_no_place_is_no_home(text):
+    assert "home" not in _said(text)
+
+
+def test_a_flatshare_then_a_home_in_another_part_of_the_city_is_a_change(tmp_path, cli_json, db):
+    changed = _changes(
+        tmp_path,
+        cli_json,
+        db,
+        [
+            "there are 5 of us in my flatshare in hackney and the bathroom rota is chaos, make a fair one",
+            "now that we're in walthamstow we need a sofa under 400",
+        ],
+    )
+    assert [(old[:12], new[:12]) for old, new in changed] == [("there are 5 ", "now that we'")]
