@@ -311,6 +311,10 @@ _ACTIVITIES = (
 )
 _OFTEN = r"(?P<often>(?:once|twice|three times|four times|five times|\d+ times|\dx) (?:a|per|every) week)"
 _ACTIVITY_NOUNS = r"(?:class|classes|lesson|lessons|practice|training|session|sessions|course|meeting|standup|club|rehearsal|appointment)"
+# (life33) a kindergarten by its kind, as a parent says it in English, German or Polish
+_KINDERGARTEN = (
+    r"(?i:kita|kindergarten|kiga|krippe|przedszkole|żłobek|zlobek|nursery|preschool|pre-school|daycare|creche|crèche)\b"
+)
 _FACT_NOUNS = [
     "car",
     "bike",
@@ -4358,14 +4362,16 @@ _STUDENT = (
         "dwelling",
         gate="studio|apartment|flat|condo|townhouse|loft|duplex",
     ),
-    # "help me decorate my studio in logan square": where the home said by its kind is (a place of the lists)
+    # "help me decorate my studio in logan square": where the home said by its kind is (a place of the lists);
+    # a shared one too (life33: "there are 4 of us in my flatshare in whitechapel")
     _rule(
         "home",
         IDENTITY,
-        r"\b(?:[Mm]y|[Oo]ur) (?:new |little |tiny |first |own )?(?:studio|apartment|flat|condo|townhouse|loft|duplex)"
+        r"\b(?:[Mm]y|[Oo]ur) (?:new |little |tiny |first |own )?(?:studio|apartment|flat|condo|townhouse|loft|duplex|"
+        r"flatshare|flat share|houseshare|house share)"
         r"(?: apartment)? in (?P<v>" + _PLACE + r")" + _A_STAY,
         "homein",
-        gate="studio|apartment|flat|condo|townhouse|loft|duplex",
+        gate="studio|apartment|flat|condo|townhouse|loft|duplex|houseshare|house share",
     ),
     # "i got my own geico policy", "im on my parents progressive policy rn": a car's insurer
     _rule(
@@ -4486,7 +4492,12 @@ def _said_student(attribute: str, memory_type: str, match: re.Match[str], value_
     if value_group == "homein":
         if not _HOME_WORDS.search(match.string):
             return None
-        return _a_place(attribute, memory_type, _untrailed(groups.get("v") or "").strip(" .,'"), known=True)
+        where = _untrailed(groups.get("v") or "").strip(" .,'")
+        # (or a part of a city of the lists, typed in lower case and run on into the sentence: "my flatshare in
+        # whitechapel and the kitchen is a mess" is in whitechapel, as "now that we're in walthamstow" is)
+        placed = _a_place(attribute, memory_type, where, known=True)
+        part = vocab.part_of_city(where) if placed is None and where.islower() else None
+        return Said(attribute, _norm(part), part, memory_type) if part else placed
     if value_group == "heritage":
         return _a_heritage(attribute, memory_type, groups.get("v") or "")
     name = _untrailed(groups.get("v") or groups.get("v2") or "").strip(" .,'")
@@ -5144,7 +5155,12 @@ _SECOND_LANGUAGE = (
     _rule(
         "partner",
         FACT,
-        r"\b[Mm]y (?:new )?(?:boyfriend|girlfriend|novio|novia)(?: is called| is named)? (?P<n>"
+        r"\b[Mm]y (?:new )?(?:"
+        + vocab.alternation(vocab.family("girlfriend", "boyfriend", owned=False))
+        # ("gf", "bf": a word of other things too, "my bf dough", named only with a capital: "my gf Leilani")
+        + "|"
+        + vocab.alternation(vocab.family("girlfriend", "boyfriend", owned=True))
+        + r"(?= [A-Z]))(?: is called| is named)? (?P<n>"
         + _NAME
         + "|"
         + _SL_LOW_PERSON
@@ -5153,7 +5169,7 @@ _SECOND_LANGUAGE = (
         + _AFTER_A_NAME
         + ")",
         "slpartner",
-        gate="boyfriend|girlfriend|novio|novia",
+        gate=vocab.alternation(vocab.family("girlfriend", "boyfriend")),
     ),
     # "I have the digital nomad visa", "finally I have the TIE with the work permit", "I got my residence permit"
     _rule(
@@ -5306,7 +5322,25 @@ _GIG_APPS = (
     r"deliveroo|just eat|roadie|favor))(?![\w-])"
 )
 _PRONOUNS = r"(?P<v>(?i:(?:he|she|they|xe|ze|fae|it)/(?:him|her|them|they|he|she|his|hers|xem|xir|zir|faer|it)(?:/[a-z]+)?|any pronouns))(?![\w/-])"
-_TX_KIN = r"(?:sister|brother|sis|bro|mom|mum|dad|parents|grandma|grandpa|abuela|aunt|tia|uncle|cousin|family)"
+# (a home at kin's: the family the person grew up in, or the family as one)
+_TX_KIN = vocab.alternation(
+    (
+        *vocab.family(
+            "mother",
+            "father",
+            "parents",
+            "grandmother",
+            "grandfather",
+            "grandparents",
+            "sister",
+            "brother",
+            "aunt",
+            "uncle",
+            "cousin",
+        ),
+        "family",
+    )
+)
 _INSURANCE_SAID = patterns.lazy(
     r"\b(?:insur\w*|ppo|hmo|epo|coverage|deductible|copay|prior auth\w*|premiums?|benefits|cover|covers|covered)\b",
     re.IGNORECASE,
@@ -6065,6 +6099,14 @@ _ONLY_EXERCISE = (
         r"(?=\s*(?:[.,;:!?)]|$|(?:on|at|with|in|along|around|to|every|once|twice|when|if|but|and|by|near)\b))",
         gate=r"\bonly\b",
     ),
+    # (life33) "i only lift, cardio bores me", "I only swim these days": the one exercise, by its verb
+    _rule(
+        "exercise",
+        PREFERENCE,
+        _I + r" only (?P<v>lift|run|swim|cycle|bike|climb|boulder|walk|row|box|hike|surf|skate|dance)"
+        r"(?=\s*(?:[.,;:!)]|$| (?:now|these days|nowadays|really|tbh|honestly|at the moment)\b))",
+        gate=r"\bonly\b",
+    ),
     _rule(
         "exercise",
         PREFERENCE,
@@ -6295,6 +6337,28 @@ _NO_ARTICLES = (
         + r")\b)(?![^.;!?]{0,40}\b(?:trip|holiday|vacation|visit|conference)\b)",
         "slplace",
         gate="already|from|since",
+    ),
+    # (life33) a home by its kind, no article before it, then where: "now we live in room at Polish family, Pani
+    # Ewa and her husband, in Bronowice", "we sleep in hostel for Ukrainians near Nowa Huta", "Finally we got own
+    # flat in Gohlis": the dwelling (hostel, room, flat), not the city (not "we want own flat in Gohlis")
+    _rule(
+        "dwelling",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e) (?:now |already |still )?(?:live|sleep|stay|are living|are sleeping|are staying) (?:now )?in "
+        r"(?:(?:small|big|one|two|1|2) )?(?P<v>room|hostel|dormitory|dorm|shelter|flat|apartment|house)\b"
+        r"(?=[^.;!?]{0,60}? (?:in|near) " + _PLACE + r")",
+        gate="room|hostel|dorm|shelter|flat|apartment|house",
+    ),
+    _rule(
+        "dwelling",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e) (?:now |finally |already |just )?(?:got|found|rented|bought|have) (?:now |finally )?(?:our )?own "
+        r"(?P<v>flat|apartment|house|room|place|home)\b(?! (?:for|of) (?:him|her|them|my|our|his|their)\b)",
+        gate=r"\bown\b",
     ),
     _rule(
         "car",
@@ -7900,6 +7964,15 @@ _RULES = (
         "now",
         gate=r"now|these days|nowadays|lately|at the moment|instead",
     ),
+    # (life33) an activity opening the sentence, how often and "now", its "doing" dropped as a texter drops it:
+    # "running 3 times a week now", "swimming twice a week these days" (not a plan: "running 3x a week from may")
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"^(?:(?i:and|so|been|now) )*" + _ACTIVITIES + r" " + _OFTEN + r",? (?:now|these days|nowadays|lately)\b",
+        "now",
+        gate=r"a week|per week|every week",
+    ),
     _rule(
         "schedule",
         PREFERENCE,
@@ -7935,6 +8008,26 @@ _RULES = (
         + r")",
         "school",
         gate=r"goes to|started|is at|is now at|is in",
+    ),
+    # (life33) a child's kindergarten by the child's name, a first weeks or a start there: "zosia's first weeks at
+    # przedszkole nr 54 'sloneczko'", "zosia (2.5) starts eingewöhnung next week at her kita on weserstraße"
+    # ("zosia school": a kindergarten said by its kind, in English, German or Polish)
+    _rule(
+        "their",
+        FACT,
+        r"(?:^|(?<=[.;!?] ))(?P<rel>[A-Za-z][\w-]+)(?:'s|’s) first (?:days?|weeks?|months?) (?:at|in) (?P<v>"
+        + _KINDERGARTEN
+        + r"[^.,;!?()]{0,40}?)(?=\s*(?:[.,;!?()]|$| (?:and|but|so|is|was|went|are|were)\b))",
+        "school",
+        gate=r"first",
+    ),
+    _rule(
+        "their",
+        FACT,
+        r"(?:^|(?<=[.;!?] ))(?:[\w,]+ ){0,2}?(?P<rel>[A-Za-z][\w-]+) (?:\([\d.,]+\) )?(?:starts|started|is starting|began)"
+        r"[^.;!?]{0,40}? at (?:her|his) (?P<v>" + _KINDERGARTEN + r"(?: (?:on|in) [\w'-]+)?)",
+        "school",
+        gate=r"start|began",
     ),
     # a place of work joined, typed in lower case where its kind is said: "i joined the council", "ive
     # joined the nhs", "I joined the city council in May" (capitalised: the rule above)
@@ -8507,7 +8600,10 @@ def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict
     if value_group == "now":
         often = groups.get("often")
         thing = _activity(groups.get("thing"))
-        return Said(f"schedule:{thing}", often.casefold() if often else "now", often or "now", memory_type)
+        # (how often, shown "... now": an activity done now however often, `taken_up`)
+        return Said(
+            f"schedule:{thing}", often.casefold() if often else "now", f"{often} now" if often else "now", memory_type
+        )
     if value_group == "school":
         return _their((groups.get("rel") or "").casefold(), "school", _norm(_untrailed(name)), _untrailed(name))
     if not name or name.casefold() in tokens.STOPWORDS:
@@ -9502,7 +9598,7 @@ def taken_up(found: tuple[Said, ...]) -> tuple[Said, ...]:
         kind = said.attribute.removeprefix("schedule:")
         if (
             kind != said.attribute
-            and said.value == "now"
+            and (said.value == "now" or said.shown == f"{said.value} now")
             and kind not in _NOT_EXERCISE
             and _AN_ACTIVITY.fullmatch(kind)
         ):
@@ -10049,14 +10145,13 @@ _ASK_THING = patterns.lazy(
 # to"): it asks no attribute of the person, so no change in the person's life may move its answer
 # (the newer "We moved to Montréal" had been lifted over the turn that named the sister's city).
 _RELATION = (
-    # and as a person writes them in their first language, in English ("my amma's sugar", "appa retired")
-    r"(?:amma|ammi|mutti|maman|mamma|appa|abba|abbu|vati|akka|didi|bhaiya|"
-    r"baba|teta|tayta|sitto|sitti|jiddo|jeddo|jido|seedo|khalto|khalti|3amto|3amti|amto|amti|khalo|khalu|3ammo|3ammi|"
-    r"sister|brother|mother|mum|mom|mam|mammy|ma|father|dad|da|daddy|nan|nana|granny|grandad|parents?|partner|wife|husband|spouse|son|daughter|kids?|"
-    r"children|child|friend|colleague|neighbou?r|grand(?:ma|pa|mother|father|parents?|daughter|son|child|kid|bab(?:y|ie))|aunt|uncle|cousin|niece|"
-    r"nephew|girlfriend|boyfriend|fianc[ée]e?|flatmate|roommate)s?"
+    # every family word (memory/data/family.txt, as a person writes them in their first language too: "my
+    # amma's sugar", "appa retired") and the others of a person's life
+    vocab.alternation((*vocab.family(), "friend", "colleague", "neighbour", "neighbor", "flatmate", "roommate"))[:-1]
+    + r")s?"
 )
-_CALLED = r"mom|mum|mam|mama|dad|baba|papa|teta|sitto|jiddo|grandma|grandpa|nana|amma|appa|abba|khalto|3ammo"
+# a relative called by their word, as a name ("what does baba do for work", "where does mom live")
+_CALLED = vocab.alternation(vocab.family(called=True))
 _STATUS_WORDS = r"(?i:married|single|engaged|divorced|dating|retired|from|still|working|living|a|an)\b"
 _ABOUT_OTHER = patterns.lazy(
     r"\b(?i:(?:does|did|has|do)\s+(?:my|our)\s+)(?P<who>(?i:" + _RELATION + r"))\b|"
@@ -10100,26 +10195,14 @@ def about_someone_else(query: str) -> str | None:
 # of that relation (`_as_relation`: "my mother", "my grandmother", "my wife"), which a memory saying any
 # word for them answers (`names_relation`). A word that means other things too ("pop", "bro", "nan":
 # NaN) is a relative only after "my" or "our"; a partner's word after "the" too ("the wife").
-_FAMILY_ASKED = {
-    **dict.fromkeys(["mummy", "mommy", "mama"], "mother"),
-    **dict.fromkeys(["daddy", "papa", "pop", "pops", "pa"], "father"),
-    **dict.fromkeys(
-        ["grandma", "grandmom", "grandmum", "gramma", "grammy", "gran", "granny", "nan", "nana", "nanna"], "grandmother"
-    ),
-    **dict.fromkeys(["grandpa", "grandad", "granddad", "gramps", "grampa", "grandpop"], "grandfather"),
-    "bro": "brother",
-    "sis": "sister",
-    "hubby": "husband",
-    **dict.fromkeys(["wifey", "missus", "mrs"], "wife"),
-    "other half": "partner",
-}
-_OWNED_ONLY = frozenset(["pop", "pops", "pa", "nan", "bro", "sis", "mrs", "other half"])
-_THE_PARTNER = frozenset(["wife", "husband", "missus", "mrs", "hubby", "wifey", "other half"])
-_FAMILY_WORD = "|".join(sorted(map(re.escape, _FAMILY_ASKED), key=len, reverse=True))
-_BARE_WORD = "|".join(sorted((re.escape(w) for w in _FAMILY_ASKED if w not in _OWNED_ONLY), key=len, reverse=True))
+_BY_LENGTH = [vocab.FAMILY[w] for w in vocab.family()]
+_FAMILY_ASKED = {k.word: k.relation for k in vocab.FAMILY.values() if k.word != k.relation}
+_OWNED_ONLY = frozenset(vocab.family(owned=True))
+_FAMILY_WORD = "|".join(map(re.escape, (w for w in vocab.family() if w in _FAMILY_ASKED)))
+_BARE_WORD = "|".join(map(re.escape, (w for w in vocab.family(called=True, owned=False) if w in _FAMILY_ASKED)))
 _FAMILY_SAID = patterns.lazy(
     rf"\b(?:my|our) (?P<owned>{_FAMILY_WORD})(?![\w-])"
-    rf"|\bthe (?P<the>{'|'.join(sorted(_THE_PARTNER, key=len, reverse=True))})(?![\w-]| of\b)"
+    rf"|\bthe (?P<the>{'|'.join(map(re.escape, (k.word for k in _BY_LENGTH if k.the)))})(?![\w-]| of\b)"
     rf"|\b(?P<verb>does|did|has|is|was) (?P<bare>{_BARE_WORD})(?![\w'’-])"
     rf"|(?<![\w'’-])(?P<whose>{_BARE_WORD})(?=['’]s\b)",
     re.IGNORECASE,
@@ -10143,53 +10226,8 @@ def _the_relation(found: re.Match[str]) -> str:
 
 # One relation however it is said ("mum", "mom", "mama"; a girlfriend, a husband: the partner): what a
 # name question asks and what a turn names meet on it.
-_KIN_SAME = {
-    **dict.fromkeys(
-        [
-            "mum",
-            "mom",
-            "mam",
-            "mama",
-            "mammy",
-            "mother",
-            "ma",
-            "mommy",
-            "mummy",
-            "amma",
-            "ammi",
-            "mutti",
-            "maman",
-            "mamma",
-        ],
-        "mother",
-    ),
-    **dict.fromkeys(["dad", "da", "daddy", "father", "papa", "pa", "tata", "appa", "abba", "abbu", "vati"], "father"),
-    # Arabic, as a Lebanese-American student writes it in English ("baba owns a shop", "teta's kibbeh")
-    "baba": "father",
-    **dict.fromkeys(["teta", "tayta", "sitto", "sitti"], "grandmother"),
-    **dict.fromkeys(["jiddo", "jeddo", "jido", "seedo"], "grandfather"),
-    **dict.fromkeys(["khalto", "khalti", "3amto", "3amti", "amto", "amti"], "aunt"),
-    **dict.fromkeys(["khalo", "khalu", "3ammo", "3ammi"], "uncle"),
-    **dict.fromkeys(["akka", "didi"], "sister"),
-    "bhaiya": "brother",
-    **dict.fromkeys(
-        ["partner", "wife", "husband", "spouse", "girlfriend", "boyfriend", "fiance", "fiancé", "fiancee", "fiancée"],
-        "partner",
-    ),
-}
-# (life21) A grandchild however it is called ("what's my granddaughter's name" is answered by "kaylee here
-# typing for grandpa", who may be a grandson), and a wife or a husband as a phone types them ("my bride",
-# "the missus", "the hubby").
-_KIN_SAME.update(
-    dict.fromkeys(["granddaughter", "grandson", "grandchild", "grandbaby", "grandbabie", "grandkid"], "grandchild")
-)
-_KIN_SAME.update(dict.fromkeys(["bride", "missus", "hubby"], "partner"))
-_KIN = (
-    r"(?P<rel>(?i:(?:mama|mommy|mummy|papa|tata|fianc[ée]e?|grandkids|grandchildren|"
-    r"granddaughter|grandson|grandchild|grandbab(?:y|ie)|grandkid|bride|missus|hubby|"  # (life21: a phone's kin words)
-    + _RELATION.removeprefix("(?:").removesuffix(")s?")
-    + r")s?))"
-)
+_KIN_SAME = {k.word: vocab.kin_of(k.relation) for k in vocab.FAMILY.values() if vocab.kin_of(k.relation) != k.word}
+_KIN = r"(?P<rel>(?i:" + _RELATION + "))"
 _KIN_WHICH = r"(?:(?i:little|big|older|younger|baby|twin|eldest|oldest|youngest|late|step|half) )?"
 # A name after its relation: capitalised, or typed in lower case where it is no word that goes on the
 # sentence ("my sister ola just moved", "my daughter karen set this up"; not "my sister lives", "my
@@ -10560,12 +10598,15 @@ _NOT_THEIRS = r"(?<!['’]s )(?<!s' )(?<!\bhis )(?<!\bher )(?<!\byour )(?<!\bthe
 # - a wife or a husband called "the missus", "the wife", "the hubby" with their name beside it ("the missus,
 #   Bisi", "the wife (Sarah) says");
 # - a name in lower case before its "'s" ("my girlfriend funmi's birthday", "my brother kunle's fees").
-_PARENT_WORD = r"(?:mummy|mum|mom|mommy|mama|mam|mammy|mother|daddy|dad|baba|papa|father|pops)"
+# (a word of two letters, "ma", "da", "pa", is a parent only after "my")
+_PARENT_WORDS = tuple(w for w in vocab.family("mother", "father") if len(w) > 2)
+_PARENT_WORD = vocab.alternation(_PARENT_WORDS)
+_THE_WORDS = tuple(k.word for k in _BY_LENGTH if k.the)
 _NAME_ENDS_CLAUSE = r"(?=\s*(?:[.,;:!)]|$)| (?:if|and|but|so|btw|by the way|lol|haha)\b)"
 # (each with the words a sentence must hold for it, looked for as substrings first: `_more_kin`)
 _KIN_MORE = (
     (
-        ("mum", "mom", "mam", "dad", "baba", "papa", "mother", "father", "pops"),
+        _PARENT_WORDS,
         patterns.lazy(
             r"(?:^|(?<=[,;] )|(?<=\bbtw )|(?<=\band )|(?<=\balso ))(?P<rel>(?i:"
             + _PARENT_WORD
@@ -10594,11 +10635,9 @@ _KIN_MORE = (
         ),
     ),
     (
-        ("missus", "missis", "mrs", "wife", "hubby", "husband", "other half"),
+        _THE_WORDS,
         patterns.lazy(
-            r"\b[Tt]he (?P<rel>missus|missis|mrs|wife|hubby|husband|other half)(?:, | \()(?P<n>["
-            + _UP
-            + r"][\w'-]+)\b(?!'s\b)"
+            r"\b[Tt]he (?P<rel>" + "|".join(_THE_WORDS) + r")(?:, | \()(?P<n>[" + _UP + r"][\w'-]+)\b(?!'s\b)"
         ),
     ),
 )
@@ -10632,6 +10671,8 @@ def _more_kin(sentence: str, lower: bool) -> list[tuple[str, str]]:
             continue
         if re.fullmatch(_NOT_A_KIN_NAME, words[-1]) or _kin(words[0]) in _KIN_SAME.values():
             continue
+        if rel.casefold() in _OWNED_ONLY and name.islower():
+            continue  # ("my pop music's": `kin_stated`)
         out.append(("partner" if rel.casefold() in ("mrs", "other half") else rel.casefold(), name))
     return out
 
@@ -10667,8 +10708,8 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
         for match in _KIN_NAMED.finditer(sentence):
             rel = next(g for g in (match.group(f"rel{k}") for k in ("", "2", "3", "4")) if g)
             name = next(g for g in (match.group(f"n{k}") for k in ("", "2", "3", "4")) if g)
-            if rel.endswith("s") and name.islower():
-                continue  # "my sisters dog": hers, typed without its apostrophe
+            if (rel.endswith("s") or rel.casefold() in _OWNED_ONLY) and name.islower():
+                continue  # "my sisters dog": hers, typed without its apostrophe; "my pop music": a word of two things
             # "my brother Donal's after moving" (has), "my sister Ola's flat": the name is Donal, Ola
             name = re.sub(r"['’]s$", "", name) if len(name) > 3 else name
             if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
@@ -10682,10 +10723,8 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
 # got a puppy, her name is bella" names the puppy).
 _HER_NAME = patterns.lazy(r"(?:^|(?<=[\s,;(]))(?P<pro>[Hh]er|[Hh]is) name(?:'s| is) " + _KIN_NAME + r"(?![\w'-])")
 _KIN_SAID_BEFORE = patterns.lazy(r"\b(?i:my|our) " + _KIN_WHICH + _KIN + r"(?![\w'-])")
-_KIN_SHE = frozenset(
-    ["mom", "mum", "mother", "mama", "mommy", "mummy", "sister", "grandma", "grandmother", "aunt", "wife"]
-)
-_KIN_HE = frozenset(["dad", "father", "papa", "tata", "brother", "grandpa", "grandfather", "uncle", "husband"])
+_KIN_SHE = frozenset(vocab.family("mother", "sister", "grandmother", "aunt", "wife"))
+_KIN_HE = frozenset(vocab.family("father", "brother", "grandfather", "uncle", "husband"))
 _SOMEONE_BETWEEN = patterns.lazy(
     r"\b(?:puppy|pup|dog|kitten|cat|bunny|rabbit|hamster|bird|parrot|horse|car|truck|baby|girl|boy|kid|daughter|son|"
     r"friend|girlfriend|boyfriend|coworker|boss|manager|teacher|doctor|neighbou?r|niece|nephew)s?\b",
@@ -10717,10 +10756,9 @@ _TYPING_FOR = patterns.lazy(
     r"(?:^|(?<=[.;!?] ))(?i:this is |it's |its |hi,? (?:it's |its |this is )?)?"
     + _KIN_NAME
     + r",? (?i:here,? )?(?i:again )?(?i:typing|texting|writing) (?i:this )?(?i:for|on behalf of) (?i:my )?"
-    r"(?P<for>(?i:grandpa|grandma|granddad|grandad|gramps|grampa|grandpop|grandmother|grandfather|granny|nana|papaw|"
-    r"mamaw|pawpaw|meemaw|dad|mom|mum|father|mother))\b"
+    r"(?P<for>(?i:" + "|".join(vocab.family("grandmother", "grandfather", "mother", "father", owned=False)) + r"))\b"
 )
-_TYPED_FOR_KIN = {"dad": "child", "mom": "child", "mum": "child", "father": "child", "mother": "child"}
+_TYPED_FOR_KIN = dict.fromkeys(vocab.family("mother", "father"), "child")
 
 
 def _typing_for(sentence: str) -> list[tuple[str, str]]:

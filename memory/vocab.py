@@ -442,6 +442,64 @@ def _set(words: str) -> frozenset[str]:
     return frozenset(words.split())
 
 
+@dataclass(frozen=True)
+class Kin:
+    """A word for someone of a person's family (data/family.txt): the relation it names, as a question
+    asks it ("mummy": mother), and whether it is `called` as a name without "my" ("how old is nana"),
+    `owned` (means other things too, "pop", "nan": a relative only after "my" or "our") or said of a
+    partner after "the" ("the missus")."""
+
+    word: str
+    relation: str
+    called: bool
+    owned: bool
+    the: bool
+
+
+def _family() -> dict[str, Kin]:
+    out: dict[str, Kin] = {}
+    for line in (DATA / "family.txt").read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        *words, relation = [w for w in line.split() if w not in ("called", "owned", "the")]
+        flags = line.split()[len(words) + 1 :]
+        word = " ".join(words)
+        out[word] = Kin(word, relation, "called" in flags, "owned" in flags, "the" in flags)
+    return out
+
+
+# Every family word of data/family.txt: the one list each rule reading a family word reads (memory/life.py)
+FAMILY = _family()
+_PARTNER = frozenset(["wife", "husband", "partner", "spouse", "girlfriend", "boyfriend", "fiance"])
+
+
+def kin_of(relation: str) -> str:
+    """One relation however it is said: a wife, a husband, a girlfriend are each the partner."""
+    return "partner" if relation in _PARTNER else relation
+
+
+def family(*relations: str, called: bool | None = None, owned: bool | None = None) -> tuple[str, ...]:
+    """The family words (of `relations`, all where none are given; `called`, `owned` as given), longest
+    first, as a pattern's alternation tries them."""
+    return tuple(
+        sorted(
+            (
+                k.word
+                for k in FAMILY.values()
+                if (not relations or k.relation in relations)
+                and called in (None, k.called)
+                and owned in (None, k.owned)
+            ),
+            key=lambda w: (-len(w), w),
+        )
+    )
+
+
+def alternation(words: tuple[str, ...]) -> str:
+    """`words` as a pattern's group ("(?:grandma|mum|ma)")."""
+    return "(?:" + "|".join(map(re.escape, words)) + ")"
+
+
 _SELF = _set("i i'm im i've ive i'd me my mine myself we we're weve we've we'd our ours us")
 _SUBJECT = _set("i i'm im i've ive i'd we we're weve we've we'd us")  # who lives somewhere
 _OTHERS = _set(
@@ -450,7 +508,7 @@ _OTHERS = _set(
     "friend buddy mate pal neighbor neighbour colleague coworker boss cousin aunt uncle grandma grandpa "
     "granny nan nana gran grandad grandson granddaughter kid kids child children parents parent in-laws "
     "roommate flatmate niece nephew customers members clients patients residents tenants users staff"
-)
+) | frozenset(w for w in family(owned=False) if " " not in w)
 # A clause with no subject is the speaker's ("been in dayton 40 some years", "got a pixel 8").
 _DROPPED = _set(
     "been living moved got switched started landed settled finally on taking using bought traded swapped picked "

@@ -112,7 +112,7 @@ def test_what_states_nothing_of_his_is_not_read(text):
         ("what bank are my wages paid into", "bank"),
         ("what are we driving", "car"),
         ("what night do I play bodhrán", "schedule:bodhrán"),
-        ("where does my mam live", "other:mam"),
+        ("where does my mam live", "other:mother"),
     ],
 )
 def test_a_question_names_what_it_asks(question, attribute):

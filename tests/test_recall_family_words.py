@@ -37,7 +37,7 @@ def fillers(session) -> None:
 @pytest.mark.parametrize(
     ("query", "relation"),
     [
-        ("what does baba do for work", "baba"),
+        ("what does baba do for work", "father"),
         ("what does mummy do for work", "mother"),
         ("where does mommy live now", "mother"),
         ("what does my mama do for a living", "mother"),
@@ -57,7 +57,7 @@ def fillers(session) -> None:
         ("what does my wifey do for work", "wife"),
         ("what does my other half do for work", "partner"),
         ("how old is my mother", "mother"),
-        ("how old is mum", "mum"),
+        ("how old is mum", "mother"),
     ],
 )
 def test_a_family_word_asks_about_the_relation(query, relation):
