@@ -29,7 +29,8 @@ def _title(texts: list[str]) -> str:
 
 
 def _said(texts: list[str]) -> tuple[str, int]:
-    return synth.topic_terms([[_turn(next(_n), t) for t in texts], [_turn(next(_n), t) for t in OTHER]])[0]
+    title, said, _ = synth.topic_terms([[_turn(next(_n), t) for t in texts], [_turn(next(_n), t) for t in OTHER]])[0]
+    return title, said
 
 
 def test_a_name_that_starts_with_a_number_keeps_it():
@@ -119,3 +120,20 @@ def test_a_topic_whose_every_turn_names_a_thing_with_a_page_is_on_that_page():
     page = next(s for s in specs if s.title == "Harbor Credit Union")
     assert {m.id for m in page.memories} == {m.id for m in turns[:4]}
     assert [s.title for s in specs if s.kind == "cluster"] == ["Netball"]  # the control
+
+
+def test_a_turn_on_a_topics_page_is_about_its_topic():
+    """kai's "Moms bday" held "ideas for xmas for my wife": alike in vectors, about nothing of it."""
+    texts = [
+        "asking my chief for leave for my dads retirement party in Tulsa",
+        "gift for my dads retirement party, he fishes a lot",
+        "what to get my sister for her graduation, she likes plants",
+        "booked the Tulsa flight, landing friday night",  # says no "retirement party", shares Tulsa: stays
+        "I play netball thursday nights in a social comp",
+        "gave netball away when we moved and joined a rowing club",
+    ]
+    turns = [_turn(next(_n), t) for t in texts]
+    found = synth.topics(turns, _vectors(turns, [[0, 1, 2, 3], [4, 5]]))
+    pages = {title: [m.content for m in g] for g, title in found}
+    assert pages["Retirement party"] == [texts[0], texts[1], texts[3]], pages
+    assert pages["Netball"] == texts[4:]  # the control

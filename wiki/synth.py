@@ -1416,10 +1416,26 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     coherent = [part for c in coherent for part in things.split(c)]
     groups: list[list[int]] = sorted(coherent, key=lambda c: c[0])
     members = [[mems[i] for i in g] for g in groups]
-    # a topic is one its turns return to: a title only one of them says ("Summer break" of three turns
-    # of a GI Bill, a mother and a VA doctor, alike in nothing but Honolulu) names no page
-    titles = topic_terms(members, avoid)
-    return [(g, t) for g, (t, said) in zip(members, titles, strict=True) if len(g) >= TOPIC_MIN and t and said >= 2]
+    return _kept(members, topic_terms(members, avoid))
+
+
+def _kept(members: list[list[Mem]], titles: list[tuple[str, int, str]]) -> list[tuple[list[Mem], str]]:
+    """The topics with a page. A topic is one its turns return to: a title only one of them says
+    ("Summer break" of three turns of a GI Bill, a mother and a VA doctor, alike in nothing but
+    Honolulu) names no page. And a turn of it is about it: one that neither says its title nor
+    shares a word of substance with a turn that does is not on its page (kai's "Moms bday" held
+    "ideas for xmas for my wife"); its place is About me or the Notes."""
+    out = []
+    for g, (title, said, key) in zip(members, titles, strict=True):
+        if len(g) < TOPIC_MIN or not title or said < 2:
+            continue
+        if key:
+            saying = [m for m in g if any(k == key for k, _ in _terms(m.content))]
+            words = set().union(*(_substance(m.content) for m in saying))
+            g = [m for m in g if m in saying or not words.isdisjoint(_substance(m.content))]
+        if len(g) >= TOPIC_MIN:
+            out.append((g, title))
+    return out
 
 
 def _substance(text: str) -> set[str]:
@@ -1909,15 +1925,21 @@ def _not_everyday(
     shared: list[tuple[str, int]], forms: dict[str, Counter[str]], verbs: set[str], named: frozenset[str]
 ) -> list[tuple[str, int]] | None:
     """A topic's terms less its everyday words (`everyday`); what stands in for one must name a thing
-    (weigh in full: not "Hoping to spot", what was done), or be a phrase of it ("Piano lesson" of
-    "piano": the thing said closer). None: nothing does, and it is no topic."""
+    (weigh in full: not "Hoping to spot", what was done), or be a phrase of it (`_closer`: the thing
+    said closer). None: nothing does, and it is no topic."""
     plain = [(key, tf) for key, tf in shared if not everyday(key, tf, forms[key])]
     if len(plain) == len(shared):
         return shared
     dropped = {key for key, _ in shared} - {key for key, _ in plain}
     return [
-        (key, tf) for key, tf in plain if _term_weight(key, verbs, named) >= 1.0 or dropped.intersection(key.split())
+        (key, tf) for key, tf in plain if _term_weight(key, verbs, named) >= 1.0 or _closer(key, dropped, verbs)
     ] or None
+
+
+def _closer(key: str, dropped: set[str], verbs: set[str]) -> bool:
+    """A phrase of an everyday word (`dropped`) led and ended by no verb: "Piano lesson" of "piano"."""
+    parts = key.split()
+    return not dropped.isdisjoint(parts) and verbs.isdisjoint((parts[0], parts[-1]))
 
 
 MOST_SAID = 0.9  # a term most of a topic's turns say titles it over the best one at this share of its score
@@ -1949,15 +1971,15 @@ def _most_said(
 
 def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> list[str]:
     """Per group, its title (`topic_terms`)."""
-    return [title for title, _ in topic_terms(groups, avoid)]
+    return [title for title, _, _ in topic_terms(groups, avoid)]
 
 
-def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> list[tuple[str, int]]:
-    """Per group, its title and how many of its turns say it. The title: the word or two-word phrase
-    most distinctive of it against the other groups (class-based TF-IDF: how many of its turns use the
-    term, times log(1 + A / the term's count over all groups), A the mean number of terms a group
-    holds), used by two turns or more; a
-    phrase wins a tie with its own word; a word of a name with its own entity page (`avoid`,
+def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> list[tuple[str, int, str]]:
+    """Per group, its title, how many of its turns say it, and its term ("" where none titles it).
+    The title: the word or two-word phrase most distinctive of it against the other groups
+    (class-based TF-IDF: how many of its turns use the term, times log(1 + A / the term's count over
+    all groups), A the mean number of terms a group holds), used by two turns or more; a phrase wins
+    a tie with its own word; a word of a name with its own entity page (`avoid`,
     entity keys) never titles a topic, nor an everyday word few of its turns say (`everyday`).
     Nothing shared by two turns: the best term of one. "": the group shares only everyday words (or,
     besides them, what was done or an idea), and is no topic."""
@@ -1973,7 +1995,7 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
         total.update(counts)
     mean = sum(total.values()) / max(len(per_group), 1)
     named = _named_keys(groups)
-    out: list[tuple[str, int]] = []
+    out: list[tuple[str, int, str]] = []
     for g, counts in zip(groups, per_group, strict=True):
         # "Lisbon" no, "moved to Lisbon" yes; "Month", "next month", "week at Boulderbar" no, "night shift" yes
         allowed = [(k, tf) for k, tf in counts.items() if k not in avoided and not _vague(k)]
@@ -1982,7 +2004,7 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
         shared = [(key, tf) for key, tf in allowed if tf >= 2] or [kt for kt in allowed if not _UNSPACED.match(kt[0])]
         kept = _not_everyday(shared, forms, verbs, named)
         if kept is None:
-            out.append(("", 0))  # only everyday words in common: no topic
+            out.append(("", 0, ""))  # only everyday words in common: no topic
             continue
         shared = kept
         # "Communicate", "Hoping to spot", "Websites provide" say what was done, not what about
@@ -1995,7 +2017,7 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
             for key, tf in shared
         ]
         if not scored:
-            out.append((cluster_title(g) if g else "Topic", len(g)))
+            out.append((cluster_title(g) if g else "Topic", len(g), ""))
             continue
         _, best = max(scored, key=lambda sk: (round(sk[0], 9), " " in sk[1], sk[1]))
         best = _most_said(best, scored, counts, len(g), named)
@@ -2007,7 +2029,7 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
         form = sorted(forms[best].items(), key=lambda fc: (-fc[1], fc[0]))[0][0]
         # (a name its own turns mention: "Split" of another topic's trip leaves "mini split" a word)
         written = {n.casefold(): n for m in g for _, n in m.entities if " " not in n and n[:1].isupper()}
-        out.append((_shown(form, written), counts[best]))
+        out.append((_shown(form, written), counts[best], best))
     return out
 
 
