@@ -137,3 +137,11 @@ def test_a_turn_on_a_topics_page_is_about_its_topic():
     pages = {title: [m.content for m in g] for g, title in found}
     assert pages["Retirement party"] == [texts[0], texts[1], texts[3]], pages
     assert pages["Netball"] == texts[4:]  # the control
+
+
+def test_thanks_and_an_adverb_title_nothing():
+    """olena's "dziękuję," and maeve's "Admirably brief. Many thanks, M." titled pages."""
+    assert _said(["dziękuję, the clinic was easy to find", "dziękuję. I will go early tomorrow"])[1] < 2
+    assert _said(["Comfortably short. Many thanks, M.", "Comfortably done. Many thanks, M."])[1] < 2
+    # the control: what the thanks were for, said twice, still titles
+    assert _title(["dziękuję, the clinic was easy to find", "dziękuję, the clinic opens early"]) == "Clinic"

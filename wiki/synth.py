@@ -1222,6 +1222,9 @@ _EDGE_WORDS = (
             "kindly please pls plz "
             # and a letter's greeting to the assistant: maeve's letters, each opening "Dear ChatGPT,"
             "dear chatgpt gpt claude copilot "
+            # and thanks in the other languages a person writes to it in: olena's "dziękuję," opened two
+            # turns, and titled them
+            "dziękuję dziekuje dzięki dzieki merci danke gracias obrigado obrigada grazie спасибо дякую "
             # words of asking and of manner, titles of a real history's clusters ("Even", "Prefer",
             # "Making", "Example", "Visit", "Playing", "Worn") that name no topic
             "even really just also still maybe probably actually definitely prefer prefers preferred "
@@ -1280,7 +1283,8 @@ def _edge(word: str) -> bool:
     )
 
 
-_ADVERB_ENDS = ("ally", "ently", "antly", "ately", "ously", "fully", "ively", "ingly", "edly")
+# (and "-ably", "-ibly": maeve's four replies "Admirably brief. Many thanks, M." were a page "Admirably")
+_ADVERB_ENDS = ("ally", "ently", "antly", "ately", "ously", "fully", "ively", "ingly", "edly", "ably", "ibly")
 _ELISIONS = frozenset(["c", "j", "l", "d", "n", "m", "s", "t", "qu", "jusqu", "lorsqu", "puisqu"])
 
 
@@ -2017,7 +2021,10 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
             for key, tf in shared
         ]
         if not scored:
-            out.append((cluster_title(g) if g else "Topic", len(g), ""))
+            # (a script without spaces has no terms to share: its opening titles it; in any other, nothing
+            # shared is no topic)
+            unspaced = any(_UNSPACED.search(m.content) or _UNSEGMENTED.search(m.content) for m in g)
+            out.append((cluster_title(g) if g else "Topic", len(g) if unspaced else 0, ""))
             continue
         _, best = max(scored, key=lambda sk: (round(sk[0], 9), " " in sk[1], sk[1]))
         best = _most_said(best, scored, counts, len(g), named)
