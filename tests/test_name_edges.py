@@ -222,7 +222,7 @@ def test_a_topic_is_never_titled_by_an_adjective_a_verb_of_seeming_or_a_greeting
         _turn(3, "Young artists need support and pottery classes."),
     ]
     danger = [
-        _turn(4, "Hiking alone can be dangerous in winter."),
+        _turn(4, "Hiking the ridge alone can be dangerous in winter."),
         _turn(5, "Is it dangerous to hike the ridge after rain?"),
         _turn(6, "The ridge trail is dangerous when icy."),
     ]
@@ -358,7 +358,7 @@ def test_a_dish_is_one_name_and_a_page_only_when_the_person_returns_to_it():
         (  # Thai: no spaces between words; a clause is no title, its opening is
             [
                 ["วันนี้ฉันไปยิมตอนเช้ากับเพื่อน", "ยิมคนเยอะมากวันนี้", "ฉันชอบสระว่ายน้ำที่ยิม"],
-                ["The dogs love the park.", "The dogs ran in the park."],
+                ["The dogs love the park.", "The dogs ran in the park.", "We walk to the park daily."],
             ],
             ["วันนี้ฉันไปยิมตอ…", "Park"],
         ),

@@ -30,7 +30,8 @@ NETBALL = [
     "I play netball thursday nights in a social comp and my knee is clicking",
     "gave netball away when we moved and joined a rowing club",
 ]
-DOGS = ["The dogs love the park by the river.", "The dogs ran in the park all morning."]
+# (three turns: "park", a word everyone says, titles two turns no more than "room" or "phone", wiki22)
+DOGS = ["The dogs love the park by the river.", "The dogs ran in the park all morning.", "We walk to the park daily."]
 
 
 def _groups(*texts: list[str]) -> list[list[synth.Mem]]:

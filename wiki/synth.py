@@ -928,10 +928,7 @@ def _group_space(
     own = OwnName.read(turns, names.signed([m.content for m in turns if m.turn == "person"]))
     avoid = paged | speakers(m.speaker for m in turns) | own.keys()
     for members_, title in topics(turns, vectors, avoid=avoid):
-        shared = set.intersection(*({k for k, _ in m.entities} for m in members_)) & paged
-        if shared:
-            continue  # every turn of it is on one entity page already ("Garmin Forerunner 255")
-        specs.append(_spec(f"topic:{prefix}:{members_[0].id}", "cluster", title, space, None, members_))
+        _place_topic(specs, space, members_, title, {k: display[k] for k in paged})
         placed.update(m.id for m in members_)
     personal = [m for m in mems if m.id not in placed and m.memory_type in PERSONAL and not m.turn]
     # A turn the import typed as identity or preference is the person's own whoever its speaker is:
@@ -950,6 +947,40 @@ def _group_space(
     for bucket in sorted(buckets):
         specs.append(_spec(f"notes:{prefix}:{bucket}", "notes", notes_title(bucket), space, None, buckets[bucket]))
     return specs
+
+
+def _place_topic(specs: list[PageSpec], space: str | None, mems: list[Mem], title: str, paged: dict[str, str]) -> None:
+    """A topic's page, or, where every turn of it names one thing with a page ("Garmin Forerunner
+    255"), its turns on that thing's page."""
+    prefix = space or ""
+    page = _one_page_of(mems, paged)
+    if page is None:
+        specs.append(_spec(f"topic:{prefix}:{mems[0].id}", "cluster", title, space, None, mems))
+        return
+    at = next(i for i, s in enumerate(specs) if s.key == f"entity:{prefix}:{page}")
+    was = specs[at]
+    specs[at] = _spec(was.key, "entity", was.title, space, was.entity, (*was.memories, *mems))
+
+
+def _one_page_of(mems: Sequence[Mem], paged: dict[str, str]) -> str | None:
+    """The one thing with a page of its own (key -> its name) every turn of a topic names: found in it,
+    or its name written in it in any case ("ill stay w navy federal for checking"). kai's four turns
+    of his bank, each naming Navy Federal, were a page "Check" beside the page "Navy Federal"."""
+    shared = set.intersection(*({k for k, _ in m.entities} for m in mems)) & paged.keys()
+    if shared:
+        return min(shared)
+    said = [k for k, name in sorted(paged.items()) if len(name) >= 3]
+    for m in mems:
+        text = m.content.casefold()
+        said = [k for k in said if k in {e for e, _ in m.entities} or _names_in(paged[k], text)]
+        if not said:
+            return None
+    return said[0]
+
+
+def _names_in(name: str, text: str) -> bool:
+    """Whether a text (lowered) says a name as whole words."""
+    return re.search(r"(?<!\w)" + re.escape(name.casefold()) + r"(?!\w)", text) is not None
 
 
 def _paged(name: str, mems: Sequence[Mem]) -> bool:
@@ -1138,7 +1169,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 17  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 18  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1189,6 +1220,11 @@ _EDGE_WORDS = (
             "going goes went thank thanks first second third last next "
             # and of asking in an office email ("Kindly revert", "pls find"): the priya fixture's "Kindly"
             "kindly please pls plz "
+            # and a letter's greeting to the assistant: maeve's letters, each opening "Dear ChatGPT,"
+            "dear chatgpt gpt claude copilot "
+            # and thanks in the other languages a person writes to it in: olena's "dziękuję," opened two
+            # turns, and titled them
+            "dziękuję dziekuje dzięki dzieki merci danke gracias obrigado obrigada grazie спасибо дякую "
             # words of asking and of manner, titles of a real history's clusters ("Even", "Prefer",
             # "Making", "Example", "Visit", "Playing", "Worn") that name no topic
             "even really just also still maybe probably actually definitely prefer prefers preferred "
@@ -1247,7 +1283,8 @@ def _edge(word: str) -> bool:
     )
 
 
-_ADVERB_ENDS = ("ally", "ently", "antly", "ately", "ously", "fully", "ively", "ingly", "edly")
+# (and "-ably", "-ibly": maeve's four replies "Admirably brief. Many thanks, M." were a page "Admirably")
+_ADVERB_ENDS = ("ally", "ently", "antly", "ately", "ously", "fully", "ively", "ingly", "edly", "ably", "ibly")
 _ELISIONS = frozenset(["c", "j", "l", "d", "n", "m", "s", "t", "qu", "jusqu", "lorsqu", "puisqu"])
 
 
@@ -1383,8 +1420,26 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     coherent = [part for c in coherent for part in things.split(c)]
     groups: list[list[int]] = sorted(coherent, key=lambda c: c[0])
     members = [[mems[i] for i in g] for g in groups]
-    titles = topic_titles(members, avoid)
-    return [(g, t) for g, t in zip(members, titles, strict=True) if len(g) >= TOPIC_MIN and t]
+    return _kept(members, topic_terms(members, avoid))
+
+
+def _kept(members: list[list[Mem]], titles: list[tuple[str, int, str]]) -> list[tuple[list[Mem], str]]:
+    """The topics with a page. A topic is one its turns return to: a title only one of them says
+    ("Summer break" of three turns of a GI Bill, a mother and a VA doctor, alike in nothing but
+    Honolulu) names no page. And a turn of it is about it: one that neither says its title nor
+    shares a word of substance with a turn that does is not on its page (kai's "Moms bday" held
+    "ideas for xmas for my wife"); its place is About me or the Notes."""
+    out = []
+    for g, (title, said, key) in zip(members, titles, strict=True):
+        if len(g) < TOPIC_MIN or not title or said < 2:
+            continue
+        if key:
+            saying = [m for m in g if any(k == key for k, _ in _terms(m.content))]
+            words = set().union(*(_substance(m.content) for m in saying))
+            g = [m for m in g if m in saying or not words.isdisjoint(_substance(m.content))]
+        if len(g) >= TOPIC_MIN:
+            out.append((g, title))
+    return out
 
 
 def _substance(text: str) -> set[str]:
@@ -1536,18 +1591,11 @@ def _terms(text: str) -> tuple[tuple[str, str], ...]:
     numbers, no word a title never starts or ends with, no word of asking; keys lightly stemmed.
     Cached: a topic's parts are titled again to decide whether a thing in it is a topic of its own
     (`_Things`), and its turns' terms read once."""
-    # a possessive is its owner: "Oliver's" had titled a topic of a friend's pets ("Oliver's" bed, toys)
-    found = [names.owner(w) for w in _PHRASE_WORD.findall(prose(text))]
-    unspaced = [w for w in found if _UNSPACED.search(w)]
-    if unspaced:  # Chinese, Japanese: no spaces between words, so a "word" here is a whole clause
-        found = [w for w in found if not _UNSPACED.search(w)]
-    # Thai, Lao, Khmer, Burmese: no spaces between words either, and no word list here to cut them
-    # by; a run longer than a word is a clause, and titles nothing (a short one, typed apart, may)
-    found = [w for w in found if len(w) <= UNSEGMENTED_WORD or not _UNSEGMENTED.search(w)]
+    found, joined, lead, unspaced = _clauses(prose(text))
     lowered = [_stem(w.casefold()) for w in found]
     ok = [
-        len(w) >= 3
-        and (not any(c.isdigit() for c in w) or _a_code(f))
+        (len(w) >= 3 or _a_numbered_name(f))
+        and (not any(c.isdigit() for c in w) or _a_code(f) or _a_numbered_name(f))
         and not _edge(w)
         and w not in _ASKING
         and f.casefold() not in _ASKING  # "wondering" is stemmed to "wonder": a page was titled "Wondering"
@@ -1558,24 +1606,71 @@ def _terms(text: str) -> tuple[tuple[str, str], ...]:
     # nor is an adjective ("Young", "Dangerous", "Sound delicious", "Land in rural" titled real pages)
     ok_end = [
         ok[i]
-        and not (found[i][:1].isupper() and i + 1 < len(found) and found[i + 1][:1].isupper())
+        and not (found[i][:1].isupper() and i + 1 < len(found) and joined[i + 1] and found[i + 1][:1].isupper())
         and not adjective(lowered[i])
         and not adjective(found[i].casefold())  # "inspiring" is stemmed "inspir"
         and lowered[i] not in _SEEMING
         for i in range(len(found))
     ]
-    out = [(lowered[i], found[i]) for i in range(len(found)) if ok_end[i]]
-    out += [
-        (f"{lowered[i]} {lowered[i + 1]}", f"{found[i]} {found[i + 1]}")
+    # (the number a name starts with is written with it, not keyed: "24 Hour Fitness" and "24 hour fitness"
+    # are one term, "hour fitness", and its page is titled as the name is written, not "Hour Fitness")
+    out = [(lowered[i], lead[i] + found[i]) for i in range(len(found)) if ok_end[i]]
+    out += [  # (never across a sentence's or a clause's end: "mom. leilanis in honolulu" titled "Mom leilanis")
+        (f"{lowered[i]} {lowered[i + 1]}", f"{lead[i]}{found[i]} {found[i + 1]}")
         for i in range(len(found) - 1)
-        if ok[i] and ok_end[i + 1]
+        if ok[i] and ok_end[i + 1] and joined[i + 1]
     ]
     out += [  # "moved to Lisbon", "class on Tuesday": two words joined by a preposition
-        (f"{lowered[i]} {found[i + 1].casefold()} {lowered[i + 2]}", f"{found[i]} {found[i + 1]} {found[i + 2]}")
+        (
+            f"{lowered[i]} {found[i + 1].casefold()} {lowered[i + 2]}",
+            f"{lead[i]}{found[i]} {found[i + 1]} {found[i + 2]}",
+        )
         for i in range(len(found) - 2)
-        if ok[i] and ok_end[i + 2] and found[i + 1].casefold() in _JOINING
+        if ok[i] and ok_end[i + 2] and found[i + 1].casefold() in _JOINING and joined[i + 1] and joined[i + 2]
     ]
     return (*out, *((gram, gram) for clause in unspaced for gram in _unspaced_terms(clause)))
+
+
+_NUMBER_LED = re.compile(r"\d+(?:-[^\W\d_]|[A-Z]+$)")  # "7-Eleven", "3M": a name, where "2nd", "10am" are not
+_NUMBER_UNITS = frozenset(["AM", "PM", "ST", "ND", "RD", "TH", "K", "KM", "KG", "LB", "LBS", "MB", "GB", "TB", "MM"])
+_NUMBER_UNITS |= frozenset(["CM", "ML", "MG", "HR", "HRS", "MIN", "X", "BR", "BHK", "D", "S"])
+
+
+def _a_numbered_name(word: str) -> bool:
+    """A word that is a name starting with its number: "7-Eleven", "3M" (not "10AM", "2ND", "5K", "2-3")."""
+    return bool(_NUMBER_LED.match(word)) and word.lstrip("0123456789") not in _NUMBER_UNITS
+
+
+def _clauses(text: str) -> tuple[list[str], list[bool], list[str], list[str]]:
+    """A text's words as `_terms` reads them: each word (a possessive as its owner), whether only spaces
+    part it from the word before (a phrase never spans a full stop, a comma, a dash), the number a
+    name it starts is written with ("24 " of "24 Hour Fitness", "99 " of "99 Ranch"), and the runs of a
+    script without spaces (Chinese, Japanese: a "word" there is a whole clause, read apart)."""
+    found: list[str] = []
+    joined: list[bool] = []
+    lead: list[str] = []
+    unspaced: list[str] = []
+    last_end, number, kept = -1, "", False
+    for match in _PHRASE_WORD.finditer(text):
+        # a possessive is its owner: "Oliver's" had titled a topic of a friend's pets ("Oliver's" bed, toys)
+        word = names.owner(match.group())
+        spaced = last_end >= 0 and text[last_end : match.start()].isspace()
+        before, number = number if spaced else "", word if word.isdigit() else ""
+        last_end, was_kept = match.end(), kept
+        kept = False
+        if _UNSPACED.search(word):
+            unspaced.append(word)
+            continue
+        # Thai, Lao, Khmer, Burmese: no spaces between words either, and no word list here to cut them
+        # by; a run longer than a word is a clause, and titles nothing (a short one, typed apart, may)
+        if len(word) > UNSEGMENTED_WORD and _UNSEGMENTED.search(word):
+            continue
+        named = before and word[:1].isupper() and word not in names.CALENDAR
+        found.append(word)
+        joined.append(spaced and was_kept)
+        lead.append(f"{before} " if named else "")
+        kept = True
+    return found, joined, lead, unspaced
 
 
 def _a_code(word: str) -> bool:
@@ -1758,13 +1853,32 @@ def _common() -> frozenset[str]:
         return frozenset(line.strip() for line in f if line.strip() and not line.startswith("#"))
 
 
+_FREQUENT_FILE = Path(__file__).resolve().parent / "data" / "frequent.txt"
+
+
+@functools.cache
+def _frequent() -> frozenset[str]:
+    """The everyday words that name a thing of wiki/data/frequent.txt ("room", "phone", "park"): the
+    embedding model's frequent words over the mark `_common` is under (scripts/vocab_frequent.py)."""
+    with _FREQUENT_FILE.open(encoding="utf-8") as f:
+        return frozenset(line.strip() for line in f if line.strip() and not line.startswith("#"))
+
+
 def everyday(key: str, turns: int, written: Iterable[str]) -> bool:
     """A one-word topic term too common to name a topic by itself: every way it was `written` is an
-    everyday word naming no particular thing (`_common`), and fewer than COMMON_TURNS turns say it.
-    Two turns that share "catch", "offer", "plan", "team" or "guy" are rarely about it ("is there a
-    catch" of two phone plans titled a page "Catch"); a phrase or a rarer word they share ("Condo")
-    may title the topic instead, else it has no page and its turns stay among the Notes."""
-    return " " not in key and turns < COMMON_TURNS and all(w.casefold() in _common() for w in written)
+    everyday word (`_common`, naming no particular thing; `_frequent`, naming one everyone talks of),
+    and fewer than COMMON_TURNS turns say it. Two turns that share "catch", "offer", "plan", "team" or
+    "guy" are rarely about it ("is there a catch" of two phone plans titled a page "Catch"), nor two
+    that share "room" or "phone" (a barracks room titled kai's page "Room", not "Barracks"); a phrase
+    or a rarer word they share ("Condo", "Barracks") may title the topic instead, else it has no page
+    and its turns stay among the Notes."""
+    if " " in key or turns >= COMMON_TURNS:
+        return False
+    # (a word of frequent.txt written as a name, or a place's in any case, is one: tunde's "Manchester"
+    # and noor's "michigan" are no "room")
+    return all(
+        w.casefold() in _common() or (w.islower() and w in _frequent() and vocab.place(w) is None) for w in written
+    )
 
 
 def _term_weight(key: str, verbs: set[str], named: frozenset[str] = frozenset()) -> float:
@@ -1815,11 +1929,21 @@ def _not_everyday(
     shared: list[tuple[str, int]], forms: dict[str, Counter[str]], verbs: set[str], named: frozenset[str]
 ) -> list[tuple[str, int]] | None:
     """A topic's terms less its everyday words (`everyday`); what stands in for one must name a thing
-    (weigh in full: not "Hoping to spot", what was done). None: nothing does, and it is no topic."""
+    (weigh in full: not "Hoping to spot", what was done), or be a phrase of it (`_closer`: the thing
+    said closer). None: nothing does, and it is no topic."""
     plain = [(key, tf) for key, tf in shared if not everyday(key, tf, forms[key])]
     if len(plain) == len(shared):
         return shared
-    return [(key, tf) for key, tf in plain if _term_weight(key, verbs, named) >= 1.0] or None
+    dropped = {key for key, _ in shared} - {key for key, _ in plain}
+    return [
+        (key, tf) for key, tf in plain if _term_weight(key, verbs, named) >= 1.0 or _closer(key, dropped, verbs)
+    ] or None
+
+
+def _closer(key: str, dropped: set[str], verbs: set[str]) -> bool:
+    """A phrase of an everyday word (`dropped`) led and ended by no verb: "Piano lesson" of "piano"."""
+    parts = key.split()
+    return not dropped.isdisjoint(parts) and verbs.isdisjoint((parts[0], parts[-1]))
 
 
 MOST_SAID = 0.9  # a term most of a topic's turns say titles it over the best one at this share of its score
@@ -1850,10 +1974,16 @@ def _most_said(
 
 
 def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> list[str]:
-    """Per group, the word or two-word phrase most distinctive of it against the other groups
-    (class-based TF-IDF: how many of its turns use the term, times log(1 + A / the term's count
-    over all groups), A the mean number of terms a group holds), used by two turns or more; a
-    phrase wins a tie with its own word; a word of a name with its own entity page (`avoid`,
+    """Per group, its title (`topic_terms`)."""
+    return [title for title, _, _ in topic_terms(groups, avoid)]
+
+
+def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> list[tuple[str, int, str]]:
+    """Per group, its title, how many of its turns say it, and its term ("" where none titles it).
+    The title: the word or two-word phrase most distinctive of it against the other groups
+    (class-based TF-IDF: how many of its turns use the term, times log(1 + A / the term's count over
+    all groups), A the mean number of terms a group holds), used by two turns or more; a phrase wins
+    a tie with its own word; a word of a name with its own entity page (`avoid`,
     entity keys) never titles a topic, nor an everyday word few of its turns say (`everyday`).
     Nothing shared by two turns: the best term of one. "": the group shares only everyday words (or,
     besides them, what was done or an idea), and is no topic."""
@@ -1869,7 +1999,7 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
         total.update(counts)
     mean = sum(total.values()) / max(len(per_group), 1)
     named = _named_keys(groups)
-    out = []
+    out: list[tuple[str, int, str]] = []
     for g, counts in zip(groups, per_group, strict=True):
         # "Lisbon" no, "moved to Lisbon" yes; "Month", "next month", "week at Boulderbar" no, "night shift" yes
         allowed = [(k, tf) for k, tf in counts.items() if k not in avoided and not _vague(k)]
@@ -1878,7 +2008,7 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
         shared = [(key, tf) for key, tf in allowed if tf >= 2] or [kt for kt in allowed if not _UNSPACED.match(kt[0])]
         kept = _not_everyday(shared, forms, verbs, named)
         if kept is None:
-            out.append("")  # only everyday words in common: no topic
+            out.append(("", 0, ""))  # only everyday words in common: no topic
             continue
         shared = kept
         # "Communicate", "Hoping to spot", "Websites provide" say what was done, not what about
@@ -1891,7 +2021,10 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
             for key, tf in shared
         ]
         if not scored:
-            out.append(cluster_title(g) if g else "Topic")
+            # (a script without spaces has no terms to share: its opening titles it; in any other, nothing
+            # shared is no topic)
+            unspaced = any(_UNSPACED.search(m.content) or _UNSEGMENTED.search(m.content) for m in g)
+            out.append((cluster_title(g) if g else "Topic", len(g) if unspaced else 0, ""))
             continue
         _, best = max(scored, key=lambda sk: (round(sk[0], 9), " " in sk[1], sk[1]))
         best = _most_said(best, scored, counts, len(g), named)
@@ -1903,7 +2036,7 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
         form = sorted(forms[best].items(), key=lambda fc: (-fc[1], fc[0]))[0][0]
         # (a name its own turns mention: "Split" of another topic's trip leaves "mini split" a word)
         written = {n.casefold(): n for m in g for _, n in m.entities if " " not in n and n[:1].isupper()}
-        out.append(_shown(form, written))
+        out.append((_shown(form, written), counts[best], best))
     return out
 
 
