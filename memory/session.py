@@ -631,6 +631,8 @@ class Session:
         tally, stopped = _SyncTally(), ""
         bookkeeping, deferred_sent = 0, False
         entries = self.outbox.pending(max_attempts=max_attempts)
+        if self.outbox.damaged and max_attempts is None:  # its writes cannot be read: never "sent 0"
+            raise integrity.Damaged(self.outbox.damaged)
         if entries or self.remote:
             self.db  # noqa: B018 (raises the offline error, with the queue's size, when there is no server)
         for entry in entries:

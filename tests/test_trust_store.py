@@ -147,6 +147,10 @@ def test_issue21_a_damaged_outbox_on_a_server_home_blocks_no_read(sqld_url, cli,
     found = cli("recall", "staging cluster Frankfurt", "--json")
     assert "Frankfurt" in json.loads(found.stdout)["results"][0]["content"]
     assert _digest(outbox) == before
+    sent = cli("sync")  # it holds a queued capture it cannot read: not "sent 0, ... still queued 0"
+    assert sent.exit_code == 1 and "damaged" in sent.stderr and "sent 0" not in sent.stdout, sent.stdout
+    assert "quire doctor" in sent.stderr and sent.stderr.count("\n") == 1, sent.stderr
+    assert _digest(outbox) == before
 
 
 def test_a_damaged_outbox_is_never_counted_as_an_empty_queue_nor_sent_to_restore(cli, quire_home, monkeypatch):
