@@ -305,3 +305,19 @@ def test_issue26_cron_install_without_enable_prints_the_line_to_add(cli, tmp_pat
     env, argv = cron_to_argv(said[1].splitlines()[0])
     assert env == {"QUIRE_HOME": str(quire_home)} and argv[-3:] == ["rebuild", "--if-due", "--log"]
     assert table.read_text() == "0 9 * * * echo mine\n"
+
+
+def test_issue26_status_and_remove_find_the_files_install_wrote_into_dir(cli, cli_json, tmp_path, quire_home):
+    """`quire schedule --install --dir DIR` and then `--status` (as issue 26 names it, no --dir):
+    the status looked in ~/.config/systemd/user, said "missing" for both units and exited 1, and
+    `--remove` left the files where they were."""
+    units = tmp_path / "units"
+    assert cli("schedule", "--install", "--platform", "systemd", "--dir", str(units), "--no-enable").exit_code == 0
+    status = cli("schedule", "--status", "--platform", "systemd")
+    assert status.exit_code == 0 and "missing" not in status.stdout, status.stdout + status.stderr
+    state = cli_json("schedule", "--status", "--platform", "systemd")
+    assert all(Path(path).parent == units for path in state["files"].values()), state["files"]
+    assert cli("schedule", "--remove", "--platform", "systemd", "--no-enable").exit_code == 0
+    assert list(units.iterdir()) == []
+    again = cli("schedule", "--install", "--platform", "systemd", "--no-enable", "--dir", str(tmp_path / "other"))
+    assert again.exit_code == 0 and str(tmp_path / "other") in again.stdout
