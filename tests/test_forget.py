@@ -171,3 +171,14 @@ def test_cut_runs_in_json_leaves_plain_text_and_other_json_as_they_were():
     cut = erase.cut_json_runs('{"b": ["meet me at the", "old mill"], "a": 3}', runs)
     assert json.loads(cut) == {"b": [tombstones.FORGOTTEN, "old mill"], "a": 3}
     assert erase.cut_json_runs('{"k": "meet me at"', runs) == '{"k": "[forgotten]"'  # broken JSON: as text
+
+
+def test_issue4_tombstones_list_shows_the_reason_forget_was_given(cli, cap):
+    # `quire forget ID [--reason TEXT]`, then `quire tombstones list`: the reason was kept and shown
+    # only with --json; the table a person reads left it out.
+    gone = cap(SECRET)
+    assert cli("forget", gone.id, "--reason", "asked to by the client").exit_code == 0
+    listed = cli("tombstones", "list")
+    assert listed.exit_code == 0
+    [row] = [line for line in listed.stdout.splitlines() if gone.id in line]
+    assert row.rstrip().endswith("asked to by the client"), listed.stdout
