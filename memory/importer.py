@@ -103,12 +103,18 @@ def json_object(line: bytes) -> dict[str, Any]:
     return data
 
 
+_CHAT_KEYS = {"speaker", "role", "conversation"}  # a generic chat JSONL line's keys (chats.ChatLine)
+
+
 def unit_payload(report: ImportReport, where: str, data: dict[str, Any]) -> CapturePayload | None:
     """Validate one unit's payload; a bad one is reported under `where` and None returned."""
     try:
         return parse_payload(data)
     except InvalidInput as exc:
-        report.fail(where, str(exc))  # a text past a memory's length says what to do (models.LENGTH_FIXES)
+        said = str(exc)  # a text past a memory's length says what to do (models.LENGTH_FIXES)
+        if "content" not in data and "text" in data and _CHAT_KEYS & data.keys():
+            said += "; the line reads as a chat message: import the file with --format chat-jsonl (or without --format)"
+        report.fail(where, said)
         return None
 
 

@@ -514,9 +514,11 @@ def key_clauses(
     errors: list[dict[str, Any]], allowed: Iterable[str], unknown: str
 ) -> list[tuple[dict[str, Any], str, str]]:
     """(error, where, what) for each error: an unknown key named as written (quoted when it has spaces or
-    letters beyond ASCII) with the key it was probably meant as, else `unknown` (the allowed keys);
+    letters beyond ASCII) with the key it was probably meant as, else `unknown` (the allowed keys,
+    listed once: a chat line given as a capture had repeated the list for each of its five keys);
     a required key such a near miss was meant as is not also reported missing (one cause, one clause)."""
     keys = list(allowed)
+    listed = False
     meant = {
         near_key(err["loc"][-1], keys): err["loc"][:-1]
         for err in errors
@@ -535,7 +537,9 @@ def key_clauses(
         where = ".".join([*(str(p) for p in err["loc"][:-1]), shown])
         near = near_key(key, keys)
         what = f"unknown key; did you mean {near}? (a key is written exactly so: lowercase, no spaces)"
-        out.append((err, where, what if near else unknown))
+        if not near:
+            what, listed = (unknown.split(";")[0] if listed else unknown), True
+        out.append((err, where, what))
     return out
 
 

@@ -123,8 +123,8 @@ class Outbox:
 
     def enqueue(self, key: str, kind: str, payload: dict[str, Any]) -> None:
         db = self._open(create=True)
-        if db is None:  # damaged: the capture is refused, not queued into a broken file
-            raise integrity.Damaged(f"{self.damaged}; the capture was not queued")
+        if db is None:  # damaged: the write is refused, not queued into a broken file
+            raise integrity.Damaged(f"{self.damaged}; the {kind} was not queued")
         with db.transaction():
             db.execute(
                 "INSERT OR IGNORE INTO outbox(key, kind, payload, queued_at) VALUES (?, ?, ?, ?)",

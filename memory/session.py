@@ -432,9 +432,13 @@ class Session:
         return replica
 
     def _defer(self, statements: list[tuple[str, list[Any]]]) -> None:
-        """Keep a replica read's blind writes (access counts) in the outbox for the next sync."""
+        """Keep a replica read's blind writes (access counts) in the outbox for the next sync.
+
+        A damaged outbox is never written to, and a read does not fail for its bookkeeping: the
+        counts are dropped (`status` and `doctor` name the file and what to do)."""
         encoded = [[sql, [_encode(p) for p in params]] for sql, params in statements]
-        self.outbox.enqueue(outbox.new_key(), outbox.DEFERRED, {"statements": encoded})
+        with suppress(integrity.Damaged):
+            self.outbox.enqueue(outbox.new_key(), outbox.DEFERRED, {"statements": encoded})
 
     def send_deferred(self) -> int:
         """Send deferred bookkeeping, a batch per server transaction with every entry's key claimed
@@ -627,6 +631,8 @@ class Session:
         tally, stopped = _SyncTally(), ""
         bookkeeping, deferred_sent = 0, False
         entries = self.outbox.pending(max_attempts=max_attempts)
+        if self.outbox.damaged and max_attempts is None:  # its writes cannot be read: never "sent 0"
+            raise integrity.Damaged(self.outbox.damaged)
         if entries or self.remote:
             self.db  # noqa: B018 (raises the offline error, with the queue's size, when there is no server)
         for entry in entries:

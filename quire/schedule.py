@@ -168,6 +168,12 @@ def default_dir(platform: Platform) -> Path:
 
 
 def files(schedule: Schedule, platform: Platform, folder: Path | None) -> dict[str, Path]:
+    """Where this home's files for `platform` are: `folder`, else the one `--install --dir` wrote them
+    to (`--status` and `--remove` without --dir had looked in the scheduler's folder and found none),
+    else the scheduler's own."""
+    record = nightly.read(schedule.home)
+    if folder is None and record.folder and record.scheduler == platform:
+        folder = Path(record.folder)
     target = (folder or default_dir(platform)).expanduser()
     if platform == "systemd":
         return {"service": target / f"{schedule.name}.service", "timer": target / f"{schedule.name}.timer"}
@@ -224,7 +230,7 @@ def install(schedule: Schedule, platform: Platform, folder: Path | None = None, 
     written: list[str] = []
     steps: list[str] = []
     enabled = False
-    paths = files(schedule, platform, folder)
+    paths = files(schedule, platform, folder or default_dir(platform))  # never the last install's --dir
     try:
         for key, path in paths.items():
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -247,7 +253,7 @@ def install(schedule: Schedule, platform: Platform, folder: Path | None = None, 
         enabled = True
     elif enable and shutil.which(commands[0][0]):
         enabled = all(_run(argv).returncode == 0 for argv in commands)
-    nightly.set_schedule(schedule.home, at=schedule.at, scheduler=platform)
+    nightly.set_schedule(schedule.home, at=schedule.at, scheduler=platform, folder=folder)
     return {
         "platform": platform,
         "written": written,

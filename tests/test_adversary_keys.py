@@ -255,3 +255,24 @@ def test_a_key_near_nothing_still_lists_the_allowed_keys(quire_home):
         pytest.raises(InvalidInput, match="zzz: unknown key; allowed keys: content, type"),
     ):
         q.run("capture", content="The staging cluster moved to Oslo in the spring", zzz="x")
+
+
+def test_issue12_a_chat_line_imported_as_format_jsonl_lists_the_keys_once_and_names_the_format(quire_home, tmp_path):
+    # Issue 12's generic chat JSONL (`{"conversation", "speaker", "role", "text", "time"}`) given to
+    # `quire import PATH --format jsonl`: the refusal repeated "allowed keys: content, type, ..." for
+    # each of the line's keys and never named the format that reads it. Nothing is stored either way.
+    line = {
+        "conversation": "Trip planning",
+        "speaker": "Ana",
+        "role": "user",
+        "text": "We should book the night train to Vienna for the conference in May",
+        "time": "2024-03-02T10:00:00Z",
+    }
+    path = tmp_path / "chat.jsonl"
+    path.write_text(json.dumps(line) + "\n")
+    with quire.open(quire_home) as q:
+        [error] = q.run("import", path=str(path), format="jsonl").model_dump()["errors"]
+        assert error.count("allowed keys") == 1 and "speaker: unknown key" in error, error
+        assert "--format chat-jsonl" in error, error
+        assert q.status().total == 0
+        assert q.run("import", path=str(path), format="chat-jsonl").stored == 1  # the format it names reads it

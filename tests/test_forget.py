@@ -171,3 +171,34 @@ def test_cut_runs_in_json_leaves_plain_text_and_other_json_as_they_were():
     cut = erase.cut_json_runs('{"b": ["meet me at the", "old mill"], "a": 3}', runs)
     assert json.loads(cut) == {"b": [tombstones.FORGOTTEN, "old mill"], "a": 3}
     assert erase.cut_json_runs('{"k": "meet me at"', runs) == '{"k": "[forgotten]"'  # broken JSON: as text
+
+
+def test_issue4_tombstones_list_shows_the_reason_forget_was_given(cli, cap):
+    # `quire forget ID [--reason TEXT]`, then `quire tombstones list`: the reason was kept and shown
+    # only with --json; the table a person reads left it out.
+    gone = cap(SECRET)
+    assert cli("forget", gone.id, "--reason", "asked to by the client").exit_code == 0
+    listed = cli("tombstones", "list")
+    assert listed.exit_code == 0
+    [row] = [line for line in listed.stdout.splitlines() if gone.id in line]
+    assert row.rstrip().endswith("asked to by the client"), listed.stdout
+
+
+def test_issue21_a_hand_edited_page_left_one_memory_is_not_said_to_have_none(cli, cli_json, quire_home):
+    # Issue 21's forget row (two facts about one entity, `rebuild`, `forget` one) on a page a person
+    # had edited: the removal waits for the person, and its item said "none of its memories are
+    # left" while the other fact was still active and cited on the page.
+    for text in (
+        "Zorbalina Kestrelworth told me in confidence that the merger closes in April",
+        "Zorbalina Kestrelworth leads the quarterly planning for the data group",
+    ):
+        assert cli("capture", text, "--entity", "Zorbalina Kestrelworth").exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    page = quire_home / "wiki" / "zorbalina-kestrelworth.md"
+    page.write_text(page.read_text() + "\nA line the person added by hand.\n")
+    [hit] = [h for h in cli_json("recall", "merger closes in April")["results"] if "merger" in h["content"]]
+    assert cli("forget", hit["id"]).exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    [item] = cli_json("curate", "list")["items"]
+    said = cli("curate", "show", str(item["id"])).stdout
+    assert "none of its memories are left" not in said and "too few are left" in said, said

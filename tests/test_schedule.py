@@ -287,3 +287,37 @@ def test_the_launchd_step_to_paste_names_the_plist_it_wrote_whatever_its_folder_
     )
     written = cli_json("schedule", "--install", "--platform", "launchd", "--dir", str(target), "--no-enable")
     assert pasted.stdout == written["written"][0], (step, pasted.stdout)
+
+
+def test_issue26_cron_install_without_enable_prints_the_line_to_add(cli, tmp_path, quire_home, monkeypatch):
+    """Issue 26's `quire schedule --install` with cron, the fallback, and `--no-enable`: it writes no
+    file and runs no command, and printed "enable it with:" over an empty line. The step is the cron
+    line itself (cron reads it back to this home), and nothing touched the crontab."""
+    table = tmp_path / "crontab.txt"
+    table.write_text("0 9 * * * echo mine\n")
+    tools = tmp_path / "tools"
+    _fake_tool(tools, "crontab", f'if [ "$1" = "-l" ]; then cat "{table}"; else cat > "{table}"; fi\n')
+    monkeypatch.setenv("PATH", f"{tools}{os.pathsep}{os.environ['PATH']}")
+    done = cli("schedule", "--install", "--platform", "cron", "--no-enable")
+    assert done.exit_code == 0, done.stderr
+    said = done.stdout.split("add this line to your crontab (`crontab -e`):\n  ", 1)
+    assert len(said) == 2, done.stdout
+    env, argv = cron_to_argv(said[1].splitlines()[0])
+    assert env == {"QUIRE_HOME": str(quire_home)} and argv[-3:] == ["rebuild", "--if-due", "--log"]
+    assert table.read_text() == "0 9 * * * echo mine\n"
+
+
+def test_issue26_status_and_remove_find_the_files_install_wrote_into_dir(cli, cli_json, tmp_path, quire_home):
+    """`quire schedule --install --dir DIR` and then `--status` (as issue 26 names it, no --dir):
+    the status looked in ~/.config/systemd/user, said "missing" for both units and exited 1, and
+    `--remove` left the files where they were."""
+    units = tmp_path / "units"
+    assert cli("schedule", "--install", "--platform", "systemd", "--dir", str(units), "--no-enable").exit_code == 0
+    status = cli("schedule", "--status", "--platform", "systemd")
+    assert status.exit_code == 0 and "missing" not in status.stdout, status.stdout + status.stderr
+    state = cli_json("schedule", "--status", "--platform", "systemd")
+    assert all(Path(path).parent == units for path in state["files"].values()), state["files"]
+    assert cli("schedule", "--remove", "--platform", "systemd", "--no-enable").exit_code == 0
+    assert list(units.iterdir()) == []
+    again = cli("schedule", "--install", "--platform", "systemd", "--no-enable", "--dir", str(tmp_path / "other"))
+    assert again.exit_code == 0 and str(tmp_path / "other") in again.stdout

@@ -127,6 +127,32 @@ def test_a_damaged_outbox_refuses_to_queue_an_offline_capture(cli, quire_home, m
     assert _digest(outbox) == before
 
 
+def test_issue21_a_damaged_outbox_on_a_server_home_blocks_no_read(sqld_url, cli, quire_home, monkeypatch):
+    """Issue 21: "a damaged `outbox.db` blocks every command, `status` included" (overwrite 16 KiB
+    mid-file). On a server home `recall` (whose access counts a replica read defers into the
+    outbox) still failed, with "the capture was not queued": a read answers and the file is untouched."""
+    monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
+    assert cli("capture", "The staging cluster in Frankfurt runs the blue deployment pipeline").exit_code == 0
+    assert cli("recall", "staging cluster Frankfurt").exit_code == 0  # this device's replica exists
+    outbox = quire_home / "outbox.db"
+    monkeypatch.setenv("QUIRE_DB_URL", "ws://127.0.0.1:9")
+    assert cli("capture", "An offline capture queued so that the outbox file exists").exit_code == 0
+    monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
+    _damage(outbox)
+    before = _digest(outbox)
+    for args in (("status",), ("recall", "staging cluster Frankfurt"), ("log",), ("curate", "list"), ("pages",)):
+        result = cli(*args)
+        assert result.exit_code == 0, (args, result.stderr)
+        assert "capture was not queued" not in result.stderr, args
+    found = cli("recall", "staging cluster Frankfurt", "--json")
+    assert "Frankfurt" in json.loads(found.stdout)["results"][0]["content"]
+    assert _digest(outbox) == before
+    sent = cli("sync")  # it holds a queued capture it cannot read: not "sent 0, ... still queued 0"
+    assert sent.exit_code == 1 and "damaged" in sent.stderr and "sent 0" not in sent.stdout, sent.stdout
+    assert "quire doctor" in sent.stderr and sent.stderr.count("\n") == 1, sent.stderr
+    assert _digest(outbox) == before
+
+
 def test_a_damaged_outbox_is_never_counted_as_an_empty_queue_nor_sent_to_restore(cli, quire_home, monkeypatch):
     """Offline, `status` had said "0 write(s) queued" of an outbox that holds writes it cannot read,
     and the refused capture named `quire restore`, which puts back the database, not the outbox."""

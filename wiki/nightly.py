@@ -41,6 +41,7 @@ class Record:
     at: str = DEFAULT_AT  # the schedule's local time of day, HH:MM
     scheduler: str | None = None  # "systemd", "launchd" or "cron" once `quire schedule --install` ran
     installed_at: str | None = None
+    folder: str | None = None  # the --dir the files were written to (None: the scheduler's own folder)
 
 
 def parse_at(at: str) -> tuple[int, int]:
@@ -72,8 +73,8 @@ def _write(home: Path, record: Record) -> None:
     atomic_write(home / STATE, json.dumps(asdict(record), indent=2) + "\n", mode=0o600)
 
 
-def set_schedule(home: Path, *, at: str, scheduler: str | None) -> Record:
-    """Remember the installed schedule (None: removed)."""
+def set_schedule(home: Path, *, at: str, scheduler: str | None, folder: Path | None = None) -> Record:
+    """Remember the installed schedule (None: removed) and the folder its files went to."""
     parse_at(at)
     old = read(home)
     record = Record(
@@ -82,6 +83,7 @@ def set_schedule(home: Path, *, at: str, scheduler: str | None) -> Record:
             "at": at,
             "scheduler": scheduler,
             "installed_at": clock.iso(clock.now()) if scheduler else None,
+            "folder": str(folder.expanduser().absolute()) if scheduler and folder else None,
         }
     )
     _write(home, record)
@@ -179,7 +181,7 @@ def state(home: Path, now: datetime | None = None) -> dict[str, Any]:
     now = now or clock.now()
     record = read(home)
     return {
-        **asdict(record),
+        **{k: v for k, v in asdict(record).items() if k != "folder"},  # `quire schedule --status` names the files
         "due": is_due(record, now),
         "next_run": clock.iso(next_slot(record.at, now)) if record.scheduler else None,
         "log": str(home / LOG),

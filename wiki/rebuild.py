@@ -867,7 +867,7 @@ def _stage_gone(
             input_hash=REMOVE_HASH,
             sources=[],
             action="remove",
-            reason="none of its memories are left; the machine would remove it",
+            reason="its memories no longer call for this page (too few are left); the machine would remove it",
             actor=actor,
         )
         is not None
@@ -982,7 +982,9 @@ def _remove(db: Database, item: Item, *, actor: str) -> None:
     )
     pages.set_sources(db, row.id, [])
     pages.add_history(db, row.id, version, "", edited_by="rebuild_remove")
-    pages.add_changelog(db, row.id, version, edited_by="rebuild", summary="removed: none of its memories are left")
+    pages.add_changelog(
+        db, row.id, version, edited_by="rebuild", summary="removed: its memories no longer call for this page"
+    )
     audit.record(db, actor, "page_remove", "page", row.id, slug=row.slug, version=version)
 
 

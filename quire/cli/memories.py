@@ -437,10 +437,11 @@ def tombstones_list(everything=False, json_=False):
                         t["created_at"][:10],
                         "lifted" if t["lifted_at"] else "",
                         t["preview"][:50],
+                        t["reason"][:60],  # `forget --reason` was kept and shown only in --json
                     )
                     for t in d["tombstones"]
                 ],
-                ("id", "kind", "memory", "created", "", "text"),
+                ("id", "kind", "memory", "created", "", "text", "reason"),
             )
             if d["tombstones"]
             else "no tombstones"

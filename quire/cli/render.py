@@ -219,6 +219,8 @@ def schedule_install_text(d: dict) -> str:
         lines.append(f"added to your crontab:\n  {d['cron']}")
     if d["enabled"]:
         lines.append(f"the nightly rebuild is enabled ({d['platform']}); check it with `quire schedule --status`")
+    elif d["platform"] == "cron":  # no file and no command to run: the line itself is the step
+        lines.append(f"add this line to your crontab (`crontab -e`):\n  {d['cron']}")
     else:
         lines.append("enable it with:\n  " + "\n  ".join(on_one_line(step) for step in d["next_steps"]))
     return "\n".join(lines)
