@@ -15,15 +15,22 @@ value first for 12 of 20 questions, 3 of 4 foreign questions flagged ("do I play
 the mock-interview role-play). The fake embedder: the same 4 found and 2 false, 14 of 20 first ("where
 do I climb" by luck: the Bend cover letter says "basalt"), 0 of 4 foreign flagged.
 
-The two false items are each a step of their own life the key does not name, not something of others:
+The two false items were each a step of their own life the key did not name, not something of others:
 the ranger entry ("I'm a seasonal park ranger ... My supervisor Deb") -> "Today was my last day at
-Glacier" (leaving the park), and the Missoula entry that names the gear shop ("Got a job at Bitterroot
-Outfitters") -> "I'm a student teacher at Washington Middle School". They are held as a ceiling: no
-other item may open. These are floors: a general rule may raise them, none may lower them, and nothing
-they say of others (Sky's and Jordan's jobs, Tess's divorce, students moving), nothing dreamt, written
-in the novel (Wren and Cal move and get jobs), planned or imagined (the Highline hike, the Yellowstone
-job), pasted (the housing memo), listed (a house for sale) or said in character (a mock interview)
-may open an item.
+Glacier" (leaving the park ends Deb as their supervisor), and the Missoula entry that names the gear shop
+("Got a job at Bitterroot Outfitters") -> "I'm a student teacher at Washington Middle School" (the
+spring's placement is where they work; "Back to folding fleece at Bitterroot" in the summer says they had
+left the shop). The key has both steps since session 37 (life34): 18 changes.
+
+After session 37 (life34: a journal's register, tests/test_life_journal.py: a dated entry's heading, a
+room rented, a cabin rented, a house closed on, a bank opened, a membership got, a new therapist started
+with, "Jordan and I have been dating", a principal, a dream told): 18 of 18 found, no false item, 20 of 20
+first with the fake embedder; with the real model 18 of 18, no false item, 20 of 20 first and 3 of 4
+foreign questions flagged (the mock interview still answers "do I play an instrument"). These are
+floors: a general rule may raise them, none may lower them, and nothing they say of others (Sky's and
+Jordan's jobs, Tess's divorce, students moving), nothing dreamt, written in the novel (Wren and Cal move
+and get jobs), planned or imagined (the Highline hike, the Yellowstone job), pasted (the housing memo),
+listed (a house for sale) or said in character (a mock interview) may open an item.
 """
 
 from __future__ import annotations
@@ -33,12 +40,20 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 4  # changes found today (either embedder)
-RANK1_FAKE = 14  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (12 of 20): each must stay first
+FOUND = 18  # changes found (either embedder), of 18
+RANK1_FAKE = 20  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's (20 of 20): each must stay first
+    "where do I live these days",
+    "what town am I in now",
+    "who do I work for",
     "what's my job",
+    "who's my boss",
+    "who am I seeing",
+    "do I have a dog",
     "what do I drive",
+    "who's my therapist",
     "where do I bank",
+    "where do I climb",
     "am I vegetarian",
     "where was I born",
     "what's my sister's name",
@@ -49,15 +64,7 @@ RANK1_REAL = [  # the real model's, today (12 of 20): each must stay first
     "what phone carrier am I on",
     "what was my major",
 ]
-UNFLAGGED_REAL = ["do I play an instrument"]  # the foreign questions that find something close today
-FALSE_TODAY = (  # the new statements of today's false items (true steps the key leaves out): no other may open
-    "Thursday 10/12. Today was my last day at Glacier.",
-    "4/9 — Got my placement. I'm a student teacher at Washington Middle School",
-)
-
-
-def _beyond_today(false_items: list[str]) -> list[str]:
-    return [f for f in false_items if not f.startswith(FALSE_TODAY)]
+UNFLAGGED_REAL = ["do I play an instrument"]  # the foreign questions that find something close
 
 
 @pytest.fixture(scope="module")
@@ -66,24 +73,15 @@ def measured() -> dict:
 
 
 def test_nothing_they_say_of_others_dream_write_or_paste_opens_an_item(measured):
-    assert _beyond_today(measured["false_items"]) == []
-    assert measured["changes"] == 16
+    assert measured["false_items"] == []
+    assert measured["changes"] == 18
 
 
-def test_what_is_read_of_them_today_can_only_rise(measured):
+def test_what_is_read_of_them_can_only_rise(measured):
     assert measured["found"] >= FOUND
     assert measured["rank1"] >= RANK1_FAKE
 
 
 @pytest.mark.model
 def test_with_the_real_model_their_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
-    # lifefloors.hold_with_the_real_model wants no false item at all; theirs are held to today's two
-    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    result = lifechanges.run(lifechanges.ROWAN)
-    assert _beyond_today(result["false_items"]) == []
-    assert result["found"] >= FOUND
-    answered = [a["question"] for a in result["asked"] if a["rank1"]]
-    assert [q for q in RANK1_REAL if q not in answered] == []
-    close = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
-    assert [q for q in close if q not in UNFLAGGED_REAL] == []
+    lifefloors.hold_with_the_real_model(lifechanges.ROWAN, FOUND, RANK1_REAL, UNFLAGGED_REAL, monkeypatch)

@@ -42,6 +42,11 @@ RECORDED = {
     # and recall28 (the question side: `anchored`, `_ASKS_IN_TIME`, three second-language shapes)
     # and adv26 (memory/text.py: `clean` keeps the Unicode form sent; the reading folds to NFC itself)
     3: "1beb66ebc68ac0f6",
+    # session 37: life34 (a journal's register, `_JOURNAL`: a dated entry's heading dropped, a home in staff
+    # housing or a room rented, a cabin rented, a house closed on, a bank account opened, a membership got, a
+    # new therapist started with, "X and I have been dating", a teacher's principal, a ranger's role, a dream
+    # told reads nothing; a teacher's words speak of a job): session 37's one bump
+    4: "481add2a7b05b66e",
 }
 
 
