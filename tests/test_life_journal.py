@@ -106,3 +106,39 @@ def test_a_journal_keepers_question_asks_for_the_attribute(question, attribute):
 def test_a_date_heading_is_not_a_sentence_but_a_date_inside_one_is_kept():
     assert _values("3/14 — I live in Boise now.")["home"] == "boise"
     assert "home" not in _values("Moving on 3/14 - I might live in Boise by then?")
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "attribute"),
+    [
+        (
+            "My partner Alex drove up Sunday and we ate by the river.",
+            "Priya and I have been dating for a month now.",
+            "partner",
+        ),
+        (
+            "Landlord says cats are fine, which matters because I don't have a cat but I want one.",
+            "I adopted a tabby from the shelter.",
+            "pets",
+        ),
+        (
+            "I'm renting a tiny cabin off Pine Ridge Road.",
+            "11/2 — Closed on a little house in Kalispell today.",
+            "tenure",
+        ),
+        (
+            "I live in staff housing in Yosemite Valley again.",
+            "Rented a room in a flat on the south side of Fresno.",
+            "home",
+        ),
+        ("My checking is with Summit Federal Credit Union.", "2/1 — Opened an account at Rogue Credit Union.", "bank"),
+        (
+            "Add my therapist, Dr. Hana Sato, to the budget.",
+            "Started with a new therapist in Tacoma, Ines Varga.",
+            "therapist",
+        ),
+        ("I'm a backcountry ranger this summer.", "I'm a student teacher at Garfield Middle School now.", "role"),
+    ],
+)
+def test_the_later_entry_is_a_change_of_the_earlier_one(before, after, attribute):
+    assert attribute in {old.attribute for old, _ in life.changes(life.read(before), life.read(after))}
