@@ -6439,8 +6439,10 @@ _JOURNAL = (
     _rule(
         "partner",
         FACT,
-        r"(?:^|(?<=[.;!?] ))(?P<n>" + _NAME + r") and I (?:have been|'ve been|are|started|began) (?:now )?"
-        r"(?:dating|seeing each other|going out|together)\b",
+        # (not "Mara and I are going out tonight", "Cal and I are together at the lake": an evening, a trip)
+        r"(?:^|(?<=[.;!?] ))(?P<n>" + _NAME + r") and I (?:(?:have been|'ve been|are) (?:now |officially )?dating|"
+        r"(?:have been|'ve been) (?:seeing each other|going out|together)|(?:started|began) (?:dating|seeing each other|"
+        r"going out))\b",
         "slpartner",
         gate=r"\b(?:dating|seeing each other|going out|together)\b",
     ),

@@ -78,6 +78,8 @@ def test_a_journal_entry_tells_the_change_it_records(text, attribute, value):
         ("If I took the Yellowstone job I'd be renting a little cabin in Gardiner.", "tenure"),
         ("If I opened an account at Rogue Credit Union I'd get a bonus.", "bank"),
         ("Sky and I are planning to hike the Highline together.", "partner"),
+        ("Mara and I are going out tonight for tacos.", "partner"),
+        ("Cal and I are together at the lake this weekend.", "partner"),
         # a memo pasted, a realtor's closing
         ('Got this memo: "All seasonal employees must vacate assigned housing in West Glacier by October 15."', "home"),
         ("Closed on a house in Boise for my clients today, first sale of the year.", "home"),

@@ -46,7 +46,7 @@ RECORDED = {
     # housing or a room rented, a cabin rented, a house closed on, a bank account opened, a membership got, a
     # new therapist started with, "X and I have been dating", a teacher's principal, a ranger's role, a dream
     # told reads nothing; a teacher's words speak of a job): session 37's one bump
-    4: "481add2a7b05b66e",
+    4: "9986ec1825261091",
 }
 
 
