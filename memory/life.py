@@ -718,7 +718,8 @@ _NAMED_FIRM = (
 _WORK = patterns.lazy(
     r"\b(?:job|work|working|shifts?|on nights|on days|manager|boss|colleagues?|co-?workers?|team|office|onboarding|hired|"
     r"role|position|ward|unit|employer|salary|payroll|badge|orientation|coworkers|patients?|clients?|customers?|"
-    r"engineer|developer|scientist|analyst|intern|nurse|chef|broker|brokerage|realtor|listings?|commission)\b",
+    r"engineer|developer|scientist|analyst|intern|nurse|chef|broker|brokerage|realtor|listings?|commission|"
+    r"teacher|teaching|principal)\b",  # (session 37: rowan) a teacher's "First week at Lincoln Middle"
     re.IGNORECASE,
 )
 
@@ -6403,6 +6404,167 @@ _NO_ARTICLES = (
 )
 
 
+# Journal register (session 37: rowan) --------------------------------------------------------------------
+# A person who keeps a journal with the assistant (the blind rowan fixture) dates each entry ("4/9 — Got my
+# placement.", "Mon 1/13 — First week at Lincoln Middle."): the date is a heading, not words of the
+# sentence, so `read` drops it (`_JOURNAL_DATE`) and a sentence told with no "I" opens the entry as it would
+# a message. Changes are told as what happened: "I rented a room in a house on the Northside of Missoula",
+# "I'm renting a little cabin off Skyliner Road", "Opened an account at High Desert Community Credit Union",
+# "Got a membership at Basalt Climbing Co.", "Started with a new therapist in Bend, Marcy Lindqvist", "Jordan
+# and I have been dating for a month now", "My principal, Ms. Alvarez, wants ...". Each opens with the
+# person ("I", a dropped subject at the sentence's start: `_JR_ME`) or "my", so a novel's character ("Wren
+# moves to Duluth"), a dream's ("I dreamed I moved to Alaska": "dreamed" is no verb these take), a student's
+# or a sister's life ("her dad got a job") and a plan ("if I took the Yellowstone job") read nothing.
+_JOURNAL_DATE = patterns.lazy(
+    r"^[ \t]*(?:(?i:mon|tues?|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?\.?,? )?"
+    r"\d{1,2}/\d{1,2}(?:/\d{2,4})?[ \t]*[—–-]{1,2}[ \t]+",
+    re.M,
+)
+_JR_ME = r"(?:" + _I + r"(?: have|'ve)? |^(?:(?i:so|and|finally|just|today|officially) )*)"
+_JR_LONG_NAME = rf"[{_UP}][\w'&.-]*(?: (?:of )?[{_UP}][\w'&.-]*){{0,5}}"  # "High Desert Community Credit Union"
+# a dream told: "I dreamed I moved to Alaska", "Dreamt I was back at Glacier and had to move into the hotel"
+_DREAMT = patterns.lazy(
+    r"(?:^|\b(?:I|i) )(?:(?i:had|have) (?:a|this|the) (?:weird |strange |bad |wild )?dream (?:that |where |about )?|"
+    r"(?i:dreamed|dreamt|dreamed that|dreamt that) )|\b(?i:in (?:my|the|a|last night's) dream)\b"
+)
+_JR_ROOM = r"(?:room|bedroom|spare room)"
+# "My principal, Ms. Alvarez, wants everyone to submit unit plans": a teacher's boss; read only where the text
+# says the person teaches (`_TEACHES`), not a pupil's "my principal, Mr. Reed, gave us detention"
+_PRINCIPAL = _rule(
+    "manager",
+    IDENTITY,
+    r"\b[Mm]y (?:new )?(?:principal|head ?teacher|head of school|headmaster|headmistress),? (?P<v>"
+    r"(?:Ms|Mr|Mrs|Mx|Dr)\.? " + _NAME + "|" + _FULL_NAME + r")(?![\w'-])",
+    gate=r"\b(?:principal|head ?teacher|head of school|headm)",
+)
+_TEACHES = patterns.lazy(
+    r"\b(?:I teach|I've taught|(?:I'm|I am) (?:a|an) (?:[\w-]+ ){0,3}teacher|my students|unit plans?|lesson plans?|"
+    r"staff (?:meeting|room)|my classroom|grading|my (?:\w+ )?period class)\b",
+    re.IGNORECASE,
+)
+_NOT_TEACHING = frozenset([_PRINCIPAL[2]])
+# "Closed on a small house in Bend today": owned, and where (not a realtor's "closed on a house for my clients")
+_CLOSED_ON = (
+    _JR_ME
+    + r"(?i:closed on) (?:a|an|the|our|my) (?:(?:small|little|tiny|new|first|old|big|cute) )*(?:house|home|condo|"
+    r"townhouse|townhome|place|cabin|cottage|bungalow)"
+)
+_NOT_FOR_CLIENTS = r"(?![^.;!?]{0,40}\bfor (?:my|a|the|our) (?:clients?|buyers?|sellers?)\b)"
+_JOURNAL = (
+    # "I live in employee housing in West Glacier", "we live in student housing at Ridgeview": where, not what
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:" + _I + r"|\b[Ww]e)(?:'m| am|'re| are)? " + _NOW + r"(?:live|living) in (?:[a-z][\w-]* ){1,2}"
+        r"housing (?:in|at) (?P<v>" + _NAME + ")" + _A_STAY,
+        gate=r"\bhousing\b",
+    ),
+    # "I rented a room in a house on the Northside of Missoula", "found a room in a flat in Leith": a home
+    # by its room (not "rented a room for the weekend": `_A_STAY`)
+    _rule(
+        "home",
+        IDENTITY,
+        _JR_ME
+        + _NOW
+        + r"(?i:rented|found|took|got|moved into) a "
+        + _JR_ROOM
+        + r"(?: in (?:a|an) (?:[a-z][\w-]* )?(?:house|flat|apartment|houseshare|flatshare))? (?:on|in) "
+        r"(?:the (?:[A-Za-z]+ ?side|[A-Za-z]+ end|edge|outskirts) of )?(?P<v>" + _NAME + ")" + _A_STAY,
+        "jr",
+        gate=r"\b(?:rented|found|took|got|moved into)\b",
+    ),
+    # "I'm renting a little cabin off Skyliner Road": the home rented (then "closed on a small house": owned)
+    _rule(
+        "tenure",
+        IDENTITY,
+        r"(?:" + _I + r"|\b[Ww]e)(?:'re| are|'m| am) " + _NOW + r"(?P<v>renting) (?:a|an|the) "
+        r"(?:(?:little|small|tiny|new|cheap|old|cozy|furnished) )*(?:cabin|cottage|trailer|duplex|yurt|basement|"
+        r"casita|room|unit|bungalow)\b" + _A_STAY,
+        gate=r"\brenting\b",
+    ),
+    # "Got a job at Bitterroot ... I'm a seasonal park ranger": a ranger is a role
+    _rule(
+        "role",
+        IDENTITY,
+        _I + r"(?:'m| am) " + _NOW + r"(?:a|an) (?P<role>(?:(?:seasonal|park|forest|wildlife|national park|"
+        r"backcountry|district|lead|interpretive|law enforcement) )*rangers?)\b",
+        gate=r"\brangers?\b",
+    ),
+    _PRINCIPAL,
+    _rule(
+        "tenure",
+        IDENTITY,
+        _CLOSED_ON.replace("(?i:closed on)", "(?P<v>(?i:closed on))") + _NOT_FOR_CLIENTS,
+        "jr",
+        gate=r"\bclosed on\b",
+    ),
+    _rule("home", IDENTITY, _CLOSED_ON + r" in (?P<v>" + _PLACE + ")" + _NOT_FOR_CLIENTS, "jr", gate=r"\bclosed on\b"),
+    # "Jordan and I have been dating for a month now", "Priya and I started dating": who the partner is
+    _rule(
+        "partner",
+        FACT,
+        # (not "Mara and I are going out tonight", "Cal and I are together at the lake": an evening, a trip)
+        r"(?:^|(?<=[.;!?] ))(?P<n>" + _NAME + r") and I (?:(?:have been|'ve been|are) (?:now |officially )?dating|"
+        r"(?:have been|'ve been) (?:seeing each other|going out|together)|(?:started|began) (?:dating|seeing each other|"
+        r"going out))\b",
+        "slpartner",
+        gate=r"\b(?:dating|seeing each other|going out|together)\b",
+    ),
+    # "I don't have a dog but I want one so bad": none now (the heeler adopted later is a change from none)
+    _rule(
+        "pets",
+        FACT,
+        _I + r" (?:don't|do not|dont) have (?:a|any) (?:dog|cat|dogs|cats)\b(?! (?:here|with me|yet,? but))",
+        "slnopets",
+        gate=r"\b(?:dogs?|cats?)\b",
+    ),
+    # "Started with a new therapist in Bend, Marcy Lindqvist", "started seeing a new counselor, Dr. Osei"
+    _rule(
+        "therapist",
+        FACT,
+        _JR_ME + r"(?i:started|began) (?:with|seeing) (?:a )?new (?:therapist|counsell?or|psychologist)"
+        r"(?: (?:in|here in) " + _NAME + r")?,? (?P<v>" + _DR + "|" + _FULL_NAME + r")(?![\w'-])",
+        "jr",
+        gate=r"\b(?:started|began)\b",
+    ),
+    # "My checking is with Glacier Ridge Credit Union", "my savings are with Ally": the bank
+    _rule(
+        "bank",
+        FACT,
+        r"\b[Mm]y (?:checking|savings|chequing|current account|checking account|savings account|banking)"
+        r" (?:is|are) (?:all )?(?:with|at) (?:the )?(?P<v>" + _JR_LONG_NAME + r")(?![\w'-])",
+        gate="checking|savings|chequing|current account|banking",
+    ),
+    # "Opened an account at High Desert Community Credit Union", "I opened a checking account with Ally"
+    _rule(
+        "bank",
+        FACT,
+        _JR_ME + r"(?i:opened|set up) (?:a|an|my) (?:new )?(?P<kind>checking |savings |bank |current |joint )?account "
+        r"(?:at|with) (?:the )?(?P<v>" + _JR_LONG_NAME + r")(?![\w'-])",
+        "jrbank",
+        gate=r"\b(?:opened|set up)\b",
+    ),
+    # "Got a membership at Basalt Climbing Co.", "I bought a membership to the Y"
+    _rule(
+        "gym",
+        FACT,
+        _JR_ME + r"(?i:got|bought|took out|signed up for) a (?:new )?(?:gym |climbing |pool |yearly |monthly )?"
+        r"membership (?:at|to|with) (?:the )?(?P<v>" + _JR_LONG_NAME + r")(?![\w'-])",
+        "jr",
+        gate=r"\bmembership\b",
+    ),
+)
+
+
+def _said_journal(attribute: str, value_group: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
+    """A bank an account was opened at (`_JOURNAL`): one the lists or its name say is a bank, or a checking or
+    savings account ("set up my account at Winsupply" is a supplier's)."""
+    shown = _untrailed(groups["v"] or "").strip(" .,'")
+    if not shown or not (groups.get("kind") or _a_bank(shown) or _BANK_SAID.search(shown) is not None):
+        return None
+    return Said(attribute, _norm(shown), shown, memory_type)
+
+
 _RULES = (
     # home
     _rule(
@@ -8229,6 +8391,7 @@ _RULES = (
     *_CV_RULES,
     *_WORK_IN_FIRM,
     *_NO_ARTICLES,  # English without articles (session 36: olena)
+    *_JOURNAL,  # a journal's entries (session 37: rowan)
 )
 
 
@@ -8863,6 +9026,7 @@ _READERS: dict[str, Callable[[str, str, str, dict[str, str | None]], Said | None
     **dict.fromkeys(_SECOND_GROUPS, _said_second_language),
     **dict.fromkeys(_FORMAL_GROUPS, _said_formal),
     "pcount": _said_pets_counted,
+    "jrbank": _said_journal,
 }
 
 
@@ -9278,10 +9442,13 @@ def _unquoted(match: re.Match[str]) -> str:
 def read(text: str) -> tuple[Said, ...]:
     """The attributes a person's own statement gives values to (empty for anything else)."""
     text = _texted(_typed_out(_UNSPELLED.sub(_spelled, _own(straight(text)))))  # (a phone's, a texter's typing)
+    text = _JOURNAL_DATE.sub("", text) if "/" in text else text  # a journal entry's date heading
     out: dict[str, Said] = {}
     introduced: str | None = None
     # the rules read only where the text speaks of a job (`_FIRST_AT`) or of the person's own CV (`_CV_RULES`)
     skipped = _SKIPPED[(_WORK.search(text) is not None, _owns_a_cv(text))]
+    if "rincipal" in text and _TEACHES.search(text) is None:  # (a pupil's principal is no boss of theirs)
+        skipped |= _NOT_TEACHING
     named: list[Said] = []
     mentioned: str | None = None  # the person a sentence before named by their noun ("my hausarzt")
     seen: list[str] = []  # the sentences before this one
@@ -9291,6 +9458,8 @@ def read(text: str) -> tuple[Said, ...]:
         sentence = _before_a_case(_said_before_asked(sentence, split[i + 1] if i + 1 < len(split) else ""), text)
         if not sentence:
             continue  # "I live in Paris, right?": asked, not said; "a 71-year-old on ramipril ...": a case's
+        if "ream" in sentence and _DREAMT.search(sentence) is not None:
+            continue  # (session 37: rowan) "I dreamed I moved to Alaska": nothing of their life
         named += _named(sentence)
         said_before, mentioned = _it_is(sentence, mentioned), _mention(sentence) or mentioned
         for said in _routines_apart(sentence) if len(sentence) <= 400 else ():
@@ -9471,7 +9640,11 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
                     sentence[: match.start()]
                 ):
                     continue  # "my brother just bought a vw golf": his
-                if value_group in _TEXTING_GROUPS and match.start() == 0 and _of_someone(before):
+                if (
+                    (value_group in _TEXTING_GROUPS or value_group in ("jr", "jrbank"))
+                    and match.start() == 0
+                    and _of_someone(before)
+                ):
                     continue  # ("my sister called. got the job at heb!!": hers, its subject said before)
                 said = _of_now(_reader(value_group)(attribute, memory_type, match, value_group), match)
                 if (
@@ -10089,6 +10262,13 @@ _ASKS_KIND_WORD = (
     ("command", r"\bwhat(?:'s|s| is| was) my (?:last |current |new |first |old )?(?:command|squadron|unit)\b"),
     *((kind, r"\bwhere (?:did|do) (?:i|we) (?:go to|attend) (?:school|community college|cc)\b") for kind in SCHOOLS),
 )
+# Journal register (session 37: rowan): the questions a journal-keeper puts ("who am I seeing": a name, the
+# partner; "what town am I in now": the home; "where do I climb": the gym)
+_ASKS_JOURNAL = (
+    ("partner", r"\bwho (?:am i|are we) (?:dating|seeing|going out with)\b"),
+    ("home", r"\b(?:what|which) (?:town|city) (?:am i|are we|do i live|do we live)(?: (?:now|currently|living))? in\b"),
+    ("gym", r"\bwhere (?:do )?(?:i|we) (?:climb|boulder|lift|work out|swim laps)\b"),
+)
 _ASKS_RE = tuple(
     (a, patterns.lazy(p, re.IGNORECASE))
     for a, p in (
@@ -10105,6 +10285,7 @@ _ASKS_RE = tuple(
         *_ASKS_FORMAL,
         *_ASKS_NO_ARTICLES,
         *_ASKS_IN_TIME,
+        *_ASKS_JOURNAL,
     )
 )
 # "how is called my mum", "how are called my cats": "what is my mum called" (Spanish "¿cómo se llama ...?")
