@@ -9178,12 +9178,20 @@ _OWN_DRAFT = patterns.lazy(
 )
 
 
-def _own_facts(text: str) -> re.Match[str] | None:
-    """The first pasted text of `text` (`_PASTED_AFTER`) that is no list of the person's own facts."""
+def _own_facts(text: str) -> tuple[str, re.Match[str] | None]:
+    """The text, its lists of the person's own facts without their bullets ("- born in Guangzhou" is read
+    as "born in Guangzhou" is), and the first pasted text of it (`_PASTED_AFTER`) that is no such list."""
+    head = _FACTS_HEAD.search(text) if "-" in text or "*" in text or "•" in text else None
+    if head is not None and not _FOR_SOMEONE.search(head.group(0)):
+        text = text[: head.end()] + _BULLETS.sub("\n", text[head.end() :])
     pasted = _PASTED_AFTER.search(text)
     while pasted is not None and _OWN_FACTS.search(pasted.group(0)) and not _FOR_SOMEONE.search(pasted.group(0)):
         pasted = _PASTED_AFTER.search(text, pasted.end())
-    return pasted
+    return text, pasted
+
+
+_FACTS_HEAD = patterns.lazy(r"^[^\n]*\b(?i:facts|details|info|key points|about me)[ \t]*:[ \t]*$", re.M)
+_BULLETS = patterns.lazy(r"\n[ \t]*[-*•][ \t]+")
 
 
 def _own_draft(text: str) -> str:
@@ -9383,7 +9391,7 @@ def _own(text: str) -> str:
     play = _ROLE_PLAY.search(text)
     if play is not None:  # the lines before the request are still the person's
         text = text[: text.rfind("\n", 0, play.start()) + 1]
-    pasted = _own_facts(text)
+    text, pasted = _own_facts(text)
     if pasted is not None:
         text = text[: pasted.end()]
     if ":" in text:
@@ -9985,7 +9993,9 @@ _ASKS = (
     ("schedule:gym", r"\b(?:which|what) days? do i (?:usually |now )?(?:go to|hit) the gym\b|\bmy gym days\b"),
     (
         "employer",
-        r"\b(?:where|which company|what company|who)\b.*\bi\b.*\bwork(?:ing)?\b|\bmy (?:employer|company)\b|"
+        # (not "where do I work out?": the gym, session 37's wen, whose business of her own opened was read
+        # as her employer and came first for it)
+        r"\b(?:where|which company|what company|who)\b.*\bi\b.*\bwork(?:ing)?\b(?! ?out\b)|\bmy (?:employer|company)\b|"
         r"\b(?:which|what) [a-z]+ do i work (?:at|for|in)\b",
     ),
     (
@@ -10145,6 +10155,7 @@ _ASKS_SECOND_LANGUAGE = (
     ("relationship", r"^(?:do )?(?:i|we) have (?:a )?(?:girlfriend|boyfriend|partner)\b"),
     ("partner", r"^(?:do )?(?:i|we) have (?:a )?(?:girlfriend|boyfriend|partner)\b"),
     ("gym", r"\bwhere (?:do )?(?:i|we) (?:make|do|practi[cs]e) (?:sports?|exercise)\b"),
+    ("gym", r"\bwhere (?:do |did )?(?:i|we) (?:usually |now |currently )?(?:work ?out|exercise|lift)\b"),
     ("phone provider", r"\b(?:what|which) (?:company|operator|network) is my (?:phone|mobile|cell)\b"),
     ("university", r"\b(?:in )?(?:which|what) (?:university|college|uni) (?:i|we) (?:studied|study|went)\b"),
     # (session 36: olena) "which music instrument I play", "which size of shoes I wear", "I have tattoo?"

@@ -21,8 +21,14 @@ was read as her employer, but paired with nothing before it):
   a new role against the Bolder bio's "a pharmacist" (a true change, paired with the wrong old statement);
 - "help me write an email to our mortgage broker ... I'm pharmacy manager at London Drugs since July 2023"
   read as a new role against the Bolder bio (a restatement of the role she took in July 2023).
-These are floors: a general rule may raise them, none may lower them, and none of the three false items
-may come back once gone; nothing she says of others (her sister's engagement, her mum's move to Steveston,
+After the drafting register (session 37, life35: memory/life.py "Drafting register", tests/test_life_drafting.py),
+with the real model: 16 of 17 changes found, no false item, 19 of 20 first, 4 of 5 foreign questions flagged
+(the fake embedder: 16 of 17, none false, 19 of 20). Missed: the city, Kitsilano -> "I just moved to Calgary"
+(the Beltline rental said before it is in Calgary, so the draft's "Calgary" says less than it: no change of
+home, and no attribute "city" apart from the home). Not first: "where did I study pharmacy?" (the technician
+posting first; "UBC pharmacy 2016" in her bio's facts states no degree the rules read).
+These are floors: a general rule may raise them, none may lower them, and no false item may come back;
+nothing she says of others (her sister's engagement, her mum's move to Steveston,
 Marcus's new job), nothing pasted (a job ad, a recruiter's pitch, her landlord's notice, her sister's speech
 draft, her cousin's cover letter), nothing imagined (Toronto, a dog someday), nothing of a role-play
 candidate and her keeping her surname may open an item.
@@ -35,25 +41,24 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 2  # changes found blind (either embedder)
-FALSE_TODAY = [  # the false items blind (either embedder): none other may open, and these may only go
-    "I joined Bolder Climbing Community in Calgary. they want a two line member bio for their newsletter, "
-    "can you write one, I'm a beginner and a pharmacist",
-    "LinkedIn post pls: we opened Riverside Family Pharmacy today, my own independent pharmacy in Bridgeland! "
-    "thank Marcus, my parents, the ATB team. I'm the owner and pharmacist",
-    "help me write an email to our mortgage broker, she asked for a letter confirming my employment. "
-    "I'm pharmacy manager at London Drugs since July 2023, salary attached",
-]
-RANK1_FAKE = 13  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, blind (12 of 20): each must stay first
+FOUND = 16  # changes found (either embedder): 2 blind
+RANK1_FAKE = 19  # questions whose first result states the current value, fake embedder (13 blind)
+RANK1_REAL = [  # the real model's (19 of 20; 12 blind): each must stay first
+    "who do I work for now?",
+    "what's my job title?",
+    "what city do I live in?",
+    "where do I live now?",
     "who's my boss?",
     "am I married?",
+    "which bank am I with?",
     "who's my phone carrier?",
+    "who's my family doctor?",
     "what car do I drive?",
     "where do I work out?",
-    "do I have a pet?",  # first today through the old "coworker's cat" turn, not the adoption
+    "do I have a pet?",
     "which college am I registered with?",
     "where was I born?",
+    "where did I grow up?",
     "what's my sister's name?",
     "what drugs am I allergic to?",
     "what's my cat called?",
@@ -67,8 +72,8 @@ def measured() -> dict:
     return lifefloors.measured_fake(lifechanges.WEN)
 
 
-def test_nothing_she_drafts_for_others_pastes_or_imagines_opens_an_item_beyond_todays(measured):
-    assert [t for t in measured["false_items"] if t not in FALSE_TODAY] == []
+def test_nothing_she_drafts_for_others_pastes_or_imagines_opens_an_item(measured):
+    assert measured["false_items"] == []
     assert measured["changes"] == 17
 
 
@@ -79,12 +84,4 @@ def test_what_is_read_of_her_today_can_only_rise(measured):
 
 @pytest.mark.model
 def test_with_the_real_model_her_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
-    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    result = lifechanges.run(lifechanges.WEN)
-    assert [t for t in result["false_items"] if t not in FALSE_TODAY] == []
-    assert result["found"] >= FOUND
-    answered = [a["question"] for a in result["asked"] if a["rank1"]]
-    assert [q for q in RANK1_REAL if q not in answered] == []
-    close = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
-    assert [q for q in close if q not in UNFLAGGED_REAL] == []
+    lifefloors.hold_with_the_real_model(lifechanges.WEN, FOUND, RANK1_REAL, UNFLAGGED_REAL, monkeypatch)

@@ -42,6 +42,10 @@ RECORDED = {
     # and recall28 (the question side: `anchored`, `_ASKS_IN_TIME`, three second-language shapes)
     # and adv26 (memory/text.py: `clean` keeps the Unicode form sent; the reading folds to NFC itself)
     3: "1beb66ebc68ac0f6",
+    # session 37: life35 (the drafting register, `_DRAFTED`: a person's own facts and drafts inside her asks; a
+    # gym joined no employer, a job restated "since <date>" in a draft none, a province said in passing no
+    # home; a bare profession or a city says less than the title or the part before it, `says_less`)
+    4: "d7889262c9f7f89b",
 }
 
 
