@@ -9347,7 +9347,9 @@ _SINCE_DATE = patterns.lazy(
 )
 # How far along a person is at a club is no part of their job: "I'm a beginner and a pharmacist" is a pharmacist.
 _CLUB_LEVEL = patterns.lazy(r"^(?:beginner|newbie|novice|amateur|learner|member) (?:and|&) ")
-# "now that I'm in Alberta": a state or province alone says no home (the city is in it).
+# "now that I'm in Alberta", said in passing: a state or a province alone says no home (the city is in it);
+# "we moved to Texas", "I'm a Florida resident now", "à Québec" (a city too) are still read.
+_IN_A_PROVINCE = patterns.lazy(r"\bnow that (?:I'm|I am|we're|we are) (?:now |finally |all )?in (?:the )?[A-Z]")
 
 
 def _drafting_read(said: Said, sentence: str, text: str) -> Said | None:
@@ -9355,7 +9357,7 @@ def _drafting_read(said: Said, sentence: str, text: str) -> Said | None:
     (`_SINCE_DATE`), for a province said as a home, a role without how far along a club she is."""
     if said.attribute in ("employer", "role") and _SINCE_DATE.search(sentence) and _DRAFT_ASK.search(text):
         return None
-    if said.attribute == "home" and vocab.province(said.shown):
+    if said.attribute == "home" and _IN_A_PROVINCE.search(sentence) and vocab.province(said.shown):
         return None
     if said.attribute == "role" and (far := _CLUB_LEVEL.match(said.value)) is not None:
         return replace(said, value=said.value[far.end() :], shown=said.shown[far.end() :] or said.shown)
