@@ -9314,18 +9314,39 @@ _DRAFTED = (
 )
 _DRAFTED_RULES = tuple((a, t, patterns.lazy(g, re.IGNORECASE), patterns.lazy(p)) for a, t, g, p in _DRAFTED)
 _DRAFTED_VALUE = {"relationship": "engaged", "pets": "none"}
-# (one search for all their gates: most sentences hold none, and skip them all for it)
+# (a word of one of them looked for first, then one search for all their gates: most sentences hold none)
+_DRAFTED_WORDS = (
+    "joined",
+    "licen",
+    "registered",
+    "membership",
+    "manager",
+    "boss",
+    "opened",
+    "patient",
+    "asking",
+    "no pets",
+    "proposed",
+    "rent the",
+    "own the",
+    "renting",
+    "in our",
+    "in my",
+    "into our",
+    "into my",
+)
 _DRAFTED_GATE = patterns.lazy("|".join(f"(?:{gate})" for _, _, gate, _ in _DRAFTED), re.IGNORECASE)
 
 
-def _drafted(sentence: str, drafting: bool) -> list[Said]:
+def _drafted(sentence: str, text: str) -> list[Said]:
     """What a sentence of the person's drafting says of them that the rules do not read (`_DRAFTED`);
     an engagement only as news a draft is asked for ("Marcus proposed ...!! help me write a message")."""
     out: list[Said] = []
-    if _DRAFTED_GATE.search(sentence) is None:
+    low = sentence.lower()
+    if not any(word in low for word in _DRAFTED_WORDS) or _DRAFTED_GATE.search(sentence) is None:
         return out
     for attribute, memory_type, gate, pattern in _DRAFTED_RULES:
-        if gate.search(sentence) is None or (attribute == "relationship" and not drafting):
+        if gate.search(sentence) is None or (attribute == "relationship" and _DRAFT_ASK.search(text) is None):
             continue
         found = pattern.search(sentence)
         if found is None or _HEDGE.search(sentence[: found.start()] + " " + found.group(0)):
@@ -9443,7 +9464,7 @@ def read(text: str) -> tuple[Said, ...]:
         for said in _stated(sentence, skipped, split[i - 1] if i else ""):
             if (said := _of_event(said, seen[:-1])) is not None and (said := _drafting_read(said, sentence, text)):  # type: ignore[assignment]
                 out.setdefault(said.attribute, said)  # the first statement of an attribute counts
-        for said in _drafted(sentence, _DRAFT_ASK.search(text) is not None):
+        for said in _drafted(sentence, text):
             out.setdefault(said.attribute, said)
     _joined_a_gym(out)
     if "partner" not in out and _PARTNER_GATE.search(text) is not None:
