@@ -370,6 +370,20 @@ def _regions() -> frozenset[str]:
     return frozenset(_countries(pycountry)) | frozenset(_key(name) for name in subdivisions)
 
 
+def province(name: str) -> bool:
+    """Whether `name` is a state or a province of `_CITY_STATE`'s countries ("Alberta", "Texas"), not a
+    country nor a city of cities.txt: where a city is, no home of its own (memory/life `_drafting_read`)."""
+    return _key(name) in _provinces() and city(name) is None
+
+
+@functools.cache
+def _provinces() -> frozenset[str]:
+    """The states and provinces of `_regions`, without the countries."""
+    import pycountry  # (with `_places`: only where a place is named)
+
+    return _regions() - frozenset(_countries(pycountry))
+
+
 def _capital(name: str) -> bool:
     """Whether a name is written with a capital ("the US", "Nice"), "the" before it aside."""
     words = name.split()

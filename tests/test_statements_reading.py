@@ -51,8 +51,12 @@ RECORDED = {
     # and life34 (a journal's register, `_JOURNAL`: a dated entry's heading dropped, a home in staff
     # housing or a room rented, a cabin rented, a house closed on, a bank account opened, a membership got, a
     # new therapist started with, "X and I have been dating", a teacher's principal, a ranger's role, a dream
-    # told reads nothing; a teacher's words speak of a job): session 37's one bump
-    4: "2f443463269dd43e",
+    # told reads nothing; a teacher's words speak of a job)
+    # and life35 (the drafting register, `_DRAFTED`: a person's own facts and drafts inside her asks; a
+    # gym joined no employer, a job restated "since <date>" in a draft none, a province said in passing no
+    # home; a bare profession or a city says less than the title or the part before it, `says_less`):
+    # session 37's one bump
+    4: "fed2d0ab28d91047",
 }
 
 
