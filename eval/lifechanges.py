@@ -17,7 +17,7 @@ tests/fixtures/maeve/ (a sixteenth, written blind: a retired Cork solicitor who 
 tests/fixtures/sam/ (a seventeenth, written blind: a trans man's fast texting, several jobs at once, two cities) and
 tests/fixtures/olena/ (an eighteenth, written blind: a Ukrainian accountant in Kraków then Leipzig, no articles) and
 tests/fixtures/kai/ (a nineteenth, written blind: a Navy sailor's terse shorthand, San Diego to Japan to Oahu) and
-tests/fixtures/rowan/ (a twentieth, written blind: a ranger turned teacher who journals, Glacier to Missoula to Bend) and
+tests/fixtures/rowan/ (a twentieth, written blind: a ranger turned teacher who journals, Glacier to Bend) and
 tests/fixtures/wen/ (a twenty-first, written blind: a pharmacist who asks only for drafts, her changes inside the asks).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
