@@ -75,11 +75,12 @@ def _when(value: str) -> str:
         raise ValueError(str(exc)) from None
 
 
-def _as_of(value: str) -> str:
+def _as_of_as_sent(value: str) -> str:
     try:
-        return clock.as_of(value)
+        clock.as_of(value)
     except InvalidInput as exc:
         raise ValueError(str(exc)) from None
+    return value
 
 
 # Every date a person or agent gives (valid_from, as_of, since), on every route: read by one policy
@@ -96,7 +97,9 @@ def _when_as_sent(value: str) -> str:
 # A date checked as `When` is but handed on as sent, for a capture made from it (supersede's valid_from)
 # to store it and say in its warnings what storing it dropped (a fraction of a second).
 WhenAsSent = Annotated[str, AfterValidator(_when_as_sent)]
-AsOf = Annotated[str, AfterValidator(_as_of)]  # When, where a date alone is the end of that day
+# When, where a date alone is the end of that day: checked here, handed on as sent, for the operation to
+# read (`clock.as_of`) and say what reading it dropped (a fraction of a second), as a capture's valid_from.
+AsOf = Annotated[str, AfterValidator(_as_of_as_sent)]
 
 CONTENT_MAX = 20_000  # characters of a memory's text, counted as it is stored (after the text policy)
 # What to do with a text longer than one memory, said wherever one is refused (capture, supersede, an

@@ -18,6 +18,7 @@ model or the MCP SDK).
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -320,6 +321,10 @@ class GivenPath(click.Path):
         if isinstance(value, str) and not value.strip():
             kind = "folder" if not self.file_okay else "file"
             self.fail(f"is empty; give the {kind} (an empty path would be the folder the command ran in)", param, ctx)
+        if self.exists and isinstance(value, str) and "\x00" not in value and not os.path.exists(value):
+            # One rule for a path the caller gave to be read: missing is a usage error (exit 2) naming its
+            # flag or argument, in one wording (click said "Directory 'x.json' does not exist" of a file).
+            self.fail(f"{value} does not exist; check the path", param, ctx)
         return super().convert(value, param, ctx)
 
 

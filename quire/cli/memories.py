@@ -244,6 +244,13 @@ def _import_path(given: str, format_: str, **flags: Any) -> tuple[Path, str]:
         )
     from quire import ops
 
+    if _missing(given):
+        # A path given that does not exist: a usage error (exit 2) naming PATH, as every path argument's
+        # and flag's (capture -f, restore, eval --data); the operation on other routes says it as InvalidInput.
+        raise click.BadParameter(
+            f"{given} does not exist; pass a .jsonl file, a chat export (or its .zip), or Markdown notes",
+            param_hint="PATH",
+        )
     refused = ops.refusal("import", {"path": str(path.absolute())}, {"path"})
     if refused:  # a path past 4096 characters: in the operation's words, before this process reads it
         raise InvalidInput(refused)
@@ -264,6 +271,18 @@ def _import_path(given: str, format_: str, **flags: Any) -> tuple[Path, str]:
     if misused:  # a usage mistake, not the data's: exit 2 (the operation refuses it on every route)
         raise click.UsageError(misused)
     return path, found
+
+
+def _missing(given: str) -> bool:
+    """Whether nothing is at `given` (not even a dangling symlink, which the import names as such); a
+    name the file system cannot take (too long, a NUL) is the operation's to name."""
+    try:
+        os.lstat(given)
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
 
 
 @uses("reembed")
