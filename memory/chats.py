@@ -249,9 +249,8 @@ def _count_fraction(value: Any) -> None:
     removed = _REMOVED.get()
     if removed is None:
         return
-    if isinstance(value, float) and value != int(value):
-        removed["fraction"] += 1
-    elif isinstance(value, str) and clock.to_the_second(value):
+    fraction = isinstance(value, float) and value != int(value)
+    if fraction or (isinstance(value, str) and clock.to_the_second(value)):
         removed["fraction"] += 1
 
 
