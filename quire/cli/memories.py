@@ -14,7 +14,7 @@ import click
 
 from memory import clock, gate
 from memory.errors import InvalidInput
-from memory.models import CONTENT_MAX, IMPORT_FORMATS, TOO_LONG_FIX, TYPES
+from memory.models import CONTENT_MAX, IMPORT_FORMATS, TOO_LONG_FIX, TYPES, FieldsRefused
 from quire.cli.app import (
     Bounded,
     Chosen,
@@ -71,7 +71,9 @@ def _read_content(text: str | None, file: str | None) -> str:
             raise click.BadParameter(f"{file} does not exist; check the path", param_hint="--file")
         # Past a megabyte, no memory: a usage error (exit 2), as a text past 20,000 characters is, unread.
         if _size(file) > limit:
-            raise ParameterUsage(f"invalid capture: content: {file} is over the {limit:,}-byte limit; {_PAST_A_MEMORY}")
+            said = f"{file} is over the {limit:,}-byte limit; {_PAST_A_MEMORY}"
+            refused = FieldsRefused("invalid capture", [(("content",), "content", said)])
+            raise ParameterUsage(refused, click.get_current_context(silent=True))  # named as --file
         # Only a regular file (a FIFO would hang, /dev/zero never end), through the one decoder; one that
         # is no text (a PNG, NULs, UTF-16 without its BOM) named as import names it, not "Latin-1?" or
         # stored with its NULs removed.
