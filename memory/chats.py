@@ -57,7 +57,7 @@ from memory import (
 from memory import text as text_policy
 from memory.capture import WAIVED, Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream, unlog
 from memory.db import Database, rows_in
-from memory.errors import InvalidInput, QuireError
+from memory.errors import InvalidInput, QuireError, UsageMistake
 from memory.models import ME_MAX, CapturePayload, clauses, key_clauses, me_name, one_per_value, parse_payload
 from memory.vectors import VectorIndex
 
@@ -1689,7 +1689,7 @@ def _reader(fmt: str, path: Path, **flags: Any) -> Callable[[Any, ChatReport], I
     """The reader of `fmt`, the flags checked first (InvalidInput for one that does not apply)."""
     misused = chat_flags_misused(fmt, path=path, **flags)
     if misused:
-        raise InvalidInput(misused)
+        raise UsageMistake(misused)
     if fmt not in _LOCAL_TIMES:
         return _READERS[fmt]
     zone = whatsapp.time_zone(flags["timezone"]) if flags["timezone"] is not None else whatsapp.machine_zone()

@@ -129,7 +129,8 @@ class QuireGroup(QuireSubGroup):
         try:
             return super().invoke(ctx)
         except QuireError as exc:
-            raise click.ClickException(shown(unhidden(str(exc)))) from None  # it may echo what was typed
+            said = _UsageSaid if exc.exit_code == 2 else click.ClickException
+            raise said(shown(unhidden(str(exc)))) from None  # it may echo what was typed
         except OneLineUsage:
             raise
         except click.UsageError as exc:  # a command's: a bad value, a missing argument, no such command
@@ -140,6 +141,13 @@ class QuireGroup(QuireSubGroup):
         if name not in ("rebuild", "schedule") and "--help" not in rest and "-h" not in rest:
             overdue_notice()
         return name, cmd, rest
+
+
+class _UsageSaid(click.ClickException):
+    """A usage mistake the operation could tell only by reading what it was given (`UsageMistake`: a
+    chat's flag on notes): its one line, as a domain error's, with a usage error's exit code."""
+
+    exit_code = 2
 
 
 def overdue_notice() -> None:

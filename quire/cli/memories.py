@@ -30,7 +30,7 @@ from quire.cli.app import (
     warn,
 )
 from quire.cli.render import (
-    ChatProgress,
+    ImportProgress,
     Progress,
     capture_text,
     changed_text,
@@ -195,14 +195,10 @@ def import_(paths, space, defer_embed, format_, roles, keep_all, me, date_order,
 
     Several files or folders import one after the other, with one report.
     """
-    from memory.chats import CHAT_FORMATS
-
-    flags = {"roles": roles, "keep_all": keep_all, "me": me, "date_order": date_order, "timezone": timezone}
-    given = [_import_path(path, format_, **flags) for path in paths]
-    chats = any(fmt in CHAT_FORMATS for _, fmt in given)
-    bar = ChatProgress() if chats else Progress("importing")
+    given = [_import_path(path, format_) for path in paths]
+    bar = ImportProgress()  # a chat's conversations, or lines or notes: the operation tells which it read
     # Absolute: the service may run in another folder; the importer names units by file name.
-    whole = [str(path.absolute()) for path, _ in given]
+    whole = [str(path.absolute()) for path in given]
     params = {
         "path": whole[0],
         "space": space,
@@ -227,11 +223,10 @@ def import_(paths, space, defer_embed, format_, roles, keep_all, me, date_order,
         sys.exit(1)
 
 
-def _import_path(given: str, format_: str, **flags: Any) -> tuple[Path, str]:
-    """One PATH of `quire import`, checked before anything is imported (a usage mistake is exit 2,
-    for any of them): the path, and the format it holds."""
-    from memory.chats import chat_flags_misused, detect_format  # the progress line, the flags
-
+def _import_path(given: str, format_: str) -> Path:
+    """One PATH of `quire import`, checked by its name before anything is imported (a usage mistake is
+    exit 2, for any of them). What it holds is the operation's to tell, once, on every route: a chat's
+    flag on notes is refused there (`UsageMistake`, exit 2 here too)."""
     if not given.strip():  # Path("") is ".": the folder the command ran in was imported, every note in it
         raise click.BadParameter("is empty; give the file or folder to import", param_hint="PATH")
     if any("\udc80" <= c <= "\udcff" for c in given):  # bytes that are not UTF-8, as the OS handed them over
@@ -268,11 +263,7 @@ def _import_path(given: str, format_: str, **flags: Any) -> tuple[Path, str]:
             f"{format_} reads a file and {path} is a folder; pass the file, or --format markdown for a folder of notes",
             param_hint="--format",
         )
-    found = detect_format(path) if format_ == "auto" and path.exists() else format_
-    misused = chat_flags_misused(found, path=path, **flags) if path.exists() else ""
-    if misused:  # a usage mistake, not the data's: exit 2 (the operation refuses it on every route)
-        raise click.UsageError(misused)
-    return path, found
+    return path
 
 
 def _missing(given: str) -> bool:
