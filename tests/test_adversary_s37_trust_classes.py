@@ -126,13 +126,14 @@ def test_a_space_name_no_space_can_have_is_named_by_its_flag(cli, quire_home, ar
     # Before: "bad space name '../x': ..." named no flag: the one refusal of its class that said no field.
     before = _state(quire_home)
     result = cli(*argv)
-    assert result.exit_code == 2 and result.stderr.startswith("Error: --space: bad space name '../x'"), result.stderr
+    assert result.exit_code == 2 and result.stderr.startswith("Error: invalid "), result.stderr
+    assert ": --space: bad space name '../x'" in result.stderr, result.stderr
     assert result.stderr.count("\n") == 1
     assert _state(quire_home) == before
 
 
 @pytest.mark.parametrize("route", ["library", "service", "mcp"])
-def test_a_space_name_refused_on_other_routes_keeps_its_words(quire_home, route):
+def test_a_space_name_refused_on_other_routes_names_the_parameter(quire_home, route):
     params = {"query": "billing", "space": "../x"}
     if route == "library":
         with pytest.raises(QuireError) as caught, quire.open(quire_home) as q:
@@ -146,7 +147,8 @@ def test_a_space_name_refused_on_other_routes_keeps_its_words(quire_home, route)
         with pytest.raises(ToolError) as caught:
             _mcp_call(quire_home, "recall", params)
         said = str(caught.value)
-    assert "bad space name '../x'" in said and "--space" not in said, said
+    # named as the parameter sent, as every other field's refusal is (it named none)
+    assert "invalid recall parameters: space: bad space name '../x'" in said and "--space" not in said, said
 
 
 def test_a_refusal_carries_each_field_it_names(quire_home):
@@ -162,3 +164,51 @@ def test_a_refusal_carries_each_field_it_names(quire_home):
     with pytest.raises(FieldsRefused) as capture, quire.open(quire_home) as q:
         q.run("capture", content=BASE, entities=["Bob", " "])
     assert [loc for loc, _, _ in capture.value.clauses] == [("entities",)]  # the list is judged whole
+
+
+def _chat_and_captures(tmp_path):
+    chat = tmp_path / "chat.jsonl"
+    line = {"conversation": "move", "speaker": "Ana", "role": "user", "time": "2024-05-01T09:30:00Z"}
+    said = {**line, "text": "I am moving to Lisbon in the spring with Joao"}
+    chat.write_text(json.dumps(said) + "\n", encoding="utf-8")
+    captures = tmp_path / "captures.jsonl"
+    captures.write_text(json.dumps({"content": "Our dentist moved to Elm Street last spring"}) + "\n", encoding="utf-8")
+    return chat, captures
+
+
+def test_import_tells_the_format_once_on_the_cli(cli, quire_home, tmp_path, monkeypatch):
+    # Before: the CLI read each file's head to tell its format, and the operation read it again.
+    from memory import chats
+
+    told = []
+    real = chats.detect_format
+    monkeypatch.setattr(chats, "detect_format", lambda path: told.append(path) or real(path))
+    chat, captures = _chat_and_captures(tmp_path)
+    result = cli("import", "--defer-embed", "--me", "Ana", str(chat))
+    assert result.exit_code == 0, result.stderr
+    assert told == [chat.absolute()]
+    told.clear()
+    assert cli("import", "--defer-embed", str(captures)).exit_code == 0
+    assert told == [captures.absolute()]
+
+
+@pytest.mark.parametrize("route", ["library", "cli", "service"])
+def test_a_chat_flag_on_a_later_path_that_is_no_chat_imports_none_of_them(cli, quire_home, tmp_path, route):
+    # Before: through the library and `quire serve`, the chat was imported, then --me refused on the captures.
+    chat, captures = _chat_and_captures(tmp_path)
+    before = _state(quire_home)
+    params = {"path": str(chat), "paths": [str(captures)], "me": "Ana", "defer_embed": True}
+    if route == "library":
+        with pytest.raises(QuireError) as caught, quire.open(quire_home) as q:
+            q.run("import", **params)
+        said = str(caught.value)
+    elif route == "service":
+        status, data = served_post(quire_home, "import", params)
+        assert status == 400, data
+        said = data["error"]["message"]
+    else:
+        result = cli("import", "--defer-embed", "--me", "Ana", str(chat), str(captures))
+        assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+        said = result.stderr
+    assert "--me applies to a chat export" in said, said
+    assert _state(quire_home) == before

@@ -168,12 +168,26 @@ def parse(model: type[BaseModel], name: str, params: Any) -> Any:
         # Strict on every route: JSON from HTTP and MCP gets no coercion the CLI would refuse
         # (`k: true`, `k: "5"`, `explain: "yes"`); click has already typed the CLI's flags.
         return model.model_validate(data, strict=True)
+    except InvalidInput as exc:  # a field's own refusal (a space name no space can have): named as the others are
+        raise _named(model, name, data, exc, model.model_fields) from None
     except ValidationError as exc:
         if issubclass(
             model, CapturePayload
         ):  # the capture request: the payload keeps its own messages ("invalid capture: ...")
             raise refused_capture(list(exc.errors())) from None
         raise _describe_errors(model, name, list(exc.errors())) from None
+
+
+def _named(
+    model: type[BaseModel], name: str, data: dict[str, Any], exc: QuireError, fields: Collection[str]
+) -> QuireError:
+    """A refusal a field's validator raised in its own words ("bad space name '../x': ..."), as the
+    clause of that field every other refusal is ("invalid recall parameters: space: bad space name ...")."""
+    field = _raising_field(model, data, fields)
+    if field is None or isinstance(exc, FieldsRefused) or not isinstance(exc, InvalidInput):
+        return exc
+    head = "invalid capture" if issubclass(model, CapturePayload) else f"invalid {name} parameters"
+    return FieldsRefused(head, [((field,), field, str(exc))])
 
 
 def _describe_errors(model: type[BaseModel], name: str, errors: list[Any]) -> FieldsRefused:
@@ -204,7 +218,8 @@ def refused_fields(name: str, params: dict[str, Any], fields: Collection[str]) -
     except QuireError as exc:  # a field's own refusal (a bad space name): one of `fields`, or the call says it
         if _refused_elsewhere(model, data, fields):
             return None
-        return FieldsRefused("", [((_raising_field(model, data, fields),), None, str(exc))])
+        named = _named(model, name, data, exc, fields)
+        return named if isinstance(named, FieldsRefused) else FieldsRefused("", [((None,), None, str(exc))])
     except ValidationError as exc:
         errors = [e for e in exc.errors() if e["loc"] and e["loc"][0] in fields]
         if errors:
