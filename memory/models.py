@@ -94,6 +94,14 @@ def _when_as_sent(value: str) -> str:
     return value
 
 
+def read_to_the_second(name: str, sent: str | None, read: str | None) -> list[str]:
+    """The warning for a date a person or agent gave as a bound (recall's as_of, recent's and log's
+    since) with a fraction of a second, read to the second as every stored time is; [] without one."""
+    if sent is None or read is None or not clock.to_the_second(sent):
+        return []
+    return [f"{name}: {sent.strip()!r} has a fraction of a second, which quire does not keep: read as {read}"]
+
+
 # A date checked as `When` is but handed on as sent, for a capture made from it (supersede's valid_from)
 # to store it and say in its warnings what storing it dropped (a fraction of a second).
 WhenAsSent = Annotated[str, AfterValidator(_when_as_sent)]

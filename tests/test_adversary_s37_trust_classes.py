@@ -212,3 +212,26 @@ def test_a_chat_flag_on_a_later_path_that_is_no_chat_imports_none_of_them(cli, q
         said = result.stderr
     assert "--me applies to a chat export" in said, said
     assert _state(quire_home) == before
+
+
+@pytest.mark.parametrize(
+    ("op", "route"),
+    [("recent", "library"), ("recent", "cli"), ("recent", "mcp"), ("log", "library"), ("log", "cli")],  # log: no tool
+)
+def test_a_since_with_a_fraction_of_a_second_is_said_in_the_answer(quire_home, cli, route, op):
+    # Before: recent's and log's `since` "2024-05-01T10:00:00.5Z" was read as 10:00:00 with no word said.
+    sent = "2024-05-01T10:00:00.5Z"
+    said = [f"since: '{sent}' has a fraction of a second, which quire does not keep: read as 2024-05-01T10:00:00Z"]
+    if route == "library":
+        with quire.open(quire_home) as q:
+            answer = q.run(op, since=sent).model_dump(exclude_unset=True)
+    elif route == "mcp":
+        answer = _mcp_call(quire_home, op, {"since": sent}).structured_content
+    else:
+        result = cli(op, "--since", sent, "--json")
+        assert result.exit_code == 0, result.stderr
+        answer = json.loads(result.stdout)
+        assert cli(op, "--since", sent).stderr == f"warning: {said[0]}\n"
+    assert answer["warnings"] == said
+    with quire.open(quire_home) as q:
+        assert "warnings" not in q.run(op, since="2024-05-01T10:00:00Z").model_dump(exclude_unset=True)

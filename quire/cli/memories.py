@@ -371,6 +371,8 @@ def show(memory_id, json_):
 def recent(since, days, space, types, limit, json_):
     """Memories captured or changed lately, newest first ("what changed this week")."""
     data = call("recent", {"since": since, "days": days, "space": space, "types": list(types), "limit": limit})
+    for w in data.get("warnings") or []:
+        warn(w)
     rows = [
         (r["updated_at"][:10], r["status"], r["id"], r["type"], r["space"] or "-", " ".join(r["content"].split())[:60])
         for r in data["results"]
@@ -477,8 +479,11 @@ def tombstones_lift(tombstone_id, json_):
 @json_option
 def log_(since, subject_id, limit, json_):
     """The audit log (append-only, never trimmed): who changed what, when."""
+    data = call("log", {"since": since, "subject_id": subject_id, "limit": limit})
+    for w in data.get("warnings") or []:
+        warn(w)
     emit(
-        call("log", {"since": since, "subject_id": subject_id, "limit": limit}),
+        data,
         json_,
         lambda d: (
             "\n".join(

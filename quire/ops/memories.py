@@ -23,10 +23,10 @@ from memory.models import (
     Memory,
     MemoryText,
     MemoryType,
-    When,
     WhenAsSent,
     me_name,
     parse_payload,
+    read_to_the_second,
     what_to_give,
 )
 from memory.outbox import Queued
@@ -419,7 +419,7 @@ def memory_show(session: Session, p: MemoryShowRequest) -> MemoryShowResponse:
 
 
 class RecentRequest(Request):
-    since: When | None = Field(
+    since: WhenAsSent | None = Field(
         default=None, max_length=64, description="Only changes at or after this date or time (YYYY-MM-DD)."
     )
     days: int = Field(default=7, ge=1, le=36500, description="Without since: the last N days (7 = this week).")
@@ -432,6 +432,7 @@ class RecentResponse(Response):
     since: str
     results: Rows
     message: str | None = None
+    warnings: list[str] | None = None  # what reading `since` dropped (a fraction of a second)
 
 
 @op("recent", "Recent memories", "read", RecentRequest, RecentResponse, mcp=True)
@@ -446,6 +447,8 @@ def recent(session: Session, p: RecentRequest) -> RecentResponse:
     out: dict[str, Any] = {"since": since, "results": rows}
     if not rows:
         out["message"] = f"nothing captured or changed since {since[:10]}"
+    if said := read_to_the_second("since", p.since, since):
+        out["warnings"] = said
     return respond(RecentResponse, out)
 
 

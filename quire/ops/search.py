@@ -19,7 +19,7 @@ from pydantic import Field
 from memory import clock, conversations, spaces, store
 from memory import decay as decay_mod
 from memory.errors import InvalidInput
-from memory.models import AsOf, MemoryType
+from memory.models import AsOf, MemoryType, read_to_the_second
 from quire.ops.registry import (
     Query,
     Request,
@@ -200,9 +200,8 @@ def recall(session: Session, p: RecallRequest) -> RecallResponse:
         touch=p.max_chars is None,  # a budget: only the hits it keeps are counted as read, after it
     )
     full = result.as_json()
-    if p.as_of is not None and clock.to_the_second(p.as_of):  # read to the second, as every stored time is
-        said = f"as_of: {p.as_of.strip()!r} has a fraction of a second, which quire does not keep: read as {as_of}"
-        full["warnings"] = [*full.get("warnings", []), said]
+    if said := read_to_the_second("as_of", p.as_of, as_of):  # read to the second, as every stored time is
+        full["warnings"] = [*full.get("warnings", []), *said]
     if p.detail:  # effective confidence as of now, from the reads the hit shows (before its own), as show gives it
         seen = {hit["id"]: (hit["access_count"], hit["last_accessed"]) for hit in full["results"]}
         now = decay_mod.current(session.db, list(seen), seen)
