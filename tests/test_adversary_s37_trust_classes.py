@@ -235,3 +235,21 @@ def test_a_since_with_a_fraction_of_a_second_is_said_in_the_answer(quire_home, c
     assert answer["warnings"] == said
     with quire.open(quire_home) as q:
         assert "warnings" not in q.run(op, since="2024-05-01T10:00:00Z").model_dump(exclude_unset=True)
+
+
+@pytest.mark.parametrize("command", ["push", "pull"])
+@pytest.mark.parametrize(
+    ("url", "says"),
+    [
+        ("/backups/quire.db", "the server URL is not readable"),  # a path given where a server is meant
+        ("http://127.0.0.1:8080", "libSQL offers over WebSocket only; use ws://127.0.0.1:8080"),
+        ("ftp://example.org:9", "is not a libSQL server URL"),
+    ],
+)
+def test_a_server_url_refused_by_its_form_is_a_usage_error_naming_url(cli, quire_home, command, url, says):
+    # Before: exit 1, as if the server had been asked and refused; the same URL given blank was exit 2.
+    before = sorted(p.name for p in quire_home.iterdir()) if quire_home.exists() else []
+    result = cli("store", command, url)
+    assert result.exit_code == 2 and result.stderr.startswith("Error: URL: "), result.stderr
+    assert says in result.stderr and result.stderr.count("\n") == 1, result.stderr
+    assert (sorted(p.name for p in quire_home.iterdir()) if quire_home.exists() else []) == before
