@@ -7,6 +7,7 @@ can have as `--space`), while the library, the service and MCP name the paramete
 from __future__ import annotations
 
 import json
+import unicodedata
 
 import pytest
 from mcp.server.mcpserver.exceptions import ToolError
@@ -16,6 +17,7 @@ from memory.errors import QuireError
 from memory.models import FieldsRefused
 from tests.test_adversary_routes import served_post
 from tests.test_trust_routes import _mcp_call
+from tests.ui_home import start
 
 BASE = "The staging cluster moved to the Frankfurt region in May"
 
@@ -192,8 +194,10 @@ def test_import_tells_the_format_once_on_the_cli(cli, quire_home, tmp_path, monk
     assert told == [captures.absolute()]
 
 
-@pytest.mark.parametrize("route", ["library", "cli", "service"])
-def test_a_chat_flag_on_a_later_path_that_is_no_chat_imports_none_of_them(cli, quire_home, tmp_path, route):
+@pytest.mark.parametrize("route", ["library", "cli", "cli via serve", "service"])
+def test_a_chat_flag_on_a_later_path_that_is_no_chat_imports_none_of_them(
+    cli, quire_home, tmp_path, monkeypatch, route
+):
     # Before: through the library and `quire serve`, the chat was imported, then --me refused on the captures.
     chat, captures = _chat_and_captures(tmp_path)
     before = _state(quire_home)
@@ -207,7 +211,13 @@ def test_a_chat_flag_on_a_later_path_that_is_no_chat_imports_none_of_them(cli, q
         assert status == 400, data
         said = data["error"]["message"]
     else:
-        result = cli("import", "--defer-embed", "--me", "Ana", str(chat), str(captures))
+        monkeypatch.setenv("QUIRE_HOME", str(quire_home))
+        running = start() if route == "cli via serve" else None  # the refusal's class crosses the wire
+        try:
+            result = cli("import", "--defer-embed", "--me", "Ana", str(chat), str(captures))
+        finally:
+            if running is not None:
+                running.stop()
         assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
         said = result.stderr
     assert "--me applies to a chat export" in said, said
@@ -253,3 +263,41 @@ def test_a_server_url_refused_by_its_form_is_a_usage_error_naming_url(cli, quire
     assert result.exit_code == 2 and result.stderr.startswith("Error: URL: "), result.stderr
     assert says in result.stderr and result.stderr.count("\n") == 1, result.stderr
     assert (sorted(p.name for p in quire_home.iterdir()) if quire_home.exists() else []) == before
+
+
+def test_names_dates_and_labels_one_device_stores_read_back_identical_on_the_other(sqld_url, tmp_path, monkeypatch):
+    # The fields around a memory's text (its entities, source, date; a space's description), sent in
+    # decomposed accents, other scripts and a +14:00 offset, read on a second home as the first stored them.
+    import memory.session as session_mod
+    from quire import ops
+    from tests.server_homes import device
+
+    monkeypatch.setattr(session_mod, "STALE_AFTER_S", 0.0)
+    monkeypatch.setattr(session_mod, "HARD_STALE_S", 0.0)
+    nfd = unicodedata.normalize("NFD", "Zoë Ångström")
+    desk, laptop = device(tmp_path, "desk", sqld_url), device(tmp_path, "laptop", sqld_url)
+    try:
+        ops.run(desk, "spaces_add", {"name": "famille", "description": unicodedata.normalize("NFD", "chez Zoë, 東京")})
+        sent = {
+            "content": f"{BASE} with {nfd} and 田中さん",
+            "entities": [nfd, "田中さん", "Олена"],
+            "source": unicodedata.normalize("NFD", "café notes/東京.md"),
+            "valid_from": "2024-05-01T10:00:00+14:00",
+            "space": "famille",
+        }
+        mid = ops.run(desk, "capture", sent)["id"]
+        here = ops.run(desk, "memory_show", {"memory_id": mid})
+        there = ops.run(laptop, "memory_show", {"memory_id": mid})
+        keys = ("content", "entities", "source", "valid_from", "space")
+        assert {k: there[k] for k in keys} == {k: here[k] for k in keys}
+        assert (there["content"], sorted(there["entities"]), there["source"]) == (
+            sent["content"],
+            sorted(sent["entities"]),
+            sent["source"],
+        )
+        assert there["valid_from"] == "2024-04-30T20:00:00Z"
+        described = {s["name"]: s["description"] for s in ops.run(laptop, "spaces_list", {})["spaces"]}
+        assert described["famille"] == unicodedata.normalize("NFD", "chez Zoë, 東京")
+    finally:
+        desk.close()
+        laptop.close()

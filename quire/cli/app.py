@@ -341,11 +341,24 @@ class GivenPath(click.Path):
         if isinstance(value, str) and not value.strip():
             kind = "folder" if not self.file_okay else "file"
             self.fail(f"is empty; give the {kind} (an empty path would be the folder the command ran in)", param, ctx)
-        if self.exists and isinstance(value, str) and "\x00" not in value and not os.path.exists(value):
+        if self.exists and isinstance(value, str) and missing_path(value):
             # One rule for a path the caller gave to be read: missing is a usage error (exit 2) naming its
             # flag or argument, in one wording (click said "Directory 'x.json' does not exist" of a file).
             self.fail(f"{value} does not exist; check the path", param, ctx)
         return super().convert(value, param, ctx)
+
+
+def missing_path(given: str) -> bool:
+    """Whether nothing is at the path a person gave (the usage error every path argument and flag
+    refuses it as, exit 2): not a dangling symlink, which is named as such, nor a name the file system
+    cannot take (too long, a NUL), which the command's own check names."""
+    try:
+        os.lstat(given)
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
 
 
 def uses(op: str, **fields: str | None) -> Callable[[Any], Any]:

@@ -25,6 +25,7 @@ from quire.cli.app import (
     emit,
     emit_lines,
     json_option,
+    missing_path,
     shown,
     uses,
     warn,
@@ -67,7 +68,7 @@ def _read_content(text: str | None, file: str | None) -> str:
     if file is not None:
         if not file.strip():  # `-f "$NOTE"` with NOTE unset was read as the folder "." ("is a folder, not a file")
             raise click.BadParameter("is empty; give the file to read the memory from", param_hint="--file")
-        if not os.path.lexists(file):  # a path given that does not exist: a usage error (exit 2), as --data's
+        if missing_path(file):  # a path given that does not exist: a usage error (exit 2), as --data's
             raise click.BadParameter(f"{file} does not exist; check the path", param_hint="--file")
         # Past a megabyte, no memory: a usage error (exit 2), as a text past 20,000 characters is, unread.
         if _size(file) > limit:
@@ -241,7 +242,7 @@ def _import_path(given: str, format_: str) -> Path:
         )
     from quire import ops
 
-    if _missing(given):
+    if missing_path(given):
         # A path given that does not exist: a usage error (exit 2) naming PATH, as every path argument's
         # and flag's (capture -f, restore, eval --data); the operation on other routes says it as InvalidInput.
         raise click.BadParameter(
@@ -264,18 +265,6 @@ def _import_path(given: str, format_: str) -> Path:
             param_hint="--format",
         )
     return path
-
-
-def _missing(given: str) -> bool:
-    """Whether nothing is at `given` (not even a dangling symlink, which the import names as such); a
-    name the file system cannot take (too long, a NUL) is the operation's to name."""
-    try:
-        os.lstat(given)
-    except FileNotFoundError:
-        return True
-    except (OSError, ValueError):
-        return False
-    return False
 
 
 @uses("reembed")
