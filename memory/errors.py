@@ -5,7 +5,6 @@ with one status and one line (a subclass inherits its parent's).
 QuireError                  a domain error: exit 1, message says what to do             HTTP 500
 ├── NotFound                no memory / item / page with that id                          404
 ├── InvalidInput            a capture, field, date or file that cannot be accepted        400
-│   ├── FieldsRefused       a request's fields refused, each clause with its field
 │   ├── UsageMistake        a value given that cannot be used as given (exit 2 on the CLI)
 │   ├── Forgotten           a write naming a memory that was forgotten
 │   ├── Refused             the gate (or a tombstone) refused a write's text: logged, redacted
@@ -24,8 +23,6 @@ QuireError                  a domain error: exit 1, message says what to do     
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from typing import Any
 
 # What would break an error's one line or the stream it is written to: line breaks and other
 # controls (a value echoed back, such as an id or a path with a newline, split the message) and
@@ -65,43 +62,6 @@ class InvalidInput(QuireError):
     """Input that cannot be accepted; nothing was written."""
 
     status = 400
-
-
-MAX_CLAUSES = 5  # one refusal names this many bad values, then counts the rest
-
-
-def clauses(parts: list[str]) -> str:
-    """Validation clauses joined on one line: a list of 10,000 bad items is not 10,000 clauses."""
-    shown = "; ".join(parts[:MAX_CLAUSES])
-    return shown + (f"; and {len(parts) - MAX_CLAUSES} more" if len(parts) > MAX_CLAUSES else "")
-
-
-# A clause of a refusal: the field's location as pydantic gives it (("types", 1), ("fields", "claim")),
-# how the library names it ("types.1"; None: the words name no field), and what is wrong and what to give.
-Clause = tuple[tuple[Any, ...], str | None, str]
-# How a skin names a field: (location, the library's name) -> the name it says (None: none).
-Naming = Callable[[tuple[Any, ...], str | None], str | None]
-
-
-class FieldsRefused(InvalidInput):
-    """A request refused for the values of named fields (memory.models, quire.ops.registry). Each
-    clause keeps its field's location, so each skin names it its own way (`said`): the library, the
-    service and MCP the parameter sent ("types.1"), the CLI the flag typed ("--type"); its text is the
-    library's. From the wire (quire.client) it is its message alone, without clauses."""
-
-    def __init__(self, head: str, refused: Iterable[Clause] = (), empty: str = "params") -> None:
-        self.head, self.clauses, self.empty = head, tuple(refused), empty
-        super().__init__(self.said(lambda loc, where: where))
-
-    def said(self, name: Naming) -> str:
-        """The refusal with each field named by `name`."""
-        if not self.clauses:
-            return self.head
-        parts = []
-        for loc, where, what in self.clauses:
-            named = name(loc, where)
-            parts.append(what if named is None and where is None else f"{named or self.empty}: {what}")
-        return f"{self.head}: {clauses(parts)}" if self.head else clauses(parts)
 
 
 class UsageMistake(InvalidInput):

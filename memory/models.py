@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, get_args
 
@@ -24,9 +24,7 @@ from pydantic import (
 from pydantic_core import PydanticKnownError
 
 from memory import clock, text
-from memory.errors import MAX_CLAUSES as MAX_CLAUSES  # models' names too (memory.chats reads them here)
-from memory.errors import Clause, FieldsRefused, InvalidInput
-from memory.errors import clauses as clauses
+from memory.errors import InvalidInput
 from memory.tokens import fold
 
 MemoryType = Literal["identity", "preference", "decision", "fact", "lesson", "gotcha", "note"]
@@ -464,6 +462,9 @@ def one_per_value(errors: list[Any]) -> list[dict[str, Any]]:
     return out
 
 
+MAX_CLAUSES = 5  # one refusal names this many bad values, then counts the rest
+
+
 def near_key(key: Any, allowed: Iterable[str]) -> str | None:
     """The allowed key `key` was meant as: the same letters in another width, case or with spaces
     (`ｃｏｎｔｅｎｔ`, `Content`, ` content `), or a near spelling (`contnet`); None when none is close."""
@@ -547,6 +548,37 @@ def key_clauses(
         what = f"unknown key; did you mean {near}? (a key is written exactly so: lowercase, no spaces)"
         out.append((err, where, what if near else unknown))
     return out
+
+
+def clauses(parts: list[str]) -> str:
+    """Validation clauses joined on one line: a list of 10,000 bad items is not 10,000 clauses."""
+    shown = "; ".join(parts[:MAX_CLAUSES])
+    return shown + (f"; and {len(parts) - MAX_CLAUSES} more" if len(parts) > MAX_CLAUSES else "")
+
+
+# A clause of a refusal: the field's location as pydantic gives it (("types", 1), ("fields", "claim")),
+# how the library names it ("types.1"; None: the words name no field), and what is wrong and what to give.
+Clause = tuple[tuple[Any, ...], str | None, str]
+# How a skin names a field: (location, the library's name) -> the name it says (None: none).
+Naming = Callable[[tuple[Any, ...], str | None], str | None]
+
+
+class FieldsRefused(InvalidInput):
+    """A request refused for the values of named fields. Each clause keeps its field's location, so
+    each skin names it its own way (`said`): the library, the service and MCP the parameter sent
+    ("types.1"), the CLI the flag typed ("--type"); its text is the library's."""
+
+    def __init__(self, head: str, refused: Iterable[Clause], empty: str = "params") -> None:
+        self.head, self.clauses, self.empty = head, tuple(refused), empty
+        super().__init__(self.said(lambda loc, where: where))
+
+    def said(self, name: Naming) -> str:
+        """The refusal with each field named by `name`."""
+        parts = []
+        for loc, where, what in self.clauses:
+            named = name(loc, where)
+            parts.append(what if named is None and where is None else f"{named or self.empty}: {what}")
+        return f"{self.head}: {clauses(parts)}" if self.head else clauses(parts)
 
 
 def render_validation(exc: ValidationError) -> str:

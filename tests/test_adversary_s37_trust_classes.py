@@ -13,7 +13,8 @@ import pytest
 from mcp.server.mcpserver.exceptions import ToolError
 
 import quire
-from memory.errors import FieldsRefused, QuireError
+from memory.errors import QuireError
+from memory.models import FieldsRefused
 from tests.test_adversary_routes import served_post
 from tests.test_trust_routes import _mcp_call
 from tests.ui_home import start

@@ -26,9 +26,9 @@ from typing import Any
 
 import click
 
-from memory.errors import FieldsRefused, QuireError
+from memory.errors import QuireError
 from memory.files import private_umask
-from memory.models import query_problem
+from memory.models import FieldsRefused, query_problem
 from memory.text import visible, whole_number
 
 # -- plumbing --------------------------------------------------------------------------------

@@ -13,8 +13,8 @@ from typing import Any
 import click
 
 from memory import clock, gate
-from memory.errors import FieldsRefused, InvalidInput
-from memory.models import CONTENT_MAX, IMPORT_FORMATS, TOO_LONG_FIX, TYPES
+from memory.errors import InvalidInput
+from memory.models import CONTENT_MAX, IMPORT_FORMATS, TOO_LONG_FIX, TYPES, FieldsRefused
 from quire.cli.app import (
     Bounded,
     Chosen,

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from memory import gate, outbox, review, store, text
-from memory.errors import FieldsRefused, InvalidInput, NotFound, QuireError, Refused, StoreError, Unreachable
+from memory.errors import InvalidInput, NotFound, QuireError, Refused, StoreError, Unreachable
 from memory.models import (
     CapturePayload,
+    FieldsRefused,
     id_problem,
     key_clauses,
     one_per_value,
