@@ -57,7 +57,7 @@ from memory import (
 from memory import text as text_policy
 from memory.capture import WAIVED, Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream, unlog
 from memory.db import Database, rows_in
-from memory.errors import InvalidInput, QuireError
+from memory.errors import InvalidInput, QuireError, UsageMistake
 from memory.models import ME_MAX, CapturePayload, clauses, key_clauses, me_name, one_per_value, parse_payload
 from memory.vectors import VectorIndex
 
@@ -239,7 +239,19 @@ def _read_time(value: Any) -> tuple[str | None, str | None]:
         return None, f"cannot read the time {str(value)[:40]!r}; {hint}"
     if clock.parse_when(stored) > clock.now() + FUTURE_SLACK:
         return None, f"the time {str(value)[:40]!r} is in the future; a message's time is when it was sent"
+    _count_fraction(value)
     return stored, None
+
+
+def _count_fraction(value: Any) -> None:
+    """A time read with a fraction of a second, which quire does not keep (stored times are to the
+    second), counted for the import's one warning (`_removed_warnings`): it was dropped without a word."""
+    removed = _REMOVED.get()
+    if removed is None:
+        return
+    fraction = isinstance(value, float) and value != int(value)
+    if fraction or (isinstance(value, str) and clock.to_the_second(value)):
+        removed["fraction"] += 1
 
 
 def _when(value: Any) -> str | None:
@@ -289,6 +301,12 @@ def _removed_warnings(name: str, removed: Counter[str]) -> list[str]:
         if removed[kind]:
             plural = "s" if removed[kind] > 1 else ""
             lines.append(f"{name}: removed {removed[kind]} {kind} character{plural} {label} (in {texts})")
+    if removed["fraction"]:
+        n = removed["fraction"]
+        lines.append(
+            f"{name}: {n} time{'s' if n > 1 else ''} had a fraction of a second, which quire does not keep: "
+            "stored to the second"
+        )
     return lines
 
 
@@ -1671,7 +1689,7 @@ def _reader(fmt: str, path: Path, **flags: Any) -> Callable[[Any, ChatReport], I
     """The reader of `fmt`, the flags checked first (InvalidInput for one that does not apply)."""
     misused = chat_flags_misused(fmt, path=path, **flags)
     if misused:
-        raise InvalidInput(misused)
+        raise UsageMistake(misused)
     if fmt not in _LOCAL_TIMES:
         return _READERS[fmt]
     zone = whatsapp.time_zone(flags["timezone"]) if flags["timezone"] is not None else whatsapp.machine_zone()

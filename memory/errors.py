@@ -5,6 +5,7 @@ with one status and one line (a subclass inherits its parent's).
 QuireError                  a domain error: exit 1, message says what to do             HTTP 500
 ├── NotFound                no memory / item / page with that id                          404
 ├── InvalidInput            a capture, field, date or file that cannot be accepted        400
+│   ├── UsageMistake        a value given that cannot be used as given (exit 2 on the CLI)
 │   ├── Forgotten           a write naming a memory that was forgotten
 │   ├── Refused             the gate (or a tombstone) refused a write's text: logged, redacted
 │   └── UnknownSpace        a space that was never added (`quire spaces add NAME`)
@@ -61,6 +62,14 @@ class InvalidInput(QuireError):
     """Input that cannot be accepted; nothing was written."""
 
     status = 400
+
+
+class UsageMistake(InvalidInput):
+    """A value the caller gave that cannot be used as given, whatever the data says (a chat's flag on
+    notes): the usage error it is on the CLI (exit 2), told only once the operation read what the path
+    holds (`quire import` tells the format in the operation, once, on every route)."""
+
+    exit_code = 2
 
 
 class Forgotten(InvalidInput):

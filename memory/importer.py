@@ -45,7 +45,7 @@ from memory import (
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
 from memory.db import Database, rows_in
-from memory.errors import InvalidInput, QuireError
+from memory.errors import InvalidInput, QuireError, UsageMistake
 from memory.models import ENTITIES_MAX, ENTITY_NAME_MAX, CapturePayload, parse_payload
 from memory.store import HISTORY_STATUSES
 from memory.vectors import VectorIndex
@@ -195,7 +195,7 @@ def import_path(
         raise InvalidInput(f"unknown format {format!r}; use auto, {', '.join(chats.CHAT_FORMATS)}, jsonl or markdown")
     misused = chats.chat_flags_misused(format, path=path, **flags)
     if misused:
-        raise InvalidInput(misused)
+        raise UsageMistake(misused)
     note = path.is_file() and path.suffix.lower() in NOTE_SUFFIXES
     if (format == "markdown") != (path.is_dir() or note):
         raise InvalidInput(f"{path}: --format markdown takes a folder of notes or one .md note, jsonl a file")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, get_args
 
@@ -75,11 +75,12 @@ def _when(value: str) -> str:
         raise ValueError(str(exc)) from None
 
 
-def _as_of(value: str) -> str:
+def _as_of_as_sent(value: str) -> str:
     try:
-        return clock.as_of(value)
+        clock.as_of(value)
     except InvalidInput as exc:
         raise ValueError(str(exc)) from None
+    return value
 
 
 # Every date a person or agent gives (valid_from, as_of, since), on every route: read by one policy
@@ -93,10 +94,20 @@ def _when_as_sent(value: str) -> str:
     return value
 
 
+def read_to_the_second(name: str, sent: str | None, read: str | None) -> list[str]:
+    """The warning for a date a person or agent gave as a bound (recall's as_of, recent's and log's
+    since) with a fraction of a second, read to the second as every stored time is; [] without one."""
+    if sent is None or read is None or not clock.to_the_second(sent):
+        return []
+    return [f"{name}: {sent.strip()!r} has a fraction of a second, which quire does not keep: read as {read}"]
+
+
 # A date checked as `When` is but handed on as sent, for a capture made from it (supersede's valid_from)
 # to store it and say in its warnings what storing it dropped (a fraction of a second).
 WhenAsSent = Annotated[str, AfterValidator(_when_as_sent)]
-AsOf = Annotated[str, AfterValidator(_as_of)]  # When, where a date alone is the end of that day
+# When, where a date alone is the end of that day: checked here, handed on as sent, for the operation to
+# read (`clock.as_of`) and say what reading it dropped (a fraction of a second), as a capture's valid_from.
+AsOf = Annotated[str, AfterValidator(_as_of_as_sent)]
 
 CONTENT_MAX = 20_000  # characters of a memory's text, counted as it is stored (after the text policy)
 # What to do with a text longer than one memory, said wherever one is refused (capture, supersede, an
@@ -372,7 +383,7 @@ def parse_payload(data: dict[str, Any]) -> CapturePayload:
     try:
         return CapturePayload.model_validate(data)
     except ValidationError as exc:
-        raise InvalidInput(render_validation(exc)) from None
+        raise refused_capture(list(exc.errors())) from None
 
 
 _PLAIN = {
@@ -549,19 +560,49 @@ def clauses(parts: list[str]) -> str:
     return shown + (f"; and {len(parts) - MAX_CLAUSES} more" if len(parts) > MAX_CLAUSES else "")
 
 
+# A clause of a refusal: the field's location as pydantic gives it (("types", 1), ("fields", "claim")),
+# how the library names it ("types.1"; None: the words name no field), and what is wrong and what to give.
+Clause = tuple[tuple[Any, ...], str | None, str]
+# How a skin names a field: (location, the library's name) -> the name it says (None: none).
+Naming = Callable[[tuple[Any, ...], str | None], str | None]
+
+
+class FieldsRefused(InvalidInput):
+    """A request refused for the values of named fields. Each clause keeps its field's location, so
+    each skin names it its own way (`said`): the library, the service and MCP the parameter sent
+    ("types.1"), the CLI the flag typed ("--type"); its text is the library's."""
+
+    def __init__(self, head: str, refused: Iterable[Clause], empty: str = "params") -> None:
+        self.head, self.clauses, self.empty = head, tuple(refused), empty
+        super().__init__(self.said(lambda loc, where: where))
+
+    def said(self, name: Naming) -> str:
+        """The refusal with each field named by `name`."""
+        parts = []
+        for loc, where, what in self.clauses:
+            named = name(loc, where)
+            parts.append(what if named is None and where is None else f"{named or self.empty}: {what}")
+        return f"{self.head}: {clauses(parts)}" if self.head else clauses(parts)
+
+
 def render_validation(exc: ValidationError) -> str:
     return render_errors(list(exc.errors()))
 
 
 def render_errors(errors: list[Any]) -> str:
     """A capture's validation errors as its one refusal ("invalid capture: content: ...")."""
-    parts = []
+    return str(refused_capture(errors))
+
+
+def refused_capture(errors: list[Any]) -> FieldsRefused:
+    """A capture's validation errors as its refusal, each clause with its field's location."""
+    refused: list[Clause] = []
     unknown = "unknown key; allowed keys: " + ", ".join(CapturePayload.model_fields)
     for err, where, msg in key_clauses(one_per_value(errors), CapturePayload.model_fields, unknown):
         if err["type"] == "literal_error" and where == "type":
             msg = f"unknown type; use one of {', '.join(TYPES)}"
-        parts.append(f"{where or 'payload'}: {msg}")
-    return "invalid capture: " + clauses(parts)
+        refused.append((tuple(err["loc"]), where or "payload", msg))
+    return FieldsRefused("invalid capture", refused, empty="payload")
 
 
 def missing_fields(memory_type: str, fields: dict[str, FieldValue]) -> list[str]:

@@ -48,7 +48,7 @@ def one_line(text: str) -> str:
         (["capture", GOOD + " again", "--valid-from", "last tuesday-ish"], 2, "YYYY-MM-DD"),
         (["capture", GOOD + " again", "--supersedes", "mem_doesnotexist"], 1, "no such memory"),
         (["capture", "-f", "/nonexistent/note.txt"], 2, "--file: /nonexistent/note.txt does not exist"),  # (adv26)
-        (["import", "/nonexistent/dump.jsonl"], 1, "does not exist"),
+        (["import", "/nonexistent/dump.jsonl"], 2, "PATH: /nonexistent/dump.jsonl does not exist"),  # (adv27)
         (["spaces", "add", "../etc"], 2, "bad space name"),
     ],
 )

@@ -40,7 +40,7 @@ def test_several_paths_import_with_one_report_and_again_add_nothing(cli, tmp_pat
 def test_a_missing_or_empty_path_among_several_imports_none_of_them(cli, cli_json, tmp_path):
     a, _, _ = _inputs(tmp_path)
     missing = cli("import", str(a), str(tmp_path / "nope.jsonl"))
-    assert missing.exit_code == 1 and "nope.jsonl does not exist" in missing.stderr
+    assert missing.exit_code == 2 and "nope.jsonl does not exist" in missing.stderr  # a usage error (adv27)
     empty = cli("import", str(a), "")
     assert empty.exit_code == 2 and "\n" not in empty.stderr.strip()
     assert cli_json("status")["total"] == 0  # the first file was not imported before the refusal

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from memory import files
+from memory import errors, files
 from memory.errors import NotFound, QuireError
 from memory.home import Home
 from quire import client
@@ -372,8 +372,9 @@ def _script(home: Home) -> list:
     for op, params in steps:
         try:
             out.append(client.call(op, params, home=home))
-        except QuireError as exc:
-            out.append({"raised": type(exc).__name__, "message": str(exc)})
+        except QuireError as exc:  # its public class (memory.errors), as the wire names it
+            public = next(c for c in type(exc).__mro__ if getattr(errors, c.__name__, None) is c)
+            out.append({"raised": public.__name__, "message": str(exc)})
     return out
 
 

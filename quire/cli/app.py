@@ -18,6 +18,7 @@ model or the MCP SDK).
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -27,7 +28,7 @@ import click
 
 from memory.errors import QuireError
 from memory.files import private_umask
-from memory.models import query_problem
+from memory.models import FieldsRefused, query_problem
 from memory.text import visible, whole_number
 
 # -- plumbing --------------------------------------------------------------------------------
@@ -128,7 +129,8 @@ class QuireGroup(QuireSubGroup):
         try:
             return super().invoke(ctx)
         except QuireError as exc:
-            raise click.ClickException(shown(unhidden(str(exc)))) from None  # it may echo what was typed
+            said = _UsageSaid if exc.exit_code == 2 else click.ClickException
+            raise said(shown(unhidden(str(exc)))) from None  # it may echo what was typed
         except OneLineUsage:
             raise
         except click.UsageError as exc:  # a command's: a bad value, a missing argument, no such command
@@ -139,6 +141,13 @@ class QuireGroup(QuireSubGroup):
         if name not in ("rebuild", "schedule") and "--help" not in rest and "-h" not in rest:
             overdue_notice()
         return name, cmd, rest
+
+
+class _UsageSaid(click.ClickException):
+    """A usage mistake the operation could tell only by reading what it was given (`UsageMistake`: a
+    chat's flag on notes): its one line, as a domain error's, with a usage error's exit code."""
+
+    exit_code = 2
 
 
 def overdue_notice() -> None:
@@ -180,32 +189,44 @@ NOT_OPS: dict[str, str] = {
 class ParameterUsage(OneLineUsage):
     """A parameter the operation itself would refuse, refused before the call in the operation's own
     words (the library's, the service's, MCP's line), as the usage error it is here (exit 2), each
-    field the words name given as the flag a person typed (`flagged`)."""
+    field the refusal names given as the flag a person typed (`flagged`)."""
 
-    def __init__(self, message: str, ctx: click.Context | None = None) -> None:
-        super().__init__(flagged(message, ctx), ctx)
+    def __init__(self, refused: str | FieldsRefused, ctx: click.Context | None = None) -> None:
+        super().__init__(flagged(refused, ctx), ctx)
 
     def show(self, file: Any = None) -> None:
         click.echo(shown(f"Error: {self.format_message()}"), file=file, err=file is None)
 
 
-def flagged(message: str, ctx: click.Context | None) -> str:
-    """An operation's refusal with each field it names ("types.0: must be one of ...", "as_of: cannot
-    read ...") named as the flag that feeds it ("--type: ...", "--as-of: ..."): the person typed no
-    `types.0` (a second --type's bad value was named `types.0` too). Only a flag given is named (capture's
-    `content` comes from TEXT or --file); arguments keep the field's name."""
+def flagged(refused: str | FieldsRefused, ctx: click.Context | None) -> str:
+    """An operation's refusal with each field it names named as the flag that feeds it ("--type: ...",
+    "--as-of: ..."), from the field each clause carries (`FieldsRefused`): the person typed no `types.0`
+    (a second --type's bad value was named `types.0` too), no `fields.claim` (`--field claim`). Only a
+    flag given is named (capture's `content` comes from TEXT or --file); arguments keep the field's name."""
+    if isinstance(refused, str):
+        return refused
+    flags = _flags_given(ctx)
+
+    def name(loc: tuple[Any, ...], where: str | None) -> str | None:
+        flag = flags.get(str(loc[0])) if loc else None
+        if flag is None:
+            return where
+        keys = [str(part) for part in loc[1:] if not isinstance(part, int)]  # a list's index: the flag's Nth use
+        return " ".join([flag, *keys])
+
+    return refused.said(name)
+
+
+def _flags_given(ctx: click.Context | None) -> dict[str, str]:
+    """Request field -> the flag the person typed for it, of the running command's operation."""
     if ctx is None or getattr(ctx.command, "quire_op", None) is None:
-        return message
+        return {}
     renames = getattr(ctx.command, "quire_fields", {})
-    flags = {
+    return {
         renames.get(p.name, p.name): flag_of(p)
         for p in ctx.command.params
         if isinstance(p, click.Option) and p.name and renames.get(p.name, p.name) and _given(ctx, p)
     }
-    if not flags:
-        return message
-    names = "|".join(re.escape(f) for f in sorted(flags, key=len, reverse=True))
-    return re.sub(rf"(parameters: |capture: |; )({names})(?:\.\d+)*: ", lambda m: m[1] + flags[m[2]] + ": ", message)
 
 
 def query_words(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...]:
@@ -295,7 +316,7 @@ class Chosen(_OpWords, click.Choice):
         return "must be one of " + (f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0])
 
 
-def _refusal_of(value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str | None:
+def _refusal_of(value: Any, param: click.Parameter | None, ctx: click.Context | None) -> FieldsRefused | None:
     """How the running command's operation refuses `value` for `param`'s field (None: no operation)."""
     if ctx is None or param is None or param.name is None:
         return None
@@ -309,7 +330,7 @@ def _refusal_of(value: Any, param: click.Parameter | None, ctx: click.Context | 
         value = whole_number(value)
     from quire import ops  # pydantic and the request models: not on `--help`'s path
 
-    return ops.refusal(op, {field: [value] if param.multiple else value}, {field})
+    return ops.refused_fields(op, {field: [value] if param.multiple else value}, {field})
 
 
 class GivenPath(click.Path):
@@ -320,7 +341,24 @@ class GivenPath(click.Path):
         if isinstance(value, str) and not value.strip():
             kind = "folder" if not self.file_okay else "file"
             self.fail(f"is empty; give the {kind} (an empty path would be the folder the command ran in)", param, ctx)
+        if self.exists and isinstance(value, str) and missing_path(value):
+            # One rule for a path the caller gave to be read: missing is a usage error (exit 2) naming its
+            # flag or argument, in one wording (click said "Directory 'x.json' does not exist" of a file).
+            self.fail(f"{value} does not exist; check the path", param, ctx)
         return super().convert(value, param, ctx)
+
+
+def missing_path(given: str) -> bool:
+    """Whether nothing is at the path a person gave (the usage error every path argument and flag
+    refuses it as, exit 2): not a dangling symlink, which is named as such, nor a name the file system
+    cannot take (too long, a NUL), which the command's own check names."""
+    try:
+        os.lstat(given)
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
 
 
 def uses(op: str, **fields: str | None) -> Callable[[Any], Any]:
@@ -368,8 +406,8 @@ def refuse_given_values(op: str, params: dict[str, Any]) -> None:
     if given:
         from quire import ops  # pydantic and the request models: not on `--help`'s path
 
-        said = ops.refusal(op, params, given)
-        if said:
+        said = ops.refused_fields(op, params, given)
+        if said is not None:
             raise ParameterUsage(said, ctx)
 
 

@@ -54,7 +54,7 @@ def backup(keep, json_):
 
 
 @cli.command()
-@click.argument("backup_file", type=GivenPath(dir_okay=False, path_type=Path))
+@click.argument("backup_file", type=GivenPath(exists=True, dir_okay=False, path_type=Path))
 @json_option
 def restore(backup_file, json_):
     """Put a backup in place of the database (checked first; the current file is kept aside)."""

@@ -65,8 +65,25 @@ def store_group():
 URL_FIX = "give the server's URL, such as ws://HOST:PORT"
 
 
+def server_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A server URL typed as an argument: blank, or one no libSQL server can have by its form alone
+    (`store pull /backups/quire.db`, `http://`, a line break inside), is a usage error (exit 2) naming
+    URL, as every value the person typed that is refused reading nothing; it exited 1."""
+    value = given_text(URL_FIX)(ctx, param, value)
+    if value is None:
+        return value
+    from memory import db  # the driver's module: only when a URL is given
+    from memory.errors import StoreError
+
+    try:
+        db.ws_url(value)
+    except StoreError as exc:
+        raise click.BadParameter(str(exc), ctx, param) from None
+    return value
+
+
 @store_group.command("push")
-@click.argument("url", callback=given_text(URL_FIX))
+@click.argument("url", callback=server_url)
 @click.option("--force", is_flag=True, help="Wipe a server that already holds a home.")
 @json_option
 def store_push(url, force, json_):
@@ -82,7 +99,7 @@ def store_push(url, force, json_):
 
 
 @store_group.command("pull")
-@click.argument("url", required=False, callback=given_text(URL_FIX))
+@click.argument("url", required=False, callback=server_url)
 @click.option("--force", is_flag=True, help="Replace a local file that holds data (kept as a .replaced copy).")
 @json_option
 def store_pull(url, force, json_):

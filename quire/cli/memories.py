@@ -14,7 +14,7 @@ import click
 
 from memory import clock, gate
 from memory.errors import InvalidInput
-from memory.models import CONTENT_MAX, IMPORT_FORMATS, TOO_LONG_FIX, TYPES
+from memory.models import CONTENT_MAX, IMPORT_FORMATS, TOO_LONG_FIX, TYPES, FieldsRefused
 from quire.cli.app import (
     Bounded,
     Chosen,
@@ -25,12 +25,13 @@ from quire.cli.app import (
     emit,
     emit_lines,
     json_option,
+    missing_path,
     shown,
     uses,
     warn,
 )
 from quire.cli.render import (
-    ChatProgress,
+    ImportProgress,
     Progress,
     capture_text,
     changed_text,
@@ -67,11 +68,13 @@ def _read_content(text: str | None, file: str | None) -> str:
     if file is not None:
         if not file.strip():  # `-f "$NOTE"` with NOTE unset was read as the folder "." ("is a folder, not a file")
             raise click.BadParameter("is empty; give the file to read the memory from", param_hint="--file")
-        if not os.path.lexists(file):  # a path given that does not exist: a usage error (exit 2), as --data's
+        if missing_path(file):  # a path given that does not exist: a usage error (exit 2), as --data's
             raise click.BadParameter(f"{file} does not exist; check the path", param_hint="--file")
         # Past a megabyte, no memory: a usage error (exit 2), as a text past 20,000 characters is, unread.
         if _size(file) > limit:
-            raise ParameterUsage(f"invalid capture: content: {file} is over the {limit:,}-byte limit; {_PAST_A_MEMORY}")
+            said = f"{file} is over the {limit:,}-byte limit; {_PAST_A_MEMORY}"
+            refused = FieldsRefused("invalid capture", [(("content",), "content", said)])
+            raise ParameterUsage(refused, click.get_current_context(silent=True))  # named as --file
         # Only a regular file (a FIFO would hang, /dev/zero never end), through the one decoder; one that
         # is no text (a PNG, NULs, UTF-16 without its BOM) named as import names it, not "Latin-1?" or
         # stored with its NULs removed.
@@ -193,14 +196,10 @@ def import_(paths, space, defer_embed, format_, roles, keep_all, me, date_order,
 
     Several files or folders import one after the other, with one report.
     """
-    from memory.chats import CHAT_FORMATS
-
-    flags = {"roles": roles, "keep_all": keep_all, "me": me, "date_order": date_order, "timezone": timezone}
-    given = [_import_path(path, format_, **flags) for path in paths]
-    chats = any(fmt in CHAT_FORMATS for _, fmt in given)
-    bar = ChatProgress() if chats else Progress("importing")
+    given = [_import_path(path, format_) for path in paths]
+    bar = ImportProgress()  # a chat's conversations, or lines or notes: the operation tells which it read
     # Absolute: the service may run in another folder; the importer names units by file name.
-    whole = [str(path.absolute()) for path, _ in given]
+    whole = [str(path.absolute()) for path in given]
     params = {
         "path": whole[0],
         "space": space,
@@ -225,11 +224,10 @@ def import_(paths, space, defer_embed, format_, roles, keep_all, me, date_order,
         sys.exit(1)
 
 
-def _import_path(given: str, format_: str, **flags: Any) -> tuple[Path, str]:
-    """One PATH of `quire import`, checked before anything is imported (a usage mistake is exit 2,
-    for any of them): the path, and the format it holds."""
-    from memory.chats import chat_flags_misused, detect_format  # the progress line, the flags
-
+def _import_path(given: str, format_: str) -> Path:
+    """One PATH of `quire import`, checked by its name before anything is imported (a usage mistake is
+    exit 2, for any of them). What it holds is the operation's to tell, once, on every route: a chat's
+    flag on notes is refused there (`UsageMistake`, exit 2 here too)."""
     if not given.strip():  # Path("") is ".": the folder the command ran in was imported, every note in it
         raise click.BadParameter("is empty; give the file or folder to import", param_hint="PATH")
     if any("\udc80" <= c <= "\udcff" for c in given):  # bytes that are not UTF-8, as the OS handed them over
@@ -244,6 +242,13 @@ def _import_path(given: str, format_: str, **flags: Any) -> tuple[Path, str]:
         )
     from quire import ops
 
+    if missing_path(given):
+        # A path given that does not exist: a usage error (exit 2) naming PATH, as every path argument's
+        # and flag's (capture -f, restore, eval --data); the operation on other routes says it as InvalidInput.
+        raise click.BadParameter(
+            f"{given} does not exist; pass a .jsonl file, a chat export (or its .zip), or Markdown notes",
+            param_hint="PATH",
+        )
     refused = ops.refusal("import", {"path": str(path.absolute())}, {"path"})
     if refused:  # a path past 4096 characters: in the operation's words, before this process reads it
         raise InvalidInput(refused)
@@ -259,11 +264,7 @@ def _import_path(given: str, format_: str, **flags: Any) -> tuple[Path, str]:
             f"{format_} reads a file and {path} is a folder; pass the file, or --format markdown for a folder of notes",
             param_hint="--format",
         )
-    found = detect_format(path) if format_ == "auto" and path.exists() else format_
-    misused = chat_flags_misused(found, path=path, **flags) if path.exists() else ""
-    if misused:  # a usage mistake, not the data's: exit 2 (the operation refuses it on every route)
-        raise click.UsageError(misused)
-    return path, found
+    return path
 
 
 @uses("reembed")
@@ -359,6 +360,8 @@ def show(memory_id, json_):
 def recent(since, days, space, types, limit, json_):
     """Memories captured or changed lately, newest first ("what changed this week")."""
     data = call("recent", {"since": since, "days": days, "space": space, "types": list(types), "limit": limit})
+    for w in data.get("warnings") or []:
+        warn(w)
     rows = [
         (r["updated_at"][:10], r["status"], r["id"], r["type"], r["space"] or "-", " ".join(r["content"].split())[:60])
         for r in data["results"]
@@ -466,8 +469,11 @@ def tombstones_lift(tombstone_id, json_):
 @json_option
 def log_(since, subject_id, limit, json_):
     """The audit log (append-only, never trimmed): who changed what, when."""
+    data = call("log", {"since": since, "subject_id": subject_id, "limit": limit})
+    for w in data.get("warnings") or []:
+        warn(w)
     emit(
-        call("log", {"since": since, "subject_id": subject_id, "limit": limit}),
+        data,
         json_,
         lambda d: (
             "\n".join(

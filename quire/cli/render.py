@@ -65,6 +65,32 @@ class ChatProgress:
             click.echo("", err=True)
 
 
+class ImportProgress:
+    """`quire import`'s progress: the import operation, which tells what each path holds, asks it for
+    the line of what it read (`for_chat`): a chat's conversations and messages, or lines or notes."""
+
+    def __init__(self) -> None:
+        self.drawn: list[Progress | ChatProgress] = []
+
+    def __call__(self, done: int, total: int | None = None) -> None:  # a caller that tells nothing
+        bar = self.drawn[0] if self.drawn else self.for_chat(False)
+        if isinstance(bar, Progress):
+            bar(done, total)
+        else:
+            bar(done, total or 0)
+
+    def for_chat(self, chat: bool) -> Progress | ChatProgress:
+        self.close()
+        bar: Progress | ChatProgress = ChatProgress() if chat else Progress("importing")
+        self.drawn = [bar]
+        return bar
+
+    def close(self) -> None:
+        for bar in self.drawn:
+            bar.close()
+        self.drawn = []
+
+
 def context_text(d: dict) -> str:
     """recall --context: each hit from a conversation with the turns around it (the hit marked >)."""
     blocks = []

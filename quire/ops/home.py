@@ -10,7 +10,7 @@ from pydantic import Field
 
 from memory import audit, clock, models, spaces, store
 from memory.home import Home, Settings, load_settings
-from memory.models import When
+from memory.models import WhenAsSent, read_to_the_second
 from quire.ops.registry import (
     OPS,
     NoParams,
@@ -37,7 +37,9 @@ class SpaceAddRequest(Request):
 
 
 class LogRequest(Request):
-    since: When | None = Field(default=None, max_length=64, description="Only entries at or after this date or time.")
+    since: WhenAsSent | None = Field(
+        default=None, max_length=64, description="Only entries at or after this date or time."
+    )
     # An empty id is refused as an empty `since` is: "" (or blanks) matched nothing and filtered nothing,
     # so a careless `quire log --id ""` printed the whole log as if it were about that id.
     subject_id: str | None = Field(
@@ -113,6 +115,7 @@ class EntitiesResponse(Response):
 
 class LogResponse(Response):
     entries: Rows
+    warnings: list[str] | None = None  # what reading `since` dropped (a fraction of a second)
 
 
 @op("status", "quire status", "read", NoParams, StatusResponse, mcp=True)
@@ -157,7 +160,8 @@ def log(session: Session, p: LogRequest) -> LogResponse:
     """The audit log (append-only, never trimmed): who changed what, when."""
     since = clock.normalize_when(p.since) if p.since else None
     found = audit.entries(session.db, since=since, subject_id=p.subject_id, limit=p.limit)
-    return respond(LogResponse, {"entries": [asdict(e) for e in found]})
+    said = read_to_the_second("since", p.since, since)
+    return respond(LogResponse, {"entries": [asdict(e) for e in found], **({"warnings": said} if said else {})})
 
 
 @op("spaces_list", "List spaces", "read", NoParams, SpacesResponse, mcp=True)

@@ -12,7 +12,7 @@ from pydantic import AfterValidator, Field, StrictBool
 
 from memory import clock, gate, review, spaces, store, tombstones
 from memory import decay as decay_mod
-from memory.errors import Forgotten, InvalidInput, QuireError, Refused
+from memory.errors import Forgotten, InvalidInput, QuireError, Refused, UsageMistake
 from memory.history import chain
 from memory.models import (
     CONTENT_MAX,
@@ -23,10 +23,10 @@ from memory.models import (
     Memory,
     MemoryText,
     MemoryType,
-    When,
     WhenAsSent,
     me_name,
     parse_payload,
+    read_to_the_second,
     what_to_give,
 )
 from memory.outbox import Queued
@@ -260,24 +260,34 @@ def import_(session: Session, p: ImportRequest, progress: Progress | None = None
     """Import a JSONL file of captures or a folder of Markdown notes (the path as this machine sees it)."""
     from pathlib import Path
 
-    from memory.chats import detect_format  # the chat importers pull numpy: not on the startup path
+    from memory.chats import CHAT_FORMATS, chat_flags_misused, detect_format  # numpy: not on the startup path
     from memory.importer import check_input  # the same
 
-    everything = [p.path, *p.paths]
     # Each is checked before any is read: a missing second file imported the first, then refused; and
     # a name too long for the file system is refused in words (`path.exists()` raised it: a traceback
     # in the library, a 500 from `quire serve`).
-    for given in everything:
+    for given in [p.path, *p.paths]:
         check_input(Path(given))
+    # The format each holds, told once, here, on every route (the CLI told it too, before the call), and
+    # a chat's flag on what is no chat refused before any path is imported (a usage mistake: exit 2).
+    everything = [
+        (Path(given), detect_format(Path(given)) if p.format == "auto" else p.format) for given in [p.path, *p.paths]
+    ]
+    for path, fmt in everything:
+        misused = chat_flags_misused(
+            fmt, path=path, roles=p.roles, keep_all=p.keep_all, me=p.me, date_order=p.date_order, timezone=p.timezone
+        )
+        if misused:
+            raise UsageMistake(misused)
     reports = []
-    for given in everything:
-        path = Path(given)
-        fmt = detect_format(path) if p.format == "auto" and path.exists() else p.format
+    for path, fmt in everything:
+        # The progress a skin draws is of what the path holds: a chat's conversations, or lines or notes.
+        told = getattr(progress, "for_chat", None)
         report = session.import_path(
             path,
             defer_embed=p.defer_embed,
             space=p.space,
-            progress=progress,
+            progress=told(fmt in CHAT_FORMATS) if callable(told) else progress,
             format=fmt,
             roles=p.roles,
             keep_all=p.keep_all,
@@ -409,7 +419,7 @@ def memory_show(session: Session, p: MemoryShowRequest) -> MemoryShowResponse:
 
 
 class RecentRequest(Request):
-    since: When | None = Field(
+    since: WhenAsSent | None = Field(
         default=None, max_length=64, description="Only changes at or after this date or time (YYYY-MM-DD)."
     )
     days: int = Field(default=7, ge=1, le=36500, description="Without since: the last N days (7 = this week).")
@@ -422,6 +432,7 @@ class RecentResponse(Response):
     since: str
     results: Rows
     message: str | None = None
+    warnings: list[str] | None = None  # what reading `since` dropped (a fraction of a second)
 
 
 @op("recent", "Recent memories", "read", RecentRequest, RecentResponse, mcp=True)
@@ -436,6 +447,8 @@ def recent(session: Session, p: RecentRequest) -> RecentResponse:
     out: dict[str, Any] = {"since": since, "results": rows}
     if not rows:
         out["message"] = f"nothing captured or changed since {since[:10]}"
+    if said := read_to_the_second("since", p.since, since):
+        out["warnings"] = said
     return respond(RecentResponse, out)
 
 

@@ -15,13 +15,12 @@ from memory import gate, outbox, review, store, text
 from memory.errors import InvalidInput, NotFound, QuireError, Refused, StoreError, Unreachable
 from memory.models import (
     CapturePayload,
-    clauses,
+    FieldsRefused,
     id_problem,
     key_clauses,
     one_per_value,
     query_problem,
-    render_errors,
-    render_validation,
+    refused_capture,
     valid_space_name,
 )
 from wiki import pages
@@ -169,25 +168,36 @@ def parse(model: type[BaseModel], name: str, params: Any) -> Any:
         # Strict on every route: JSON from HTTP and MCP gets no coercion the CLI would refuse
         # (`k: true`, `k: "5"`, `explain: "yes"`); click has already typed the CLI's flags.
         return model.model_validate(data, strict=True)
+    except InvalidInput as exc:  # a field's own refusal (a space name no space can have): named as the others are
+        raise _named(model, name, data, exc, model.model_fields) from None
     except ValidationError as exc:
         if issubclass(
             model, CapturePayload
         ):  # the capture request: the payload keeps its own messages ("invalid capture: ...")
-            raise InvalidInput(render_validation(exc)) from None
-        raise InvalidInput(_describe(model, name, exc)) from None
+            raise refused_capture(list(exc.errors())) from None
+        raise _describe_errors(model, name, list(exc.errors())) from None
 
 
-def _describe(model: type[BaseModel], name: str, exc: ValidationError) -> str:
-    return _describe_errors(model, name, list(exc.errors()))
+def _named(
+    model: type[BaseModel], name: str, data: dict[str, Any], exc: QuireError, fields: Collection[str]
+) -> QuireError:
+    """A refusal a field's validator raised in its own words ("bad space name '../x': ..."), as the
+    clause of that field every other refusal is ("invalid recall parameters: space: bad space name ...")."""
+    field = _raising_field(model, data, fields)
+    if field is None or isinstance(exc, FieldsRefused) or not isinstance(exc, InvalidInput):
+        return exc
+    head = "invalid capture" if issubclass(model, CapturePayload) else f"invalid {name} parameters"
+    return FieldsRefused(head, [((field,), field, str(exc))])
 
 
-def _describe_errors(model: type[BaseModel], name: str, errors: list[Any]) -> str:
+def _describe_errors(model: type[BaseModel], name: str, errors: list[Any]) -> FieldsRefused:
     # Field names and messages only: the rejected values are the caller's data (maybe a secret).
-    parts = []
     unknown = "unknown parameter; allowed: " + ", ".join(model.model_fields)
-    for _, where, msg in key_clauses(one_per_value(errors), model.model_fields, unknown):
-        parts.append(f"{where or 'params'}: {msg}")
-    return f"invalid {name} parameters: " + clauses(parts)
+    refused = [
+        (tuple(err["loc"]), where or "params", msg)
+        for err, where, msg in key_clauses(one_per_value(errors), model.model_fields, unknown)
+    ]
+    return FieldsRefused(f"invalid {name} parameters", refused)
 
 
 def refusal(name: str, params: dict[str, Any], fields: Collection[str]) -> str | None:
@@ -195,17 +205,42 @@ def refusal(name: str, params: dict[str, Any], fields: Collection[str]) -> str |
     problems left out), in the words of its own refusal on every route ("invalid recall parameters:
     k: must be at least 1"); None when it takes them. Reads no store: a skin checks a value with it
     before it calls the operation (the CLI's usage errors, exit 2)."""
+    refused = refused_fields(name, params, fields)
+    return None if refused is None else str(refused)
+
+
+def refused_fields(name: str, params: dict[str, Any], fields: Collection[str]) -> FieldsRefused | None:
+    """`refusal`, as the error it is: each clause keeps its field, for a skin to name its own way."""
     model = OPS[name].request
     data = {k: v for k, v in params.items() if v is not None or k not in model.model_fields}
     try:
         model.model_validate(data, strict=True)
     except QuireError as exc:  # a field's own refusal (a bad space name): one of `fields`, or the call says it
-        return None if _refused_elsewhere(model, data, fields) else str(exc)
+        if _refused_elsewhere(model, data, fields):
+            return None
+        named = _named(model, name, data, exc, fields)
+        return named if isinstance(named, FieldsRefused) else FieldsRefused("", [((None,), None, str(exc))])
     except ValidationError as exc:
         errors = [e for e in exc.errors() if e["loc"] and e["loc"][0] in fields]
         if errors:
-            said = render_errors(errors) if issubclass(model, CapturePayload) else _describe_errors(model, name, errors)
-            return said
+            if issubclass(model, CapturePayload):
+                return refused_capture(errors)
+            return _describe_errors(model, name, errors)
+    return None
+
+
+def _raising_field(model: type[BaseModel], data: dict[str, Any], fields: Collection[str]) -> str | None:
+    """Which of `fields` raised a QuireError of its own (a space name no space can have): the words
+    name none, so a skin can put the field's name before them (the CLI's `--space: bad space name`)."""
+    for field in fields:
+        if field not in data:
+            continue
+        try:
+            model.model_validate({field: data[field]}, strict=True)
+        except QuireError:
+            return field
+        except ValidationError:
+            continue
     return None
 
 

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 import regex  # type: ignore[import-untyped]
 from pydantic import Field
 
-from memory import conversations, spaces, store
+from memory import clock, conversations, spaces, store
 from memory import decay as decay_mod
 from memory.errors import InvalidInput
-from memory.models import AsOf, MemoryType
+from memory.models import AsOf, MemoryType, read_to_the_second
 from quire.ops.registry import (
     Query,
     Request,
@@ -185,6 +185,7 @@ def recall(session: Session, p: RecallRequest) -> RecallResponse:
 
     if p.space and p.all_spaces:
         raise InvalidInput("give space or all_spaces, not both")
+    as_of = clock.as_of(p.as_of) if p.as_of is not None else None
     result = search(
         session,
         p.query,
@@ -192,13 +193,15 @@ def recall(session: Session, p: RecallRequest) -> RecallResponse:
         all_spaces=p.all_spaces,
         types=list(p.types) or None,
         k=p.k,
-        as_of=p.as_of,
+        as_of=as_of,
         explain=p.explain,
         context=p.context,
         no_floor=p.no_floor,
         touch=p.max_chars is None,  # a budget: only the hits it keeps are counted as read, after it
     )
     full = result.as_json()
+    if said := read_to_the_second("as_of", p.as_of, as_of):  # read to the second, as every stored time is
+        full["warnings"] = [*full.get("warnings", []), *said]
     if p.detail:  # effective confidence as of now, from the reads the hit shows (before its own), as show gives it
         seen = {hit["id"]: (hit["access_count"], hit["last_accessed"]) for hit in full["results"]}
         now = decay_mod.current(session.db, list(seen), seen)
