@@ -239,19 +239,7 @@ def _read_time(value: Any) -> tuple[str | None, str | None]:
         return None, f"cannot read the time {str(value)[:40]!r}; {hint}"
     if clock.parse_when(stored) > clock.now() + FUTURE_SLACK:
         return None, f"the time {str(value)[:40]!r} is in the future; a message's time is when it was sent"
-    _count_fraction(value)
     return stored, None
-
-
-def _count_fraction(value: Any) -> None:
-    """A time read with a fraction of a second, which quire does not keep (stored times are to the
-    second), counted for the import's one warning (`_removed_warnings`): it was dropped without a word."""
-    removed = _REMOVED.get()
-    if removed is None:
-        return
-    fraction = isinstance(value, float) and value != int(value)
-    if fraction or (isinstance(value, str) and clock.to_the_second(value)):
-        removed["fraction"] += 1
 
 
 def _when(value: Any) -> str | None:
@@ -301,12 +289,6 @@ def _removed_warnings(name: str, removed: Counter[str]) -> list[str]:
         if removed[kind]:
             plural = "s" if removed[kind] > 1 else ""
             lines.append(f"{name}: removed {removed[kind]} {kind} character{plural} {label} (in {texts})")
-    if removed["fraction"]:
-        n = removed["fraction"]
-        lines.append(
-            f"{name}: {n} time{'s' if n > 1 else ''} had a fraction of a second, which quire does not keep: "
-            "stored to the second"
-        )
     return lines
 
 
