@@ -16,7 +16,8 @@ tests/fixtures/lucia/ (a fifteenth, written blind: a QA engineer's second-langua
 tests/fixtures/maeve/ (a sixteenth, written blind: a retired Cork solicitor who writes to the assistant in letters) and
 tests/fixtures/sam/ (a seventeenth, written blind: a trans man's fast texting, several jobs at once, two cities) and
 tests/fixtures/olena/ (an eighteenth, written blind: a Ukrainian accountant in Kraków then Leipzig, no articles) and
-tests/fixtures/kai/ (a nineteenth, written blind: a Navy sailor's terse shorthand, San Diego to Japan to Oahu).
+tests/fixtures/kai/ (a nineteenth, written blind: a Navy sailor's terse shorthand, San Diego to Japan to Oahu) and
+tests/fixtures/arjun/ (a twentieth, written blind: an SDET's Hinglish, Bengaluru to Pune to Dublin).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -71,6 +72,7 @@ MAEVE = FIXTURES / "maeve"  # a sixteenth, written blind: Douglas to Kinsale to 
 SAM = FIXTURES / "sam"  # a seventeenth, written blind: Houston to San Antonio, barista and gig driver to hospital tech
 OLENA = FIXTURES / "olena"  # an eighteenth, written blind: Kharkiv to Kraków to Leipzig, Ukrainian-shaped English
 KAI = FIXTURES / "kai"  # a nineteenth, written blind: a sailor, San Diego to Atsugi to Aiea, military shorthand
+ARJUN = FIXTURES / "arjun"  # a twentieth, written blind: an SDET, Bengaluru to Pune to Dublin, Hinglish
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -144,7 +146,7 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
 def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
     people: tuple[Path, ...] = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA)
-    people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, MAEVE, SAM, OLENA, KAI)
+    people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, MAEVE, SAM, OLENA, KAI, ARJUN)
     return {"fixtures": [run(p, k) for p in people]}
 
 
