@@ -10,14 +10,20 @@ to HSR Layout last month only", "I am having one Pulsar 150", "do the needful", 
 Measured blind (session 37, the real model): 3 of 18 changes found (the manager Sunil -> Priyanka, Jio ->
 Airtel, pure veg -> eggetarian), 3 false items of 6 open, the current value first for 8 of 17 questions,
 4 of 5 foreign questions flagged ("which party I voted for" finds his "office party" turn). The fake
-embedder: the same 3 found, 3 false, 8 first, 0 of 5 flagged. The false items (FALSE_TODAY): his Rathmines
+embedder: the same 3 found, 3 false, 8 first, 0 of 5 flagged. The false items (blind): his Rathmines
 flat, his wedding ("Kavya and I got married", whose key pair is engaged -> married) and "mummy asked
-what is my job actually. I am tester" (a restatement) each open an item the key does not name. These
-are floors: a general rule may raise them and shrink FALSE_TODAY, none may lower them or add a false
-item, and nothing he says of others (his cousin's job hunt, his parents' Udaipur plan, a cricketer's
-move, Kavya's new job), nothing considered or imagined ("if I go Canada", a 3BHK plan), nothing of a
-test user or a mock-interview role-play, nothing pasted (a Naukri post, an HR offer-letter template, a
-flat listing) and no Bollywood plot may open one.
+what is my job actually. I am tester" (a restatement) each open an item the key does not name. The
+floors: a general rule may raise them, none may lower them or add a false item, and nothing
+he says of others (his cousin's job hunt, his parents' Udaipur plan, a cricketer's move, Kavya's new
+job), nothing considered or imagined ("if I go Canada", a 3BHK plan), nothing of a test user or a
+mock-interview role-play, nothing pasted (a Naukri post, an HR offer-letter template, a flat listing)
+and no Bollywood plot may open one.
+
+Session 37, life36 (the Hinglish register, memory/life.py `_HINGLISH`, tested in other words in
+tests/test_life_hinglish.py; "tester" after "manual tester" is the same role, `life.same`): 11 of 18
+found, 0 false items, 10 of 17 first with the real model (10 with the fake one), 4 of 5 flagged. The key
+now names "I am senior SDET at Ledgerly" (his goals form, 2025-03-03) as the senior SDET change: the
+first turn that says it, two weeks before the one the blind key named.
 """
 
 from __future__ import annotations
@@ -27,9 +33,9 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 3  # changes found today (either embedder)
-RANK1_FAKE = 8  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (8 of 17): each must stay first
+FOUND = 11  # changes found today (either embedder); 3 blind
+RANK1_FAKE = 10  # questions whose first result states the current value, fake embedder; 8 blind
+RANK1_REAL = [  # the real model's, today (10 of 17): each must stay first
     "am I married or single",
     "do I have a bike",
     "where I am born",
@@ -38,16 +44,11 @@ RANK1_REAL = [  # the real model's, today (8 of 17): each must stay first
     "which college I did B.Tech from",
     "when is my birthday",
     "which bank I use in Ireland",
+    # session 37, life36 (memory/life.py `_HINGLISH`): "Dublin mein settle ho rahe hain", "my manager here is Ciarán"
+    "which city I am living in",
+    "who is my manager",
 ]
 UNFLAGGED_REAL = ["which party I voted for"]  # the foreign questions that find something close today
-FALSE_TODAY = {  # the items the key does not name, blind (either embedder): none other may open
-    "finally got a flat in Rathmines, 1 bed, 2100 euro 😭 landlord wants first month plus deposit. is RTB"
-    " registration my job or his",
-    "Kavya and I got married on 24 Nov in Indore!! now need marriage certificate for her Join Family visa."
-    " Indore municipal corporation process kya hai",
-    "mummy asked what is my job actually. I am tester, how to explain QA to a person who never used laptop."
-    " in hindi-english mix",
-}
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +57,7 @@ def measured() -> dict:
 
 
 def test_nothing_he_says_of_others_considers_or_pastes_opens_an_item(measured):
-    assert set(measured["false_items"]) <= FALSE_TODAY
+    assert measured["false_items"] == []
     assert measured["changes"] == 18
 
 
@@ -67,13 +68,4 @@ def test_what_is_read_of_him_today_can_only_rise(measured):
 
 @pytest.mark.model
 def test_with_the_real_model_his_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
-    # lifefloors.hold_with_the_real_model asks for no false item; his blind ones are FALSE_TODAY
-    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    result = lifechanges.run(lifechanges.ARJUN)
-    assert set(result["false_items"]) <= FALSE_TODAY
-    assert result["found"] >= FOUND
-    answered = [a["question"] for a in result["asked"] if a["rank1"]]
-    assert [q for q in RANK1_REAL if q not in answered] == []
-    close = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
-    assert [q for q in close if q not in UNFLAGGED_REAL] == []
+    lifefloors.hold_with_the_real_model(lifechanges.ARJUN, FOUND, RANK1_REAL, UNFLAGGED_REAL, monkeypatch)
