@@ -612,6 +612,7 @@ _TRIP = r"(?:drive|walk|bike ride|cycle|ride|bus ride|train ride|tram ride|ferry
 _GYMS = (
     r"YMCA|Y|Planet Fitness|PureGym|Pure Gym|Anytime Fitness|Equinox|LA Fitness|Gold's Gym|24 Hour Fitness|Crunch(?: Fitness)?|"
     r"F45|Orangetheory|Virgin Active|David Lloyd|The Gym|Snap Fitness|Life Time|Lifetime|Basic-Fit|Fitness First|"
+    r"Cult\.fit|Cultfit|Flyefit|Talwalkars|Energie Fitness|Ben Dunne Gym|"  # (India's and Ireland's: session 37)
     r"[A-Z][\w'&-]*(?: [A-Z][\w'&-]*){0,2} (?:Gym|Fitness|CrossFit|Climbing|Bouldering)"
 )
 _CARRIERS = (
@@ -6352,6 +6353,54 @@ _NO_ARTICLES = (
 _HI_NOW = r"(?:(?:" + "|".join(vocab.HINDI_NOW) + r")\s+){0,2}"
 _HI_FLAT = r"(?:PG|pg|paying guest|hostel|[1-4] ?[BR]HK|[1-4] ?bhk|flat|apartment|room)"
 _HINGLISH = (
+    # "I took cult.fit membership for 6 months": a gym of the list, no article before it
+    _rule(
+        "gym",
+        FACT,
+        _I
+        + r" (?:have |'ve )?(?:finally |just )?(?:took|taken|got|bought) (?P<v>(?i:"
+        + _NAMED_GYMS
+        + r")) (?i:membership)\b",
+        gate="membership",
+    ),
+    # "took Three Ireland sim", "I got Jio sim": a carrier of the lists by its SIM, no article before it
+    _rule(
+        "phone provider",
+        FACT,
+        r"(?:^|(?<=[.!?;] )|"
+        + _I
+        + r" (?:have |'ve )?)(?:[Ff]inally |[Jj]ust )?(?:took|taken|got|bought) (?:new |one )?"
+        r"(?P<v>(?:"
+        + _CARRIERS
+        + r"|Jio|Airtel|Vi|BSNL)(?: Ireland| India| UK| Mobile)?) (?i:sim|e-?sim|connection)\b",
+        gate=r"\b(?:e-?sim|sim|connection)\b",
+    ),
+    # "I am manual tester at Wipro": a role without its article, then the firm
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r" (?:'m|am) (?:now |currently |still )?"
+        + _ROLE
+        + r" (?:at|in) (?P<v>"
+        + _NAME
+        + r")(?=\s*(?:[,.;!?]|$))",
+        "slfirm",
+        gate=r"\bam\b",
+    ),
+    # "joined Infosys finally, Hinjewadi Phase 2 campus": a diary line without "I", the firm then the Indian
+    # English tail ("finally", "only", "itself"); not a gym, a class or a club joined
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?:^|(?<=[.!?;] ))(?![^.!?]*\b(?i:gym|membership|fitness|club|class|course|group|community|team|league)\b)"
+        r"(?:[Ff]inally |[Tt]oday |[Yy]esterday )?joined (?!(?i:"
+        + _NAMED_GYMS
+        + r")\b)(?P<v>"
+        + _NAME
+        + r") (?:finally|only|itself|today)\b",
+        gate=r"\bjoined\b",
+    ),
     _rule(
         "home",
         IDENTITY,

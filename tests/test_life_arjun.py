@@ -33,8 +33,8 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 11  # changes found today (either embedder); 3 blind
-RANK1_FAKE = 10  # questions whose first result states the current value, fake embedder; 8 blind
+FOUND = 15  # changes found today (either embedder); 3 blind
+RANK1_FAKE = 12  # questions whose first result states the current value, fake embedder; 8 blind
 RANK1_REAL = [  # the real model's, today (10 of 17): each must stay first
     "am I married or single",
     "do I have a bike",

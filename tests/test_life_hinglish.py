@@ -72,3 +72,19 @@ def test_a_role_said_again_a_word_fewer_is_the_same_role_but_a_level_is_a_change
     assert not life.same(role("sdet"), role("senior sdet"))
     assert not life.same(role("tester"), role("lead tester"))
     assert not life.same(role("tester"), role("sdet"))
+
+
+def test_a_gym_and_a_carrier_taken_without_an_article_are_read():
+    assert _read("I took cult.fit membership for 3 months, Koramangala centre")["gym"] == "cult fit"
+    assert _read("took Vodafone sim at the airport, 20 euro prepaid")["phone provider"] == "vodafone"
+    assert "phone provider" not in _read("took Rahul sim to the shop for his KYC")
+    assert "gym" not in _read("my brother took cult.fit membership last week")
+
+
+def test_a_firm_after_a_role_without_its_article_or_joined_finally_is_the_employer():
+    assert _read("I am manual tester at Cognizant, need test cases for a login page")["employer"] == "cognizant"
+    assert _read("kal se new office. joined Accenture finally, Whitefield campus")["employer"] == "accenture"
+    assert "employer" not in _read("I am tester in Chennai, need a flat near OMR")  # (a city is no firm)
+    assert "employer" not in _read("bhaiya joined TCS finally, mummy is happy")  # (his)
+    assert "employer" not in _read("joined Flyefit finally, 35 euro a month")  # (a gym)
+    assert _read("create test data: user Rahul, city Chennai, company Wipro, designation SDET, joined 2021") == {}

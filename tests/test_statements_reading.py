@@ -42,8 +42,9 @@ RECORDED = {
     # and recall28 (the question side: `anchored`, `_ASKS_IN_TIME`, three second-language shapes)
     # and adv26 (memory/text.py: `clean` keeps the Unicode form sent; the reading folds to NFC itself)
     3: "1beb66ebc68ac0f6",
-    # session 37: life36 (Hinglish, `_HINGLISH`: "abhi Pune mein hoon", "took a 1BHK in X", SDET, a role a word fewer)
-    4: "99595517ddd260b4",
+    # session 37: life36 (Hinglish, `_HINGLISH`: "abhi Pune mein hoon", "took a 1BHK in X", SDET, a role a word
+    # fewer, a gym, a carrier and an employer said without an article or "I")
+    4: "8850c6e55c201842",
 }
 
 
