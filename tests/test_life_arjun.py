@@ -20,10 +20,10 @@ mock-interview role-play, nothing pasted (a Naukri post, an HR offer-letter temp
 and no Bollywood plot may open one.
 
 Session 37, life36 (the Hinglish register, memory/life.py `_HINGLISH`, tested in other words in
-tests/test_life_hinglish.py; "tester" after "manual tester" is the same role, `life.same`): 11 of 18
-found, 0 false items, 10 of 17 first with the real model (10 with the fake one), 4 of 5 flagged. The key
-now names "I am senior SDET at Ledgerly" (his goals form, 2025-03-03) as the senior SDET change: the
-first turn that says it, two weeks before the one the blind key named.
+tests/test_life_hinglish.py; "tester" after "manual tester" is the same role, `life.same`): 15 of 18
+found, 0 false items, 12 of 17 first with the real model (12 with the fake one), 4 of 5 flagged. The key
+now names "I am senior SDET at Ledgerly" (his goals form, 2025-03-03) as the senior SDET change and the
+move to Ledgerly: the first turn that says either, two weeks before the one the blind key named.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from tests import lifefloors
 
 FOUND = 15  # changes found today (either embedder); 3 blind
 RANK1_FAKE = 12  # questions whose first result states the current value, fake embedder; 8 blind
-RANK1_REAL = [  # the real model's, today (10 of 17): each must stay first
+RANK1_REAL = [  # the real model's, today (12 of 17): each must stay first
     "am I married or single",
     "do I have a bike",
     "where I am born",
@@ -47,6 +47,9 @@ RANK1_REAL = [  # the real model's, today (10 of 17): each must stay first
     # session 37, life36 (memory/life.py `_HINGLISH`): "Dublin mein settle ho rahe hain", "my manager here is Ciarán"
     "which city I am living in",
     "who is my manager",
+    # and life36's carrier and employer without an article: "took Three Ireland sim", "I am senior SDET at X"
+    "which company I am working in",
+    "which mobile network I am using",
 ]
 UNFLAGGED_REAL = ["which party I voted for"]  # the foreign questions that find something close today
 
