@@ -18,7 +18,8 @@ tests/fixtures/sam/ (a seventeenth, written blind: a trans man's fast texting, s
 tests/fixtures/olena/ (an eighteenth, written blind: a Ukrainian accountant in Kraków then Leipzig, no articles) and
 tests/fixtures/kai/ (a nineteenth, written blind: a Navy sailor's terse shorthand, San Diego to Japan to Oahu) and
 tests/fixtures/rowan/ (a twentieth, written blind: a ranger turned teacher who journals, Glacier to Bend) and
-tests/fixtures/wen/ (a twenty-first, written blind: a pharmacist who asks only for drafts, her changes inside the asks).
+tests/fixtures/wen/ (a twenty-first, written blind: a pharmacist who asks only for drafts, her changes inside them) and
+tests/fixtures/arjun/ (a twenty-second, written blind: an SDET's Hinglish, Bengaluru to Pune to Dublin).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -75,6 +76,7 @@ OLENA = FIXTURES / "olena"  # an eighteenth, written blind: Kharkiv to Kraków t
 KAI = FIXTURES / "kai"  # a nineteenth, written blind: a sailor, San Diego to Atsugi to Aiea, military shorthand
 ROWAN = FIXTURES / "rowan"  # a twentieth, written blind: ranger to teacher, Glacier to Bend, dated journal entries
 WEN = FIXTURES / "wen"  # a twenty-first, written blind: a pharmacist, Vancouver to Calgary, everything a draft
+ARJUN = FIXTURES / "arjun"  # a twenty-second, written blind: an SDET, Bengaluru to Pune to Dublin, Hinglish
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -148,7 +150,7 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
 def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
     people: tuple[Path, ...] = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA)
-    people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, MAEVE, SAM, OLENA, KAI, ROWAN, WEN)
+    people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, MAEVE, SAM, OLENA, KAI, ROWAN, WEN, ARJUN)
     return {"fixtures": [run(p, k) for p in people]}
 
 

@@ -203,6 +203,8 @@ _ROLE_NOUNS = [
     "coordinator",
     "strategist",
     "tester",
+    "sdet",
+    "SDET",
     "sre",
     "dba",
     "support",
@@ -614,6 +616,7 @@ _TRIP = r"(?:drive|walk|bike ride|cycle|ride|bus ride|train ride|tram ride|ferry
 _GYMS = (
     r"YMCA|Y|Planet Fitness|PureGym|Pure Gym|Anytime Fitness|Equinox|LA Fitness|Gold's Gym|24 Hour Fitness|Crunch(?: Fitness)?|"
     r"F45|Orangetheory|Virgin Active|David Lloyd|The Gym|Snap Fitness|Life Time|Lifetime|Basic-Fit|Fitness First|"
+    r"Cult\.fit|Cultfit|Flyefit|Talwalkars|Energie Fitness|Ben Dunne Gym|"  # (India's and Ireland's: session 37)
     r"[A-Z][\w'&-]*(?: [A-Z][\w'&-]*){0,2} (?:Gym|Fitness|CrossFit|Climbing|Bouldering)"
 )
 _CARRIERS = (
@@ -6556,6 +6559,105 @@ _JOURNAL = (
 )
 
 
+# Hinglish register (session 37: arjun): Hindi in Latin script around an English value and Indian
+# English forms. "abhi Pune mein hoon" (I am in Pune now), "Dublin mein settle ho rahe hain" (we are
+# settling in Dublin): a place of the lists or a part of a city at the clause's start, after only the
+# Hindi words of `vocab.HINDI_NOW` ("bhaiya Noida mein hai" is his, and "hai" no first person); "I am
+# staying in a PG in Koramangala" and "took a 1BHK in Hinjewadi Phase 1" (a home by the kind of flat
+# taken); "engaged to Kavya yesterday" (a diary line without "I"); "I took cult.fit membership" and
+# "membership I cancelled, joined Flyefit" (a gym by its membership); "took Three Ireland sim" (a
+# carrier by its SIM). A plan ("if I go Canada") is no statement (`_HEDGE`), nor someone else's.
+_HI_NOW = r"(?:(?:" + "|".join(vocab.HINDI_NOW) + r")\s+){0,2}"
+_HI_FLAT = r"(?:PG|pg|paying guest|hostel|[1-4] ?[BR]HK|[1-4] ?bhk|flat|apartment|room)"
+_HINGLISH = (
+    # "I took cult.fit membership for 6 months": a gym of the list, no article before it
+    _rule(
+        "gym",
+        FACT,
+        _I
+        + r" (?:have |'ve )?(?:finally |just )?(?:took|taken|got|bought) (?P<v>(?i:"
+        + _NAMED_GYMS
+        + r")) (?i:membership)\b",
+        gate="membership",
+    ),
+    # "took Three Ireland sim", "I got Jio sim": a carrier of the lists by its SIM, no article before it
+    _rule(
+        "phone provider",
+        FACT,
+        r"(?:^|(?<=[.!?;] )|"
+        + _I
+        + r" (?:have |'ve )?)(?:[Ff]inally |[Jj]ust )?(?:took|taken|got|bought) (?:new |one )?"
+        r"(?P<v>(?:"
+        + _CARRIERS
+        + r"|Jio|Airtel|Vi|BSNL)(?: Ireland| India| UK| Mobile)?) (?i:sim|e-?sim|connection)\b",
+        gate=r"\b(?:e-?sim|sim|connection)\b",
+    ),
+    # "I am manual tester at Wipro": a role without its article, then the firm
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r" (?:'m|am) (?:now |currently |still )?"
+        + _ROLE
+        + r" (?:at|in) (?P<v>"
+        + _NAME
+        + r")(?=\s*(?:[,.;!?]|$))",
+        "slfirm",
+        gate=r"\bam\b",
+    ),
+    # "joined Infosys finally, Hinjewadi Phase 2 campus": a diary line without "I", the firm then the Indian
+    # English tail ("finally", "only", "itself"); not a gym, a class or a club joined
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?:^|(?<=[.!?;] ))(?![^.!?]*\b(?i:gym|membership|fitness|club|class|course|group|community|team|league)\b)"
+        r"(?:[Ff]inally |[Tt]oday |[Yy]esterday )?joined (?!(?i:"
+        + _NAMED_GYMS
+        + r")\b)(?P<v>"
+        + _NAME
+        + r") (?:finally|only|itself|today)\b",
+        gate=r"\bjoined\b",
+    ),
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:^|(?<=[.!?;] ))"
+        + _HI_NOW
+        + r"(?P<v>"
+        + _NAME
+        + r") mein (?:hi |hee )?(?:hoon|hun|hu|rehta hoon|rehti hoon|reh raha hoon|reh rahi hoon|settle ho (?:rahe hain|raha hoon|rahi hoon|gaye|gaya|gayi)|shift ho (?:gaye|gaya|gayi))\b",
+        "slplace",
+        gate=r"\bmein\b",
+    ),
+    _rule(
+        "home",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) (?:now |currently )?staying in (?:a |an |one |my |our )?"
+        + _HI_FLAT
+        + r" in (?P<v>"
+        + _NAME
+        + r")",
+        "slplace",
+        gate=r"\bstaying in",
+    ),
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:^|(?<=[.!?;] )|(?:(?<=[\s,;(])|^)(?:I|i|[Ww]e) (?:have |'ve )?(?:finally |just )?)(?:[Ff]inally |[Jj]ust )?"
+        r"(?:took|taken|rented) (?:a |an |one )?(?:new )?" + _HI_FLAT + r"(?: on rent)? in (?P<v>" + _NAME + r")",
+        "slplace",
+        gate=r"\b(?:took|taken|rented)\b",
+    ),
+    _rule(
+        "relationship",
+        IDENTITY,
+        r"(?:^|(?<=[.!?;] ))(?:[Ff]inally |[Oo]fficially |[Gg]ot )?(?P<v>engaged) to (?=[" + _UP + r"])",
+        gate=r"^engaged|\bengaged to",
+    ),
+)
+
+
 def _said_journal(attribute: str, value_group: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
     """A bank an account was opened at (`_JOURNAL`): one the lists or its name say is a bank, or a checking or
     savings account ("set up my account at Winsupply" is a supplier's)."""
@@ -7176,7 +7278,13 @@ _RULES = (
     ),
     # manager
     _rule(
-        "manager", IDENTITY, r"\b[Mm]y (?:new |current )?" + _MANAGER + r" (?:is|will be) (?:now )?(?P<v>" + _NAME + ")"
+        "manager",
+        IDENTITY,
+        r"\b[Mm]y (?:new |current )?"
+        + _MANAGER
+        + r" (?:here |now |there )?(?:is|will be) (?:now )?(?P<v>"
+        + _NAME
+        + ")",
     ),
     _rule("manager", IDENTITY, _I + r" " + _NOW + r"report (?:directly )?to (?P<v>" + _NAME + ")"),
     _rule(
@@ -8392,6 +8500,7 @@ _RULES = (
     *_WORK_IN_FIRM,
     *_NO_ARTICLES,  # English without articles (session 36: olena)
     *_JOURNAL,  # a journal's entries (session 37: rowan)
+    *_HINGLISH,  # Hinglish (session 37: arjun)
 )
 
 
@@ -10059,6 +10168,43 @@ def restates(old: tuple[Said, ...], new: tuple[Said, ...]) -> bool:
     return bool(shared) and all(same(by_attr[s.attribute], s) for s in shared)
 
 
+# The words before a role that say its level: dropped, the role is another one ("SDET" after "senior SDET")
+_LEVELS = frozenset(
+    [
+        "senior",
+        "junior",
+        "lead",
+        "principal",
+        "staff",
+        "head",
+        "chief",
+        "assistant",
+        "associate",
+        "deputy",
+        "trainee",
+        "intern",
+        "acting",
+        "interim",
+        "sr",
+        "jr",
+        "sr.",
+        "jr.",
+        "graduate",
+        "apprentice",
+        "student",
+    ]
+)
+
+
+def _less_a_modifier(a: str, b: str) -> bool:
+    """Whether one role is the other less the words before it that say no level ("tester" / "manual tester")."""
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    if not short or short == long_ or not long_.endswith(" " + short):
+        return False
+    dropped = long_[: -len(short)].split()
+    return len(dropped) <= 2 and not any(word in _LEVELS for word in dropped)
+
+
 def same(a: Said, b: Said) -> bool:
     """One value, however it is written ("Lisbon" / "Lisbon, Portugal"; "20 degrees" / "20°C")."""
     if a.value == b.value:
@@ -10073,6 +10219,8 @@ def same(a: Said, b: Said) -> bool:
         return True  # "pharmacist" is "pharmacy manager" said bare (`says_less`)
     if a.attribute == "role" and _role_kind(a.value) and _role_kind(a.value) == _role_kind(b.value):
         return True  # "backend dev" is "SWE II": one job said two ways (a level is a change: "senior")
+    if a.attribute == "role" and _less_a_modifier(a.value, b.value):
+        return True  # "tester" after "manual tester": the job again, a word fewer (session 37: arjun)
     often = a.value.endswith("week") or b.value.endswith("week") or "now" in (a.value, b.value)
     if a.attribute.startswith("schedule:") and often and "stopped" not in (a.value, b.value):
         return True  # "twice a week" or "now", then "on Tuesdays": one habit said two ways (given up is a change)

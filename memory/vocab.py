@@ -514,6 +514,9 @@ def alternation(words: tuple[str, ...]) -> str:
     return "(?:" + "|".join(map(re.escape, words)) + ")"
 
 
+# The Hindi words (in Latin script) that may open a clause saying where the person is now, before the
+# place ("abhi Pune mein hoon", "hum aajkal Noida mein hi hain"): now, these days, for now, we, I.
+HINDI_NOW = ("abhi", "ab", "aajkal", "aaj kal", "filhaal", "filhal", "hum", "ham", "main", "mai", "bas")
 _SELF = _set("i i'm im i've ive i'd me my mine myself we we're weve we've we'd our ours us")
 _SUBJECT = _set("i i'm im i've ive i'd we we're weve we've we'd us")  # who lives somewhere
 _OTHERS = _set(

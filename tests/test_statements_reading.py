@@ -54,9 +54,10 @@ RECORDED = {
     # told reads nothing; a teacher's words speak of a job)
     # and life35 (the drafting register, `_DRAFTED`: a person's own facts and drafts inside her asks; a
     # gym joined no employer, a job restated "since <date>" in a draft none, a province said in passing no
-    # home; a bare profession or a city says less than the title or the part before it, `says_less`):
-    # session 37's one bump
-    4: "fed2d0ab28d91047",
+    # home; a bare profession or a city says less than the title or the part before it, `says_less`)
+    # and life36 (Hinglish, `_HINGLISH`: "abhi Pune mein hoon", "took a 1BHK in X", SDET, a role a word
+    # fewer, a gym, a carrier and an employer said without an article or "I"): session 37's one bump
+    4: "7d1f04abd3892edb",
 }
 
 
