@@ -29,6 +29,8 @@ import threading
 import time
 from pathlib import Path
 
+from memory import life, patterns
+
 ROOT = Path(__file__).resolve().parent.parent
 # What the commands of tests/test_trust_crash.py load (import, rebuild, forget, backup, restore, store,
 # sync, capture, encrypt, decrypt): importing them once is most of a run's cost. No model, no torch:
@@ -94,9 +96,22 @@ def _threads() -> int:
     return threading.active_count()
 
 
+def _warm() -> None:
+    """What a process makes at its first read and keeps, made once here for every child: each pattern
+    `memory.patterns.lazy` compiles at its first use and each life rule's needles (`life._rule_needles`).
+    Without it every forked run that reads a sentence (a capture, an import) made them again, ~0.2 s of
+    a short run's CPU; a made pattern answers as the lazy one does (tests/test_patterns.py)."""
+    for found in gc.get_objects():
+        if isinstance(found, patterns._Lazy):
+            found.search  # noqa: B018 - the first use compiles it and binds its methods
+    for at, (_, _, pattern, _) in enumerate(life._RULES):
+        life._rule_needles(at, pattern)
+
+
 def main() -> None:
     for name in PRELOAD:
         importlib.import_module(name)
+    _warm()
     threads = _threads()
     if threads != 1:  # a fork copies only this thread: a lock another one holds would hang the child
         raise SystemExit(f"tests.zygote: {threads} threads after the imports; a fork needs exactly one")
