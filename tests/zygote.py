@@ -101,7 +101,7 @@ def _threads() -> int:
     return threading.active_count()
 
 
-def _warm() -> None:
+def warm() -> None:
     """What a process makes at its first read and keeps, made once here for every child: each pattern
     `memory.patterns.lazy` compiles at its first use and each life rule's needles (`life._rule_needles`).
     Without it every forked run that reads a sentence (a capture, an import) made them again, ~0.2 s of
@@ -121,7 +121,7 @@ def main() -> None:
         for found in pkgutil.walk_packages(path, f"{package}."):
             if not found.name.endswith(".__main__"):  # (`python -m quire.cli` would run the CLI here)
                 importlib.import_module(found.name)
-    _warm()
+    warm()
     threads = _threads()
     if threads != 1:  # a fork copies only this thread: a lock another one holds would hang the child
         raise SystemExit(f"tests.zygote: {threads} threads after the imports; a fork needs exactly one")
