@@ -56,7 +56,7 @@ def test_notes_are_stored_batch_by_batch_as_they_are_read(session, tmp_path):
 
 def _transient_peak(tmp_path, notes: int) -> float:
     """MB allocated by Python during the import beyond what is still held after it (caches that
-    stay are not counted), in a fresh process."""
+    stay are not counted: the rules' patterns are made before), in a fresh process."""
     folder = tmp_path / f"vault-{notes}"
     _vault(folder, notes)
     code = textwrap.dedent(
@@ -66,6 +66,9 @@ def _transient_peak(tmp_path, notes: int) -> float:
         from memory.session import Session
         s = Session(actor="test")
         s.db
+        # the life rules' patterns and needles, made at their first read and kept: made before the count
+        from tests.zygote import warm
+        warm()
         tracemalloc.start()
         report = s.import_path({str(folder)!r}, defer_embed=True)
         now, peak = tracemalloc.get_traced_memory()

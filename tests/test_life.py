@@ -453,6 +453,9 @@ def test_skipping_the_rules_that_need_an_i_or_my_changes_no_reading(monkeypatch)
         "I'm on days now, on a new ward.",
         "First week at the CHUM done. I'm still on nights.",
     ]
+    # Each text once: a person's two exports hold the same conversations, and FIXTURE is one of the
+    # people (32,729 strings, 8,713 different; the reading is a function of its text alone).
+    texts = list(dict.fromkeys(texts))
     assert sum(o is not None for o in life._OPENERS) >= 30  # the skip is in use: most rules open with I or my
     assert sum(long is not None for _, long, _, _ in life._BY_OPENER) >= 15  # and most gates have needles
     skipped = [life.read.__wrapped__(t) for t in texts]

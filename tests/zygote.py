@@ -19,6 +19,7 @@ import gc
 import importlib
 import json
 import os
+import pkgutil
 import runpy
 import select
 import signal
@@ -28,6 +29,8 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+
+from memory import life, patterns
 
 ROOT = Path(__file__).resolve().parent.parent
 # What the commands of tests/test_trust_crash.py load (import, rebuild, forget, backup, restore, store,
@@ -53,6 +56,10 @@ PRELOAD = (
     "numpy",
     "numpy.ma",
 )
+# And every module of these (~0.3 s once): a command imports its noun's modules lazily (`recall` loads
+# retrieval.recall, `serve` quire.service, ~0.05-0.1 s a run). None reads the environment at import,
+# and none starts a thread (checked below). Not eval: its baselines load what no command here needs.
+PACKAGES = ("memory", "retrieval", "wiki", "quire")
 
 
 def _serve() -> dict | None:
@@ -94,9 +101,27 @@ def _threads() -> int:
     return threading.active_count()
 
 
+def warm() -> None:
+    """What a process makes at its first read and keeps, made once here for every child: each pattern
+    `memory.patterns.lazy` compiles at its first use and each life rule's needles (`life._rule_needles`).
+    Without it every forked run that reads a sentence (a capture, an import) made them again, ~0.2 s of
+    a short run's CPU; a made pattern answers as the lazy one does (tests/test_patterns.py)."""
+    for found in gc.get_objects():
+        if isinstance(found, patterns._Lazy):
+            found.search  # noqa: B018 - the first use compiles it and binds its methods
+    for at, (_, _, pattern, _) in enumerate(life._RULES):
+        life._rule_needles(at, pattern)
+
+
 def main() -> None:
     for name in PRELOAD:
         importlib.import_module(name)
+    for package in PACKAGES:
+        path = importlib.import_module(package).__path__
+        for found in pkgutil.walk_packages(path, f"{package}."):
+            if not found.name.endswith(".__main__"):  # (`python -m quire.cli` would run the CLI here)
+                importlib.import_module(found.name)
+    warm()
     threads = _threads()
     if threads != 1:  # a fork copies only this thread: a lock another one holds would hang the child
         raise SystemExit(f"tests.zygote: {threads} threads after the imports; a fork needs exactly one")
