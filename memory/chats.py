@@ -1289,7 +1289,7 @@ _CHAT_FORMAT_WORDS = ", ".join(CHAT_FORMATS[:-1]) + " or " + CHAT_FORMATS[-1]  #
 def _member_format(source: Source, keys: set[str], head: bytes) -> str:
     """The format of a zip's export member, by its keys or its first lines."""
     if not head.strip():
-        raise InvalidInput(f"{source.name} is empty: nothing to import; {_empty_fix(Path(source.member or ''))}")
+        raise InvalidInput(f"{source.name} is empty: nothing to import; {empty_fix(Path(source.member or ''))}")
     if head.lstrip()[:1] == b"{" and telegram.looks_like(keys):
         return "telegram"
     if "mapping" in keys:
@@ -1307,7 +1307,7 @@ def _member_format(source: Source, keys: set[str], head: bytes) -> str:
 _WHATSAPP_FIX = "export the chat again from WhatsApp (the chat's menu, More, Export chat) and import its .txt or .zip"
 
 
-def _empty_fix(path: Path) -> str:
+def empty_fix(path: Path) -> str:
     """What to do about an empty export, by the name it has: the export it should have been."""
     name = path.name.lower()
     if name == _TELEGRAM_NAME:
@@ -1364,7 +1364,7 @@ def detect_format(path: Path) -> str:
     if source.member:
         return _member_format(source, keys, head)
     if not head.strip():
-        raise InvalidInput(f"{path} is empty: nothing to import; {_empty_fix(path)}")
+        raise InvalidInput(f"{path} is empty: nothing to import; {empty_fix(path)}")
     if start == b"[" and not keys & _EXPORT_KEYS and whatsapp.looks_like(head.decode("utf-8", errors="replace")):
         return "whatsapp"  # iOS's _chat.txt unpacked from its zip: "[28.11.23, 18:41:03] Mama: ..."
     if start == b"[":

@@ -223,7 +223,7 @@ def check_input(path: Path) -> None:
     if not stat.S_ISREG(st.st_mode):
         return
     if st.st_size == 0:
-        raise InvalidInput(f"{path} is empty (0 bytes): nothing to import; check the path")
+        raise InvalidInput(f"{path} is empty (0 bytes): nothing to import; {chats.empty_fix(path)}")
     refuse_unreadable(path, st)
 
 

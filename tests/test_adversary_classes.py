@@ -263,8 +263,10 @@ def test_an_error_shows_the_invisible_character_it_echoes(tmp_path, monkeypatch,
         q.run("import", path=str(path))
     result = cli("import", str(path))
     escape = f"\\u{ord(hidden):04x}"
-    assert result.exit_code == 1 and f"notes{escape} does not exist" in result.stderr, result.stderr
-    assert result.stderr.strip() == "Error: " + str(refused.value).replace(hidden, escape)
+    # A path given that does not exist is a usage error on the CLI (exit 2, naming PATH: adv27's one rule),
+    # in the operation's words.
+    assert result.exit_code == 2 and f"notes{escape} does not exist" in result.stderr, result.stderr
+    assert result.stderr.strip().startswith("Error: PATH: " + str(refused.value).replace(hidden, escape))
 
 
 # -- every other operation a person runs, the same hostile values, every route ------------------------
@@ -377,4 +379,4 @@ def test_every_operation_gets_one_outcome_class_for_a_hostile_value_on_every_rou
 def test_an_error_keeps_a_joiner_an_emoji_or_a_script_needs(quire_home, cli, tmp_path):
     name = "👨\u200d👩 می\u200cخواهم"
     result = cli("import", str(tmp_path / name))
-    assert result.exit_code == 1 and f"{name} does not exist" in result.stderr, result.stderr
+    assert result.exit_code == 2 and f"{name} does not exist" in result.stderr, result.stderr

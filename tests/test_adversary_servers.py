@@ -70,8 +70,9 @@ def test_a_server_url_or_token_set_but_blank_is_refused_not_taken_for_the_local_
 
 def test_every_place_a_server_url_comes_from_refuses_a_line_break_naming_itself(quire_home):
     run_forked("capture", "The lisbon office opens at nine every weekday morning")
-    done = run_forked("store", "push", "ws://127.0.0.1:80\n80")
-    assert done.returncode == 1 and one_error_line(done.stderr).startswith("Error: the server URL holds a line break")
+    done = run_forked("store", "push", "ws://127.0.0.1:80\n80")  # refused by its form: a usage error naming URL
+    said = one_error_line(done.stderr)
+    assert done.returncode == 2 and said.startswith("Error: URL: the server URL holds a line break"), said
     done = run_forked("status", env={"QUIRE_DB_URL": "ws://127.0.0.1:80\n80"})
     assert done.returncode == 1 and one_error_line(done.stderr).startswith("Error: QUIRE_DB_URL: the server URL holds")
     (quire_home / "config.toml").write_text('[store]\nurl = "ws://127.0.0.1:80\\n80"\n', encoding="utf-8")

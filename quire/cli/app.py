@@ -344,8 +344,20 @@ class GivenPath(click.Path):
         if self.exists and isinstance(value, str) and missing_path(value):
             # One rule for a path the caller gave to be read: missing is a usage error (exit 2) naming its
             # flag or argument, in one wording (click said "Directory 'x.json' does not exist" of a file).
-            self.fail(f"{value} does not exist; check the path", param, ctx)
+            self.fail(f"{echoed(value)} does not exist; check the path", param, ctx)
+        if self.exists and isinstance(value, str) and not _statable(value):
+            return self.coerce_path_result(value)  # too long, a NUL: the command's own check names it (exit 1)
         return super().convert(value, param, ctx)
+
+
+def _statable(given: str) -> bool:
+    try:
+        os.lstat(given)
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):
+        return False
+    return True
 
 
 def missing_path(given: str) -> bool:
@@ -505,6 +517,16 @@ def unhidden(message: str) -> str:
     removed as `shown` removes them from stored text: `quire import "$DIR/\\u200b"` said "Error:
     /home/me/notes/ does not exist", naming a folder that exists."""
     return _HIDDEN_IN_ERRORS.sub(lambda m: f"\\u{ord(m.group()):04x}", message)
+
+
+def echoed(value: str) -> str:
+    """A value a person typed, echoed on an error's one line: a line break or another control character
+    as its escape (\\n: a second line would read as quire's own), an invisible one as `unhidden` shows
+    it; a joiner an emoji or a script needs stays."""
+    return _CONTROL_IN_ERRORS.sub(lambda m: m.group().encode("unicode_escape").decode(), unhidden(value))
+
+
+_CONTROL_IN_ERRORS = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
 # What `shown` would remove (memory.text's INVISIBLE and the direction marks); a zero-width joiner or

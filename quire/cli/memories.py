@@ -22,6 +22,7 @@ from quire.cli.app import (
     ParameterUsage,
     call,
     cli,
+    echoed,
     emit,
     emit_lines,
     json_option,
@@ -69,7 +70,7 @@ def _read_content(text: str | None, file: str | None) -> str:
         if not file.strip():  # `-f "$NOTE"` with NOTE unset was read as the folder "." ("is a folder, not a file")
             raise click.BadParameter("is empty; give the file to read the memory from", param_hint="--file")
         if missing_path(file):  # a path given that does not exist: a usage error (exit 2), as --data's
-            raise click.BadParameter(f"{file} does not exist; check the path", param_hint="--file")
+            raise click.BadParameter(f"{echoed(file)} does not exist; check the path", param_hint="--file")
         # Past a megabyte, no memory: a usage error (exit 2), as a text past 20,000 characters is, unread.
         if _size(file) > limit:
             said = f"{file} is over the {limit:,}-byte limit; {_PAST_A_MEMORY}"
@@ -246,7 +247,7 @@ def _import_path(given: str, format_: str) -> Path:
         # A path given that does not exist: a usage error (exit 2) naming PATH, as every path argument's
         # and flag's (capture -f, restore, eval --data); the operation on other routes says it as InvalidInput.
         raise click.BadParameter(
-            f"{given} does not exist; pass a .jsonl file, a chat export (or its .zip), or Markdown notes",
+            f"{echoed(given)} does not exist; pass a .jsonl file, a chat export (or its .zip), or Markdown notes",
             param_hint="PATH",
         )
     refused = ops.refusal("import", {"path": str(path.absolute())}, {"path"})

@@ -186,6 +186,8 @@ def _named(
     field = _raising_field(model, data, fields)
     if field is None or isinstance(exc, FieldsRefused) or not isinstance(exc, InvalidInput):
         return exc
+    if str(exc).startswith(f"{field} "):  # names its field already ("content holds an unpaired surrogate ...")
+        return exc
     head = "invalid capture" if issubclass(model, CapturePayload) else f"invalid {name} parameters"
     return FieldsRefused(head, [((field,), field, str(exc))])
 
