@@ -3,23 +3,12 @@ looks: a history imported into a full review queue, with nothing said, was an em
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from quire.cli import render
-
-
-def _chat(path: Path, turns: list[tuple[str, str]]) -> Path:
-    lines = [
-        {"conversation": f"c-{n}", "role": "user", "text": text, "time": when, "title": f"chat {n}"}
-        for n, (when, text) in enumerate(turns)
-    ]
-    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    return path
+from tests.conftest import chat_turns
 
 
 def test_the_text_output_lists_each_change_and_how_to_review_it(tmp_path, cli):
-    path = _chat(
+    path = chat_turns(
         tmp_path / "c.jsonl",
         [
             ("2024-01-05", "My manager is Priya Raman, she wants the report by Friday."),
@@ -36,7 +25,9 @@ def test_the_text_output_lists_each_change_and_how_to_review_it(tmp_path, cli):
 
 
 def test_an_import_with_no_change_says_none(tmp_path, cli):
-    path = _chat(tmp_path / "c.jsonl", [("2024-01-05", "My manager is Priya Raman, she wants the report by Friday.")])
+    path = chat_turns(
+        tmp_path / "c.jsonl", [("2024-01-05", "My manager is Priya Raman, she wants the report by Friday.")]
+    )
     result = cli("import", str(path))
     assert result.exit_code == 0, result.stderr
     assert "read from this history" not in result.stdout
