@@ -228,7 +228,9 @@ def me_name(value: str) -> str:
 def valid_space_name(name: str) -> str:
     """The space's name, folded (`tokens.fold`: "ｗｏｒｋ" is the space "work" on every route), or InvalidInput."""
     sent, name = name, fold(name)
-    if not _SPACE_NAME.match(name):
+    # A bidi override or a zero-width character is never part of a name typed on purpose: "wo\u202erk" was
+    # added as the space "work" without a word (fullwidth "ｗｏｒｋ" folds to "work": an input method's).
+    if not _SPACE_NAME.match(name) or text.INVISIBLE.search(sent):
         # As sent, and as read when folding changed it: a name of invisible characters only read as ''.
         shown = f"{sent!r}" if sent == name else f"{sent!r} (read as {name!r})"
         raise InvalidInput(
