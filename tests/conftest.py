@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from memory import keys, review
+from memory import keys, life, review
 from tests.zygote import Zygote
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -329,6 +329,18 @@ def chat_turns(path: Path, turns: list[tuple[str, str]]) -> Path:
     ]
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
     return path
+
+
+def said_of(text: str) -> dict[str, str]:
+    """What the life reading reads in one text: attribute -> value."""
+    return {s.attribute: s.value for s in life.read(text)}
+
+
+def changes_after(tmp_path: Path, cli_json, db, turns: list[str]) -> list[tuple[str, str]]:
+    """The person's own turns imported a month apart as one chat each, and the changes found (`life_changes`)."""
+    days = [f"202{3 + n // 12}-{n % 12 + 1:02d}-05T10:00:00Z" for n in range(len(turns))]
+    cli_json("import", str(chat_turns(tmp_path / "c.jsonl", list(zip(days, turns, strict=True)))))
+    return life_changes(db)
 
 
 def life_changes(db) -> list[tuple[str, str]]:

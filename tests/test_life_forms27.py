@@ -34,11 +34,7 @@ from __future__ import annotations
 import pytest
 
 from memory import life
-
-
-def _said(text: str) -> dict[str, str]:
-    return {s.attribute: s.value for s in life.read(text)}
-
+from tests.conftest import said_of
 
 # -- a blood type listed beside the person's own medical facts ----------------------------------------
 
@@ -57,7 +53,7 @@ def _said(text: str) -> dict[str, str]:
     ],
 )
 def test_a_blood_type_listed_beside_the_persons_own_allergy_or_next_of_kin_is_read(text, blood):
-    assert _said(text).get("blood type") == blood
+    assert said_of(text).get("blood type") == blood
 
 
 @pytest.mark.parametrize(
@@ -72,7 +68,7 @@ def test_a_blood_type_listed_beside_the_persons_own_allergy_or_next_of_kin_is_re
     ],
 )
 def test_a_blood_type_of_a_patient_someone_else_or_a_hypothetical_is_not_the_persons(text):
-    assert "blood type" not in _said(text)
+    assert "blood type" not in said_of(text)
 
 
 # -- a doctor's first degree, and a line of the person's own CV ------------------------------------------
@@ -92,14 +88,14 @@ def test_a_blood_type_of_a_patient_someone_else_or_a_hypothetical_is_not_the_per
     ],
 )
 def test_a_first_degree_and_where_it_was_taken_are_read(text, school):
-    said = _said(text)
+    said = said_of(text)
     assert said.get("university:bachelor") == school, said
     assert said.get("degree:bachelor", "").startswith("bachelor"), said
 
 
 def test_a_doctors_first_degree_is_a_bachelors_of_medicine():
-    assert _said("I have an MBBS from UCL")["degree:bachelor"] == "bachelor medicine"
-    assert _said("I did my MBChB at Glasgow")["degree:bachelor"] == "bachelor medicine"
+    assert said_of("I have an MBBS from UCL")["degree:bachelor"] == "bachelor medicine"
+    assert said_of("I did my MBChB at Glasgow")["degree:bachelor"] == "bachelor medicine"
 
 
 @pytest.mark.parametrize(
@@ -115,7 +111,7 @@ def test_a_doctors_first_degree_is_a_bachelors_of_medicine():
     ],
 )
 def test_a_degree_of_someone_else_a_job_or_a_question_is_not_the_persons(text):
-    said = _said(text)
+    said = said_of(text)
     assert not any(a.startswith(("university", "degree")) for a in said), said
 
 
@@ -139,7 +135,7 @@ def test_a_relation_named_without_my_a_full_name_or_beside_the_word_is_read(text
 
 
 def test_a_wife_named_beside_the_missus_is_the_partner():
-    assert _said("the missus, Bisi, says the rice is too salty").get("partner") == "bisi"
+    assert said_of("the missus, Bisi, says the rice is too salty").get("partner") == "bisi"
     assert life.kin_named("the missus, Bisi, says hi") == frozenset(["partner"])
     assert life.kin_named("mama is rosa delgado if the bank asks") == frozenset(["mother"])
 
@@ -178,7 +174,7 @@ def test_how_a_parent_is_or_someone_elses_parent_names_no_one(text):
     ],
 )
 def test_a_firm_worked_in_said_with_in_is_the_employer_now(text, employer):
-    assert _said(text).get("employer") == employer
+    assert said_of(text).get("employer") == employer
 
 
 @pytest.mark.parametrize(
@@ -194,7 +190,7 @@ def test_a_firm_worked_in_said_with_in_is_the_employer_now(text, employer):
     ],
 )
 def test_the_past_someone_elses_a_department_or_a_place_is_no_employer(text):
-    assert "employer" not in _said(text)
+    assert "employer" not in said_of(text)
 
 
 # -- a grade said in a "now that" clause (read before this session: a guard) -------------------------------
@@ -209,11 +205,11 @@ def test_the_past_someone_elses_a_department_or_a_place_is_no_employer(text):
     ],
 )
 def test_a_grade_said_in_a_now_that_clause_is_the_role(text, role):
-    assert _said(text).get("role") == role
+    assert said_of(text).get("role") == role
 
 
 @pytest.mark.parametrize(
     "text", ["now that she's a registrar she is never home", "if I was a registrar I'd be paid more"]
 )
 def test_someone_elses_grade_or_a_wish_is_not_the_role(text):
-    assert "role" not in _said(text)
+    assert "role" not in said_of(text)

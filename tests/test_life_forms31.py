@@ -18,19 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory import life
-from tests.conftest import chat_turns, life_changes
-
-
-def _said(text: str) -> dict[str, str]:
-    return {s.attribute: s.value for s in life.read(text)}
-
-
-def _changes(tmp_path, cli_json, db, turns: list[str]) -> list[tuple[str, str]]:
-    days = [f"202{3 + n // 12}-{n % 12 + 1:02d}-05T10:00:00Z" for n in range(len(turns))]
-    cli_json("import", str(chat_turns(tmp_path / "c.jsonl", list(zip(days, turns, strict=True)))))
-    return life_changes(db)
-
+from tests.conftest import changes_after, said_of
 
 # -- a girlfriend or a boyfriend, then a wedding ---------------------------------------------------------
 
@@ -43,7 +31,7 @@ def _changes(tmp_path, cli_json, db, turns: list[str]) -> list[tuple[str, str]]:
     ],
 )
 def test_a_girlfriend_or_boyfriend_named_before_their_s_is_the_partner(text, partner):
-    assert _said(text).get("partner") == partner
+    assert said_of(text).get("partner") == partner
 
 
 @pytest.mark.parametrize(
@@ -55,11 +43,11 @@ def test_a_girlfriend_or_boyfriend_named_before_their_s_is_the_partner(text, par
     ],
 )
 def test_no_name_someone_elses_or_an_exs_is_no_partner(text):
-    assert "partner" not in _said(text)
+    assert "partner" not in said_of(text)
 
 
 def test_an_engagement_after_a_boyfriend_named_is_a_change_of_the_partner(tmp_path, cli_json, db):
-    changed = _changes(
+    changed = changes_after(
         tmp_path,
         cli_json,
         db,
@@ -72,7 +60,7 @@ def test_an_engagement_after_a_boyfriend_named_is_a_change_of_the_partner(tmp_pa
 
 
 def test_a_wedding_with_no_girlfriend_before_or_after_a_husband_opens_nothing(tmp_path, cli_json, db):
-    changed = _changes(
+    changed = changes_after(
         tmp_path,
         cli_json,
         db,
@@ -86,7 +74,7 @@ def test_a_wedding_with_no_girlfriend_before_or_after_a_husband_opens_nothing(tm
 
 
 def test_after_a_divorce_a_boyfriend_then_an_engagement_changes_the_relationship_only(tmp_path, cli_json, db):
-    changed = _changes(
+    changed = changes_after(
         tmp_path,
         cli_json,
         db,
@@ -111,7 +99,7 @@ def test_after_a_divorce_a_boyfriend_then_an_engagement_changes_the_relationship
     ],
 )
 def test_the_only_exercise_or_none_is_read(text, exercise):
-    assert _said(text).get("exercise") == exercise
+    assert said_of(text).get("exercise") == exercise
 
 
 @pytest.mark.parametrize(
@@ -124,11 +112,11 @@ def test_the_only_exercise_or_none_is_read(text, exercise):
     ],
 )
 def test_someone_elses_a_question_or_a_thing_is_no_exercise(text):
-    assert "exercise" not in _said(text)
+    assert "exercise" not in said_of(text)
 
 
 def test_a_sport_taken_up_after_the_only_exercise_is_a_change_and_a_second_one_is_not(tmp_path, cli_json, db):
-    changed = _changes(
+    changed = changes_after(
         tmp_path,
         cli_json,
         db,
@@ -142,7 +130,7 @@ def test_a_sport_taken_up_after_the_only_exercise_is_a_change_and_a_second_one_i
 
 
 def test_a_sport_taken_up_with_no_only_exercise_before_is_no_change(tmp_path, cli_json, db):
-    changed = _changes(
+    changed = changes_after(
         tmp_path,
         cli_json,
         db,
@@ -155,7 +143,7 @@ def test_a_sport_taken_up_with_no_only_exercise_before_is_no_change(tmp_path, cl
 
 
 def test_a_letters_news_to_its_reader_is_said_not_planned():
-    said = _said("Good afternoon, You will no doubt be amused to hear that I have taken up rowing at the club.")
+    said = said_of("Good afternoon, You will no doubt be amused to hear that I have taken up rowing at the club.")
     assert said.get("schedule:rowing") == "now"
 
 
@@ -172,7 +160,7 @@ def test_a_letters_news_to_its_reader_is_said_not_planned():
     ],
 )
 def test_a_count_of_pets_is_read(text, count):
-    assert _said(text).get("number of pets") == count
+    assert said_of(text).get("number of pets") == count
 
 
 @pytest.mark.parametrize(
@@ -188,11 +176,11 @@ def test_a_count_of_pets_is_read(text, count):
     ],
 )
 def test_a_person_someone_elses_pet_a_mixed_count_or_a_loss_is_no_count(text):
-    assert "number of pets" not in _said(text)
+    assert "number of pets" not in said_of(text)
 
 
 def test_a_second_pet_after_one_is_a_change_of_the_count(tmp_path, cli_json, db):
-    changed = _changes(
+    changed = changes_after(
         tmp_path,
         cli_json,
         db,
@@ -205,7 +193,7 @@ def test_a_second_pet_after_one_is_a_change_of_the_count(tmp_path, cli_json, db)
 
 
 def test_a_second_pet_with_no_count_before_is_no_change(tmp_path, cli_json, db):
-    changed = _changes(
+    changed = changes_after(
         tmp_path,
         cli_json,
         db,

@@ -15,18 +15,7 @@ from __future__ import annotations
 import pytest
 
 from memory import life
-from tests.conftest import chat_turns, life_changes
-
-
-def _said(text: str) -> dict[str, str]:
-    return {s.attribute: s.value for s in life.read(text)}
-
-
-def _changes(tmp_path, cli_json, db, turns: list[str]) -> list[tuple[str, str]]:
-    days = [f"202{3 + n // 12}-{n % 12 + 1:02d}-05T10:00:00Z" for n in range(len(turns))]
-    cli_json("import", str(chat_turns(tmp_path / "c.jsonl", list(zip(days, turns, strict=True)))))
-    return life_changes(db)
-
+from tests.conftest import changes_after, said_of
 
 # -- a girlfriend or a boyfriend by the texter's word ------------------------------------------------------
 
@@ -39,7 +28,7 @@ def _changes(tmp_path, cli_json, db, turns: list[str]) -> list[tuple[str, str]]:
     ],
 )
 def test_a_gf_or_bf_named_is_the_partner(text, partner):
-    assert _said(text).get("partner") == partner
+    assert said_of(text).get("partner") == partner
 
 
 @pytest.mark.parametrize(
@@ -52,11 +41,11 @@ def test_a_gf_or_bf_named_is_the_partner(text, partner):
     ],
 )
 def test_a_gf_that_is_no_one_someone_elses_or_a_question_is_no_partner(text):
-    assert "partner" not in _said(text)
+    assert "partner" not in said_of(text)
 
 
 def test_a_wedding_after_a_gf_named_is_a_change(tmp_path, cli_json, db):
-    changed = _changes(
+    changed = changes_after(
         tmp_path,
         cli_json,
         db,
@@ -79,7 +68,7 @@ def test_a_wedding_after_a_gf_named_is_a_change(tmp_path, cli_json, db):
     ],
 )
 def test_the_only_exercise_by_its_verb_is_read(text, exercise):
-    assert _said(text).get("exercise") == exercise
+    assert said_of(text).get("exercise") == exercise
 
 
 @pytest.mark.parametrize(
@@ -91,7 +80,7 @@ def test_the_only_exercise_by_its_verb_is_read(text, exercise):
     ],
 )
 def test_someone_elses_a_when_or_a_question_is_no_only_exercise(text):
-    assert "exercise" not in _said(text)
+    assert "exercise" not in said_of(text)
 
 
 @pytest.mark.parametrize(
@@ -118,7 +107,7 @@ def test_a_plan_a_question_or_a_habit_is_not_taken_up(text):
 
 
 def test_an_activity_done_now_after_the_only_exercise_is_a_change(tmp_path, cli_json, db):
-    changed = _changes(
+    changed = changes_after(
         tmp_path,
         cli_json,
         db,
@@ -142,7 +131,7 @@ def test_an_activity_done_now_after_the_only_exercise_is_a_change(tmp_path, cli_
     ],
 )
 def test_a_home_by_its_kind_without_an_article_is_read(text, dwelling):
-    assert _said(text).get("dwelling") == dwelling
+    assert said_of(text).get("dwelling") == dwelling
 
 
 @pytest.mark.parametrize(
@@ -155,11 +144,11 @@ def test_a_home_by_its_kind_without_an_article_is_read(text, dwelling):
     ],
 )
 def test_a_wish_someone_elses_or_the_past_is_no_home(text):
-    assert "dwelling" not in _said(text)
+    assert "dwelling" not in said_of(text)
 
 
 def test_a_room_then_own_flat_is_a_change_of_the_dwelling_not_the_city(tmp_path, cli_json, db):
-    changed = _changes(
+    changed = changes_after(
         tmp_path,
         cli_json,
         db,
@@ -183,7 +172,7 @@ def test_a_room_then_own_flat_is_a_change_of_the_dwelling_not_the_city(tmp_path,
     ],
 )
 def test_a_childs_kindergarten_by_the_childs_name_is_read(text, school):
-    said = _said(text)
+    said = said_of(text)
     assert school in said.values() and any(a.endswith(" school") for a in said)
 
 
@@ -196,11 +185,11 @@ def test_a_childs_kindergarten_by_the_childs_name_is_read(text, school):
     ],
 )
 def test_the_persons_own_a_question_or_no_one_is_no_childs_school(text):
-    assert not any(a.endswith(" school") for a in _said(text))
+    assert not any(a.endswith(" school") for a in said_of(text))
 
 
 def test_a_childs_next_kindergarten_is_a_change(tmp_path, cli_json, db):
-    changed = _changes(
+    changed = changes_after(
         tmp_path,
         cli_json,
         db,
@@ -223,7 +212,7 @@ def test_a_childs_next_kindergarten_is_a_change(tmp_path, cli_json, db):
     ],
 )
 def test_a_home_in_a_part_of_a_city_run_on_into_the_sentence_is_read(text, home):
-    assert _said(text).get("home") == home
+    assert said_of(text).get("home") == home
 
 
 @pytest.mark.parametrize(
@@ -235,11 +224,11 @@ def test_a_home_in_a_part_of_a_city_run_on_into_the_sentence_is_read(text, home)
     ],
 )
 def test_someone_elses_a_question_or_no_place_is_no_home(text):
-    assert "home" not in _said(text)
+    assert "home" not in said_of(text)
 
 
 def test_a_flatshare_then_a_home_in_another_part_of_the_city_is_a_change(tmp_path, cli_json, db):
-    changed = _changes(
+    changed = changes_after(
         tmp_path,
         cli_json,
         db,
