@@ -331,6 +331,21 @@ def chat_turns(path: Path, turns: list[tuple[str, str]]) -> Path:
     return path
 
 
+def chat_replied(path: Path, turns: list[tuple[str, str]]) -> Path:
+    """A chat JSONL, one conversation a turn: (time, what the person said), each with a reply."""
+    lines = []
+    for n, (when, text) in enumerate(turns):
+        for role, said in (("user", text), ("assistant", "Sure, here you go.")):
+            lines.append({"conversation": f"{path.stem}-{n}", "role": role, "text": said, "time": when, "title": "c"})
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+def open_pairs(cli_json) -> list[tuple[str, str]]:
+    """(old, new) of every open review item, as `quire curate list` gives them."""
+    return [(i["old"], i["new"]) for i in cli_json("curate", "list")["items"]]
+
+
 def said_of(text: str) -> dict[str, str]:
     """What the life reading reads in one text: attribute -> value."""
     return {s.attribute: s.value for s in life.read(text)}

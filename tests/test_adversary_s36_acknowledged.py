@@ -138,21 +138,24 @@ def test_a_cli_refusal_names_the_flag_a_person_typed(cli, argv, says):
     assert result.stderr.count("\n") == 1, result.stderr
 
 
-@pytest.mark.parametrize("route", ["library", "service", "mcp"])
-def test_other_routes_name_the_parameter_they_were_sent(quire_home, route):
-    params = {"query": "billing", "types": ["fact", "bogus"]}
+def refused_on(route: str, quire_home, op: str, params: dict) -> str:
+    """The refusal of `op` with `params` as the library, the service or MCP says it (each must refuse)."""
     if route == "library":
         with pytest.raises(QuireError) as caught, quire.open(quire_home) as q:
-            q.run("recall", **params)
-        said = str(caught.value)
-    elif route == "service":
-        status, data = served_post(quire_home, "recall", params)
+            q.run(op, **params)
+        return str(caught.value)
+    if route == "service":
+        status, data = served_post(quire_home, op, params)
         assert status == 400, data
-        said = data["error"]["message"]
-    else:
-        with pytest.raises(ToolError) as caught:
-            _mcp_call(quire_home, "recall", params)
-        said = str(caught.value)
+        return str(data["error"]["message"])
+    with pytest.raises(ToolError) as caught:
+        _mcp_call(quire_home, op, params)
+    return str(caught.value)
+
+
+@pytest.mark.parametrize("route", ["library", "service", "mcp"])
+def test_other_routes_name_the_parameter_they_were_sent(quire_home, route):
+    said = refused_on(route, quire_home, "recall", {"query": "billing", "types": ["fact", "bogus"]})
     assert "types.1: must be one of identity" in said, said
 
 

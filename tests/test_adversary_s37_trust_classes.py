@@ -10,12 +10,12 @@ import json
 import unicodedata
 
 import pytest
-from mcp.server.mcpserver.exceptions import ToolError
 
 import quire
 from memory.errors import QuireError
 from memory.models import FieldsRefused
 from tests.test_adversary_routes import served_post
+from tests.test_adversary_s36_acknowledged import refused_on
 from tests.test_trust_routes import _mcp_call
 from tests.ui_home import start
 
@@ -136,19 +136,7 @@ def test_a_space_name_no_space_can_have_is_named_by_its_flag(cli, quire_home, ar
 
 @pytest.mark.parametrize("route", ["library", "service", "mcp"])
 def test_a_space_name_refused_on_other_routes_names_the_parameter(quire_home, route):
-    params = {"query": "billing", "space": "../x"}
-    if route == "library":
-        with pytest.raises(QuireError) as caught, quire.open(quire_home) as q:
-            q.run("recall", **params)
-        said = str(caught.value)
-    elif route == "service":
-        status, data = served_post(quire_home, "recall", params)
-        assert status == 400, data
-        said = data["error"]["message"]
-    else:
-        with pytest.raises(ToolError) as caught:
-            _mcp_call(quire_home, "recall", params)
-        said = str(caught.value)
+    said = refused_on(route, quire_home, "recall", {"query": "billing", "space": "../x"})
     # named as the parameter sent, as every other field's refusal is (it named none)
     assert "invalid recall parameters: space: bad space name '../x'" in said and "--space" not in said, said
 

@@ -10,12 +10,10 @@ no change; a province said in passing is no home."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from memory import life
+from tests.conftest import chat_replied, open_pairs
 
 
 def _read(text: str) -> dict[str, str]:
@@ -144,22 +142,8 @@ def test_a_bare_profession_or_a_city_says_less_than_what_came_before_it():
     assert life.shortens(part, city) and not life.shortens(city, part)
 
 
-def _chat(path: Path, turns: list[tuple[str, str]]) -> Path:
-    """A chat JSONL, one conversation a turn: (time, what the person said), each with a reply."""
-    lines = []
-    for n, (when, text) in enumerate(turns):
-        for role, said in (("user", text), ("assistant", "Sure, here you go.")):
-            lines.append({"conversation": f"{path.stem}-{n}", "role": role, "text": said, "time": when, "title": "c"})
-    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    return path
-
-
-def _open(cli_json) -> list[tuple[str, str]]:
-    return [(i["old"], i["new"]) for i in cli_json("curate", "list")["items"]]
-
-
 def test_her_jobs_said_only_in_drafts_open_the_two_changes_and_nothing_else(tmp_path, cli_json):
-    chats = _chat(
+    chats = chat_replied(
         tmp_path / "jobs.jsonl",
         [
             (
@@ -188,7 +172,7 @@ def test_her_jobs_said_only_in_drafts_open_the_two_changes_and_nothing_else(tmp_
         ],
     )
     cli_json("import", str(chats))
-    items = sorted(_open(cli_json), key=lambda pair: pair[1])
+    items = sorted(open_pairs(cli_json), key=lambda pair: pair[1])
     assert [(old[:14], new[:14]) for old, new in items] == [
         ("write a Linked", "LinkedIn post "),
         ("write an out-o", "write a Linked"),
@@ -196,7 +180,7 @@ def test_her_jobs_said_only_in_drafts_open_the_two_changes_and_nothing_else(tmp_
 
 
 def test_her_homes_said_only_in_drafts_open_the_two_moves_and_her_doctor(tmp_path, cli_json):
-    chats = _chat(
+    chats = chat_replied(
         tmp_path / "homes.jsonl",
         [
             (
@@ -226,7 +210,7 @@ def test_her_homes_said_only_in_drafts_open_the_two_moves_and_her_doctor(tmp_pat
         ],
     )
     cli_json("import", str(chats))
-    items = {(old[:18], new[:18]) for old, new in _open(cli_json)}
+    items = {(old[:18], new[:18]) for old, new in open_pairs(cli_json)}
     assert items == {
         ("help me text my la", "pls draft a note t"),
         ("pls draft a note t", "write a casual hou"),

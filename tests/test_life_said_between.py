@@ -13,26 +13,11 @@ happened, not the ones the import order made (memory/correction.py `_said_betwee
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-
-def _chat(path: Path, turns: list[tuple[str, str]]) -> Path:
-    """A chat JSONL, one conversation a turn: (time, what the person said), each with a reply."""
-    lines = []
-    for n, (when, text) in enumerate(turns):
-        for role, said in (("user", text), ("assistant", "Sure, here you go.")):
-            lines.append({"conversation": f"{path.stem}-{n}", "role": role, "text": said, "time": when, "title": "c"})
-    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    return path
-
-
-def _open(cli_json) -> list[tuple[str, str]]:
-    return [(i["old"], i["new"]) for i in cli_json("curate", "list")["items"]]
+from tests.conftest import chat_replied, open_pairs
 
 
 def test_a_change_said_between_an_items_two_sides_closes_the_later_restatement(tmp_path, cli_json):
-    first = _chat(
+    first = chat_replied(
         tmp_path / "first.jsonl",
         [
             (
@@ -45,7 +30,7 @@ def test_a_change_said_between_an_items_two_sides_closes_the_later_restatement(t
             ),
         ],
     )
-    second = _chat(
+    second = chat_replied(
         tmp_path / "second.jsonl",
         [
             (
@@ -55,9 +40,9 @@ def test_a_change_said_between_an_items_two_sides_closes_the_later_restatement(t
         ],
     )
     cli_json("import", str(first))
-    assert [new[:20] for _, new in _open(cli_json)] == ["new doctor form, can"]
+    assert [new[:20] for _, new in open_pairs(cli_json)] == ["new doctor form, can"]
     cli_json("import", str(second))
-    items = _open(cli_json)
+    items = open_pairs(cli_json)
     assert len(items) == 1
     old, new = items[0]
     assert "still smoke" in old and "3 months since I quit" in new
@@ -66,7 +51,7 @@ def test_a_change_said_between_an_items_two_sides_closes_the_later_restatement(t
 def test_a_later_value_said_between_stays_its_own_change(tmp_path, cli_json):
     """(Not a restatement: a move to Bristol between Leeds and York is a change of its own, and the
     York item stays.)"""
-    first = _chat(
+    first = chat_replied(
         tmp_path / "first.jsonl",
         [
             (
@@ -76,7 +61,7 @@ def test_a_later_value_said_between_stays_its_own_change(tmp_path, cli_json):
             ("2024-05-01T10:00:00Z", "We moved to York last month. What should I sort out first? The council tax?"),
         ],
     )
-    second = _chat(
+    second = chat_replied(
         tmp_path / "second.jsonl",
         [
             (
@@ -87,19 +72,19 @@ def test_a_later_value_said_between_stays_its_own_change(tmp_path, cli_json):
     )
     cli_json("import", str(first))
     cli_json("import", str(second))
-    news = [new for _, new in _open(cli_json)]
+    news = [new for _, new in open_pairs(cli_json)]
     assert any("York" in n for n in news) and any("Bristol" in n for n in news)
 
 
 def test_a_job_ended_between_it_and_the_next_job_opens_no_item_of_its_own(tmp_path, cli_json):
-    first = _chat(
+    first = chat_replied(
         tmp_path / "first.jsonl",
         [
             ("2022-01-20T10:00:00Z", "I'm the general manager at Tuscany Table on 192 and I need a server schedule"),
             ("2023-03-06T10:00:00Z", "now that im licensed I'm a realtor with Sunstate Realty Group!! business cards?"),
         ],
     )
-    second = _chat(
+    second = chat_replied(
         tmp_path / "second.jsonl",
         [
             (
@@ -110,7 +95,7 @@ def test_a_job_ended_between_it_and_the_next_job_opens_no_item_of_its_own(tmp_pa
     )
     cli_json("import", str(first))
     cli_json("import", str(second))
-    items = _open(cli_json)
+    items = open_pairs(cli_json)
     assert not any("last shift" in new for _, new in items)
     assert any("Tuscany Table" in old and "Sunstate" in new for old, new in items)
 
@@ -119,7 +104,7 @@ def test_a_job_ended_with_nothing_after_it_is_still_a_change(tmp_path, cli_json)
     cli_json(
         "import",
         str(
-            _chat(
+            chat_replied(
                 tmp_path / "only.jsonl",
                 [
                     (
@@ -134,4 +119,4 @@ def test_a_job_ended_with_nothing_after_it_is_still_a_change(tmp_path, cli_json)
             )
         ),
     )
-    assert any("last shift" in new for _, new in _open(cli_json))
+    assert any("last shift" in new for _, new in open_pairs(cli_json))
