@@ -29,7 +29,7 @@ import click
 from memory.errors import QuireError
 from memory.files import private_umask
 from memory.models import FieldsRefused, query_problem
-from memory.text import visible, whole_number
+from memory.text import escaped, visible, whole_number
 
 # -- plumbing --------------------------------------------------------------------------------
 
@@ -350,27 +350,25 @@ class GivenPath(click.Path):
         return super().convert(value, param, ctx)
 
 
-def _statable(given: str) -> bool:
+def _lstat_refusal(given: str) -> OSError | ValueError | None:
+    """What reading the path's own entry raised (nothing: it is there, a dangling symlink included)."""
     try:
         os.lstat(given)
-    except FileNotFoundError:
-        return True
-    except (OSError, ValueError):
-        return False
-    return True
+    except (OSError, ValueError) as exc:
+        return exc
+    return None
+
+
+def _statable(given: str) -> bool:
+    """Whether the file system can take the name at all (not too long, no NUL), there or not."""
+    return isinstance(_lstat_refusal(given), FileNotFoundError | type(None))
 
 
 def missing_path(given: str) -> bool:
     """Whether nothing is at the path a person gave (the usage error every path argument and flag
     refuses it as, exit 2): not a dangling symlink, which is named as such, nor a name the file system
     cannot take (too long, a NUL), which the command's own check names."""
-    try:
-        os.lstat(given)
-    except FileNotFoundError:
-        return True
-    except (OSError, ValueError):
-        return False
-    return False
+    return isinstance(_lstat_refusal(given), FileNotFoundError)
 
 
 def uses(op: str, **fields: str | None) -> Callable[[Any], Any]:
@@ -523,10 +521,7 @@ def echoed(value: str) -> str:
     """A value a person typed, echoed on an error's one line: a line break or another control character
     as its escape (\\n: a second line would read as quire's own), an invisible one as `unhidden` shows
     it; a joiner an emoji or a script needs stays."""
-    return _CONTROL_IN_ERRORS.sub(lambda m: m.group().encode("unicode_escape").decode(), unhidden(value))
-
-
-_CONTROL_IN_ERRORS = re.compile("[\x00-\x1f\x7f-\x9f]")
+    return unhidden(escaped(value))
 
 
 # What `shown` would remove (memory.text's INVISIBLE and the direction marks); a zero-width joiner or
