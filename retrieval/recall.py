@@ -1839,8 +1839,9 @@ _AFTER_THE = re.compile(
 )
 _IN_PLACE = re.compile(
     r"\b(?:in|over in|out in) (?!(?:the|a|an|my|our|his|her|their|this|that|total|general|time|person|school|college|"
-    r"uni|university|class|summer|winter|spring|autumn|fall|january|february|march|april|may|june|july|august|"
-    r"september|october|november|december|high|grade|year|years|months?|weeks?|days?|case|fact|advance|between)\b)"
+    r"uni|university|class|summer|winter|spring|autumn|fall|"
+    + "|".join(clock.MONTHS)  # "in may" is a time, not a place
+    + r"|high|grade|year|years|months?|weeks?|days?|case|fact|advance|between)\b)"
     r"(?P<place>[^\W\d_][\w'-]+(?: [^\W\d_][\w'-]+)?)\s*(?=[?.!,]|$|\b(?:after|before|when|while)\b)",
     re.IGNORECASE,
 )
