@@ -224,6 +224,7 @@ def encrypt(home: Home, method: Method, *, sealed: list[Path], passphrase: str |
             data_key = keys.given_key(load_settings(home).key_file)
             if data_key is None:
                 raise InvalidInput("--key needs the key in QUIRE_KEY or in key_file (config.toml); set one and retry")
+            keys.new_given_key(data_key)
         else:
             data_key = keys.new_data_key()
         before = _memories(home)

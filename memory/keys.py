@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memory.errors import InvalidInput
+from memory.errors import InvalidInput, UsageMistake
 from memory.files import atomic_write, decode, read_kept, read_regular, refuse_untrusted
 
 MARKER = "encryption.json"
@@ -44,6 +44,11 @@ SEAL_MAGIC = b"QSEAL1\n"
 CONVERSION_BACKUP = ".plain-backup"  # beside each database file while `quire encrypt|rekey|decrypt` runs
 RECOVERY_PREFIX = "quire-recovery-"
 ARGON = {"time_cost": 3, "memory_cost": 64 * 1024, "parallelism": 1}  # 64 MiB, ~0.2 s here
+# The shortest NEW secret a home takes (an existing home opens with whatever key it was given): a
+# passphrase is stretched by Argon2id, a given key (QUIRE_KEY, key_file) is used as it is, so it must
+# be long enough to be guessed by nobody: 16 characters, a random 64-bit word in hex at the least.
+LEAST_PASSPHRASE = 8
+LEAST_KEY = 16
 
 
 class KeyMissing(InvalidInput):
@@ -232,8 +237,7 @@ def protect(
     recovery = new_recovery_key()
     record["recovery"] = _wrap(_recovery_wrapping(recovery), data_key)
     if method == "passphrase":
-        if not passphrase:
-            raise InvalidInput("give a passphrase (at least 8 characters) for --passphrase")
+        passphrase = new_passphrase(passphrase)
         salt = secrets.token_bytes(16)
         record["kdf"] = {"name": "argon2id", "salt": _b64(salt), **ARGON}
         record["passphrase"] = _wrap(stretch(passphrase, salt), data_key)
@@ -241,6 +245,32 @@ def protect(
         assert home is not None
         _keyring_set(home, data_key)
     return record, recovery
+
+
+def new_passphrase(passphrase: str | None) -> str:
+    """A passphrase a home is to be encrypted with, or UsageMistake (exit 2) when too short: the
+    one rule the CLI's prompt and the library share."""
+    if not passphrase or len(passphrase) < LEAST_PASSPHRASE:
+        raise UsageMistake(
+            f"the passphrase is too short: use at least {LEAST_PASSPHRASE} characters; nothing was changed"
+        )
+    return passphrase
+
+
+def new_given_key(key: str) -> str:
+    """A key from QUIRE_KEY or key_file that a home is to be encrypted with (`--key`), or
+    UsageMistake when it is too short, or holds control characters (a key pasted with a stray
+    escape could not be typed again to open the home)."""
+    if len(key) < LEAST_KEY:
+        raise UsageMistake(
+            f"the key in QUIRE_KEY or key_file has {len(key)} characters: give at least {LEAST_KEY} "
+            "(`python3 -c 'import secrets; print(secrets.token_hex(32))'` makes one); nothing was changed"
+        )
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in key):
+        raise UsageMistake(
+            "the key in QUIRE_KEY or key_file holds control characters; give a key of printable characters"
+        )
+    return key
 
 
 # -- finding the key -------------------------------------------------------------------------------

@@ -79,10 +79,7 @@ def _method(keyring_: bool, passphrase: bool, key: bool, *, rekey: bool = False)
             hint = "" if rekey else " (for a script or server: QUIRE_KEY=... quire encrypt --key)"
             click.echo(f"this machine has no OS key store: the key comes from a passphrase{hint}", err=True)
     if passphrase:
-        phrase = _asked_passphrase(rekey)
-        if len(phrase) < 8:
-            raise click.BadParameter("use at least 8 characters", param_hint="passphrase")
-        return "passphrase", phrase
+        return "passphrase", keys.new_passphrase(_asked_passphrase(rekey))
     return ("keyring" if keyring_ else "key"), None
 
 
