@@ -3,12 +3,16 @@ and its screens) and MCP gets the same outcome in the same words, and a refusal 
 
 - An id a person pastes with a space or line break around it is read as the id on every operation:
   a queued write's key was the one id refused for it (its request model was not the shared one).
-- A list that must not be empty says so in words ("keys: needs at least 1 items" before)."""
+- A list that must not be empty says so in words ("keys: needs at least 1 items" before).
+- A form posted to the screens is framed by the API's rules: chunks read, a Content-Length that is
+  no length refused in the API's words, a body past the limit drained and refused."""
 
 from __future__ import annotations
 
 import json
+import socket
 from types import SimpleNamespace
+from urllib.parse import urlencode
 
 import pytest
 
@@ -18,7 +22,7 @@ from quire.ops.registry import Request
 from tests.test_adversary_s36_acknowledged import refused_on
 from tests.test_adversary_values import http_post
 from tests.test_sync_drop import FIRST, queued_keys
-from tests.ui_home import start
+from tests.ui_home import Browserless, seed, start
 
 
 @pytest.mark.parametrize("route", ["library", "cli", "service"])
@@ -64,3 +68,74 @@ def test_every_operation_reads_its_text_fields_as_every_other_does():
 def test_an_empty_list_is_refused_in_words(quire_home, route):
     said = refused_on(route, quire_home, "sync_drop", {"keys": []})
     assert said == "invalid sync_drop parameters: keys: must not be empty; give at least one", said
+
+
+# -- a form is framed by the API's rules -------------------------------------------------------------
+
+
+def _raw(port: int, path: str, head: dict[str, str], body: bytes) -> tuple[int, str]:
+    """One request written by hand (a chunked body, a Content-Length that is no length): status, body."""
+    lines = [f"POST {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", *(f"{k}: {v}" for k, v in head.items())]
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        reply = b""
+        while got := sock.recv(1 << 16):
+            reply += got
+    status_line, _, rest = reply.partition(b"\r\n")
+    return int(status_line.split()[1]), rest.partition(b"\r\n\r\n")[2].decode("utf-8", "replace")
+
+
+@pytest.fixture
+def screens(quire_home):
+    running = seed(start(), revisions=1, rebuild=False)
+    try:
+        yield Browserless(running).sign_in()
+    finally:
+        running.stop()
+
+
+def _browser(web: Browserless) -> dict[str, str]:
+    port = web.served.port
+    return {
+        "Cookie": web.cookie,
+        "Origin": f"http://127.0.0.1:{port}",
+        "Sec-Fetch-Site": "same-origin",
+        "Content-Type": "application/x-www-form-urlencoded",
+    }
+
+
+def test_a_chunked_form_is_read_by_the_screens_as_the_api_reads_a_chunked_body(screens):
+    # Before: the screens read a chunked form as empty and refused it as "the form's CSRF token is
+    # missing or stale; reload the page" (it was there, in the chunk); the API reads chunks.
+    mid = next(iter(screens.served.ids.values()))
+    form = urlencode({"csrf": screens.csrf}).encode()
+    chunked = f"{len(form):x}\r\n".encode() + form + b"\r\n0\r\n\r\n"
+    head = {**_browser(screens), "Transfer-Encoding": "chunked"}
+    status, said = _raw(screens.served.port, f"/memory/{mid}/pin", head, chunked)
+    assert status == 303, said
+    assert screens.served.run("memory_show", memory_id=mid)["pinned"] is True
+
+
+def test_a_content_length_that_is_no_length_is_refused_in_one_wording_by_the_api_and_the_screens(screens):
+    # Before: the screens read "Content-Length: abc" as 0 and said the CSRF token was missing.
+    port = screens.served.port
+    mid = next(iter(screens.served.ids.values()))
+    before = screens.served.run("memory_show", memory_id=mid)
+    form = urlencode({"csrf": screens.csrf}).encode()
+    ui_status, ui_said = _raw(port, f"/memory/{mid}/pin", {**_browser(screens), "Content-Length": "abc"}, form)
+    token = screens.served.svc.token
+    api_head = {"Authorization": f"Bearer {token}", "Content-Length": "abc"}
+    api_status, api_said = _raw(port, "/v1/ops/pin", api_head, json.dumps({"params": {"memory_id": mid}}).encode())
+    words = "the request's Content-Length 'abc' is not a length in bytes; send the body's size"
+    assert (ui_status, api_status) == (400, 400)
+    assert words in ui_said and json.loads(api_said)["error"]["message"] == words, (ui_said, api_said)
+    assert screens.served.run("memory_show", memory_id=mid) == before
+
+
+def test_a_form_past_the_screens_limit_is_refused_in_the_api_s_words_and_nothing_is_done(screens):
+    mid = next(iter(screens.served.ids.values()))
+    form = urlencode({"csrf": screens.csrf, "confirm": "yes", "reason": "x" * 1_000_000}).encode()
+    head = {**_browser(screens), "Content-Length": str(len(form))}
+    status, said = _raw(screens.served.port, f"/memory/{mid}/forget", head, form)
+    assert status == 413 and "the request body is over 65,536 bytes; send less" in said, said
+    assert screens.served.run("memory_show", memory_id=mid)["status"] == "active"

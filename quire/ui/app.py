@@ -95,6 +95,7 @@ class Request:
     target: str  # path and query as sent
     headers: Mapping[str, str]  # names in lower case
     body: bytes = b""
+    unread: tuple[int, str] | None = None  # a body the service could not read (its framing, its size): status, why
 
     @property
     def path(self) -> str:
@@ -361,8 +362,11 @@ class UI:
         origin = request.header("Origin")
         if origin and origin not in {f"http://{h}" for h in self._allowed_hosts()}:
             return self._plain(403, "refused: a write from another origin")
+        if request.unread is not None:  # refused by the API's words: the form was never read
+            status, why = request.unread
+            return self._plain(status, f"not accepted: {why}; nothing was done")
         if len(request.body) > MAX_FORM:
-            return self._plain(413, "form too large")
+            return self._plain(413, f"not accepted: the request body is over {MAX_FORM:,} bytes; send less")
         if bearer and sess is None:
             return None
         given = request.form().get("csrf") or request.header("X-CSRF-Token")
