@@ -5,14 +5,16 @@ and its screens) and MCP gets the same outcome in the same words, and a refusal 
   a queued write's key was the one id refused for it (its request model was not the shared one).
 - A list that must not be empty says so in words ("keys: needs at least 1 items" before).
 - A form posted to the screens is framed by the API's rules: chunks read, a Content-Length that is
-  no length refused in the API's words, a body past the limit drained and refused."""
+  no length refused in the API's words, a body past the limit drained and refused.
+- A number in a screen's address it cannot read is refused, not taken as the default (review's after=)."""
 
 from __future__ import annotations
 
+import html
 import json
 import socket
 from types import SimpleNamespace
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 import pytest
 
@@ -139,3 +141,13 @@ def test_a_form_past_the_screens_limit_is_refused_in_the_api_s_words_and_nothing
     status, said = _raw(screens.served.port, f"/memory/{mid}/forget", head, form)
     assert status == 413 and "the request body is over 65,536 bytes; send less" in said, said
     assert screens.served.run("memory_show", memory_id=mid)["status"] == "active"
+
+
+@pytest.mark.parametrize("after", ["abc", "１", "2.5", "0x1"])
+def test_the_review_screen_refuses_an_after_it_cannot_read_as_the_pages_screen_refuses_its_from(screens, after):
+    # Before: /review?after=abc quietly showed the first item; /pages?from=abc is refused.
+    status, _, body = screens.request("GET", f"/review?after={quote(after)}")
+    assert status == 400 and "must be a whole number" in html.unescape(body), body[-600:]
+    assert f"after={after!r}" in html.unescape(body)
+    status, _, body = screens.request("GET", f"/review?after={screens.served.items[0] - 1}")
+    assert status == 200 and f"#{screens.served.items[0]}" in body

@@ -436,13 +436,14 @@ class UI:
     # -- the review queue -------------------------------------------------------------------------
 
     def review(self, request: Request, sess: _Session, item_id: str | None = None) -> Response:
+        # after=abc was quietly the first item; refused as the pages screen's from=abc is
+        after = _whole(request.query, "after", 0, "curate_show", "item_id")
         ids = [int(i) for i in self._run("curate_list", {"ids_only": True})["ids"]]
         chosen: int | None = None
         if item_id is not None:
             chosen = int(item_id)
         elif ids:
-            after = _int(request.query.get("after"))
-            later = [i for i in ids if after is not None and i > after]
+            later = [i for i in ids if i > after]
             chosen = later[0] if later else ids[0]
         info = self._run("curate_show", {"item_id": chosen}) if chosen is not None else None
         context: dict[str, Any] = {"title": "review", "left": len(ids), "info": info}
@@ -610,10 +611,6 @@ class UI:
     def status(self, request: Request, sess: _Session) -> Response:
         context = {"title": "status", "status": self._run("status", {}), "service": self.backend.info()}
         return self._page("status.html", context, sess=sess)
-
-
-def _int(value: str | None) -> int | None:
-    return whole_number(value) if value else None
 
 
 def _whole(query: dict[str, str], name: str, default: int, op: str, field: str | None = None) -> int:
