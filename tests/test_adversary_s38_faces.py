@@ -151,3 +151,27 @@ def test_the_review_screen_refuses_an_after_it_cannot_read_as_the_pages_screen_r
     assert f"after={after!r}" in html.unescape(body)
     status, _, body = screens.request("GET", f"/review?after={screens.served.items[0] - 1}")
     assert status == 200 and f"#{screens.served.items[0]}" in body
+
+
+# -- a running service holds its home: the store's file is not moved under it ------------------------
+
+
+@pytest.mark.parametrize("argv", [["store", "pull", "--force"], ["store", "push", "--force"]])
+def test_store_pull_and_push_are_refused_while_quire_serve_holds_the_home(sqld_url, quire_home, cli, cli_json, argv):
+    # Before: `store pull --force` renamed a new file over the one the service had open (and removed its
+    # log): a capture the service acknowledged after the pull was in no store the next start opened.
+    with quire.open(quire_home) as q:
+        q.capture("The build server runs on a Debian 11 virtual machine", type="fact")
+    assert cli_json("store", "push", sqld_url)["verified"]
+    running = start()
+    try:
+        out = cli(*argv[:2], sqld_url, *argv[2:])
+        assert out.exit_code == 1 and "a `quire serve` holds this home open" in out.stderr, out.output
+        assert out.stderr.count("\n") == 1, out.stderr
+        acked = running.run("capture", content="The billing team meets every Thursday afternoon in room four")
+    finally:
+        running.stop()
+    with quire.open(quire_home) as q:
+        assert q.show(acked["id"]).content.startswith("The billing team meets")
+    assert not list(quire_home.glob("quire.db.replaced-*"))
+    assert cli_json("store", "pull", sqld_url, "--force")["verified"]  # stopped, it runs
