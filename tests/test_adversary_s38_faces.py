@@ -6,7 +6,10 @@ and its screens) and MCP gets the same outcome in the same words, and a refusal 
 - A list that must not be empty says so in words ("keys: needs at least 1 items" before).
 - A form posted to the screens is framed by the API's rules: chunks read, a Content-Length that is
   no length refused in the API's words, a body past the limit drained and refused.
-- A number in a screen's address it cannot read is refused, not taken as the default (review's after=)."""
+- A number in a screen's address it cannot read is refused, not taken as the default (review's after=).
+- The store's file is not replaced under a warm process: `store push|pull` are refused while `quire
+  serve` holds the home, and a kept Session (`quire mcp`, the curate walk) opens the store again when a
+  restore or pull put another file in its place."""
 
 from __future__ import annotations
 
@@ -16,10 +19,12 @@ import socket
 from types import SimpleNamespace
 from urllib.parse import quote, urlencode
 
+import anyio
 import pytest
 
 import quire
-from quire import ops
+from quire import mcp_server, ops
+from quire.api import Home
 from quire.ops.registry import Request
 from tests.test_adversary_s36_acknowledged import refused_on
 from tests.test_adversary_values import http_post
@@ -175,3 +180,39 @@ def test_store_pull_and_push_are_refused_while_quire_serve_holds_the_home(sqld_u
         assert q.show(acked["id"]).content.startswith("The billing team meets")
     assert not list(quire_home.glob("quire.db.replaced-*"))
     assert cli_json("store", "pull", sqld_url, "--force")["verified"]  # stopped, it runs
+
+
+def _mcp_tools(home):
+    server = mcp_server.build(Home(home))
+
+    def call(name: str, args: dict) -> dict:
+        async def main():
+            return await server.call_tool(name, args)
+
+        return anyio.run(main).structured_content
+
+    return call
+
+
+@pytest.mark.parametrize("replace", ["restore", "store pull --force"])
+def test_what_a_running_quire_mcp_acknowledges_after_a_restore_or_pull_is_in_the_store(
+    request, quire_home, cli, cli_json, replace
+):
+    # Before: `quire mcp` kept the Session it had opened on the file a restore (or pull) renamed away:
+    # an agent's capture acknowledged after it was in the replaced copy, and its recall still read it.
+    with quire.open(quire_home) as q:
+        q.capture("The build server runs on a Debian 11 virtual machine", type="fact")
+    if replace == "restore":
+        source = cli_json("backup")["path"]
+    else:
+        source = request.getfixturevalue("sqld_url")
+        assert cli_json("store", "push", source)["verified"]
+    mcp = _mcp_tools(quire_home)
+    gone = mcp("capture", {"content": "The ledger service moved to the Lisbon data centre in March"})["id"]
+    out = cli("restore", source) if replace == "restore" else cli("store", "pull", source, "--force")
+    assert out.exit_code == 0, out.output
+    acked = mcp("capture", {"content": "The billing team meets every Thursday afternoon in room four"})["id"]
+    assert acked in [r["id"] for r in mcp("recall", {"query": "billing team Thursday afternoon"})["results"]]
+    assert gone not in [r["id"] for r in mcp("recall", {"query": "ledger service Lisbon data centre"})["results"]]
+    with quire.open(quire_home) as q:
+        assert q.show(acked).content.startswith("The billing team meets")
