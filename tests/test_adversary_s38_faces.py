@@ -216,3 +216,31 @@ def test_what_a_running_quire_mcp_acknowledges_after_a_restore_or_pull_is_in_the
     assert gone not in [r["id"] for r in mcp("recall", {"query": "ledger service Lisbon data centre"})["results"]]
     with quire.open(quire_home) as q:
         assert q.show(acked).content.startswith("The billing team meets")
+
+
+@pytest.mark.parametrize("convert", ["encrypt", "rekey", "decrypt"])
+def test_a_key_change_while_quire_mcp_has_the_home_open_is_refused_and_changes_nothing(
+    quire_home, cli, monkeypatch, convert
+):
+    # Before: `quire encrypt` copied its backup, then failed ("Rekeying is not supported in WAL journal
+    # mode; run `quire doctor`"); every other command was refused until it was run again, and run again
+    # it put that copy back over the agent's captures made since.
+    with quire.open(quire_home) as q:
+        q.capture("The build server runs on a Debian 11 virtual machine", type="fact")
+    monkeypatch.setenv("QUIRE_KEY", "k" * 64)
+    if convert != "encrypt":
+        assert cli("encrypt", "--key").exit_code == 0
+    mcp = _mcp_tools(quire_home)
+    mcp("capture", {"content": "The ledger service moved to the Lisbon data centre in March"})
+    if convert == "rekey":
+        monkeypatch.delenv("QUIRE_KEY")  # a rekey is to a passphrase or the key store: the marker keeps the key
+        out = cli("rekey", "--passphrase", input="a long new passphrase\na long new passphrase\n")
+    else:
+        out = cli(convert, *(["--key"] if convert == "encrypt" else []))
+    said = out.stderr.strip().splitlines()[-1]  # after a rekey's passphrase prompts: one line
+    assert out.exit_code == 1 and said.startswith("Error: another process has ") and "nothing was changed" in said
+    assert not list(quire_home.glob("*.plain-backup"))
+    acked = mcp("capture", {"content": "The billing team meets every Thursday afternoon in room four"})["id"]
+    assert cli("status").exit_code == 0  # not wedged: no half-done conversion refuses every command
+    with quire.open(quire_home) as q:
+        assert q.show(acked).content.startswith("The billing team meets")
