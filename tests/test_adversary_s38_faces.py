@@ -244,3 +244,39 @@ def test_a_key_change_while_quire_mcp_has_the_home_open_is_refused_and_changes_n
     assert cli("status").exit_code == 0  # not wedged: no half-done conversion refuses every command
     with quire.open(quire_home) as q:
         assert q.show(acked).content.startswith("The billing team meets")
+
+
+def test_an_offline_forget_from_the_screens_says_it_is_queued_and_what_it_could_not_do_as_the_cli_does(
+    server, tmp_path, monkeypatch
+):
+    # Before: the screen flashed the queued message without the warning the CLI prints (and MCP returns),
+    # that the vault files on this device still held the memory's text, on the screen that says it is
+    # "gone from the store, its pages and snapshots".
+    from tests.server_homes import device
+    from wiki import forget as forgetting
+
+    s = device(tmp_path, "laptop", server.url)
+    with s:
+        gone = ops.run(s, "capture", {"content": "Marisol from HR told me the reorganisation lands in March"})["id"]
+        assert ops.run(s, "recall", {"query": "reorganisation"})["results"]  # a replica to read offline
+    server.stop()
+
+    def unwritable(session, memory_id):
+        raise PermissionError(13, "Permission denied", str(tmp_path / "laptop" / "wiki" / "notes.md"))
+
+    monkeypatch.setattr(forgetting, "scrub_here", unwritable)
+    monkeypatch.setenv("QUIRE_HOME", str(tmp_path / "laptop"))
+    running = start()
+    try:
+        web = Browserless(running).sign_in()
+        status, headers, _ = web.post(f"/memory/{gone}/forget", {"confirm": "yes"})
+        assert status == 303, headers
+        _, _, page = web.request("GET", headers["location"])
+    finally:
+        running.stop()
+    said = html.unescape(page)
+    assert "forget queued in the outbox" in said, said[-900:]
+    assert "; warning: the vault files on this device still hold its text (" in said
+    assert "notes.md: Permission denied" in said
+    # and not the forgotten screen, which says the memory is gone from the store, pages and snapshots
+    assert headers["location"] != "/forgotten" and "data-forgotten" not in said

@@ -492,7 +492,7 @@ class UI:
         else:
             choice = {"accept": None, "keep_old": "keep_old", "keep_both": "keep_both", "machine": "machine"}[action]
             res = self._run("curate_accept", {"item_id": item.id, "choice": choice, "over": over})
-        sess.flash = res["message"]
+        sess.flash = _told(res)
         return _see(f"/review?after={item.id}")
 
     # -- recall -------------------------------------------------------------------------------------
@@ -547,7 +547,7 @@ class UI:
 
     def memory_trust(self, request: Request, sess: _Session, memory_id: str, action: str) -> Response:
         memory_id = _memory_id(memory_id)
-        sess.flash = self._run(action, {"memory_id": memory_id})["message"]
+        sess.flash = _told(self._run(action, {"memory_id": memory_id}))
         return _see(f"/memory/{quote(memory_id)}")
 
     def forget_confirm(self, request: Request, sess: _Session, memory_id: str) -> Response:
@@ -574,8 +574,9 @@ class UI:
             return self.forget_confirm(request, sess, memory_id)
         # Not cut to fit: a reason past 1000 characters is refused, as on every other route.
         res = self._run("forget", {"memory_id": memory_id, "reason": form.get("reason", "")})
-        sess.flash = res["message"]
-        return _see("/forgotten")
+        sess.flash = _told(res)
+        # Queued on a server home that is down, it is not erased yet: the forgotten screen says it is.
+        return _see("/recall" if res.get("status") == "queued" else "/forgotten")
 
     def forgotten(self, request: Request, sess: _Session) -> Response:
         return self._page("forgotten.html", {"title": "forgotten"}, sess=sess)
@@ -611,6 +612,14 @@ class UI:
     def status(self, request: Request, sess: _Session) -> Response:
         context = {"title": "status", "status": self._run("status", {}), "service": self.backend.info()}
         return self._page("status.html", context, sess=sess)
+
+
+def _told(result: dict[str, Any]) -> str:
+    """What a write's screen says after it: the op's message and what it warns. A forget queued on a
+    server home that could not take the text out of this device's vault files said only "queued
+    w_..." here, while the CLI prints the warning and MCP returns it."""
+    warned = [f"warning: {w}" for w in result.get("warnings") or []]
+    return "; ".join([str(result["message"]), *warned])
 
 
 def _whole(query: dict[str, str], name: str, default: int, op: str, field: str | None = None) -> int:
