@@ -280,3 +280,10 @@ def test_an_offline_forget_from_the_screens_says_it_is_queued_and_what_it_could_
     assert "notes.md: Permission denied" in said
     # and not the forgotten screen, which says the memory is gone from the store, pages and snapshots
     assert headers["location"] != "/forgotten" and "data-forgotten" not in said
+
+
+@pytest.mark.parametrize("route", ["library", "service"])
+def test_an_operation_that_takes_no_parameters_says_so_when_given_one(quire_home, route):
+    # Before: "invalid status parameters: limit: unknown parameter; allowed: " (an empty list named).
+    said = refused_on(route, quire_home, "status", {"limit": 5})
+    assert said == "invalid status parameters: limit: unknown parameter; status takes none", said
