@@ -505,6 +505,30 @@ def plaintext_file(path: Path) -> bool:
         return False
 
 
+def leave_wal(path: Path, key: str | None) -> None:
+    """Take a database file out of WAL mode (as `rekey` needs it), or Conflict when another process
+    has it open: SQLite keeps WAL then without a word, and the rekey failed only after the conversion
+    had copied its backup ("Rekeying is not supported in WAL journal mode; run `quire doctor`"), which
+    left every other command refused and, run again, put that stale copy back over what was written since."""
+    held = Conflict(
+        f"another process has {path} open (a `quire mcp` an agent app runs, or a `quire curate` walk); "
+        "close it, then run this again; nothing was changed"
+    )
+    db = FileDatabase(path, configure=False, encryption_key=key)
+    try:
+        with db._lock:
+            try:
+                db._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                mode = db._conn.execute("PRAGMA journal_mode=DELETE").fetchone()
+            except ValueError as exc:
+                said = _translate(exc, path)
+                raise (held if isinstance(said, Conflict) else said) from None  # busy: held open, not written
+    finally:
+        db.close()
+    if mode is None or str(mode[0]).lower() == "wal":
+        raise held
+
+
 def rekey(path: Path, old_key: str | None, new_key: str | None) -> int:
     """Re-encrypt a database file in place (None: plaintext), then reopen it with the new key and
     run the integrity check; returns its row count of `sqlite_master` as a sanity figure. The file

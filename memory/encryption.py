@@ -132,6 +132,12 @@ def _memories(home: Home) -> int:
         db.close()
 
 
+def _alone(home: Home, key: str | None) -> None:
+    """Conflict, before anything changes, while another process has a database of the home open."""
+    for path in _databases(home):
+        dbmod.leave_wal(path, key)
+
+
 def _rekey_all(home: Home, old: str | None, new: str | None) -> list[str]:
     done = []
     for path in _databases(home):
@@ -228,6 +234,7 @@ def encrypt(home: Home, method: Method, *, sealed: list[Path], passphrase: str |
         else:
             data_key = keys.new_data_key()
         before = _memories(home)
+        _alone(home, None)
         record, recovery = keys.protect(method, data_key, passphrase=passphrase, home=home.root)
         report = Conversion(str(home.root), method, memories=before, recovery_key=recovery)
         report.files = _rekey_all(home, None, data_key)
@@ -271,6 +278,7 @@ def rekey(home: Home, method: Method, *, sealed: list[Path], passphrase: str | N
         old_key = keys.data_key(home.root, settings.key_file)
         assert old_key is not None
         before = _memories(home)
+        _alone(home, old_key)
         new_key = keys.new_data_key()
         record, recovery = keys.protect(method, new_key, passphrase=passphrase, home=home.root)
         report = Conversion(str(home.root), method, memories=before, recovery_key=recovery)
@@ -299,6 +307,7 @@ def decrypt(home: Home, *, sealed: list[Path]) -> Conversion:
         old_key = keys.data_key(home.root, load_settings(home).key_file)
         assert old_key is not None
         before = _memories(home)
+        _alone(home, old_key)
         report = Conversion(str(home.root), None, memories=before)
         report.files = _rekey_all(home, old_key, None)
         (home.root / keys.MARKER).unlink()

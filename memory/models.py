@@ -422,7 +422,8 @@ def plain_message(err: Mapping[str, Any]) -> str:
     if kind == "string_too_long":
         return too_long(int(ctx.get("max_length") or 0), _field_of(err))
     if kind == "too_short":
-        return f"needs at least {ctx.get('min_length')} items"
+        least = ctx.get("min_length")
+        return "must not be empty; give at least one" if least == 1 else f"needs at least {least} items"
     if kind == "too_long":
         return f"has more than {ctx.get('max_length')} items; give at most {ctx.get('max_length')}"
     if kind in ("greater_than_equal", "greater_than"):

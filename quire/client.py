@@ -309,6 +309,7 @@ class Local:
         self.actor = actor
         self.keep = keep
         self._session: Session | None = None
+        self._opened: tuple[int, int] | None = None  # the store file the kept Session opened (device, inode)
         self._lock = threading.Lock()
 
     def run(self, op: str, params: dict[str, Any], *, progress: ops.Progress | None = None) -> dict[str, Any]:
@@ -321,19 +322,37 @@ class Local:
                 send = not (spec is not None and spec.own_outbox)  # `quire sync` reports what it sends
                 with Session(self.home, actor=self.actor, send_outbox=send) as session:
                     return _plain(ops.run(session, op, params, progress=progress))
+            if self._session is not None and self._replaced():
+                self._session.close()
+                self._session = None
             if self._session is None:
                 self._session = Session(self.home, actor=self.actor)
                 self._session.write_behind()  # a kept session answers many recalls (memory/access.py)
+                self._opened = None if self._session.remote else _file_identity(self.home.db_path)
             result = ops.run(self._session, op, params, progress=progress)
             if op in ops.EXCLUSIVE:
                 self._session.persist_vectors()
             return _plain(result)
+
+    def _replaced(self) -> bool:
+        """Whether another file took the store's name since the kept Session opened it (`quire restore`,
+        `store pull --force`, each a rename): that Session still wrote the file it had open, so what
+        `quire mcp` acknowledged after a restore was in no store (the replaced copy, or nothing)."""
+        return self._opened is not None and _file_identity(self.home.db_path) != self._opened
 
     def close(self) -> None:
         with self._lock:
             if self._session is not None:
                 self._session.close()
                 self._session = None
+
+
+def _file_identity(path: Path) -> tuple[int, int] | None:
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 def _plain(result: dict[str, Any]) -> dict[str, Any]:

@@ -502,14 +502,18 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if self._framed_twice():
             return
-        try:
-            length = int(self.headers.get("Content-Length") or 0) if self.command == "POST" else 0
-        except ValueError:
-            length = 0
-        body = self.rfile.read(min(max(length, 0), ui_app.MAX_FORM + 1)) if length else b""
+        # A form is framed by the API's rules (chunks read, a Content-Length that is no length refused,
+        # a body past the limit drained so its 413 is read): the screens read a chunked form as empty
+        # and a length "abc" as 0, and answered "the form's CSRF token is missing or stale".
+        body, unread = b"", None
+        if self.command == "POST":
+            try:
+                body = _request_body(self.headers, self.rfile, ui_app.MAX_FORM)
+            except _BadBody as exc:
+                unread = (exc.status, str(exc))
         try:
             headers = {k.lower(): v for k, v in self.headers.items()}
-            res = service.ui.handle(ui_app.Request(self.command, self.path, headers, body))
+            res = service.ui.handle(ui_app.Request(self.command, self.path, headers, body, unread))
         except Exception as exc:  # a bug: keep serving, say where to look
             service.log(f"error in {self.path}: {type(exc).__name__}\n{traceback.format_exc()}")
             res = ui_app.Response(500, b"quire ui failed on this request; see the log of quire serve\n")
@@ -637,25 +641,25 @@ class _BadBody(Exception):
         self.status = status
 
 
-def _too_large() -> _BadBody:
-    return _BadBody(413, f"the request body is over {MAX_BODY:,} bytes; send less")
+def _too_large(limit: int = MAX_BODY) -> _BadBody:
+    return _BadBody(413, f"the request body is over {limit:,} bytes; send less")
 
 
-def _request_body(headers: Any, rfile: Any) -> bytes:
+def _request_body(headers: Any, rfile: Any, limit: int = MAX_BODY) -> bytes:
     """The request's body by Content-Length or, when sent chunked, by its chunks (an op must not
     run with `{}` because the body came chunked); _BadBody naming what is wrong with its framing
-    (a bad chunk size, a Content-Length that is no length) or that it is past MAX_BODY."""
+    (a bad chunk size, a Content-Length that is no length) or that it is past `limit`."""
     encoding = str(headers.get("Transfer-Encoding") or "").lower()
     if "chunked" in encoding:
-        return _chunked_body(rfile)
+        return _chunked_body(rfile, limit)
     said = str(headers.get("Content-Length") or "0").strip()
     if not said.isdigit():
         raise _BadBody(
             400, f"the request's Content-Length {said[:40]!r} is not a length in bytes; send the body's size"
         )
-    if int(said) > MAX_BODY:
+    if int(said) > limit:
         _discard(rfile, int(said))
-        raise _too_large()
+        raise _too_large(limit)
     return bytes(rfile.read(int(said)))
 
 
@@ -671,7 +675,7 @@ def _discard(rfile: Any, size: int) -> None:
         left -= len(got)
 
 
-def _chunked_body(rfile: Any) -> bytes:
+def _chunked_body(rfile: Any, limit: int = MAX_BODY) -> bytes:
     out = bytearray()
     while True:
         line = rfile.readline(66)
@@ -683,8 +687,8 @@ def _chunked_body(rfile: Any) -> bytes:
         if size < 0:
             shown = said[:20].decode("ascii", "replace")
             raise _BadBody(400, f"a chunk of the request body has no size in hex ({shown!r}); send well-formed chunks")
-        if len(out) + size > MAX_BODY:
-            raise _too_large()
+        if len(out) + size > limit:
+            raise _too_large(limit)
         if size == 0:
             while rfile.readline(1026).strip():  # trailer lines, then the blank line
                 pass

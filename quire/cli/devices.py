@@ -90,8 +90,10 @@ def store_push(url, force, json_):
     """Copy this home's local file to an empty server at URL (ws://HOST:PORT), then verify."""
     from memory import transfer
     from memory.home import resolve_home, store_token
+    from quire import privacy  # the client: not on `--help`'s path
 
     home = resolve_home()
+    privacy.free(home)  # a --force wiped the server a running service of a server home writes to
     data = transfer.push(home, url, token=store_token(home), force=force).as_dict()
     emit(data, json_, transfer_text)
     if not data["verified"]:
@@ -106,15 +108,17 @@ def store_pull(url, force, json_):
     """Copy a server (URL, else QUIRE_DB_URL / [store] url) into this home's local file, then verify."""
     from memory import transfer
     from memory.home import load_settings, resolve_home, store_token, store_url
+    from quire import privacy  # the session and the wiki: not on `--help`'s path
 
     home = resolve_home()
     url = url or store_url(home, load_settings(home))
     if not url:
         raise InvalidInput("store pull needs a server: give its URL, or set QUIRE_DB_URL / [store] url")
+    # Refused while a `quire serve` holds the home, as restore is: the file was renamed away under it,
+    # and what it acknowledged after the pull went to the replaced copy (or its removed log), not the store.
+    privacy.free(home)
     data = transfer.pull(home, url, token=store_token(home), force=force).as_dict()
     if data["verified"]:
-        from quire import privacy  # the session and the wiki: not on `--help`'s path
-
         privacy.settle(home)  # the vault the store before wrote, as after a restore
     emit(data, json_, transfer_text)
     if not data["verified"]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, Field
 
 from quire.ops.registry import (
     NoParams,
+    Request,
     Response,
     Rows,
     op,
@@ -45,8 +46,7 @@ def _outbox_key(value: str) -> str:
 OutboxKey = Annotated[str, AfterValidator(_outbox_key)]
 
 
-class DropRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class DropRequest(Request):  # the shared base: a key pasted with a space around it is read as every id is
     keys: list[OutboxKey] = Field(min_length=1, max_length=100)
 
 

@@ -194,7 +194,8 @@ def _named(
 
 def _describe_errors(model: type[BaseModel], name: str, errors: list[Any]) -> FieldsRefused:
     # Field names and messages only: the rejected values are the caller's data (maybe a secret).
-    unknown = "unknown parameter; allowed: " + ", ".join(model.model_fields)
+    allowed = ", ".join(model.model_fields)  # "allowed: " and nothing, for an op that takes none
+    unknown = f"unknown parameter; allowed: {allowed}" if allowed else f"unknown parameter; {name} takes none"
     refused = [
         (tuple(err["loc"]), where or "params", msg)
         for err, where, msg in key_clauses(one_per_value(errors), model.model_fields, unknown)

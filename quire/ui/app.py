@@ -95,6 +95,7 @@ class Request:
     target: str  # path and query as sent
     headers: Mapping[str, str]  # names in lower case
     body: bytes = b""
+    unread: tuple[int, str] | None = None  # a body the service could not read (its framing, its size): status, why
 
     @property
     def path(self) -> str:
@@ -361,8 +362,11 @@ class UI:
         origin = request.header("Origin")
         if origin and origin not in {f"http://{h}" for h in self._allowed_hosts()}:
             return self._plain(403, "refused: a write from another origin")
+        if request.unread is not None:  # refused by the API's words: the form was never read
+            status, why = request.unread
+            return self._plain(status, f"not accepted: {why}; nothing was done")
         if len(request.body) > MAX_FORM:
-            return self._plain(413, "form too large")
+            return self._plain(413, f"not accepted: the request body is over {MAX_FORM:,} bytes; send less")
         if bearer and sess is None:
             return None
         given = request.form().get("csrf") or request.header("X-CSRF-Token")
@@ -432,13 +436,14 @@ class UI:
     # -- the review queue -------------------------------------------------------------------------
 
     def review(self, request: Request, sess: _Session, item_id: str | None = None) -> Response:
+        # after=abc was quietly the first item; refused as the pages screen's from=abc is
+        after = _whole(request.query, "after", 0, "curate_show", "item_id")
         ids = [int(i) for i in self._run("curate_list", {"ids_only": True})["ids"]]
         chosen: int | None = None
         if item_id is not None:
             chosen = int(item_id)
         elif ids:
-            after = _int(request.query.get("after"))
-            later = [i for i in ids if after is not None and i > after]
+            later = [i for i in ids if i > after]
             chosen = later[0] if later else ids[0]
         info = self._run("curate_show", {"item_id": chosen}) if chosen is not None else None
         context: dict[str, Any] = {"title": "review", "left": len(ids), "info": info}
@@ -487,7 +492,7 @@ class UI:
         else:
             choice = {"accept": None, "keep_old": "keep_old", "keep_both": "keep_both", "machine": "machine"}[action]
             res = self._run("curate_accept", {"item_id": item.id, "choice": choice, "over": over})
-        sess.flash = res["message"]
+        sess.flash = _told(res)
         return _see(f"/review?after={item.id}")
 
     # -- recall -------------------------------------------------------------------------------------
@@ -542,7 +547,7 @@ class UI:
 
     def memory_trust(self, request: Request, sess: _Session, memory_id: str, action: str) -> Response:
         memory_id = _memory_id(memory_id)
-        sess.flash = self._run(action, {"memory_id": memory_id})["message"]
+        sess.flash = _told(self._run(action, {"memory_id": memory_id}))
         return _see(f"/memory/{quote(memory_id)}")
 
     def forget_confirm(self, request: Request, sess: _Session, memory_id: str) -> Response:
@@ -569,8 +574,9 @@ class UI:
             return self.forget_confirm(request, sess, memory_id)
         # Not cut to fit: a reason past 1000 characters is refused, as on every other route.
         res = self._run("forget", {"memory_id": memory_id, "reason": form.get("reason", "")})
-        sess.flash = res["message"]
-        return _see("/forgotten")
+        sess.flash = _told(res)
+        # Queued on a server home that is down, it is not erased yet: the forgotten screen says it is.
+        return _see("/recall" if res.get("status") == "queued" else "/forgotten")
 
     def forgotten(self, request: Request, sess: _Session) -> Response:
         return self._page("forgotten.html", {"title": "forgotten"}, sess=sess)
@@ -608,8 +614,12 @@ class UI:
         return self._page("status.html", context, sess=sess)
 
 
-def _int(value: str | None) -> int | None:
-    return whole_number(value) if value else None
+def _told(result: dict[str, Any]) -> str:
+    """What a write's screen says after it: the op's message and what it warns. A forget queued on a
+    server home that could not take the text out of this device's vault files said only "queued
+    w_..." here, while the CLI prints the warning and MCP returns it."""
+    warned = [f"warning: {w}" for w in result.get("warnings") or []]
+    return "; ".join([str(result["message"]), *warned])
 
 
 def _whole(query: dict[str, str], name: str, default: int, op: str, field: str | None = None) -> int:
