@@ -160,14 +160,20 @@ def needles(db: Database, memory_id: str, earlier: Iterable[str] = ()) -> list[s
 
 
 def held_by_others(db: Database, memory_id: str, pieces: Iterable[str]) -> set[str]:
-    """The pieces another live memory's content, source or field values hold."""
+    """The pieces another live memory's content, source, field values or entity names hold. A field
+    value that is the name of an entity other memories are linked to ("context": "refund policy")
+    was written as FORGOTTEN into that entity and its page's key: the next rebuild then failed on
+    every run (a page id no row had)."""
     out = set()
     for piece in pieces:
         forms = (json.dumps(piece)[1:-1], json.dumps(piece, ensure_ascii=False)[1:-1])
         if db.scalar(
             f"SELECT 1 FROM memories WHERE id != ? AND {LIVE} AND (instr(content, ?) > 0 OR instr(source, ?) > 0 "
-            "OR instr(structured_fields, ?) > 0 OR instr(structured_fields, ?) > 0) LIMIT 1",
-            (memory_id, piece, piece, *forms),
+            "OR instr(structured_fields, ?) > 0 OR instr(structured_fields, ?) > 0) "
+            "UNION ALL SELECT 1 FROM entities e JOIN memory_entities me ON me.entity_id = e.id "
+            f"JOIN memories m ON m.id = me.memory_id WHERE me.memory_id != ? AND m.{LIVE} "
+            "AND (instr(e.name, ?) > 0 OR instr(e.name_key, ?) > 0) LIMIT 1",
+            (memory_id, piece, piece, *forms, memory_id, piece, piece),
         ):
             out.add(piece)
     return out
