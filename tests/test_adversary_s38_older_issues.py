@@ -3,6 +3,8 @@ the command, and what they saw. Each test names its issue and the words it takes
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import quire
@@ -81,3 +83,26 @@ def test_issue9_forget_of_a_memory_whose_field_names_its_lone_entity_still_remov
     assert cli("rebuild").exit_code == 0
     assert "Wexford vendor" not in _entity_names(quire_home)
     assert "Wexford" not in _vault_text(quire_home)
+
+
+@pytest.mark.parametrize("added", ["[[nowhere-page]]", "\nSee [[Nowhere Page]] before the next planning.\n"])
+def test_issue5_lint_finds_a_dangling_wikilink_a_person_added_at_the_end_of_a_page(cli, quire_home, added):
+    # Issue 5: "`quire lint`: ... dangling wikilinks ...; exit 1 when it finds an error". Before: every line
+    # after the "## Sources" heading (the end of the file, where a person appends) went unread.
+    with quire.open(quire_home) as q:
+        q.add_space("work", default=True)
+        for text, kind in [(DECISION, "decision"), *SHARED]:
+            q.capture(text, type=kind, entities=["refund policy"])
+    assert cli("rebuild").exit_code == 0
+    assert cli("lint").exit_code == 0
+    page = quire_home / "wiki" / "refund-policy.md"
+    page.write_text(page.read_text(encoding="utf-8") + added, encoding="utf-8")
+    target = added.split("[[")[1].split("]]")[0]
+    found = cli("lint", "--json")
+    assert found.exit_code == 1, found.stdout
+    assert [f["detail"] for f in json.loads(found.stdout)["findings"] if f["code"] == "dangling_link"] == [
+        f"[[{target}]] points to no page"
+    ]
+    assert cli("rebuild").exit_code == 0  # the hand edit is recorded: the person's page gets a warning
+    after = json.loads(cli("lint", "--json").stdout)["findings"]
+    assert [f["severity"] for f in after if f["code"] == "dangling_link"] == ["warning"]
