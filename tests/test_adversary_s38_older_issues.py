@@ -4,10 +4,12 @@ the command, and what they saw. Each test names its issue and the words it takes
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 import quire
+from memory.errors import QuireError
 
 DECISION = "We decided that refunds above 500 euros need a second approver in the admin tool"
 SHARED = [
@@ -106,3 +108,94 @@ def test_issue5_lint_finds_a_dangling_wikilink_a_person_added_at_the_end_of_a_pa
     assert cli("rebuild").exit_code == 0  # the hand edit is recorded: the person's page gets a warning
     after = json.loads(cli("lint", "--json").stdout)["findings"]
     assert [f["severity"] for f in after if f["code"] == "dangling_link"] == ["warning"]
+
+
+def _records(home, ids: list[str]) -> list[dict]:
+    with quire.open(home) as q:
+        return [q.show(i).model_dump(include={"content", "type", "space", "status", "entities"}) for i in ids]
+
+
+KEPT = [
+    ("I am a backend engineer at a payments company", "identity", "personal"),
+    ("We decided to keep the family budget in one shared spreadsheet", "decision", "personal"),
+    ("The dentist appointment moved to Thursday mornings at nine", "fact", "personal"),
+]
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["identity", "decision", "personal", "forgotten", "superseded", "archived", "revision", "contradiction"],
+)
+def test_issue9_forget_of_a_memory_whose_field_value_is_a_type_status_or_space_name_leaves_every_other_memory_as_it_was(
+    cli, quire_home, value
+):
+    # Issue 9: "Forget means gone" for the memory, and nothing else changes. Before: the forget wrote every
+    # stored copy of the memory's field values as "[forgotten]" in every text column: --field claim=identity
+    # made every identity memory's type "[forgotten]", and claim=personal (a space's name) failed the forget
+    # on its foreign key, so the memory could not be forgotten at all.
+    with quire.open(quire_home) as q:
+        q.add_space("personal", description="life at home")
+        kept = [q.capture(text, type=kind, space=space, entities=["household"]).id for text, kind, space in KEPT]
+        gone = q.capture(
+            "The office plants need watering every Tuesday morning", type="fact", fields={"claim": value}
+        ).id
+    assert cli("rebuild").exit_code == 0
+    before = _records(quire_home, kept)
+    forgot = cli("forget", gone)
+    assert forgot.exit_code == 0, forgot.stderr
+    with quire.open(quire_home) as q:
+        assert [
+            q.show(i).model_dump(include={"content", "type", "space", "status", "entities"}) for i in kept
+        ] == before
+        assert q.show(gone).status == "forgotten"
+        assert [s["name"] for s in q.run("spaces_list").model_dump()["spaces"]] == ["personal"]
+    rebuilt = cli("rebuild")
+    assert rebuilt.exit_code == 0, rebuilt.stderr
+    assert "office plants" not in _vault_text(quire_home)
+    assert b"office plants" not in (quire_home / "quire.db").read_bytes()
+
+
+SAMPLE = Path(__file__).resolve().parent.parent / "wiki" / "sample"
+
+
+@pytest.mark.parametrize("given", ["jsonl", "chat-jsonl"])
+@pytest.mark.parametrize(("export", "found"), [("conversations.json", "chatgpt"), ("claude.json", "claude")])
+@pytest.mark.parametrize("route", ["cli", "library"])
+def test_issue12_an_export_given_as_json_lines_is_one_line_naming_its_format(
+    cli, quire_home, given, export, found, route
+):
+    # Issue 12: "`quire import PATH [--format auto|chatgpt|claude|chat-jsonl|jsonl|markdown]`, detected
+    # automatically with an override". Before: a ChatGPT conversations.json given --format chat-jsonl (or
+    # jsonl) printed an "invalid JSON" error for each of its 300 lines; the other overrides say in one line.
+    path = SAMPLE / export
+    if route == "cli":
+        result = cli("import", str(path), "--format", given)
+        assert result.exit_code == 1
+        said = result.stderr
+    else:
+        with quire.open(quire_home) as q, pytest.raises(QuireError) as refused:
+            q.import_path(str(path), format=given)
+        said = f"Error: {refused.value}\n"
+    assert said.count("\n") == 1, said
+    assert f"use --format {found} (or leave --format out)" in said
+    with quire.open(quire_home) as q:
+        assert q.status().total == 0
+
+
+def test_issue11_rollback_on_a_device_whose_newest_shared_rebuild_ran_on_another_says_so(sqld_url, tmp_path):
+    # Issue 11: "Everything that works on the embedded file works remotely: ... rebuild ...; where a feature
+    # cannot work remotely, a clear error says so". Before: the desktop's `rollback` after the laptop's
+    # rebuild said the laptop's snapshot "is gone (quire keeps the last 5)", which it never had.
+    from tests.conftest import run_forked
+
+    def on(device: str) -> dict:
+        return {"QUIRE_HOME": str(tmp_path / device), "QUIRE_DB_URL": sqld_url, "QUIRE_EMBEDDER": "fake"}
+
+    assert run_forked("capture", "The greenhouse heater turns on below five degrees", env=on("laptop")).returncode == 0
+    assert run_forked("rebuild", env=on("desktop")).returncode == 0
+    assert run_forked("capture", "The greenhouse door sticks when the air is humid", env=on("laptop")).returncode == 0
+    assert run_forked("rebuild", env=on("laptop")).returncode == 0
+    refused = run_forked("rollback", env=on("desktop"))
+    assert refused.returncode == 1
+    assert refused.stderr.count("\n") == 1 and "another device sharing the store ran it" in refused.stderr
+    assert run_forked("rollback", env=on("laptop")).returncode == 0
