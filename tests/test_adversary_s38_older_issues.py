@@ -199,3 +199,26 @@ def test_issue11_rollback_on_a_device_whose_newest_shared_rebuild_ran_on_another
     assert refused.returncode == 1
     assert refused.stderr.count("\n") == 1 and "another device sharing the store ran it" in refused.stderr
     assert run_forked("rollback", env=on("laptop")).returncode == 0
+
+
+@pytest.mark.parametrize("time", ["0001-01-01T00:00:00Z", "10000-01-01", 253402300800, 1e300])
+def test_issue9_a_chat_message_time_outside_the_range_is_refused_with_the_range(cli, quire_home, tmp_path, time):
+    # Issue 9: "dates outside the supported range (say 1000-9999) are refused at the edge with the range in
+    # the message"; `--valid-from 0001-01-01` says it. Before: a chat line's time of year 1 or 10000 was
+    # "cannot read the time", as if it were no date at all.
+    lines = [
+        {"conversation": "ferry", "speaker": "Maya", "role": "user", "text": text, "time": when}
+        for text, when in [
+            ("We booked the ferry to Flores for the second week of June", time),
+            ("The ferry back leaves on Sunday afternoon at four", "2024-05-02T09:00:00Z"),
+        ]
+    ]
+    path = tmp_path / "chat.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    result = cli("import", str(path))
+    assert result.exit_code == 1
+    assert f"chat.jsonl:1: the time {str(time)!r} is outside the supported range (1000-01-01 to 9999-12-31)" in (
+        result.stderr
+    )
+    with quire.open(quire_home) as q:
+        assert q.status().total == 1
