@@ -207,6 +207,11 @@ class _Placeholder(ValueError):
     """A time before 1990 (`_EARLIEST_SECONDS`), as seconds or as ISO text: no time, not a moment."""
 
 
+class _OutOfRange(ValueError):
+    """A time read, but outside quire's date range (memory/clock.py): said with the range, as
+    `--valid-from 0001-01-01` is, not as a time that cannot be read."""
+
+
 def _read_time(value: Any) -> tuple[str | None, str | None]:
     """(stored time, None), or (None, why not) for a value that is there but unusable; (None, None) if absent.
 
@@ -223,23 +228,45 @@ def _read_time(value: Any) -> tuple[str | None, str | None]:
         if isinstance(value, (int, float)) or hasattr(value, "as_integer_ratio"):
             if float(value) < _EARLIEST_SECONDS:  # 0 or -1: a placeholder, not when it was sent
                 raise _Placeholder(value)
-            moment = datetime.fromtimestamp(float(value), UTC)
-            if not clock.in_range(moment):
-                raise ValueError(value)
-            stored = clock.iso(moment)
+            stored = _seconds(float(value))
         elif isinstance(value, str):
-            stored = clock.normalize_when(value)
+            stored = _iso(value)
         else:
             raise ValueError(value)
         if clock.parse_when(stored) < _EARLIEST:  # the same placeholder as ISO text ("1970-01-01T00:00:00Z")
             raise _Placeholder(value)
     except _Placeholder:
         return None, f"the time {str(value)[:40]!r} is not when a message was sent (before 1990); {hint}"
+    except _OutOfRange:
+        return None, f"the time {str(value)[:40]!r} is outside the supported range ({clock.RANGE}); {hint}"
     except (InvalidInput, ValueError, OverflowError, OSError):
         return None, f"cannot read the time {str(value)[:40]!r}; {hint}"
     if clock.parse_when(stored) > clock.now() + FUTURE_SLACK:
         return None, f"the time {str(value)[:40]!r} is in the future; a message's time is when it was sent"
     return stored, None
+
+
+def _seconds(value: float) -> str:
+    """Unix seconds as a stored time; _OutOfRange past quire's range (ValueError for NaN)."""
+    if value != value:  # NaN
+        raise ValueError(value)
+    try:
+        moment = datetime.fromtimestamp(value, UTC)
+    except (OverflowError, OSError, ValueError):
+        raise _OutOfRange(value) from None
+    if not clock.in_range(moment):
+        raise _OutOfRange(value)
+    return clock.iso(moment)
+
+
+def _iso(value: str) -> str:
+    """An ISO time as stored; _OutOfRange for one clock reads but whose year is outside the range."""
+    try:
+        return clock.normalize_when(value)
+    except InvalidInput as exc:
+        if "outside the supported range" in str(exc):
+            raise _OutOfRange(value) from None
+        raise
 
 
 def _when(value: Any) -> str | None:

@@ -192,6 +192,13 @@ PLACES: dict[tuple[str, str], str] = {
     ("spaces", "description"): PIECES,
     ("spaces", "created_at"): NONE,
 }
+# Columns the scrub of a forgotten memory's pieces leaves alone: those holding no text a person wrote
+# (a field value "identity" or a space's name rewrote every identity memory's type, or failed the
+# forget on its foreign key), and the labels of rows the forget deletes by the memory's id.
+NOT_SCRUBBED = frozenset(
+    [place for place, how in PLACES.items() if how == NONE]
+    + [("statements", "attribute"), ("relations", "relation_type")]
+)
 # Outside the database (the wiki layer scrubs them: wiki/forget.py; docs/forget.md lists them all).
 FILES = (
     "the vault's page files (LINKED runs in the memory's pages; dropped pages' files removed; index names)",
@@ -743,7 +750,7 @@ def _forget(
             "content_hash = ?, lex_content = NULL, lex_title = NULL, lex_cue = NULL WHERE id = ?",
             (FORGOTTEN, fingerprint, memory_id),
         )
-        scrub(db, sorted(set(pieces) | set(expand(extra or [])), key=lambda p: (-len(p), p)))
+        scrub(db, sorted(set(pieces) | set(expand(extra or [])), key=lambda p: (-len(p), p)), skip=NOT_SCRUBBED)
         _scrub_reach(db, memory_id, found, lone, sessions)
         db.execute("DELETE FROM memory_entities WHERE memory_id = ?", (memory_id,))
         statements.drop(db, [memory_id])

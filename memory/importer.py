@@ -186,6 +186,8 @@ def import_path(
         spaces.resolve_write_space(db, space)
     if format == "auto":
         format = chats.detect_format(path)
+    elif format in ("jsonl", "chat-jsonl"):
+        _refuse_other_export(path, format)
     store = _Landing(actor=actor, embedder=embedder, defer_embed=defer_embed, vectors=vectors)
     flags: dict[str, Any] = {"roles": roles, "keep_all": keep_all, "me": me, "date_order": date_order}
     flags["timezone"] = timezone
@@ -207,6 +209,40 @@ def import_path(
     else:
         raise InvalidInput(f"{path}: import takes a .jsonl file or a folder of .md notes")
     return report
+
+
+_EXPORT_WORDS = {
+    "chatgpt": "a ChatGPT export",
+    "claude": "a Claude export",
+    "telegram": "a Telegram export",
+    "messenger": "a Messenger export",
+    "whatsapp": "a WhatsApp chat",
+}
+
+
+def _refuse_other_export(path: Path, format: str) -> None:
+    """A whole-file export given as JSON Lines: one line naming its format, not an error on each of
+    its lines (a ChatGPT conversations.json with --format chat-jsonl printed 300). Told only when
+    the first line is no JSON object (a JSONL file is not read twice)."""
+    if not path.is_file() or path.suffix.lower() == ".zip":
+        return
+    with files.open_regular(path) as fh:
+        head = fh.read(1 << 16)
+    first = next((line for line in head.splitlines() if line.strip()), b"")
+    try:
+        if isinstance(json.loads(first.decode("utf-8-sig")), dict):
+            return
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        pass
+    try:
+        found = chats.detect_format(path)
+    except InvalidInput:
+        return  # the JSONL importer reports each bad line by number
+    if found in _EXPORT_WORDS:
+        raise InvalidInput(
+            f"{path.name}: this is {_EXPORT_WORDS[found]}, not {format} (one JSON object per line); "
+            f"use --format {found} (or leave --format out)"
+        )
 
 
 def check_input(path: Path) -> None:

@@ -26,7 +26,7 @@ import hmac
 import json
 import re
 import secrets
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -160,14 +160,21 @@ def needles(db: Database, memory_id: str, earlier: Iterable[str] = ()) -> list[s
 
 
 def held_by_others(db: Database, memory_id: str, pieces: Iterable[str]) -> set[str]:
-    """The pieces another live memory's content, source or field values hold."""
+    """The pieces another live memory's content, source, field values or entity names hold, or a
+    space's name. A field value that is the name of an entity other memories are linked to
+    ("context": "refund policy") or of a space ("context": "personal") was written as FORGOTTEN into
+    that entity or space and the keys of its pages: the forget failed, or every later rebuild did."""
     out = set()
     for piece in pieces:
         forms = (json.dumps(piece)[1:-1], json.dumps(piece, ensure_ascii=False)[1:-1])
         if db.scalar(
             f"SELECT 1 FROM memories WHERE id != ? AND {LIVE} AND (instr(content, ?) > 0 OR instr(source, ?) > 0 "
-            "OR instr(structured_fields, ?) > 0 OR instr(structured_fields, ?) > 0) LIMIT 1",
-            (memory_id, piece, piece, *forms),
+            "OR instr(structured_fields, ?) > 0 OR instr(structured_fields, ?) > 0) "
+            "UNION ALL SELECT 1 FROM entities e JOIN memory_entities me ON me.entity_id = e.id "
+            f"JOIN memories m ON m.id = me.memory_id WHERE me.memory_id != ? AND m.{LIVE} "
+            "AND (instr(e.name, ?) > 0 OR instr(e.name_key, ?) > 0) "
+            "UNION ALL SELECT 1 FROM spaces WHERE instr(name, ?) > 0 LIMIT 1",
+            (memory_id, piece, piece, *forms, memory_id, piece, piece, piece),
         ):
             out.add(piece)
     return out
@@ -196,9 +203,11 @@ def _text_columns(db: Database) -> list[tuple[str, str]]:
     return found
 
 
-def scrub(db: Database, pieces: list[str]) -> int:
+def scrub(db: Database, pieces: list[str], *, skip: Collection[tuple[str, str]] = ()) -> int:
     """Rewrite every stored copy of `pieces` to FORGOTTEN, append-only tables included (their
-    guard triggers are lifted for this one statement and restored in the same transaction)."""
+    guard triggers are lifted for this one statement and restored in the same transaction);
+    `skip`: (table, column) that hold no text a person wrote (ids, types, statuses: a field value
+    "identity" once made every identity memory's type FORGOTTEN)."""
     if not pieces:
         return 0
     changed = 0
@@ -211,6 +220,8 @@ def scrub(db: Database, pieces: list[str]) -> int:
         for name, _ in guards:
             db.execute(f"DROP TRIGGER {name}")
         for table, column in _text_columns(db):
+            if (table, column) in skip:
+                continue
             for piece in pieces:
                 db.execute(
                     f"UPDATE {table} SET {column} = replace({column}, ?, ?) WHERE instr({column}, ?) > 0",

@@ -99,11 +99,11 @@ def parse(text: str) -> Parsed:
         if definition:
             notes.append(definition.group(1))
             line = line[definition.end() :]
-        elif in_sources:
-            found = _SOURCE.match(stripped)
-            if found:
-                sources[int(found.group(1))] = found.group(2)
+        elif in_sources and (found := _SOURCE.match(stripped)):
+            sources[int(found.group(1))] = found.group(2)
             continue
+        # Any other line under Sources is read as text: a person appends at the end of a file, after
+        # the Sources list, and a [[link]] added there went unchecked.
         labels = _FOOTNOTE_REF.findall(line)
         refs += labels
         markers += [int(c.group(1)) for c in map(_CITATION.match, labels) if c]

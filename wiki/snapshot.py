@@ -132,9 +132,11 @@ def rollback(session, *, actor: str = "cli") -> RollbackReport:
             raise NotFound("nothing to roll back: no rebuild has changed the wiki yet (or all were rolled back)")
         folder = snapshots_dir(home_root) / run["snapshot"]
         if not (folder / "manifest.json").exists():
+            # A shared store's runs are every device's: the newest may be another's, its snapshot there.
+            elsewhere = " or another device sharing the store ran it (roll it back there)" if session.remote else ""
             raise NotFound(
-                f"the snapshot {run['snapshot']} of rebuild {run['id']} is gone (quire keeps the last "
-                f"{KEEP_SNAPSHOTS}); nothing was changed"
+                f"the snapshot {run['snapshot']} of rebuild {run['id']} is not in this home: it is gone (quire "
+                f"keeps the last {KEEP_SNAPSHOTS}){elsewhere}; nothing was changed"
             )
         files.private_dir(root)
         vault.clean_temp(root)
