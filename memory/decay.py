@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from memory import audit, clock, tiers
+from memory import audit, clock, supersede, tiers
 from memory.db import Database, dicts_in
-from memory.errors import Forgotten, InvalidInput, NotFound
+from memory.errors import Forgotten, InvalidInput, NotFound, Superseded
 from memory.store import LIVE
 
 _DIGITS = 6  # stored precision: sub-micro changes are not worth a write
@@ -106,6 +106,18 @@ def run(db: Database, *, actor: str) -> DecayReport:
     return DecayReport(len(rows), len(changes), clock.iso(now))
 
 
+def _refuse_replaced(db: Database, memory_id: str, action: str) -> None:
+    """A pin or a confirm of a version a newer one replaced would vouch for what the person has
+    since said otherwise, and change nothing recall shows: refused naming the current version, in
+    the words an edit of it is refused in (memory.supersede). Unpinning one stays allowed."""
+    found = supersede.replaced(db, memory_id)
+    if found is not None:
+        by, current = found
+        raise Superseded(
+            f"{supersede.replaced_words(memory_id, by, current)}; {action} {current} instead. Nothing was changed"
+        )
+
+
 # Why a memory cannot be pinned or confirmed, and what to do instead. Not "capture it again": a
 # forgotten text's tombstone refuses it, and a rejected one was the person's call.
 _NOT_CURRENT = {
@@ -140,6 +152,7 @@ def _set(
 
 def pin(db: Database, memory_id: str, *, actor: str) -> TrustChange:
     """Pinned memories never decay."""
+    _refuse_replaced(db, memory_id, "pin")
     return _set(db, memory_id, actor=actor, action="pin", column="pinned", value=1, done="pinned")
 
 
@@ -149,4 +162,5 @@ def unpin(db: Database, memory_id: str, *, actor: str) -> TrustChange:
 
 def confirm(db: Database, memory_id: str, *, actor: str) -> TrustChange:
     """A person vouches for the memory: stability 'confirmed', no more decay."""
+    _refuse_replaced(db, memory_id, "confirm")
     return _set(db, memory_id, actor=actor, action="confirm", column="stability", value="confirmed", done="confirmed")

@@ -29,7 +29,7 @@ def test_every_curation_mutation_appends_a_row(db, cap):
     review.dismiss(db, item2.id, actor="cli")
     forgotten = erase.forget(db, b, actor="cli")
     tombstones.lift(db, forgotten.tombstone_id, actor="cli")
-    decay.pin(db, old, actor="cli")
+    decay.pin(db, new, actor="cli")  # the current version (a replaced one is refused: test_trust_replaced_versions)
     decay.confirm(db, a, actor="cli")
     got = actions(db)
     for expected in (
