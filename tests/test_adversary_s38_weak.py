@@ -1,0 +1,196 @@
+"""Session 38's weak spots, each closed as a class on every route: an id no memory can have is a usage
+error naming the form of an id; a write queued offline naming a memory or review item this device's
+replica does not hold is refused as online; a note that is not a regular file is named once."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+
+import pytest
+
+import quire
+from memory import files
+from quire import ops
+from tests.server_homes import device, restart
+from tests.test_adversary_s36_acknowledged import refused_on
+
+BASE = "The staging cluster moved to the Frankfurt region in May"
+ID_FORM = "is not a memory id (letters, digits, '_' or '-', like mem_1a2b3c4d5e6f)"
+
+
+def _state(home):
+    with quire.open(home) as q:
+        return q.status().model_dump(exclude={"replica", "nightly"}), q.run("log", limit=1000)["entries"]
+
+
+# --- an id that cannot exist ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["show", "a\x01b"],
+        ["forget", "a\x01b"],
+        ["history", "mem abc"],
+        ["pin", "../etc"],
+        ["confirm", "a\x01b"],
+        ["unpin", "a\u200bb"],
+        ["supersede", "a\x01b", "The staging cluster moved to the Dublin region in June"],
+    ],
+)
+def test_an_id_no_memory_can_have_is_a_usage_error_naming_the_form_of_an_id(cli, quire_home, argv):
+    # Before: "no memory 'a\x01b'" with exit 1, as if such a memory might exist somewhere.
+    cli("capture", BASE, "--defer-embed")
+    before = _state(quire_home)
+    result = cli(*argv)
+    assert result.exit_code == 2, (result.exit_code, result.stderr)
+    assert result.stderr.count("\n") == 1 and ID_FORM in result.stderr, result.stderr
+    assert _state(quire_home) == before
+
+
+@pytest.mark.parametrize("route", ["library", "service", "mcp"])
+@pytest.mark.parametrize("op", ["memory_show", "forget", "history", "pin", "supersede"])
+def test_every_route_refuses_an_id_no_memory_can_have_in_the_same_words(quire_home, route, op):
+    params = {"memory_id": "a\x01b"} | ({"content": BASE} if op == "supersede" else {})
+    said = refused_on(route, quire_home, op, params)
+    assert f"memory_id: {ID_FORM}" in said, said
+
+
+@pytest.mark.parametrize("value", ["a\x01b", "mem_\x1b[2J", "a\u200bb", "a\u202eb", "a\nb"])
+def test_log_refuses_an_id_no_entry_can_be_about(cli, value):
+    # Before: `quire log --id "a\x01b"` said "no audit entries" and exited 0.
+    result = cli("log", "--id", value)
+    assert result.exit_code == 2, (result.exit_code, result.stdout, result.stderr)
+    line = result.stderr
+    assert line.count("\n") == 1 and line.startswith("Error: invalid log parameters: --id: holds the character U+")
+    assert "an id is a memory's (mem_1a2b3c4d5e6f)" in line and "\x1b" not in line
+
+
+@pytest.mark.parametrize("route", ["library", "service"])  # the log is no MCP tool
+def test_log_s_id_is_refused_alike_on_every_route(quire_home, route):
+    said = refused_on(route, quire_home, "log", {"subject_id": "a\x01b"})
+    assert "subject_id: holds the character U+0001, which no id holds" in said, said
+
+
+def test_log_still_finds_a_well_formed_id_and_a_space_name(cli, cli_json):
+    mid = cli_json("capture", BASE, "--defer-embed")["id"]
+    assert cli_json("log", "--id", mid)["entries"]
+    cli("spaces", "add", "work.notes")
+    assert cli_json("log", "--id", "work.notes")["entries"]
+
+
+# --- offline writes naming an id this device does not hold ------------------------------------------
+
+
+@pytest.mark.timeout(180)
+def test_an_offline_write_naming_an_unknown_id_is_refused_as_online_and_nothing_is_queued(server, tmp_path):
+    s = device(tmp_path, "laptop", server.url)
+    mid = ops.run(s, "capture", {"content": BASE})["id"]
+    assert ops.run(s, "recall", {"query": "staging cluster"})["results"]  # a read made the replica
+    online = {}
+    for op, params in (
+        ("forget", {"memory_id": "mem_nothere"}),
+        ("curate_accept", {"item_id": 999}),
+    ):
+        with pytest.raises(quire.QuireError) as caught:
+            ops.run(s, op, params)
+        online[op] = str(caught.value)
+    s.close()
+    server.stop()
+    s = device(tmp_path, "laptop", server.url)
+    try:
+        for op, params in (
+            ("forget", {"memory_id": "mem_nothere"}),
+            ("pin", {"memory_id": "mem_nothere"}),
+            ("supersede", {"memory_id": "mem_nothere", "content": "The staging cluster moved to Dublin in June"}),
+            ("curate_accept", {"item_id": 999}),
+            ("curate_dismiss", {"item_id": 999}),
+        ):
+            with pytest.raises(quire.QuireError) as caught:
+                ops.run(s, op, params)
+            said = str(caught.value)
+            first = online["curate_accept" if "item_id" in params else "forget"].split(";")[0]
+            assert said.startswith(f"{first} on this device") and "nothing was queued" in said, said
+            assert caught.value.exit_code == 1
+        assert s.outbox.count_writes() == 0
+        # A memory the replica holds still queues, as before.
+        assert ops.run(s, "pin", {"memory_id": mid})["status"] == "queued"
+    finally:
+        s.close()
+    server = restart(server)
+    try:
+        s = device(tmp_path, "laptop", server.url)
+        try:
+            assert s.outbox.count() == 0
+        finally:
+            s.close()
+    finally:
+        server.stop()
+
+
+@pytest.mark.timeout(180)
+def test_without_a_replica_an_offline_write_says_its_id_was_not_checked_and_sync_refuses_it(server, tmp_path):
+    server.stop()
+    s = device(tmp_path, "laptop", server.url)  # never reached the server: no replica to check against
+    try:
+        queued = ops.run(s, "forget", {"memory_id": "mem_nothere"})
+        assert queued["status"] == "queued"
+        assert any("memory mem_nothere was not checked" in w and "quire sync` says so" in w for w in queued["warnings"])
+    finally:
+        s.close()
+    server = restart(server)
+    try:
+        s = device(tmp_path, "laptop", server.url)
+        try:
+            ops.run(s, "status", {})  # any command that reaches the server sends the outbox
+            assert s.outbox.count_writes() == 1  # held for `quire sync` to say, not dropped unseen
+            [write] = ops.run(s, "sync", {})["writes"]
+            assert write["outcome"] == "refused" and "no memory 'mem_nothere'" in write["detail"], write
+            assert s.outbox.count_writes() == 0
+        finally:
+            s.close()
+    finally:
+        server.stop()
+
+
+# --- a note that is not a regular file --------------------------------------------------------------
+
+
+def test_a_note_that_is_no_regular_file_is_named_once_with_its_fix(cli, tmp_path):
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "a.md").write_text("We stayed at a small guesthouse near the harbour in May last year.\n")
+    os.mkfifo(notes / "pipe.md")
+    sock = socket.socket(socket.AF_UNIX)
+    sock.bind(str(notes / "sock.md"))
+    try:
+        result = cli("import", str(notes), "--defer-embed", "--json")
+    finally:
+        sock.close()
+    data = json.loads(result.stdout)
+    assert result.exit_code == 1 and data["stored"] == 1, data
+    said = {e.split(":")[0]: e for e in data["errors"]}
+    assert set(said) == {"pipe.md", "sock.md"}, data["errors"]
+    for name, line in said.items():
+        assert line.count(name) == 1 and str(notes) not in line, line  # named once, never by its whole path
+        assert "not a regular file" in line and line.endswith("copy it into one; skipped"), line
+
+
+def test_a_note_removed_while_the_import_runs_is_said_to_be_gone(cli, tmp_path, monkeypatch):
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "a.md").write_text("We stayed at a small guesthouse near the harbour in May last year.\n")
+    (notes / "b.md").write_text("The boat is kept at the north pier over the winter months.\n")
+    read = files.read_regular
+
+    def vanishing(path, **kw):
+        if path.name == "b.md":
+            path.unlink()
+        return read(path, **kw)
+
+    monkeypatch.setattr(files, "read_regular", vanishing)
+    result = cli("import", str(notes), "--defer-embed", "--json")
+    data = json.loads(result.stdout)
+    assert data["stored"] == 1 and data["errors"] == ["b.md: it was removed while the import ran; skipped"], data
