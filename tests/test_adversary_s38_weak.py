@@ -194,3 +194,35 @@ def test_a_note_removed_while_the_import_runs_is_said_to_be_gone(cli, tmp_path, 
     result = cli("import", str(notes), "--defer-embed", "--json")
     data = json.loads(result.stdout)
     assert data["stored"] == 1 and data["errors"] == ["b.md: it was removed while the import ran; skipped"], data
+
+
+# --- a damaged database: the way back this home has -------------------------------------------------
+
+
+def _damaged_home(cli, quire_home, *, backup: bool) -> list[str]:
+    from tests.test_trust_store import _damage, _home_with_memories
+
+    _home_with_memories(cli, quire_home.parent)
+    made = [json.loads(cli("backup", "--json").stdout)["path"]] if backup else []
+    _damage(quire_home / "quire.db")
+    return made
+
+
+@pytest.mark.parametrize("args", [["status"], ["recall", "aisle"], ["export"], ["doctor"]])
+def test_a_damaged_database_without_a_backup_is_told_what_can_be_done_not_to_restore_one(cli, quire_home, args):
+    # Before: every command but doctor said "(`quire restore` a backup)" to a home that had none.
+    _damaged_home(cli, quire_home, backup=False)
+    result = cli(*args)
+    assert result.exit_code == 1
+    said = result.stdout if args == ["doctor"] else result.stderr
+    assert "no backup in this home" in said and "`quire store pull --force`" in said and ".dump" in said, said
+    assert "`quire restore` a backup" not in said
+
+
+def test_a_damaged_database_with_a_backup_is_told_which_one_to_restore(cli, quire_home):
+    [newest] = _damaged_home(cli, quire_home, backup=True)
+    status, doctor = cli("status"), cli("doctor", "--json")
+    assert status.exit_code == 1 and f"`quire restore {newest}` (the newest backup" in status.stderr, status.stderr
+    [check] = [c for c in json.loads(doctor.stdout)["checks"] if c["name"] == "database"]
+    assert check["fix"].startswith(f"`quire restore {newest}`")
+    assert cli("restore", newest).exit_code == 0 and cli("status").exit_code == 0  # the way named works
