@@ -226,3 +226,70 @@ def test_a_damaged_database_with_a_backup_is_told_which_one_to_restore(cli, quir
     [check] = [c for c in json.loads(doctor.stdout)["checks"] if c["name"] == "database"]
     assert check["fix"].startswith(f"`quire restore {newest}`")
     assert cli("restore", newest).exit_code == 0 and cli("status").exit_code == 0  # the way named works
+
+
+# --- a key glued to other text ----------------------------------------------------------------------
+
+GH = "ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+GLUED = {
+    "sghp": ("s" + GH, "github_token"),
+    "tokenghp": ("token" + GH, "github_token"),
+    "gho": ("my" + GH.replace("ghp_", "gho_"), "github_token"),
+    "github_pat": ("xgithub_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz", "github_token"),
+    "aws": ("keyAKIAIOSFODNN7EXAMPLE", "aws_access_key"),
+    "aws_then_letters": ("AKIAIOSFODNN7EXAMPLEfoo", "aws_access_key"),
+    "slack": ("tokxoxb-123456789012-abcdefghijkl", "slack_token"),
+    "openai": ("mykeysk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z", "openai_key"),
+    "stripe": ("keysk_live_" + "aB3" * 8, "stripe_key"),
+    "google": ("keyAIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q", "google_api_key"),
+    "jwt": (
+        "tokeneyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+        "jwt",
+    ),
+    "url_query": ("https://maps.example.com/v1?key=AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q&z=3", "google_api_key"),
+    "pem": ("xx-----BEGIN RSA PRIVATE KEY-----\nMIIEabc\n-----END RSA PRIVATE KEY-----", "private_key"),
+}
+# Words and names that end in a key's prefix or whose letters look like one: never refused.
+NOT_KEYS = [
+    "task-related-notes-2024-quarterly-review-final",
+    "risk-Assessment-2024-Q3-Report-Final-Version",
+    "disk_test_configurationvalue",
+    "network_live_StreamConfig2024x",
+    "the TRANSASIAPACIFICAIRLINESX flight",
+    "EURASIAN1234567890ABCDEF",
+    "my desk-Setup-2024-Photos-Album-Final",
+]
+
+
+@pytest.mark.parametrize("name", sorted(GLUED))
+def test_a_key_glued_to_other_text_is_refused_on_capture(cli, quire_home, name):
+    key, kind = GLUED[name]
+    result = cli("capture", f"The deploy script reads {key} from the vault on every run")
+    assert result.exit_code == 1 and f"credential_leak ({kind})" in result.stderr, result.stderr
+    assert _state(quire_home)[0]["total"] == 0
+
+
+@pytest.mark.parametrize("text", NOT_KEYS)
+def test_words_that_end_in_a_key_s_prefix_are_not_refused(cli_json, text):
+    stored = cli_json("capture", f"The folder named {text} holds last year's files", "--defer-embed")
+    assert stored["status"] == "stored"
+
+
+def test_a_glued_key_is_refused_in_every_input(cli, cli_json, quire_home, tmp_path):
+    from tests.conftest import chat_turns
+
+    key = GLUED["tokenghp"][0]
+    said = f"The deploy script reads {key} from the vault on every run"
+    lines = tmp_path / "caps.jsonl"
+    lines.write_text(json.dumps({"content": said}) + "\n")
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "deploy.md").write_text(said + "\n")
+    chat = chat_turns(tmp_path / "chat.jsonl", [("2026-03-02T10:00:00Z", said)])
+    for path in (lines, notes, chat):
+        result = cli("import", str(path), "--defer-embed", "--json")
+        assert "github_token" in " ".join(json.loads(result.stdout)["errors"]), (path, result.stdout)
+    mid = cli_json("capture", BASE, "--defer-embed")["id"]
+    edit = cli("supersede", mid, said)
+    assert edit.exit_code == 1 and "credential_leak (github_token)" in edit.stderr, edit.stderr
+    assert not [p for p in quire_home.rglob("*") if p.is_file() and GH.encode() in p.read_bytes()]
