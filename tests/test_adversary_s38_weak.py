@@ -14,6 +14,7 @@ import quire
 from memory import files
 from quire import ops
 from tests.server_homes import device, restart
+from tests.test_adversary_routes import served_post
 from tests.test_adversary_s36_acknowledged import refused_on
 
 BASE = "The staging cluster moved to the Frankfurt region in May"
@@ -293,3 +294,68 @@ def test_a_glued_key_is_refused_in_every_input(cli, cli_json, quire_home, tmp_pa
     edit = cli("supersede", mid, said)
     assert edit.exit_code == 1 and "credential_leak (github_token)" in edit.stderr, edit.stderr
     assert not [p for p in quire_home.rglob("*") if p.is_file() and GH.encode() in p.read_bytes()]
+
+
+# --- names equal under case or width: one entity, said ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [("Ｂｏｂ", "Bob"), ("Bob", "bob"), ("ﬁona", "fiona"), ("Straße", "STRASSE")],
+)
+def test_a_name_filed_under_another_spelling_of_it_is_said_and_reads_back_as_first_written(cli_json, first, then):
+    # Before: "Bob" after "Ｂｏｂ" joined the entity "Ｂｏｂ" without a word.
+    assert cli_json("capture", BASE, "--entity", first, "--defer-embed")["warnings"] == []
+    later = cli_json("capture", "We met for coffee near the old harbour on Sunday", "--entity", then, "--defer-embed")
+    assert later["warnings"] == [
+        f"entity {then!r} is filed under {first!r}, as that name was first written (names that differ only in "
+        "case, width or compatibility forms are one entity)"
+    ]
+    [entity] = cli_json("entities")["entities"]
+    assert entity["name"] == first and entity["memories"] == 2
+    with quire.open() as q:
+        assert q.run("memory_show", memory_id=later["id"])["entities"] == [first]
+
+
+def test_the_same_name_in_another_normal_form_is_not_said_and_a_different_letter_stays_apart(cli_json):
+    cli_json("capture", BASE, "--entity", "Zo\u00eb", "--defer-embed")
+    same = cli_json("capture", "We met for coffee near the old harbour on Sunday", "--entity", "Zoe\u0308")
+    assert same["warnings"] == []  # the same letters as shown: nothing to say
+    # İ (dotted capital I) is another letter to Unicode's case folding: "İzmir" and "Izmir" stay apart.
+    cli_json("capture", "The ferry to the islands leaves every hour in summer", "--entity", "İzmir", "--defer-embed")
+    cli_json("capture", "The train to the coast leaves every two hours daily", "--entity", "Izmir", "--defer-embed")
+    names = sorted(e["name"] for e in cli_json("entities")["entities"])
+    assert names == ["Izmir", "Zo\u00eb", "İzmir"], names
+
+
+def test_a_space_named_in_another_case_or_width_is_said_on_every_route(cli, cli_json, quire_home):
+    cli("spaces", "add", "work")
+    for text, sent in (("The standup moved to ten in the morning", "Work"), ("Payroll runs on the 25th", "ｗｏｒｋ")):
+        done = cli_json("capture", f"{text} this week and every week after", "--space", sent, "--defer-embed")
+        assert done["warnings"] == [
+            f"space {sent!r} is the space 'work' (names that differ only in case or width are one space)"
+        ], done
+    with quire.open(quire_home) as q:
+        done = q.capture("The retro moved to four in the afternoon this week", space="ＷＯＲＫ")
+        assert "space 'ＷＯＲＫ' is the space 'work'" in " ".join(done.warnings)
+    status, data = served_post(
+        quire_home, "capture", {"content": "The planning moved to five in the afternoon", "space": "Work"}
+    )
+    assert status == 200 and any("is the space 'work'" in w for w in data["result"]["warnings"]), data
+
+
+def test_an_import_says_each_folded_name_once_not_on_every_line(cli, cli_json, tmp_path):
+    cli_json("capture", BASE, "--entity", "Bob", "--defer-embed")
+    lines = tmp_path / "caps.jsonl"
+    lines.write_text(
+        "".join(
+            json.dumps({"content": f"Line {i} about the planning meeting with my friend", "entities": ["bob"]}) + "\n"
+            for i in range(20)
+        )
+    )
+    done = cli("import", str(lines), "--defer-embed", "--json")
+    said = [w for w in json.loads(done.stdout)["warnings"] if "filed under" in w]
+    assert said == [
+        f"{lines.name}:1: entity 'bob' is filed under 'Bob', as that name was first written (names "
+        "that differ only in case, width or compatibility forms are one entity)"
+    ], said
