@@ -707,7 +707,8 @@ def _store_one(
             )
         supersede.refuse_replaced(db, payload.supersedes)
     warnings = payload._text_notes + _field_warnings(payload) + waived
-    warnings += known.once(_folded_names(db, payload, space, known))
+    if payload.entities or payload.space:  # nothing to say of a capture naming neither (every chat turn)
+        warnings += known.once(_folded_names(db, payload, space, known))
     memory_id, cue = _stage(held, payload, digest, space, actor=actor)
     known.existing.setdefault((digest, space), memory_id)
     if payload.supersedes:
