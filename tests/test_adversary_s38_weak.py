@@ -132,6 +132,20 @@ def test_an_offline_write_naming_an_unknown_id_is_refused_as_online_and_nothing_
 
 
 @pytest.mark.timeout(180)
+def test_the_cli_offline_refuses_an_unknown_id_in_one_line_and_queues_nothing(server, monkeypatch, cli, cli_json):
+    monkeypatch.setenv("QUIRE_DB_URL", server.url)
+    cli_json("capture", BASE)
+    assert "Frankfurt" in cli("recall", "staging cluster").stdout  # a read made this device's replica
+    server.stop()
+    for args in (("forget", "mem_nothere"), ("supersede", "mem_nothere", BASE + " and Dublin"), ("pin", "mem_x")):
+        done = cli(*args)
+        assert done.exit_code == 1 and done.stdout == "", (args, done.stdout)
+        [line] = done.stderr.strip().splitlines()
+        assert line.startswith(f"Error: no memory '{args[1]}' on this device") and "nothing was queued" in line, line
+    assert cli_json("sync", "list")["queued"] == 0
+
+
+@pytest.mark.timeout(180)
 def test_without_a_replica_an_offline_write_says_its_id_was_not_checked_and_sync_refuses_it(server, tmp_path):
     server.stop()
     s = device(tmp_path, "laptop", server.url)  # never reached the server: no replica to check against
