@@ -8,6 +8,7 @@ model never loses it: the row stays without an embedding (`pending_embed`) until
 from __future__ import annotations
 
 import json
+import unicodedata
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -404,6 +405,28 @@ class _Known:
     # (content hash, space) -> the newest memory in those words that is only in history (superseded)
     history: dict[tuple[str, str | None], str] = field(default_factory=dict)
     lifted: set[str] = field(default_factory=set)  # fingerprints of tombstones a person lifted
+    spellings: dict[str, str] = field(default_factory=dict)  # entity name_key -> its first spelling
+    folded: set[str] = field(default_factory=set)  # the name and space foldings said: once a batch, not each line
+
+    def once(self, said: Iterable[str]) -> tuple[str, ...]:
+        """The lines of `said` not said yet in this batch (an import naming "bob" 500 times says it once)."""
+        new = tuple(w for w in dict.fromkeys(said) if w not in self.folded)
+        self.folded.update(new)
+        return new
+
+    def respelt(self, db: Database, names: Sequence[str]) -> tuple[str, ...]:
+        """A warning for each name filed under an entity spelt otherwise (stored, or earlier in this batch):
+        one lookup a batch for each name, so a chat import naming its few speakers asks once."""
+        new = [n for n in names if entities.key(n) not in self.spellings]
+        if new:
+            found = entities.spelt(db, new)
+            for n in new:
+                self.spellings.setdefault(entities.key(n), found.get(entities.key(n), n.strip()))
+        return tuple(
+            entities.filed_under(n, self.spellings[entities.key(n)])
+            for n in dict.fromkeys(names)
+            if unicodedata.normalize("NFC", self.spellings[entities.key(n)]) != unicodedata.normalize("NFC", n.strip())
+        )
 
     def tombstone(self, digest: str) -> tuple[Any, ...] | None:
         return self.tombstones.get(digest) or self.tombstones.get(self.keyed.get(digest, ""))
@@ -684,6 +707,8 @@ def _store_one(
             )
         supersede.refuse_replaced(db, payload.supersedes)
     warnings = payload._text_notes + _field_warnings(payload) + waived
+    if payload.entities or payload.space:  # nothing to say of a capture naming neither (every chat turn)
+        warnings += known.once(_folded_names(db, payload, space, known))
     memory_id, cue = _stage(held, payload, digest, space, actor=actor)
     known.existing.setdefault((digest, space), memory_id)
     if payload.supersedes:
@@ -771,6 +796,16 @@ def _duplicated(
         if memory_type != payload.type or json.loads(stored or "{}") == fields:
             return str(memory_id)
     return None
+
+
+def _folded_names(db: Database, payload: CapturePayload, space: str | None, known: _Known) -> tuple[str, ...]:
+    """What a capture says of a name filed under another spelling of it: an entity ("bob", "Ｂｏｂ": the
+    entity "Bob") and the space ("Work", "ｗｏｒｋ": the space "work"), merged without a word before."""
+    said = known.respelt(db, payload.entities) if payload.entities else ()
+    sent = payload._space_sent or payload.space
+    if sent and space and sent != space:
+        said += (f"space {sent!r} is the space {space!r} (names that differ only in case or width are one space)",)
+    return said
 
 
 def _field_warnings(payload: CapturePayload) -> tuple[str, ...]:

@@ -29,7 +29,7 @@ from memory.errors import InvalidInput, NotFound, SchemaTooNew, StoreError, Unre
 from memory.files import TEMP_PREFIX, fsync_dir, private_dir
 from memory.home import Home, describe_store, home_key, open_db, open_store, store_url
 
-BACKUP_DIR = "backups"
+BACKUP_DIR = integrity.BACKUP_DIR
 KEEP_NIGHTLY = 7  # backups the nightly rebuild keeps
 
 
@@ -39,10 +39,7 @@ def backups_dir(home: Home) -> Path:
 
 def list_backups(home: Home) -> list[Path]:
     """Finished backups, newest first (temp files of a killed backup are not backups)."""
-    folder = backups_dir(home)
-    if not folder.is_dir():
-        return []
-    return sorted((p for p in folder.glob("quire-*.db") if p.is_file()), reverse=True)
+    return integrity.backups_of(home.db_path)
 
 
 # What quire keeps beside the store when it replaces it: `store pull --force` (quire.db.replaced-<time>)
@@ -94,13 +91,7 @@ class DoctorReport:
 
 
 def _restore_fix(home: Home) -> str:
-    found = list_backups(home)
-    if found:
-        return f"`quire restore {found[0]}` (the newest backup; `quire doctor --json` lists them all)"
-    return (
-        "no backup in this home: if another device or a server holds the memories, `quire store pull --force`; "
-        "else copy the file aside and try `sqlite3 quire.db .recover`"
-    )
+    return integrity.restore_fix(home.db_path)  # what every command that meets the damage says too
 
 
 STATEMENTS_SCHEMA = 24  # the migration that made the statements table

@@ -68,3 +68,20 @@ def of_memory(db: Database, memory_id: str) -> tuple[str, ...]:
 def all_names(db: Database) -> dict[str, int]:
     """name_key -> entity id, for matching entity names in text."""
     return {r[0]: int(r[1]) for r in db.rows("SELECT name_key, id FROM entities")}
+
+
+def spelt(db: Database, names: Sequence[str]) -> dict[str, str]:
+    """name_key -> the stored spelling, of the entities these names are (those already stored)."""
+    keys = sorted({key(n) for n in names})
+    found = rows_in(db, "SELECT name_key, name FROM entities WHERE name_key IN ({marks})", keys)
+    return {str(k): str(n) for k, n in found}
+
+
+def filed_under(given: str, stored: str) -> str:
+    """The warning for a name filed under the entity another spelling of it made: names that differ
+    only in case or in width and compatibility forms ("Ｂｏｂ", "bob", "Bob"; "ﬁona", "fiona") are one
+    entity, shown as first written. Said, where the merge was silent."""
+    return (
+        f"entity {given!r} is filed under {stored!r}, as that name was first written (names that differ only "
+        "in case, width or compatibility forms are one entity)"
+    )

@@ -58,9 +58,10 @@ def meaningful_words(text: str) -> int:
 # ---------------------------------------------------------------------------
 # credentials
 
-# Token prefixes must not be glued to a preceding letter/digit: "task-related" must not
-# look like an "sk-" key.
-_B = r"(?<![A-Za-z0-9])"
+# Token prefixes are found glued to the text before them ("tokenghp_...", "sghp_...", "keyAIza...",
+# which hid a key from every input); the kinds whose prefix a word can end in ("task-related": "sk-",
+# "disk_test_...": "sk_test_") or whose body can be a word ("EURASIA...": "ASIA") count glued only
+# when what follows looks like a key (`_key_like`).
 
 # Checked in this order; on overlap the earlier (more specific) kind names the merged span.
 _TOKEN_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
@@ -72,14 +73,14 @@ _TOKEN_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             r"[\s\S]*?(?:-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\Z)"
         ),
     ),
-    ("jwt", re.compile(_B + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
-    ("anthropic_key", re.compile(_B + r"sk-ant-[A-Za-z0-9_-]{20,}")),
-    ("openai_key", re.compile(_B + r"sk-[A-Za-z0-9_-]{20,}")),
-    ("stripe_key", re.compile(_B + r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}")),
-    ("github_token", re.compile(_B + r"(?:gh[psour]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{20,})")),
-    ("gitlab_token", re.compile(_B + r"glpat-[A-Za-z0-9_-]{20,}")),
-    ("slack_token", re.compile(_B + r"xox[abpr]-[A-Za-z0-9-]{10,}")),
-    ("aws_access_key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
+    ("jwt", re.compile(r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
+    ("anthropic_key", re.compile(r"sk-ant-[A-Za-z0-9_-]{20,}")),
+    ("openai_key", re.compile(r"sk-[A-Za-z0-9_-]{20,}")),
+    ("stripe_key", re.compile(r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}")),
+    ("github_token", re.compile(r"(?:gh[psour]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{20,})")),
+    ("gitlab_token", re.compile(r"glpat-[A-Za-z0-9_-]{20,}")),
+    ("slack_token", re.compile(r"xox[abpr]-[A-Za-z0-9-]{10,}")),
+    ("aws_access_key", re.compile(r"(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Z])")),
     # An incoming-webhook URL is the whole credential: whoever holds it posts into the channel.
     (
         "webhook_url",
@@ -88,7 +89,7 @@ _TOKEN_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
             r"|(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{20,})"
         ),
     ),
-    ("google_api_key", re.compile(_B + r"AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])")),
+    ("google_api_key", re.compile(r"AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])")),
     # A crypt(3) password hash (/etc/shadow, htpasswd): md5, bcrypt, sha256/512, yescrypt, argon2.
     (
         "password_hash",
@@ -97,6 +98,32 @@ _TOKEN_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 _NEEDS_DIGIT = frozenset({"openai_key", "anthropic_key"})
+_GLUED_CHECKED = frozenset({"openai_key", "stripe_key", "aws_access_key"})
+_KEY_PREFIX = re.compile(r"(?:proj|svcacct|admin)-")
+
+
+def _glued(text: str, start: int, end: int) -> bool:
+    """Whether a match is glued to a letter or digit before it (or, for an AWS key, after it)."""
+    before = start > 0 and text[start - 1].isascii() and text[start - 1].isalnum()
+    after = end < len(text) and text[end].isascii() and text[end].isalnum()
+    return before or after
+
+
+def _key_like(kind: str, found: str) -> bool:
+    """Whether a match glued to the text around it is a key rather than the end of a word: for AWS a
+    digit in its upper-case alphabet; else a random body (digits and both cases, a run of 20 or more
+    letters and digits between its hyphens, where words joined by hyphens are short)."""
+    if kind == "aws_access_key":
+        return any(c.isdigit() for c in found[4:])
+    body = found.split("_", 2)[2] if kind == "stripe_key" else _KEY_PREFIX.sub("", found[3:], count=1)
+    longest = max(len(part) for part in re.split(r"[-_]", body))
+    return (
+        longest >= 20
+        and any(c.isdigit() for c in body)
+        and any(c.islower() for c in body)
+        and any(c.isupper() for c in body)
+    )
+
 
 # Key/value patterns: only the value is the secret; the key name stays readable.
 _AWS_SECRET = re.compile(
@@ -252,6 +279,8 @@ def _scans(text: str, *, tokens: bool = True, keyed: bool = True) -> list[tuple[
             # The digit keeps long hyphenated words ("sk-learn-compatible-...") out. Checked
             # here, not in a lookahead, which rescans the run at every "sk-" (quadratic).
             if kind in _NEEDS_DIGIT and not any(c.isdigit() for c in m.group()):
+                continue
+            if kind in _GLUED_CHECKED and _glued(text, m.start(), m.end()) and not _key_like(kind, m.group()):
                 continue
             out.append((kind, m.start(), m.end()))
     if not keyed:

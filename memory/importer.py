@@ -984,7 +984,16 @@ def _read_note(file: Path, rel: str, root: Path, report: ImportReport) -> tuple[
         text = files.decode(raw)
         return text, notes.note_blocks(text)
     except OSError as exc:
-        report.errors.append(f"{rel}: cannot read ({exc.strerror})")
+        report.errors.append(_unread(file, rel, f"cannot read it ({exc.strerror}); check its permissions"))
     except InvalidInput as exc:
-        report.errors.append(f"{rel}: {exc}")
+        report.errors.append(_unread(file, rel, str(exc)))
     return None
+
+
+def _unread(file: Path, rel: str, why: str) -> str:
+    """The one error line for a note that was not read: its name once, what it is and the fix. The
+    file checks name the whole path ("pipe.md: /notes/pipe.md is a FIFO ..."), said here as "it"; a
+    note gone since the folder was listed is said to be gone, not "does not exist; check the path"."""
+    if not os.path.lexists(file):
+        return f"{rel}: it was removed while the import ran; skipped"
+    return f"{rel}: {why.replace(str(file), 'it')}; skipped"

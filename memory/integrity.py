@@ -64,12 +64,36 @@ def problems(db: Database, *, full: bool = False, limit: int = 20) -> list[str]:
     return [] if found == ["ok"] else found
 
 
-RESTORE_FIX = "`quire restore` a backup"
+BACKUP_DIR = "backups"  # home/backups/, beside the database (memory/doctor.py makes them)
+
+
+def backups_of(path: Path) -> list[Path]:
+    """The finished backups of the database at `path`, newest first (temp files of a killed backup are not)."""
+    folder = path.parent / BACKUP_DIR
+    if not folder.is_dir():
+        return []
+    return sorted((p for p in folder.glob("quire-*.db") if p.is_file()), reverse=True)
+
+
+def restore_fix(path: Path) -> str:
+    """What to do about a damaged database at `path`, as this home stands: the newest backup when there is
+    one; else what can still be done (another copy of the memories, SQLite's own salvage). Every command
+    said "`quire restore` a backup" to a home that had none."""
+    found = backups_of(path)
+    if found:
+        return f"`quire restore {found[0]}` (the newest backup; `quire doctor --json` lists them all)"
+    return (
+        "no backup in this home: if another device or a server holds the memories, `quire store pull --force`; "
+        f"else keep {path.name} as it is (a copy aside) and save what SQLite can still read of it with "
+        f"`sqlite3 {path.name} .dump > salvage.sql`"
+    )
+
+
 # `quire restore` puts back the database, never the outbox: a damaged outbox is moved aside.
 OUTBOX_FIX = "move it aside: captures queue again into a new one"
 
 
-def damaged_message(path: Path, found: list[str], fix: str = RESTORE_FIX) -> str:
+def damaged_message(path: Path, found: list[str], fix: str) -> str:
     first = found[0][:160] if found else "unknown damage"
     return (
         f"{path} is damaged ({first}); nothing was written to it. Run `quire doctor` for the full check "
@@ -100,10 +124,11 @@ def emptied(path: Path) -> str | None:
     return f"it is empty (0 bytes) where quire left {was[0]} bytes: cut short by a full disk, a sync tool or a copy"
 
 
-def open_check(db: Database, path: Path, *, fix: str = RESTORE_FIX) -> None:
-    """Damaged (nothing written) unless the file passes quick_check or is as quire last left it."""
+def open_check(db: Database, path: Path, *, fix: str | None = None) -> None:
+    """Damaged (nothing written) unless the file passes quick_check or is as quire last left it; `fix`
+    (default: `restore_fix`, worked out only when the file is damaged) is the way back it names."""
     if cut := emptied(path):
-        raise Damaged(damaged_message(path, [cut], fix))
+        raise Damaged(damaged_message(path, [cut], fix or restore_fix(path)))
     current = fingerprint(path)
     if current[0] is None or current[0][0] == 0:
         return  # a new database: nothing to check yet
@@ -118,7 +143,7 @@ def open_check(db: Database, path: Path, *, fix: str = RESTORE_FIX) -> None:
         current = fingerprint(path)
         found = problems(db)
     if found:
-        raise Damaged(damaged_message(path, found, fix))
+        raise Damaged(damaged_message(path, found, fix or restore_fix(path)))
     stamp(path)
 
 

@@ -293,6 +293,8 @@ class CapturePayload(BaseModel):
     )
     # What the text policy changed (removed controls...), reported as capture warnings.
     _text_notes: tuple[str, ...] = PrivateAttr(default=())
+    # The space's name as sent ("ｗｏｒｋ", "Work"), for the capture to say which space it is filed in.
+    _space_sent: str | None = PrivateAttr(default=None)
 
     @model_validator(mode="wrap")
     @classmethod
@@ -306,6 +308,8 @@ class CapturePayload(BaseModel):
             notes += _names_made_one_line(data.get("entities"))
         model = handler(data)
         model._text_notes = tuple(dict.fromkeys(notes))
+        sent = data.get("space") if isinstance(data, dict) else None
+        model._space_sent = sent.strip() if isinstance(sent, str) else None
         return model
 
     @field_validator("fields")

@@ -84,7 +84,7 @@ class _SyncTally:
             self.sent += 1
         elif outcome_of == "already_applied":
             self.skipped += 1
-        elif outcome_of in ("failed", "conflict_held"):
+        elif outcome_of in ("failed", "conflict_held", "refused_held"):
             self.failed.append({"key": key, "error": done.get("detail") or outcome_of})
         self.writes.append(done)
 
@@ -797,6 +797,11 @@ class Session:
             self.outbox.done(entry.key)
             return {**item, "outcome": "conflict", "detail": str(exc)}
         except (NotFound, Forgotten) as exc:  # e.g. the memory was erased on another device: nothing to apply
+            if isinstance(exc, NotFound) and not interactive:
+                # An id no memory (or review item) on the server has, queued unchecked offline: held for
+                # `quire sync` to say, not dropped unseen by whichever command happened to send it.
+                self.outbox.hold(entry.key, f"refused: {exc}", AUTO)
+                return {**item, "outcome": "refused_held", "detail": f"refused: {exc}"}
             self.outbox.done(entry.key)
             return {**item, "outcome": "refused", "detail": str(exc)}
         except Refused as exc:  # the gate or a tombstone on the server: as a queued capture refused there

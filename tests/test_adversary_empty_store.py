@@ -45,7 +45,9 @@ def test_every_command_refuses_an_emptied_store_and_writes_nothing(emptied, cli)
         done = cli(*args)
         assert done.exit_code == 1, (args, done.stdout)
         [line] = done.stderr.strip().splitlines()
-        assert "is empty (0 bytes) where quire left" in line and "`quire restore` a backup" in line, line
+        # The way back this home has: its newest backup, by name.
+        assert "is empty (0 bytes) where quire left" in line and "`quire restore " in line, line
+        assert f"{emptied / 'backups'}" in line and "(the newest backup" in line, line
     assert (emptied / "quire.db").stat().st_size == 0  # never written over
     assert pages(emptied) == vault  # the vault kept every page
 

@@ -285,6 +285,7 @@ def test_an_offline_write_naming_an_id_no_memory_can_have_is_refused_not_queued(
         ("supersede", "mem abc", "The deploy happens on Fridays after the billing freeze ends"),
     ):
         done = run_forked(*args, env=env)
-        assert done.returncode == 1 and "is not a memory id" in one_error_line(done.stderr), (args, done.stderr)
+        # A usage error (exit 2) naming the form of an id, as online: no memory can have such an id.
+        assert done.returncode == 2 and "is not a memory id" in one_error_line(done.stderr), (args, done.stderr)
         assert "queued" not in done.stdout
     assert not (quire_home / "outbox.db").exists()

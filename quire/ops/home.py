@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import asdict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
-from memory import audit, clock, models, spaces, store
+from memory import audit, clock, models, spaces, store, text
 from memory.home import Home, Settings, load_settings
 from memory.models import WhenAsSent, read_to_the_second
 from quire.ops.registry import (
@@ -36,13 +36,28 @@ class SpaceAddRequest(Request):
     description: OneLineText = Field(default="", max_length=1000, description="What belongs in this space.")
 
 
+# What an id in the audit log is, for a refusal of one no entry can be about.
+_SUBJECT_FORM = "an id is a memory's (mem_1a2b3c4d5e6f), a review item's or tombstone's number, or a space's name"
+
+
+def _subject_id(value: str) -> str:
+    """An id that no entry can be about (a control, bidi or zero-width character, a lone surrogate) is a
+    usage error naming the form of an id: `quire log --id "a\x01b"` said "no audit entries" (exit 0)."""
+    if text.first_surrogate(value):
+        raise ValueError(text.unpaired(value))
+    bad = text.CONTROL.search(value) or text.INVISIBLE.search(value)
+    if bad:
+        raise ValueError(f"holds the character U+{ord(bad.group()):04X}, which no id holds; {_SUBJECT_FORM}")
+    return value
+
+
 class LogRequest(Request):
     since: WhenAsSent | None = Field(
         default=None, max_length=64, description="Only entries at or after this date or time."
     )
     # An empty id is refused as an empty `since` is: "" (or blanks) matched nothing and filtered nothing,
     # so a careless `quire log --id ""` printed the whole log as if it were about that id.
-    subject_id: str | None = Field(
+    subject_id: Annotated[str, AfterValidator(_subject_id)] | None = Field(
         default=None,
         min_length=1,
         max_length=200,

@@ -389,10 +389,10 @@ def _write_or_queue(session: Session, spec: Op, request: Any, progress: Progress
         # Committed or not is unknown when the link died mid-write: the key makes the later send a
         # no-op if it was.
         _refuse_keyed_path(spec.name, params)
-        _refuse_no_id(params)
+        unchecked = _refuse_unknown_here(session, params)
         queued = session.queue_write(key, spec.name, params)
-        if spec.name in AFTER_QUEUED:
-            queued["warnings"] = AFTER_QUEUED[spec.name](session, params)
+        after = AFTER_QUEUED[spec.name](session, params) if spec.name in AFTER_QUEUED else []
+        queued["warnings"] = [*unchecked, *after]
         return QueuedResponse.model_validate(queued)
     return made[-1] if made else checked(spec, result)
 
@@ -421,15 +421,35 @@ def _queueable(name: str, request: Any, params: dict[str, Any]) -> dict[str, Any
     return params
 
 
-def _refuse_no_id(params: dict[str, Any]) -> None:
-    """A forget, pin, confirm or supersede to queue whose id no memory can have ("mem abc", "x"):
-    online it is "no memory", at once; queued, it failed at every sync and stayed in the outbox."""
-    memory_id = params.get("memory_id")
-    problem = id_problem(memory_id) if isinstance(memory_id, str) else None
-    if problem:
+def _refuse_unknown_here(session: Session, params: dict[str, Any]) -> list[str]:
+    """A write to queue naming a memory or review item this device's replica does not hold is refused
+    as online ("no memory 'mem_x'", exit 1), nothing queued: it was queued and said to have worked, then
+    refused at `quire sync`. Offline no id can be new to this device but one made on another device
+    since the replica's last sync (a capture queued here has no id yet), so the refusal names that case.
+    Without a replica to read, the write is queued with a warning that the id was not checked."""
+    memory_id, item_id = params.get("memory_id"), params.get("item_id")
+    if not isinstance(memory_id, str) and not isinstance(item_id, int):
+        return []
+    named = f"memory {memory_id}" if isinstance(memory_id, str) else f"review item {item_id}"
+    try:
+        with session.route("read"):
+            if isinstance(memory_id, str):
+                store.get(session.db, memory_id)
+            else:
+                review.get(session.db, int(item_id or 0))
+    except NotFound as exc:
+        said = str(exc).split(";")[0]
         raise NotFound(
-            f"no memory {memory_id!r}: it {problem}; find ids with `quire recall QUERY` (nothing was queued)"
-        )
+            f"{said} on this device, and the server is unreachable; nothing was queued: check the id "
+            "(`quire recall QUERY`), or run it again once the server answers if it was made on another "
+            "device since this one last synced"
+        ) from None
+    except QuireError:  # no replica here (encrypted, `replica = false`, never synced): nothing to check against
+        return [
+            f"{named} was not checked (this device has no replica to read offline): if there is none, "
+            "`quire sync` says so and changes nothing"
+        ]
+    return []
 
 
 def _refuse_keyed_path(name: str, params: dict[str, Any]) -> None:
@@ -534,8 +554,19 @@ class NoParams(Request):
     pass
 
 
+def _memory_id(value: str) -> str:
+    """An id no memory can have ("a\x01b", "mem abc", "../etc") is a usage error on every route, naming the
+    form of an id: it was "no memory 'a\x01b'" (exit 1, as if it might exist) online, and queued offline."""
+    problem = id_problem(value)
+    if problem:
+        raise ValueError(problem)
+    return value
+
+
 class MemoryRequest(Request):
-    memory_id: str = Field(min_length=1, max_length=100, description="The memory's id (mem_...).")
+    memory_id: Annotated[str, AfterValidator(_memory_id)] = Field(
+        min_length=1, max_length=100, description="The memory's id (mem_...)."
+    )
 
 
 class QueuedResponse(Response):
