@@ -212,6 +212,17 @@ def test_two_turns_sharing_one_word_about_two_other_things_are_no_topic():
     assert _topics([*phones, *texts[2:]], [[0, 1], [2, 3]]) == ["Netball", "Student discount"]
     third = [*texts[:2], ("switched to Vodafone, any discount there", (_name("Vodafone"),))]
     assert _topics(third, [[0, 1, 2]]) == ["Discount"]
+    # and two naming, in any case, a name with a page are on its page (kai's "ill stay w navy federal for
+    # checking. open an Ally for the EF" beside "move the checking to a local bank", at Navy Federal)
+    bank = _name("Harbor Credit Union")
+    banking = [
+        ("owe 9k on the car loan thru Harbor Credit Union", (bank,)),
+        ("keep the emergency fund at Harbor Credit Union or move it", (bank,)),
+        ("ill stay w harbor credit union for checking. open a Marcus for the EF", (_name("Marcus"),)),
+        ("still banking w Harbor Credit Union, move the checking to Summit Bank?", (bank, _name("Summit Bank"))),
+    ]
+    specs = _group(banking, [[0, 1, 2, 3]])
+    assert [len(s.memories) for s in specs if s.title == "Harbor Credit Union"] == [4]
 
 
 def _topics(texts: list[tuple[str, tuple[tuple[str, str], ...]]], same: list[list[int]]) -> list[str]:

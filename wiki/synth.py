@@ -1456,7 +1456,7 @@ def _kept(
             continue
         if key:
             g = _about(g, key, avoided)
-            if _in_passing(g, key, avoided):
+            if _in_passing(g, key):
                 continue
         if len(g) >= TOPIC_MIN:
             out.append((g, title))
@@ -1478,7 +1478,7 @@ def _names_of(m: Mem) -> list[str]:
     return [name for _, name in m.entities]
 
 
-def _in_passing(g: list[Mem], key: str, avoided: frozenset[str]) -> bool:
+def _in_passing(g: list[Mem], key: str) -> bool:
     """Two turns (TOPIC_MIN) that share their title's one word and nothing else, each about names the
     other does not say: kai's "im on T-Mobile, 70 a month. is there a military discount" and "veteran
     discount on verizon real?" were a page "Discount" (of two phone companies), arjun's "security
@@ -1490,9 +1490,9 @@ def _in_passing(g: list[Mem], key: str, avoided: frozenset[str]) -> bool:
         return False
     if any(k == key and not form.islower() for m in g for k, form in _terms(m.content)):
         return False  # written as a name ("Meera just got into med school")
-    first, second = (_substance(m.content) - avoided for m in g)
+    first, second = (_substance(m.content) for m in g)
     if (first & second) - {key}:
-        return False
+        return False  # (a name with a page both say, in any case: the topic is on that page, `_place_topic`)
     # (the words of the names: "First Baptist" and "Cornerstone Baptist" are two churches' potlucks)
     named = [{w.casefold() for _, name in m.entities for w in _PHRASE_WORD.findall(name)} for m in g]
     return all(named) and named[0].isdisjoint(named[1])
