@@ -1070,3 +1070,16 @@ def test_a_speaker_called_by_two_letters_is_no_page(session, tmp_path):
     ]
     vault = _friends_vault(session, tmp_path, said)
     assert "banff.md" in vault and "ev.md" not in vault, sorted(vault)
+
+
+def test_the_index_a_person_opens_after_an_import_starts_with_about_me(session):
+    """The index listed About me last, under Notes, below every name and topic: what a person opens
+    first after importing their chats led them to it last."""
+    files = life(session)
+    index = files["index.md"]
+    lines = index.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Start with [[about-me|About me]] ("))
+    assert start < min(i for i, line in enumerate(lines) if line.startswith("## ")), index
+    assert "- [[about-me|" not in index  # once, at the top
+    # the control: every other page is still listed under its kind
+    assert "## Names" in index and "## Topics" in index and "- [[notes|Notes]]" in index, index

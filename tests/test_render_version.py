@@ -33,7 +33,8 @@ from wiki import render, synth
 # a partner by the word the person calls them ("my wife"), and reads a car by its year and its upkeep,
 # a supplier by its trouble, an energy supplier by a list;
 # 24: a chat turn's footnote gives its time of day: "· 2024-02-12 09:00 ·";
-# 25: About me's lead opens on the person's own name where the chats give it ("Name: Maja Nowak."))
+# 25: About me's lead opens on the person's own name where the chats give it ("Name: Maja Nowak.");
+# 27: the index opens on About me ("Start with [[about-me|About me]]"), no longer its last line under Notes)
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -57,6 +58,7 @@ RECORDED = {
     24: "90b2cd158b01a983",
     25: "162b300e0819cd66",
     26: "39f4e340a6235aaa",
+    27: "2a90a80742d483dd",
 }
 
 
@@ -146,7 +148,7 @@ def _pages() -> str:
     ]
     index = synth.IndexSpec(
         (
-            synth.IndexEntry("about-me", synth.ABOUT_TITLE, None, "notes", 4),
+            synth.IndexEntry("about-me", synth.ABOUT_TITLE, None, "notes", 4, about=True),
             synth.IndexEntry("ledger", "Ledger", None, "cluster", 3),
             synth.IndexEntry("montreal", "Montréal", None, "entity", 1),
             synth.IndexEntry("ledger-work", "Ledger", "work", "cluster", 2),

@@ -145,3 +145,121 @@ def test_thanks_and_an_adverb_title_nothing():
     assert _said(["Comfortably short. Many thanks, M.", "Comfortably done. Many thanks, M."])[1] < 2
     # the control: what the thanks were for, said twice, still titles
     assert _title(["dziękuję, the clinic was easy to find", "dziękuję, the clinic opens early"]) == "Clinic"
+
+
+# wiki23: what each person's vault still showed over all the fixture people after wiki22.
+
+
+def _group(texts: list[tuple[str, tuple[tuple[str, str], ...]]], same: list[list[int]], titles=()) -> list:
+    turns = [_turn(next(_n), t, e) for t, e in texts]
+    return synth.group(turns, _vectors(turns, same), titles=titles)
+
+
+def _name(name: str) -> tuple[str, str]:
+    return (entity_key(name), name)
+
+
+def test_a_title_typed_in_lower_case_is_written_as_the_history_writes_it():
+    """priya's "need a sql query" turns were a page "Sql" under chats titled "Weekly return rate SQL";
+    "my whatsapp chats" a page "Whatsapp" under "WhatsApp transfer"; tunde's "introduction in ibadan"
+    kept a lower-case city his CV writes "University of Ibadan"."""
+    casing = synth.Casing(
+        [
+            "need a sql query for churn by week",
+            "how do i move my whatsapp chats to the new phone",
+            "MBBS, University of Ibadan, then two years in Leeds",
+            "brisket stuck at 160 for hours. HELP",
+            "help me pick a wood",
+            "our trip to Split was lovely",
+            "Serving Kingsland, Granite Shoals and the lake",
+        ],
+        ["Churn by week SQL", "WhatsApp transfer"],
+    )
+    assert casing.written("Sql") == "SQL"
+    assert casing.written("Whatsapp") == "WhatsApp"
+    assert casing.written("Introduction in ibadan") == "Introduction in Ibadan"
+    assert casing.written("Granite shoals") == "Granite Shoals"
+    # the controls: a word shouted once is no name, a word of the dictionary another name capitalises
+    # stays as typed, a word nothing writes otherwise stays
+    assert casing.written("Help") == "Help"
+    assert casing.written("Mini split") == "Mini split"
+    assert casing.written("Brisket") == "Brisket"
+    # and on the page: a topic of two turns titled as its chats write it
+    texts = [("need a sql query for churn by week", ()), ("the sql for monthly cohorts is slow", ())]
+    texts += [("I play netball thursday nights", ()), ("gave netball away when we moved", ())]
+    specs = _group(texts, [[0, 1], [2, 3]], titles=("Monthly cohorts SQL",))
+    assert sorted(s.title for s in specs if s.kind == "cluster") == ["Netball", "SQL"]
+
+
+def test_two_turns_sharing_one_word_about_two_other_things_are_no_topic():
+    """kai's "is there a military discount" (T-Mobile) and "veteran discount on verizon real?" were a
+    page "Discount": the word said in passing by two turns about two phone companies."""
+    texts = [
+        ("im with Telstra, 60 a month. is there a student discount", (_name("Telstra"),)),
+        ("moved to Optus now. pensioner discount on optus real?", (_name("Optus"),)),
+        ("I play netball thursday nights", ()),
+        ("gave netball away when we moved", ()),
+    ]
+    found = _group(texts, [[0, 1], [2, 3]])
+    assert [s.title for s in found if s.kind == "cluster"] == ["Netball"]  # the control: turns naming nothing
+    # the controls: names sharing a word (two churches' potlucks), a second word both say, a third turn
+    potluck = [
+        ("potluck at Grace Methodist on sunday, need something for 40", (_name("Grace Methodist"),)),
+        ("first potluck at Wesley Methodist, something that travels well", (_name("Wesley Methodist"),)),
+    ]
+    assert _topics([*potluck, *texts[2:]], [[0, 1], [2, 3]]) == ["Netball", "Potluck"]
+    phones = [texts[0], ("moved to Optus now. student discount on optus real?", (_name("Optus"),))]
+    assert _topics([*phones, *texts[2:]], [[0, 1], [2, 3]]) == ["Netball", "Student discount"]
+    third = [*texts[:2], ("switched to Vodafone, any discount there", (_name("Vodafone"),))]
+    assert _topics(third, [[0, 1, 2]]) == ["Discount"]
+    # and two naming, in any case, a name with a page are on its page (kai's "ill stay w navy federal for
+    # checking. open an Ally for the EF" beside "move the checking to a local bank", at Navy Federal)
+    bank = _name("Harbor Credit Union")
+    banking = [
+        ("owe 9k on the car loan thru Harbor Credit Union", (bank,)),
+        ("keep the emergency fund at Harbor Credit Union or move it", (bank,)),
+        ("ill stay w harbor credit union for checking. open a Marcus for the EF", (_name("Marcus"),)),
+        ("still banking w Harbor Credit Union, move the checking to Summit Bank?", (bank, _name("Summit Bank"))),
+    ]
+    specs = _group(banking, [[0, 1, 2, 3]])
+    assert [len(s.memories) for s in specs if s.title == "Harbor Credit Union"] == [4]
+
+
+def _topics(texts: list[tuple[str, tuple[tuple[str, str], ...]]], same: list[list[int]]) -> list[str]:
+    return sorted(s.title for s in _group(texts, same) if s.kind == "cluster")
+
+
+def test_a_turn_joined_to_a_topic_by_a_name_with_its_own_page_is_on_that_page_only():
+    """kai's "Great Lakes" (his boot camp) held "my mom started at the KTA in Hilo as a manager" by the
+    "Hilo" of his bio: Hilo has its page, which holds that turn."""
+    hilo = _name("Hilo")
+    texts = [
+        ("short bio for the newsletter: born in Hilo, boot camp at great lakes, likes fishing", (hilo,)),
+        ("my brother went to great lakes too, boot camp was rough", ()),
+        ("my mom started at the market in Hilo as a manager, write her a card", (hilo,)),
+        ("flew back to Hilo for the weekend, the rain never stops", (hilo,)),
+        ("I play netball thursday nights", ()),
+        ("gave netball away when we moved", ()),
+    ]
+    specs = _group(texts, [[0, 1, 2], [3], [4, 5]])
+    pages = {s.title: [m.content for m in s.memories] for s in specs}
+    assert pages["Boot camp"] == [texts[0][0], texts[1][0]], pages
+    assert texts[2][0] in pages["Hilo"]
+    assert pages["Netball"] == [texts[4][0], texts[5][0]]  # the control
+
+
+def test_a_word_of_hindi_typed_in_latin_letters_titles_nothing():
+    """arjun's turns of his move ("Dublin mein settle ho rahe hain", "abhi Dublin mein hi hoon"), Dublin
+    a page of its own, were a page "Mein" (in)."""
+
+    def said(texts: list[str]) -> tuple[str, int]:
+        groups = [[_turn(next(_n), t) for t in texts], [_turn(next(_n), t) for t in OTHER]]
+        title, n, _ = synth.topic_terms(groups, avoid=[entity_key("Dublin")])[0]
+        return title, n
+
+    assert said(["Dublin mein settle ho rahe hain slowly", "abhi Dublin mein hi hoon till december"])[1] < 2
+    # the control: what they share besides
+    assert said(["Dublin mein flat hunting ho raha hai", "flat hunting in Dublin is brutal yaar"]) == (
+        "Flat hunting",
+        2,
+    )

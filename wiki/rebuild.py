@@ -202,7 +202,7 @@ def plan(
     mems = synth.load_memories(db)
     if vectors is None:
         vectors = synth.blob_vectors(db, configured_model_id())
-    specs = synth.group(mems, vectors, states)
+    specs = synth.group(mems, vectors, states, synth.chat_titles(db, mems))
     existing = {p.key: p for p in pages.all_pages(db, bodies=False)}  # Item.row: no body (see _phase_a)
     known = {p.slug for p in existing.values()}
     foreign = (
@@ -285,7 +285,14 @@ def incremental_plan(db: Database, rec: incremental.Record, d: incremental.Delta
     for key in [k for k in rec.removals if k in gone and gone[k].status != "active"]:
         del rec.removals[key]
     entries = tuple(
-        synth.IndexEntry(p.slug, p.title, p.space, p.kind, len(d.specs[k].memories if k in d.specs else p.members))
+        synth.IndexEntry(
+            p.slug,
+            p.title,
+            p.space,
+            p.kind,
+            len(d.specs[k].memories if k in d.specs else p.members),
+            p.kind == "notes" and k.endswith(":about"),  # as synth.is_about
+        )
         for k, p in rec.pages.items()
         if p.indexed
     )
@@ -349,7 +356,7 @@ def _removals(existing: dict[str, pages.Page], *, wanted: set[str]) -> list[Item
 def _index_item(items: list[Item], row: pages.Page | None, repairs: set[str]) -> Item:
     """The index page: an entry for every page the plan keeps."""
     entries = tuple(
-        synth.IndexEntry(i.slug, i.title, i.space, i.kind, len(i.spec.memories))
+        synth.IndexEntry(i.slug, i.title, i.space, i.kind, len(i.spec.memories), synth.is_about(i.spec))
         for i in items
         if i.spec is not None and incremental.indexed(i)
     )

@@ -996,7 +996,9 @@ _KIND_HEADINGS = {"entity": "Names", "cluster": "Topics", "notes": "Notes"}
 
 
 def render_index(index: IndexSpec) -> str:
-    """index.md: every page by space (a home of no space has no space heading), then kind, then title."""
+    """index.md: every page by space (a home of no space has no space heading), About me first (what a
+    person opens after an import: it had been the last line, under Notes, below every name and topic),
+    then by kind, then title."""
     out = ["---", 'title: "Index"', f"pages: {len(index.entries)}", "---", "", "# Index", ""]
     if not index.entries:
         out.append("No pages yet: capture memories, then run `quire rebuild`.")
@@ -1009,11 +1011,17 @@ def render_index(index: IndexSpec) -> str:
             out += [f"## {escape(space) if space else 'Uncategorized'}", ""]
         by_kind: dict[str, list[IndexEntry]] = defaultdict(list)
         for e in by_space[space]:
-            by_kind[e.kind].append(e)
+            if not e.about:
+                by_kind[e.kind].append(e)
+        for e in sorted((e for e in by_space[space] if e.about), key=lambda e: e.slug):
+            out += [f"Start with [[{e.slug}|{_link_label(e.title)}]] ({e.sources} {_memories(e.sources)}).", ""]
         for kind in sorted(by_kind, key=lambda k: (KIND_ORDER.get(k, 9), k)):
             out += [f"{'###' if spaced else '##'} {_KIND_HEADINGS.get(kind, kind.capitalize())}", ""]
             for e in sorted(by_kind[kind], key=lambda e: (e.title.casefold(), e.slug)):
-                noun = "memory" if e.sources == 1 else "memories"
-                out.append(f"- [[{e.slug}|{_link_label(e.title)}]] ({e.sources} {noun})")
+                out.append(f"- [[{e.slug}|{_link_label(e.title)}]] ({e.sources} {_memories(e.sources)})")
             out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _memories(n: int) -> str:
+    return "memory" if n == 1 else "memories"

@@ -98,7 +98,7 @@ from wiki.vault import atomic_write
 # is its alias too (`OwnName.display`) (wiki20).
 # 26: About me names the current partner once, by the word the person last called them ("Wife: Anna, since
 # ..."; a fiancé so called after a wedding is the Partner); the life reading of session 35 (life24-26).
-RENDER_VERSION = 26
+RENDER_VERSION = 27
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
@@ -819,18 +819,32 @@ def synthesize(db: Database, vectors: VectorSource | None = None) -> list[PageSp
         from memory.embed import configured_model_id
 
         vectors = blob_vectors(db, configured_model_id())
-    return group(load_memories(db), vectors)
+    mems = load_memories(db)
+    return group(mems, vectors, titles=chat_titles(db, mems))
 
 
-def group(mems: Sequence[Mem], vectors: VectorSource, states: dict[str, ClusterState] | None = None) -> list[PageSpec]:
+States = dict[str, "ClusterState"] | None  # space -> where its clustering stopped (`group`)
+
+
+def chat_titles(db: Database, mems: Sequence[Mem]) -> tuple[str, ...]:
+    """The titles of the chats the turns among `mems` were said in (how a topic's name is written:
+    `Casing`)."""
+    found = conversations.places(db, [m.id for m in mems if m.turn])
+    return tuple(sorted({place.title for place in found.values() if place.title}))
+
+
+def group(
+    mems: Sequence[Mem], vectors: VectorSource, states: States = None, titles: Sequence[str] = ()
+) -> list[PageSpec]:
     """Page specs for these memories. `states` (space -> ClusterState) lets clustering resume
-    where the last run stopped; it is updated in place (derived state, safe to drop)."""
+    where the last run stopped; it is updated in place (derived state, safe to drop). `titles`:
+    the chats' titles (`chat_titles`)."""
     by_space: dict[str | None, list[Mem]] = defaultdict(list)
     for m in mems:
         by_space[m.space].append(m)
     specs: list[PageSpec] = []
     for space in sorted(by_space, key=lambda s: s or ""):
-        specs += _group_space(space, by_space[space], vectors, states)
+        specs += _group_space(space, by_space[space], vectors, states, titles)
     specs.sort(key=lambda p: (p.space or "", KIND_ORDER[p.kind], p.title.casefold(), shared_key(p)))
     return distinct_titles(specs)
 
@@ -891,7 +905,7 @@ def distinct_titles(specs: list[PageSpec]) -> list[PageSpec]:
 
 
 def _group_space(
-    space: str | None, mems: list[Mem], vectors: VectorSource, states: dict[str, ClusterState] | None
+    space: str | None, mems: list[Mem], vectors: VectorSource, states: States, titles: Sequence[str] = ()
 ) -> list[PageSpec]:
     prefix = space or ""
     # Chat turns: a filler ("Yes.", "ok thanks!") is on no page; the rest reach entity pages,
@@ -927,8 +941,9 @@ def _group_space(
     # nor is a topic titled by a speaker, who is on no page either ("Hey John" had become "John")
     own = OwnName.read(turns, names.signed([m.content for m in turns if m.turn == "person"]))
     avoid = paged | speakers(m.speaker for m in turns) | own.keys()
+    casing = Casing([m.content for m in turns], titles)
     for members_, title in topics(turns, vectors, avoid=avoid):
-        _place_topic(specs, space, members_, title, {k: display[k] for k in paged})
+        _place_topic(specs, space, members_, casing.written(title), {k: display[k] for k in paged})
         placed.update(m.id for m in members_)
     personal = [m for m in mems if m.id not in placed and m.memory_type in PERSONAL and not m.turn]
     # A turn the import typed as identity or preference is the person's own whoever its speaker is:
@@ -1169,7 +1184,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 18  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 19  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1245,6 +1260,10 @@ _EDGE_WORDS = (
             "nowhere overall altogether afterwards afterward beforehand whenever wherever whoever unless "
             "till whilst thus hence indeed almost nearly enough perhaps later earlier outside inside "
             "underneath alongside near past versus except including "
+            # and of Hindi typed in Latin letters: arjun's "Dublin mein settle ho rahe hain", "Bangalore mein
+            # hi hoon" titled a page of his move "Mein" (in)
+            "mein hai hain ho hoon hun tha thi ka ki ke ko se ne bhi toh aur nahi nahin kya yaar abhi bas raha rahe "
+            "rahi gaya gaye gayi "
             # units said short after a number ("a 5 min talk", "logs me out every 2 min, fix?"): tunde's
             # turns of his church were titled "Min", the translator's of her banking app "Min fix"
             "min mins hrs secs lbs kgs kms",
@@ -1374,6 +1393,7 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     are added in capture order, a tie in it (an import's turns share their second) in the order they
     were stored (`Mem.seq`), never by their random ids, and the seed is fixed. Two imports of one WhatsApp
     chat into two homes had made different topics ("LGBTQ youth" in one, "Pride parade" in the other)."""
+    avoid = tuple(avoid)  # read three times
     if len(turns) < CLUSTER_MIN:
         return []
     found = vectors([m.id for m in turns])
@@ -1420,26 +1440,62 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     coherent = [part for c in coherent for part in things.split(c)]
     groups: list[list[int]] = sorted(coherent, key=lambda c: c[0])
     members = [[mems[i] for i in g] for g in groups]
-    return _kept(members, topic_terms(members, avoid))
+    return _kept(members, topic_terms(members, avoid), _avoided(avoid))
 
 
-def _kept(members: list[list[Mem]], titles: list[tuple[str, int, str]]) -> list[tuple[list[Mem], str]]:
+def _kept(
+    members: list[list[Mem]], titles: list[tuple[str, int, str]], avoided: frozenset[str] = frozenset()
+) -> list[tuple[list[Mem], str]]:
     """The topics with a page. A topic is one its turns return to: a title only one of them says
     ("Summer break" of three turns of a GI Bill, a mother and a VA doctor, alike in nothing but
-    Honolulu) names no page. And a turn of it is about it: one that neither says its title nor
-    shares a word of substance with a turn that does is not on its page (kai's "Moms bday" held
-    "ideas for xmas for my wife"); its place is About me or the Notes."""
+    Honolulu) names no page, nor one two turns say in passing (`_in_passing`). And a turn of it is
+    about it (`_about`); the others' place is About me, the Notes or the pages of their names."""
     out = []
     for g, (title, said, key) in zip(members, titles, strict=True):
         if len(g) < TOPIC_MIN or not title or said < 2:
             continue
         if key:
-            saying = [m for m in g if any(k == key for k, _ in _terms(m.content))]
-            words = set().union(*(_substance(m.content) for m in saying))
-            g = [m for m in g if m in saying or not words.isdisjoint(_substance(m.content))]
+            g = _about(g, key, avoided)
+            if _in_passing(g, key):
+                continue
         if len(g) >= TOPIC_MIN:
             out.append((g, title))
     return out
+
+
+def _about(g: list[Mem], key: str, avoided: frozenset[str]) -> list[Mem]:
+    """A topic's turns that are about it: each says its title (`key`) or shares a word of substance with
+    one that does (kai's "Moms bday" held "ideas for xmas for my wife"), besides a name with a page of
+    its own (`avoided`) the turn names: it is on that page (kai's "Great Lakes", his boot camp, held
+    "my mom started at the KTA in Hilo" by the "Hilo" of his bio). A name typed in lower case, which
+    is on no page, still joins ("should i keep checking at harbor credit union")."""
+    saying = [m for m in g if any(k == key for k, _ in _terms(m.content))]
+    words = set().union(*(_substance(m.content) for m in saying))
+    return [m for m in g if m in saying or (words & _substance(m.content)) - (avoided & _avoided(_names_of(m)))]
+
+
+def _names_of(m: Mem) -> list[str]:
+    return [name for _, name in m.entities]
+
+
+def _in_passing(g: list[Mem], key: str) -> bool:
+    """Two turns (TOPIC_MIN) that share their title's one word and nothing else, each about names the
+    other does not say: kai's "im on T-Mobile, 70 a month. is there a military discount" and "veteran
+    discount on verizon real?" were a page "Discount" (of two phone companies), arjun's "security
+    deposit" of a lease in Pune and his "deposit" of a flat in Rathmines one "Deposit". A phrase
+    ("Moms bday"), a name ("Boone", "Meera"), a second word both say, names sharing a word ("First
+    Baptist", "Cornerstone Baptist"), turns naming nothing ("I play netball thursday nights", "gave
+    netball away when we moved"), or three turns or more are a topic."""
+    if len(g) != TOPIC_MIN or " " in key or key in _named_keys([g]):
+        return False
+    if any(k == key and not form.islower() for m in g for k, form in _terms(m.content)):
+        return False  # written as a name ("Meera just got into med school")
+    first, second = (_substance(m.content) for m in g)
+    if (first & second) - {key}:
+        return False  # (a name with a page both say, in any case: the topic is on that page, `_place_topic`)
+    # (the words of the names: "First Baptist" and "Cornerstone Baptist" are two churches' potlucks)
+    named = [{w.casefold() for _, name in m.entities for w in _PHRASE_WORD.findall(name)} for m in g]
+    return all(named) and named[0].isdisjoint(named[1])
 
 
 def _substance(text: str) -> set[str]:
@@ -1864,6 +1920,28 @@ def _frequent() -> frozenset[str]:
         return frozenset(line.strip() for line in f if line.strip() and not line.startswith("#"))
 
 
+_WORDS_FILE = Path(__file__).resolve().parent / "data" / "words.txt"
+
+
+@functools.cache
+def _words() -> frozenset[str]:
+    """The embedding model's other whole words of wiki/data/words.txt (scripts/vocab_words.py)."""
+    with _WORDS_FILE.open(encoding="utf-8") as f:
+        return frozenset(line.strip() for line in f if line.strip() and not line.startswith("#"))
+
+
+def dictionary_word(word: str) -> bool:
+    """A word (lower case, as written) of the embedding model's vocabulary (common.txt, frequent.txt,
+    words.txt), or the plural of one: a word of the dictionary, not a name typed in lower case."""
+    return any(w in _common() or w in _frequent() or w in _words() for w in (word, *_singular(word)))
+
+
+def _singular(word: str) -> tuple[str, ...]:
+    if len(word) > 4 and word.endswith("ies"):
+        return (word[:-3] + "y",)
+    return (word[:-1], word[:-2]) if len(word) > 3 and word.endswith("s") else ()
+
+
 def everyday(key: str, turns: int, written: Iterable[str]) -> bool:
     """A one-word topic term too common to name a topic by itself: every way it was `written` is an
     everyday word (`_common`, naming no particular thing; `_frequent`, naming one everyone talks of),
@@ -1973,6 +2051,13 @@ def _most_said(
     return max(said)[2] if said else best
 
 
+def _avoided(avoid: Iterable[str]) -> frozenset[str]:
+    """The `_terms` keys of names with a page of their own (entity keys) and of every run of their words
+    ("mrs. bianchi": "mrs", "bianchi", "mrs bianchi")."""
+    keys = [[_stem(w.casefold()) for w in _PHRASE_WORD.findall(k)] for k in avoid]
+    return frozenset(" ".join(ws[i:j]) for ws in keys for i in range(len(ws)) for j in range(i + 1, len(ws) + 1))
+
+
 def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> list[str]:
     """Per group, its title (`topic_terms`)."""
     return [title for title, _, _ in topic_terms(groups, avoid)]
@@ -1989,8 +2074,7 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
     besides them, what was done or an idea), and is no topic."""
     import math
 
-    keys = [[_stem(w.casefold()) for w in _PHRASE_WORD.findall(k)] for k in avoid]  # "mrs. bianchi": mrs, bianchi
-    avoided = {" ".join(ws[i:j]) for ws in keys for i in range(len(ws)) for j in range(i + 1, len(ws) + 1)}
+    avoided = _avoided(avoid)
 
     verbs = _said_as_verbs([m for g in groups for m in g if m.turn != "assistant"] or [m for g in groups for m in g])
     per_group, forms = _group_terms(groups)
@@ -2054,6 +2138,94 @@ def _shown(form: str, written: dict[str, str] | None = None) -> str:
     if written and " " in form:
         form = " ".join(_as_named(w, written) for w in form.split(" "))
     return form[:1].upper() + form[1:]
+
+
+_SENTENCE_ENDS = frozenset('.!?:\n"“(')
+
+
+class Casing:
+    """How a person's history writes the names it types in lower case as well: priya's three turns of
+    "need a sql query" were a page "Sql" whose chats are titled "Weekly return rate SQL", a page of
+    "my whatsapp chats" was "Whatsapp" under a chat "WhatsApp transfer", dale's "marble falls" (his own
+    flyer: "Serving Kingsland, Marble Falls, Horseshoe Bay") "Marble falls". A word with a capital
+    inside ("WhatsApp", "iPhone") is written so wherever it is seen; one in capitals ("SQL") where the
+    chats' titles write it so or the turns as often as in lower case (not "HELP" of "wrap. HELP");
+    one capitalised after a sentence's start ("University of Ibadan") where it is no word of the
+    dictionary (`dictionary_word`: "split" of a trip to Split stays "mini split"); and a run of
+    such words a topic is titled by whole ("Marble Falls"), where the turns type it so no less often
+    than in lower case (wen's "pharmacy manager", in a recruiter's message "Pharmacy Manager")."""
+
+    def __init__(self, turns: Iterable[str], titles: Iterable[str] = ()) -> None:
+        self.forms: dict[str, Counter[str]] = defaultdict(Counter)
+        self.lower: Counter[str] = Counter()
+        self.capitals: Counter[str] = Counter()
+        self.titled: set[str] = set()
+        self.typed: list[str] = []  # the turns' text, for how often a phrase is typed in lower case
+        for text in turns:
+            self._read(text, True)
+            self.typed.append(text)
+        for title in titles:
+            self._read(title, False)
+
+    def _read(self, text: str, turn: bool) -> None:
+        run: list[str] = []
+        last = -1
+        for match in _PHRASE_WORD.finditer(text):
+            word, between = match.group(), text[max(last, 0) : match.start()]
+            starts = last < 0 or any(c in _SENTENCE_ENDS for c in between)
+            last = match.end()
+            if starts or not between.isspace():
+                self._run(run)
+            if turn and word[:1].isupper() and word[1:].islower() and not starts:
+                run.append(word)  # a name's word, or a run of them ("Marble Falls")
+                if not dictionary_word(word.casefold()):
+                    self.forms[word.casefold()][word] += 1
+                continue
+            self._run(run)
+            if word.islower():
+                self.lower[word] += 1
+            elif word.isupper() and len(word) >= 2:
+                if turn:
+                    self.capitals[word.casefold()] += 1
+                else:
+                    self.titled.add(word.casefold())  # a title is not shouted
+                self.forms[word.casefold()][word] += 1
+            elif any(c.isupper() for c in word[1:]):
+                self.forms[word.casefold()][word] += 1
+        self._run(run)
+
+    def _run(self, run: list[str]) -> None:
+        if len(run) >= 2:
+            self.forms[" ".join(run).casefold()][" ".join(run)] += 1
+        run.clear()
+
+    def form(self, key: str) -> str | None:
+        """How the history writes a word or phrase (lower case), or None."""
+        found = self.forms.get(key)
+        if not found:
+            return None
+        best = sorted(found.items(), key=lambda fc: (-fc[1], fc[0]))[0][0]
+        if " " in key:  # a run of capitals a pasted posting writes ("a Pharmacy Manager opportunity")
+            pattern = re.compile(r"(?<!\w)" + re.escape(key) + r"(?!\w)")
+            if sum(len(pattern.findall(t)) for t in self.typed) > found[best]:
+                return None
+        if best.isupper() and key not in self.titled:
+            everyday_ = key in _common() or key in _frequent()  # "HELP", "HOT": shouted
+            if self.capitals[key] < self.lower[key] + everyday_:
+                return None
+        return best
+
+    def written(self, title: str) -> str:
+        """A topic's title with what it typed in lower case written as the history writes it."""
+        whole = self.form(title.casefold()) if " " in title and title[1:].islower() else None
+        if whole:
+            return whole
+        parts = title.split(" ")
+        out = [
+            (self.form(w.casefold()) or w) if w[1:].islower() and (i == 0 or w.islower()) else w
+            for i, w in enumerate(parts)
+        ]
+        return " ".join(out)
 
 
 def _as_named(word: str, written: dict[str, str]) -> str:
@@ -2389,6 +2561,7 @@ class IndexEntry:
     space: str | None
     kind: str
     sources: int
+    about: bool = False  # an About me page (`is_about`): the index opens on it
 
 
 @dataclass(frozen=True)
@@ -2396,5 +2569,5 @@ class IndexSpec:
     entries: tuple[IndexEntry, ...] = field(default_factory=tuple)
 
     def hash(self) -> str:
-        data = [RENDER_VERSION, [(e.slug, e.title, e.space, e.kind, e.sources) for e in self.entries]]
+        data = [RENDER_VERSION, [(e.slug, e.title, e.space, e.kind, e.sources, e.about) for e in self.entries]]
         return hashlib.sha256(json.dumps(data, ensure_ascii=False).encode()).hexdigest()
