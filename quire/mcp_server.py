@@ -265,29 +265,37 @@ class Tools:
     def function(self, name: str) -> Callable[..., dict[str, Any]]:
         """The tool function of operation `name`: its signature is the request model's fields (types,
         bounds, enums, descriptions), so the MCP schema is generated from quire.ops."""
-        spec = ops.OPS[name]
-        parameters = []
-        for field_name, info in spec.request.model_fields.items():
-            extra: dict[str, Any] = {"description": info.description}
-            default: Any = inspect.Parameter.empty
-            if info.default_factory is not None:
-                extra["default_factory"] = info.default_factory  # a fresh list per call, as in the model
-            elif not info.is_required():
-                default = info.default
-            annotation = _ANNOTATED[(Any, WithJsonSchema(_published(info)), Field(**extra))]
-            parameters.append(
-                inspect.Parameter(field_name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
-            )
+        tool = self.runner(name)
+        tool.__signature__ = _signature(ops.OPS[name])  # type: ignore[attr-defined]
+        return tool
 
+    def runner(self, name: str) -> Callable[..., dict[str, Any]]:
+        """What a call of tool `name` runs, given the arguments the SDK checked against its schema."""
         after = AFTER.get(name, lambda result: result)
 
         def tool(**params: Any) -> Any:
             return answer(after(self.run(name, params)))
 
         tool.__name__ = name
-        tool.__doc__ = spec.fn.__doc__
-        tool.__signature__ = inspect.Signature(parameters, return_annotation=dict[str, Any])  # type: ignore[attr-defined]
+        tool.__doc__ = ops.OPS[name].fn.__doc__
         return tool
+
+
+def _signature(spec: ops.Op) -> inspect.Signature:
+    """A tool function's signature: one keyword parameter per field of the operation's request model."""
+    parameters = []
+    for field_name, info in spec.request.model_fields.items():
+        extra: dict[str, Any] = {"description": info.description}
+        default: Any = inspect.Parameter.empty
+        if info.default_factory is not None:
+            extra["default_factory"] = info.default_factory  # a fresh list per call, as in the model
+        elif not info.is_required():
+            default = info.default
+        annotation = _ANNOTATED[(Any, WithJsonSchema(_published(info)), Field(**extra))]
+        parameters.append(
+            inspect.Parameter(field_name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+        )
+    return inspect.Signature(parameters, return_annotation=dict[str, Any])
 
 
 def _published(info: Any) -> dict[str, Any]:
@@ -346,24 +354,49 @@ def build(home: Home | None = None, *, tools: Tools | None = None, warn: Callabl
         # start, in the words `quire status` and `quire doctor` show (the file, the key, the one meant, the fix).
         raise InvalidInput(problems[0])
     tools = tools or Tools(home)
-    server = MCPServer("quire", instructions=INSTRUCTIONS, log_level="WARNING", version=version())
-    listed = {}
-    for name, spec in known.items():
-        effects = EFFECTS[spec.effect]
-        if name in disabled or (settings.read_only and not effects.read_only):
-            continue
-        listed[name] = spec
-        server.add_tool(
-            tools.function(name),
-            name=name,
-            title=spec.title,
-            description=spec.description,
-            annotations=effects.annotations(spec.title),
-        )
+    listed = {
+        name: spec
+        for name, spec in known.items()
+        if name not in disabled and not (settings.read_only and not EFFECTS[spec.effect].read_only)
+    }
+    server = MCPServer(
+        "quire",
+        instructions=INSTRUCTIONS,
+        log_level="WARNING",
+        version=version(),
+        tools=[_schema(spec).model_copy(update={"fn": tools.runner(name)}) for name, spec in listed.items()],
+    )
     _refuse_before_running(server, listed, disabled)
     _explain_protocol_errors(server, listed)
     _resources_and_prompt(server, tools, listed)
     return server
+
+
+_SCHEMAS: dict[ops.Op, Any] = {}
+
+
+def _schema(spec: ops.Op) -> Any:
+    """The SDK's Tool of an operation, with the pydantic models that check its arguments, generated from
+    the request model once a process (~3 ms an operation, most of building a server) and copied with
+    each server's own function: `quire mcp` builds one, the tests hundreds."""
+    from mcp.server.mcpserver.tools import Tool
+
+    if spec not in _SCHEMAS:
+
+        def shape(**params: Any) -> Any:  # only its signature is read: each server's copy runs its own
+            raise AssertionError(f"tool {spec.name} run without a server")
+
+        shape.__signature__ = _signature(spec)  # type: ignore[attr-defined]
+        shape.__name__ = shape.__qualname__ = spec.name  # the schemas' titles ("captureArguments")
+        shape.__doc__ = spec.fn.__doc__
+        _SCHEMAS[spec] = Tool.from_function(
+            shape,
+            name=spec.name,
+            title=spec.title,
+            description=spec.description,
+            annotations=EFFECTS[spec.effect].annotations(spec.title),
+        )
+    return _SCHEMAS[spec]
 
 
 def version() -> str:

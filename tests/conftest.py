@@ -212,6 +212,12 @@ def run_forked(*args: str, env: dict | None = None, input: str | None = None, ti
     return zygote().run(list(args), env={**os.environ, **(env or {})}, input=input, timeout=timeout)
 
 
+def run_code_forked(code: str, *args: str, env: dict[str, str], timeout: int = 120):
+    """`python -c code *args` in exactly the environment `env` (nothing of this one's added), forked from
+    the same server as `run_forked`: for a library call killed at its crash points, run once a point."""
+    return zygote().run(list(args), env=env, timeout=timeout, code=code)
+
+
 def pytest_sessionfinish(session, exitstatus):
     while _zygote:
         _zygote.pop().close()

@@ -18,7 +18,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -26,7 +25,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import ROOT, run_forked
+from tests.conftest import run_code_forked, run_forked
 
 settings.register_profile(
     "ci",
@@ -326,7 +325,7 @@ def _quire(home: Path, *args: str, code: str | None = None) -> subprocess.Comple
     env = {**os.environ, "QUIRE_HOME": str(home), "QUIRE_EMBEDDER": "fake"}
     if code is None:  # a plain command: forked from the interpreter that imported the CLI once
         return run_forked(*args, env=env)
-    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    return run_code_forked(code, env=env)  # a script: forked from the same one, as `python -c` runs it
 
 
 def test_rebuild_killed_twice_as_page_rows_commit_then_finishes(tmp_path):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import quire
 from memory import whatsapp
-from tests.conftest import run_quire
+from tests.conftest import run_forked as run_quire  # a real process; what it imports is not the point
 from tests.test_service import served  # noqa: F401  (the fixture)
 
 LRM = "\u200e"

@@ -17,7 +17,7 @@ import pytest
 
 from memory import chats, jsonstream
 from memory.models import parse_payload
-from tests.conftest import run_quire
+from tests.conftest import run_forked as run_quire  # a real process; what it imports is not the point
 from tests.test_service import served  # noqa: F401  (the fixture)
 
 

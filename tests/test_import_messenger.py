@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from memory import chats, messenger
-from tests.conftest import run_quire
+from tests.conftest import run_forked as run_quire  # a real process; what it imports is not the point
 from tests.messenger_export import BASE_MS, mangled, msg, thread_files, write
 from tests.test_service import served  # noqa: F401  (the fixture)
 

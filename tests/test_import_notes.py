@@ -9,15 +9,13 @@ from __future__ import annotations
 import json
 import os
 import random
-import subprocess
-import sys
 import textwrap
 
 import pytest
 
 import quire
 from memory import importer
-from tests.conftest import ROOT
+from tests.conftest import run_code_forked
 from tests.conftest import run_forked as run_quire  # a real process; what it imports is not the point
 
 
@@ -56,7 +54,8 @@ def test_notes_are_stored_batch_by_batch_as_they_are_read(session, tmp_path):
 
 def _transient_peak(tmp_path, notes: int) -> float:
     """MB allocated by Python during the import beyond what is still held after it (caches that
-    stay are not counted: the rules' patterns are made before), in a fresh process."""
+    stay are not counted: the rules' patterns are made before), in a process of its own (forked from
+    the tests' fork server: its modules imported, as a long-running quire has them)."""
     folder = tmp_path / f"vault-{notes}"
     _vault(folder, notes)
     code = textwrap.dedent(
@@ -75,7 +74,7 @@ def _transient_peak(tmp_path, notes: int) -> float:
         print(report.stored, (peak - now) / 1e6)
         """
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    out = run_code_forked(code, env=dict(os.environ), timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
     stored, transient = out.stdout.split()
     assert int(stored) == 2 * notes

@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from tests.conftest import ROOT, run_forked
+from tests.conftest import ROOT, run_code_forked, run_forked
 
 KILL_AFTER_ROWS = (
     "import os, signal, sys\n"
@@ -43,8 +43,8 @@ def _capture(home: Path, texts: list[tuple[str, str]]) -> None:
             assert s.capture(parse_payload({"content": text, "entities": [entity]})).status == "stored"
 
 
-def _rebuild(home: Path, *, code: str | None = None) -> subprocess.Popen:
-    argv = [sys.executable, "-c", code] if code else [sys.executable, "-m", "quire.cli", "rebuild"]
+def _rebuild(home: Path) -> subprocess.Popen:
+    argv = [sys.executable, "-m", "quire.cli", "rebuild"]
     return subprocess.Popen(argv, cwd=ROOT, env=_env(home), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
@@ -59,16 +59,16 @@ def test_fifteen_killed_rebuilds_leave_no_page_human_owned_and_the_next_rebuild_
     rng = random.Random(21)
     for round_ in range(15):
         _capture(home, [(f"{e} the relay node gained uplink number {round_} this week", e) for e in ENTITIES])
-        if round_ % 3:
-            proc = _rebuild(home, code=KILL_AFTER_ROWS if round_ % 3 == 2 else KILL_BEFORE_DONE)
-            assert proc.wait(120) == -signal.SIGKILL
-        else:
+        if round_ % 3:  # killed at its step: forked, as `python -c` runs it (a fresh start costs ~1 s)
+            killed = run_code_forked(KILL_AFTER_ROWS if round_ % 3 == 2 else KILL_BEFORE_DONE, env=_env(home))
+            assert killed.returncode == -signal.SIGKILL, killed.stderr
+        else:  # killed at a random moment of a fresh `quire rebuild` (its start included, as before)
             proc = _rebuild(home)
             time.sleep(rng.uniform(0.05, 0.9))
             proc.send_signal(signal.SIGKILL)
             proc.wait(60)
-        if proc.stderr:
-            proc.stderr.close()
+            if proc.stderr:
+                proc.stderr.close()
     db = FileDatabase(home / "quire.db")
     try:
         owners = db.rows("SELECT slug, owner, status FROM pages WHERE kind = 'entity' ORDER BY slug")

@@ -18,12 +18,14 @@ import json
 import os
 import shutil
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from memory.failpoints import KILLED
-from tests.conftest import zygote
+from tests.conftest import ROOT, zygote
 
 # Each test runs a command once per crash point (10-40 points, three runs each): minutes on a
 # loaded machine, so past the suite's default limit on purpose.
@@ -341,6 +343,34 @@ def test_a_forked_run_exits_as_a_fresh_interpreter_does_and_dies_at_its_point(tm
     assert killed.returncode == KILLED and killed.stdout == ""
     assert _rows(home / "quire.db", "SELECT count(*) FROM memories WHERE content LIKE 'Killed%'") == [(0,)]
     assert _run(home, "capture", "After the kill the next one lands", "--json").returncode == 0
+
+
+def test_a_forked_script_exits_as_python_c_does_and_dies_at_its_point(tmp_path):
+    """`run_code_forked` is only a faster `python -c`: the same argv, status, output and traceback."""
+    from tests.conftest import run_code_forked
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("QUIRE_")}
+    for code in (
+        "import sys\nprint(sys.argv, flush=True)",
+        "import sys\nsys.exit(sys.argv[1])",
+        "raise SystemExit(3)",
+        "print('before')\n1 / 0",
+    ):
+        fresh = subprocess.run(
+            [sys.executable, "-c", code, "two words"], capture_output=True, text=True, env=env, cwd=ROOT
+        )
+        forked = run_code_forked(code, "two words", env=env)
+        assert (forked.returncode, forked.stdout, forked.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
+    db = tmp_path / "kill.db"
+    script = (
+        "import sys\nfrom memory.db import FileDatabase\ndb = FileDatabase(sys.argv[1])\n"
+        "with db.transaction():\n    db.execute('CREATE TABLE IF NOT EXISTS t (x)')\n"
+        "    db.execute('INSERT INTO t VALUES (1)')\nprint(db.scalar('SELECT count(*) FROM t'))"
+    )
+    killed = run_code_forked(script, str(db), env=env | {"QUIRE_FAILPOINT": "commit.before"})
+    assert (killed.returncode, killed.stdout, killed.stderr) == (KILLED, "", "")
+    again = run_code_forked(script, str(db), env=env)
+    assert (again.returncode, again.stdout) == (0, "1\n")  # the killed one's row never landed
 
 
 @pytest.mark.model

@@ -3,10 +3,12 @@
 `python -m tests.zygote` imports the CLI and the modules its commands load, then reads one JSON request
 per line on stdin. For each it forks; the child points fds 0/1/2 at /dev/null and the request's files,
 replaces its environment and argv, and runs `quire.cli` exactly as `python -m quire.cli` does (runpy,
-run_name "__main__"), so it exits like that interpreter would: the SystemExit status, threads joined,
-atexit, flushed streams (only the freeing of every object after that is skipped). A failpoint's
-os._exit(137) kills the child on the spot, without cleanup, as before. The server answers
-with the child's pid (so a caller past its timeout can SIGKILL it) and then its exit status.
+run_name "__main__"), or a request's `code` as `python -c code` runs it (a library call killed at a
+crash point, without the ~1 s of a fresh interpreter importing the life rules each time), so it
+exits like that interpreter would: the SystemExit status, threads joined, atexit, flushed streams
+(only the freeing of every object after that is skipped). A failpoint's os._exit(137) kills the
+child on the spot, without cleanup, as before. The server answers with the child's pid (so a caller
+past its timeout can SIGKILL it) and then its exit status.
 
 Only for runs whose point is what the command does to the home (crash points, exit codes): a test of
 what a fresh interpreter imports (`quire --help` stays light) must keep its own subprocess.
@@ -90,7 +92,7 @@ def _become(request: dict) -> None:
     os.environ.clear()
     os.environ.update(request["env"])
     os.chdir(request["cwd"])
-    sys.argv = ["-m", *request["args"]]
+    sys.argv = ["-c" if request.get("code") else "-m", *request["args"]]
 
 
 def _threads() -> int:
@@ -132,25 +134,31 @@ def main() -> None:
     request = _serve()
     if request is not None:
         _become(request)
-        _run_and_exit()
+        _run_and_exit(request.get("code"))
 
 
-def _run_and_exit() -> None:
-    """`python -m quire.cli`, then its interpreter's exit up to the point where only memory is left:
-    the status SystemExit (or an uncaught exception) gives, threads joined, atexit, streams flushed.
-    What an interpreter does past that (freeing every module's objects) is skipped with os._exit:
-    here it wrote into each page shared with the fork server, most of a short run's time, and no
-    Python program may count on it (objects alive at exit are not promised a __del__)."""
+def _run_and_exit(code_text: str | None = None) -> None:
+    """`python -m quire.cli` (or `python -c code_text`), then its interpreter's exit up to the point where
+    only memory is left: the status SystemExit (or an uncaught exception) gives, threads joined, atexit,
+    streams flushed. What an interpreter does past that (freeing every module's objects) is skipped with
+    os._exit: here it wrote into each page shared with the fork server, most of a short run's time, and
+    no Python program may count on it (objects alive at exit are not promised a __del__)."""
     try:
-        runpy.run_module("quire.cli", run_name="__main__", alter_sys=True)
+        if code_text:
+            exec(compile(code_text, "<string>", "exec"), {"__name__": "__main__", "__builtins__": __builtins__})
+        else:
+            runpy.run_module("quire.cli", run_name="__main__", alter_sys=True)
         code = 0
     except SystemExit as stop:
         code = _status(stop.code)
     except KeyboardInterrupt:
         sys.excepthook(*sys.exc_info())
         code = -signal.SIGINT
-    except BaseException:
-        sys.excepthook(*sys.exc_info())
+    except BaseException as exc:
+        # `python -c`'s traceback starts at the script's line: the exec frame here is not shown
+        if code_text and exc.__traceback__:
+            exc.with_traceback(exc.__traceback__.tb_next)  # (the hook prints the exception's own)
+        sys.excepthook(type(exc), exc, exc.__traceback__)
         code = 1
     # What the interpreter runs first at exit: threading's own exit hooks (a thread pool's idle
     # workers told to end), then a wait for every non-daemon thread; only then atexit.
@@ -190,20 +198,27 @@ class Zygote:
         self._buffer = b""
 
     def run(
-        self, args: list[str], *, env: dict[str, str], input: str | None = None, timeout: float = 180
+        self,
+        args: list[str],
+        *,
+        env: dict[str, str],
+        input: str | None = None,
+        timeout: float = 180,
+        code: str | None = None,
     ) -> subprocess.CompletedProcess:
+        """`python -m quire.cli *args`, or with `code` `python -c code *args`, forked from the server."""
         self._n += 1
         out, err, stdin = (self._dir / f"{self._n}.{s}" for s in ("out", "err", "in"))
         out.touch()
         err.touch()
         if input is not None:
             stdin.write_text(input, encoding="utf-8")
-        request = {"args": args, "env": env, "cwd": str(ROOT), "stdout": str(out), "stderr": str(err)}
+        request = {"args": args, "env": env, "cwd": str(ROOT), "stdout": str(out), "stderr": str(err), "code": code}
         request["stdin"] = str(stdin) if input is not None else None
         assert self._proc.stdin and self._proc.stdout
         self._proc.stdin.write(json.dumps(request).encode() + b"\n")
         self._proc.stdin.flush()
-        pid = json.loads(self._read_line(30))["pid"]
+        pid = json.loads(self._read_line(timeout))["pid"]  # the first waits for the imports too
         try:
             code = json.loads(self._read_line(timeout))["returncode"]
         except subprocess.TimeoutExpired:
