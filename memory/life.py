@@ -6667,6 +6667,17 @@ def _said_journal(attribute: str, value_group: str, memory_type: str, groups: di
     return Said(attribute, _norm(shown), shown, memory_type)
 
 
+# Other people's lives around a caregiver (session 38: grace) ----------------------------------------
+# A part handed out for a role-play in the person's own words: "you be me the adjuster and ask me questions.
+# ok I'm the claimant now. My name is Luis Ortega, I live on Maple Avenue in Gahanna and I drive for Amazon",
+# "can you role play with me, you be my mom when she thinks it's 1985", "let me be the tenant and you be the
+# landlord": the lines from there on are the part's, not the person's life (`_own`, as `_ROLE_PLAY`).
+_PLAYED_PART = patterns.lazy(
+    r"\b(?i:role play)\b|\b(?:[Yy]ou|u) be (?:me|my|the)\b"
+    r"|\b(?:I'll|I will|[Ll]et me|and I) be (?:the|a|an) [\w-]+(?: [\w-]+)? and (?:you|u)(?: be| play|'re| are)\b"
+)
+
+
 _RULES = (
     # home
     _rule(
@@ -9780,7 +9791,7 @@ def _own(text: str) -> str:
     """The text without the words that are not the person's own (`_SPEAKERS` ... `_ROLE_PLAY`, `_TO_SAY`)."""
     text = _TO_SAY.sub(_to_say, text) if ":" in text else text
     text = _own_draft(text) if ":" in text and ('"' in text or "“" in text) else text
-    play = _ROLE_PLAY.search(text)
+    play = _ROLE_PLAY.search(text) or (_PLAYED_PART.search(text) if " be " in text or "role play" in text else None)
     if play is not None:  # the lines before the request are still the person's
         text = text[: text.rfind("\n", 0, play.start()) + 1]
     text, pasted = _own_facts(text)
@@ -10002,10 +10013,11 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
                     and not _said_in_any_clause(value_group, sentence[: match.start()])
                 ):
                     continue
-                if (attribute in _DEVICE_NOUNS or value_group == "best") and vocab.someone_else(
-                    sentence[: match.start()]
+                if (attribute in _DEVICE_NOUNS or value_group == "best") and (
+                    vocab.someone_else(sentence[: match.start()])
+                    or (attribute in _DEVICE_NOUNS and vocab.their_clause(sentence[: match.start()]))
                 ):
-                    continue  # "my brother just bought a vw golf": his
+                    continue  # "my brother just bought a vw golf": his; "she can practice in my Camry": what she does
                 if (
                     (value_group in _TEXTING_GROUPS or value_group in ("jr", "jrbank"))
                     and match.start() == 0

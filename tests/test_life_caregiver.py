@@ -1,0 +1,71 @@
+"""A caregiver's life inside her talk of other people's (memory/life.py's block "Other people's lives around a
+caregiver", memory/vocab.py `_not_had`). Written after the blind grace fixture, in other words than hers
+(other names, places, firms, cars): what is read of the person's own life, and its look-alikes that must
+read nothing of hers: a role-played part, a car only priced or found, a company only called, a bank's name
+said as where she works, a thing of hers someone else does something with, and a relative's life said in
+the same message as her own."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory import life
+
+
+def _read(text: str) -> dict[str, str]:
+    return {s.attribute: s.value for s in life.read(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute"),
+    [
+        # a part handed out for a role-play: its lines are the part's
+        (
+            "help me rehearse a deposition. you be the opposing lawyer and grill me. ok I'm the witness. "
+            "I live on Birch Street in Dayton and I work for FedEx",
+            "employer",
+        ),
+        (
+            "help me rehearse a deposition. you be the opposing lawyer and grill me. ok I'm the witness. "
+            "I live on Birch Street in Dayton and I work for FedEx",
+            "street",
+        ),
+        ("can you role play with me, you be my dad in 1979. I live in Toledo and I drive a Corolla", "home"),
+        ("let me be the landlord and you be the tenant. I moved to Akron last spring", "home"),
+        # a car or a phone only found, seen or priced: shopping, not owning
+        ("I found a used Sienna 2018 with 60k miles for $24,000 on Broad street, is that a fair price", "car"),
+        ("we saw a certified Highlander at the dealer, 41k miles, worth it?", "car"),
+        ("I priced a new Pixel 8 at Best Buy, 699, should I wait", "phone"),
+        # a company only called, emailed or spoken to: not switched to
+        ("ok I called AT&T, the account is closed now", "phone provider"),
+        ("I spent an hour on hold with Chase about the fraud alert", "bank"),
+        ("I emailed Wells Fargo twice and nobody answers", "bank"),
+        # a bank's (or an insurer's) name said as where the person works
+        ("I'm a senior underwriter at Nationwide and we are swamped with renewals", "bank"),
+        ("I'm full time in the office at KeyBank, 8 to 5, and my dad cannot be alone", "bank"),
+        ("I'm part time at Ally now, mornings only", "bank"),
+        ("my take home from Fifth Third is about $4,100 a month, rent is $1,500", "bank"),
+        ("I left TD after 11 years, so weird not to badge in", "bank"),
+        # a thing of the person's someone else does something with: nothing restated
+        ("ok. he can learn to park in my Civic at the mall lot", "car"),
+        ("my daughter scraped my RAV4 on the garage door", "car"),
+    ],
+)
+def test_what_is_not_the_persons_own_life_reads_nothing_of_it(text, attribute):
+    assert attribute not in _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        # the same names, had: the frame decides
+        ("bought the certified Highlander, traded the Sienna in, they gave me $6,000", "car", "highlander"),
+        ("I bank with Fifth Third and the app is fine", "bank", "fifth third"),
+        ("I just switched to T-Mobile, kept my number", "phone provider", "t-mobile"),
+        ("my Civic is a 2012 with 190k miles and it needs brakes", "car", "civic"),
+        # a role-play asked for after the person's own line: the line before is still theirs
+        ("I moved to Akron last spring.\nlet me be the landlord and you be the tenant", "home", "akron"),
+    ],
+)
+def test_the_same_names_said_as_the_persons_own_still_read(text, attribute, value):
+    assert _read(text).get(attribute) == value
