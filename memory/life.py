@@ -240,6 +240,10 @@ _ROLE_NOUNS = [
     "leasing agent",
     "letting agent",
     "broker",
+    # claims (session 38: grace: "I'm a property adjuster at Nationwide", "a workers comp claims examiner now")
+    "adjuster",
+    "examiner",
+    "underwriter",
 ]
 _ROLE = r"(?P<role>(?:[a-z0-9][\w-]*\s+){0,3}(?:" + "|".join(_ROLE_NOUNS) + r")s?)"
 # "head of science", "director of operations": a role named by what it heads
@@ -261,6 +265,8 @@ _DIETS = {
     "dairy-free": "dairy-free",
     "carnivore": "carnivore",
     # Indian English (`_DICTATED`): "i'm pure veg" is vegetarian, "eggetarian" eats eggs and no meat
+    "low carb": "low carb",  # (session 38: grace: "I am on low carb now")
+    "low-carb": "low carb",
     "pure veg": "vegetarian",
     "pure vegetarian": "vegetarian",
     "eggetarian": "eggetarian",
@@ -2839,8 +2845,12 @@ _ATTEND = (
     r"(?:^|(?<=[\s,;(]))(?:I|i|[Ww]e)(?:'ve| have)? (?:(?:been|started|now|still|all|just|finally|also|recently|usually) )*"
     r"(?<!'re )(?<! are )(?:(?<=been |rted )going|(?<=been |rted )goin|go|attending|attend)(?: back)? to "
 )
-# (one time, not a church home: "the choir at St. Mary's Church a few weeks ago", "last christmas")
-_ONCE = r"(?![^;!?]*\b(?:ago|last (?:year|christmas|easter|sunday)|once|one time)\b)"
+# (one time, not a church home: "the choir at St. Mary's Church a few weeks ago", "last christmas"; but "a Twi
+# service once a month", "she loves it once she is there" are no one time: session 38, grace)
+_ONCE = (
+    r"(?![^;!?]*\b(?:ago|last (?:year|christmas|easter|sunday)|"
+    r"once(?! (?:a|every|per) (?:week|month|year|fortnight)\b| (?:she|he|they|we|I|i|it|you)\b)|one time)\b)"
+)
 _NOT_THEIRS = r"(?<!'s )(?<!s' )(?<!\bhis )(?<!\bher )(?<!\btheir )"
 
 _IN_PASSING = (
@@ -6676,6 +6686,86 @@ _PLAYED_PART = patterns.lazy(
     r"\b(?i:role play)\b|\b(?:[Yy]ou|u) be (?:me|my|the)\b"
     r"|\b(?:I'll|I will|[Ll]et me|and I) be (?:the|a|an) [\w-]+(?: [\w-]+)? and (?:you|u)(?: be| play|'re| are)\b"
 )
+# Her own life inside that talk, said in the plainest words: "I'm in a condo in Westerville now" (a home by
+# its kind and its place, not "mom is in a memory care unit in Dublin"); "I'm with Dr. Nyarko at OhioHealth
+# now" (a doctor of her own, by "now": not "I'm with Dr. Okafor at mom's appointment"); "I went part time, 24
+# hours a week", "I am back to full time but all remote", "I'm full time in the office" (schedule:work; not
+# "a full time student", "my sister went part time"); "I have my AIC but not the CPCU", "I'm officially a
+# CPCU now" (a professional designation, in capitals: certification; not "I have my MRI", "I'm a US citizen").
+# (The gym rule's `_GYMS` and the home rule's `_SL_HOME_KINDS` are the lists the other gym and home rules read.)
+_SHORT_CAPS = r"(?!(?:ID|MRI|CT|GP|ER|OT|PT|PR|US|UK|EU|IT|HR|ICU|ACT|SAT|GED|DMV|SSN|PIN|OK|TV|AM|PM|IUD|ADHD|OCD|PTSD|COVID|A1C)\b)"
+_DESIGNATION = (
+    r"(?P<v>"
+    + _SHORT_CAPS
+    + r"[A-Z]{2,5})(?:®)?(?= designation| certification| credential|\s*[,.;!?]|\s*$| (?:but|and|now|too|finally|at last|after)\b)"
+)
+_CAREGIVER = (
+    # someone she is seeing: "I have been seeing someone, Kwame", "I'm seeing somebody" (relationship, as
+    # "dating X"; not "I'm seeing Dr. Okafor tomorrow", "seeing a therapist", "my sister is seeing someone")
+    _rule(
+        "relationship",
+        IDENTITY,
+        _I + r"(?:'m| am|'ve been| have been) (?:now |officially |finally |actually )?seeing (?:someone|somebody)"
+        r"(?:(?: new)?,? (?P<n>[" + _UP + r"][\w'-]+)(?=\s*[,.;!?]|$| (?:and|now|from|who|since)\b))?",
+        "partner",
+        gate="seeing",
+    ),
+    # a gym by what she does there, as a habit: "I walk at the Reynoldsburg Y on saturdays", "I swim at the
+    # YMCA" (not "I used to walk at the Y", a hedge; not "I walked at the park")
+    _rule(
+        "gym",
+        FACT,
+        _I + r" (?:usually |still |now |also )?(?:walk|swim|lift|work out|train|exercise|do (?:water aerobics|aerobics|"
+        r"yoga|pilates|spin|zumba)) (?:at|in) (?:the )?(?P<v>(?:[A-Z][\w'-]+ ){0,2}(?:" + _GYMS + r"))(?![\w'&-])",
+        gate="walk|swim|lift|work out|train|exercise|aerobics|yoga|pilates|spin|zumba",
+    ),
+    _rule(
+        "home",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) "
+        + _NOW
+        + r"(?:living )?in (?:a|an|my|our|the) (?:new |little |small |tiny |rented |own |cute |nice )*"
+        + _SL_HOME_KINDS
+        + r" (?:in|at) (?P<v>"
+        + _NAME
+        + r")"
+        + _SL_STAY,
+        gate="house|condo|apartment|apt|flat|place|townho|duplex|studio|bed",
+    ),
+    _rule(
+        "doctor",
+        FACT,
+        _I + r"(?:'m| am) (?:now |currently )?with (?P<v>" + _DR + r")(?=[^.;!?]{0,60}\bnow\b|,? now\b)"
+        r"|" + _I + r"(?:'m| am) now with (?P<v2>" + _DR + r")",
+        gate="dr|doc",
+    ),
+    _rule(
+        "schedule:work",
+        PREFERENCE,
+        _I
+        + r"(?:'m| am|'ve| have)? "
+        + _NOW
+        + r"(?:(?:gone|went|switched|moved|dropped|changed|cut back|stepped down) (?:back )?(?:down )?(?:to )?|"
+        r"back (?:to |on )?|(?:work|working) )?(?P<v>(?:full|part)[- ]time)\b"
+        r"(?! (?:student|job|jobs|gig|position|role|nanny|mom|mum|dad|parent|caregiver|carer|carers|caregivers|worker|employee)s?\b)",
+        gate="full time|part time|full-time|part-time",
+    ),
+    _rule(
+        "certification",
+        FACT,
+        _I + r"(?:'m| am) " + _NOW + r"(?:officially |finally |now )?(?:a |an )" + _DESIGNATION,
+        gate="I'm|I am",
+    ),
+    _rule(
+        "certification",
+        FACT,
+        _I
+        + r"(?: have|'ve)? (?:now |finally |just |officially )?(?:have|got|earned|passed|finished) (?:my|the) "
+        + _DESIGNATION,
+        gate="have|got|earned|passed|finished",
+    ),
+)
 
 
 _RULES = (
@@ -8512,6 +8602,7 @@ _RULES = (
     *_NO_ARTICLES,  # English without articles (session 36: olena)
     *_JOURNAL,  # a journal's entries (session 37: rowan)
     *_HINGLISH,  # Hinglish (session 37: arjun)
+    *_CAREGIVER,  # other people's lives around a caregiver (session 38: grace)
 )
 
 

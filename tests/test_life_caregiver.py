@@ -69,3 +69,75 @@ def test_what_is_not_the_persons_own_life_reads_nothing_of_it(text, attribute):
 )
 def test_the_same_names_said_as_the_persons_own_still_read(text, attribute, value):
     assert _read(text).get(attribute) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        # a home by its kind and its place
+        ("we closed!!! I'm in a townhouse in Kettering now, 3 bedroom, close to the hospital", "home", "kettering"),
+        ("I'm in a little apartment in Hilliard since the divorce", "home", "hilliard"),
+        # a doctor of her own, by "now"
+        ("I changed my own doctor, I'm with Dr. Mensah at Riverside now, first physical friday", "doctor", "dr mensah"),
+        ("I'm now with Dr. Alvarez, he listens", "doctor", "dr alvarez"),
+        # full time or part time, and back
+        ("I talked to HR and I went part time, 30 hours a week, mon to thurs", "schedule:work", "part time"),
+        ("big news, I am back to full time, all remote", "schedule:work", "full time"),
+        ("I'm full time at the warehouse, 7 to 3, and my dad needs rides", "schedule:work", "full time"),
+        # a professional designation, in capitals
+        ("I have my CPA but not the CFP yet", "certification", "cpa"),
+        ("passed the last exam!!! I'm officially a CFP now", "certification", "cfp"),
+        # a gym by what she does there
+        ("I swim at the Westerville YMCA on tuesdays with my neighbor", "gym", "westerville ymca"),
+        # someone she is seeing
+        ("I have been seeing someone, Kojo, we met at church", "relationship", "dating kojo"),
+        # a diet said as a name
+        ("I am on low carb now, no bread no rice", "diet", "low carb"),
+        # a claims job
+        ("I'm a workers comp claims examiner now, all remote", "role", "workers comp claims examiner"),
+        # a church gone to, said beside what someone else does there and how often
+        (
+            "we started going to Grace Lutheran in Dublin, they have a Twi service once a month",
+            "church",
+            "grace lutheran",
+        ),
+    ],
+)
+def test_her_own_life_said_inside_her_talk_is_read(text, attribute, value):
+    assert _read(text).get(attribute) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute"),
+    [
+        # a relative's life, said with her word for them
+        ("Dad moved to a memory care unit in Dublin last week and he hates the food", "home"),
+        ("my son is in an apartment in Clintonville now with two roommates", "home"),
+        ("Mom's doctor is Dr. Feld at Riverside", "doctor"),
+        ("her new neurologist is Dr. Okafor, he is very patient", "doctor"),
+        ("my sister went part time after the baby", "schedule:work"),
+        ("my daughter is seeing someone, Marcus, from her school", "relationship"),
+        ("my mom walks at the Y on mondays", "gym"),
+        # an appointment, a plan, the past, a student
+        ("I'm with Dr. Okafor at mom's appointment, what should I ask him", "doctor"),
+        ("I'm seeing Dr. Patel tomorrow about my knee", "relationship"),
+        ("if I went part time we could not pay the mortgage", "schedule:work"),
+        ("I'm a full time student again at 45, lord help me", "schedule:work"),
+        ("I used to swim at the YMCA before the move", "gym"),
+        ("I have my MRI tomorrow at 9", "certification"),
+        ("we went to St. Luke's Church once for a funeral", "church"),
+    ],
+)
+def test_a_relatives_life_or_a_plan_reads_nothing_of_hers(text, attribute):
+    assert attribute not in _read(text)
+
+
+def test_her_own_change_and_a_relatives_in_one_message_read_hers_only():
+    read = _read(
+        "Dad moved to memory care in Kettering so I sold the house and I'm in a condo in Beavercreek now, "
+        "10 minutes from him. his new neurologist is Dr. Shah"
+    )
+    assert read.get("home") == "beavercreek"
+    assert "doctor" not in read
+    mine_not_his = _read("Mom moved to memory care so I sold the house and got a condo near her")
+    assert mine_not_his.get("home") is None  # no place of hers named, and memory care is Mom's
