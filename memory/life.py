@@ -398,8 +398,10 @@ _FACT_NOUNS = [
     "primary care provider",
     "pcp",
 ]
-# Whose things a statement may name beside the person's own ("my daughter's school").
-_RELATIVE = r"(?:son|daughter|kid|child|partner|wife|husband|sister|brother|mother|mum|mom|father|dad)"
+# Whose things a statement may name beside the person's own ("my daughter's school", "my mama's doctor"):
+# every family word of the one vocabulary (memory/data/family.txt; session 38: it was a list of its own, and
+# "my mama's doctor is Dr. Feld" was read as the person's doctor's name nowhere, "mom's" everywhere).
+_RELATIVE = vocab.alternation(vocab.family())
 # One thing however it is named: "my GP", "my family doctor" and "my doctor" are one attribute, as
 # are "my phone provider" / "my mobile carrier". The words before a noun that only say which one
 # (`_FACT_QUALIFIER`) and after it that say it is who supplies it (`_SUPPLIER`) are read too: "My
@@ -10007,11 +10009,11 @@ def _exam_language(text: str) -> str | None:
 # of whether the person is married ("am I still married" is answered by the divorce, not the engagement).
 # The name is taken for granted by the words that say it, in a wish as in a fact; not someone else's ("my
 # sister's husband Tom"), an ex's, or one in a question (`kin_stated`).
-_PARTNER_GATE = patterns.lazy(r"husband|wife|hubby|spouse|fianc|partner|engaged|married|together|took|missus|missis")
-# (a girlfriend or a boyfriend is someone the person is dating: "dating omar" is the relationship's value)
-_PARTNER_WORDS = frozenset(
-    ["husband", "wife", "hubby", "spouse", "fiance", "fiancé", "fiancee", "fiancée", "partner", "missus", "missis"]
-)
+# (a girlfriend or a boyfriend is someone the person is dating: "dating omar" is the relationship's value; the
+# words for a spouse or a partner are the family vocabulary's, memory/data/family.txt)
+_PARTNER_KIN = vocab.family("wife", "husband", "partner", "spouse", "fiance")
+_PARTNER_WORDS = frozenset(_PARTNER_KIN)
+_PARTNER_GATE = patterns.lazy(r"fianc|engaged|married|together|took|" + vocab.alternation(_PARTNER_KIN)[3:-1])
 
 
 def _partner_named(text: str) -> list[Said]:

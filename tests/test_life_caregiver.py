@@ -141,3 +141,17 @@ def test_her_own_change_and_a_relatives_in_one_message_read_hers_only():
     assert "doctor" not in read
     mine_not_his = _read("Mom moved to memory care so I sold the house and got a condo near her")
     assert mine_not_his.get("home") is None  # no place of hers named, and memory care is Mom's
+
+
+@pytest.mark.parametrize(
+    ("text", "whose"),
+    [
+        ("my mama's doctor is Dr. Feld at Riverside", "mama doctor"),
+        ("my mom's doctor is Dr. Feld at Riverside", "mom doctor"),
+        ("my grandpa's doctor is Dr. Feld at Riverside", "grandpa doctor"),
+    ],
+)
+def test_a_relatives_doctor_by_any_family_word_is_theirs_not_hers(text, whose):
+    read = _read(text)
+    assert read.get(whose) == "dr feld"
+    assert "doctor" not in read
