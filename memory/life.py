@@ -6701,6 +6701,25 @@ _DESIGNATION = (
     + _SHORT_CAPS
     + r"[A-Z]{2,5})(?:®)?(?= designation| certification| credential|\s*[,.;!?]|\s*$| (?:but|and|now|too|finally|at last|after)\b)"
 )
+# What she asks of it: "who is my phone with" (the carrier, not the phone), "who's my checking account with"
+# (the bank), "am I full time or part time" (schedule:work), "did I get my CPCU" (a designation in capitals).
+_ASKS_CAREGIVER = (
+    (
+        "phone provider",
+        r"\bwho(?:'s| is) (?:my|our) (?:phone|mobile|cell|cellphone|cell phone)(?: plan| service| contract)? with\b|"
+        r"\bwho (?:am i|are we) with for (?:my |our )?(?:phone|mobile|cell)\b",
+    ),
+    (
+        "bank",
+        r"\bwho(?:'s| is) (?:my|our) (?:bank account|(?:checking|savings|current) account|checking|savings) with\b",
+    ),
+    ("schedule:work", r"\b(?:am i|are we) (?:still |now )?(?:full|part)[- ]time\b|\bdo i work (?:full|part)[- ]time\b"),
+    (
+        "certification",
+        r"\b(?:did|have|had) i (?:ever |finally |already )?(?:get|got|gotten|earn|earned|pass|passed|finish|finished) (?:my |the )?(?-i:[A-Z]{2,5})\b|"
+        r"\bwhat (?:designations?|certifications?|credentials?) (?:do|have|did) i\b",
+    ),
+)
 _CAREGIVER = (
     # someone she is seeing: "I have been seeing someone, Kwame", "I'm seeing somebody" (relationship, as
     # "dating X"; not "I'm seeing Dr. Okafor tomorrow", "seeing a therapist", "my sister is seeing someone")
@@ -6710,7 +6729,7 @@ _CAREGIVER = (
         _I + r"(?:'m| am|'ve been| have been) (?:now |officially |finally |actually )?seeing (?:someone|somebody)"
         r"(?:(?: new)?,? (?P<n>[" + _UP + r"][\w'-]+)(?=\s*[,.;!?]|$| (?:and|now|from|who|since)\b))?",
         "partner",
-        gate="seeing",
+        gate="seeing some",
     ),
     # a gym by what she does there, as a habit: "I walk at the Reynoldsburg Y on saturdays", "I swim at the
     # YMCA" (not "I used to walk at the Y", a hedge; not "I walked at the park")
@@ -6719,7 +6738,8 @@ _CAREGIVER = (
         FACT,
         _I + r" (?:usually |still |now |also )?(?:walk|swim|lift|work out|train|exercise|do (?:water aerobics|aerobics|"
         r"yoga|pilates|spin|zumba)) (?:at|in) (?:the )?(?P<v>(?:[A-Z][\w'-]+ ){0,2}(?:" + _GYMS + r"))(?![\w'&-])",
-        gate="walk|swim|lift|work out|train|exercise|aerobics|yoga|pilates|spin|zumba",
+        gate="walk at|walk in|swim at|swim in|lift at|lift in|work out at|work out in|train at|train in|exercise at|"
+        "exercise in|aerobics at|aerobics in|yoga at|yoga in|pilates at|pilates in|spin at|spin in|zumba at|zumba in",
     ),
     _rule(
         "home",
@@ -6733,7 +6753,8 @@ _CAREGIVER = (
         + _NAME
         + r")"
         + _SL_STAY,
-        gate="house|condo|apartment|apt|flat|place|townho|duplex|studio|bed",
+        gate="house in|house at|condo in|condo at|apartment in|apartment at|apt in|apt at|flat in|flat at|place in|"
+        "place at|townhouse in|townhome in|duplex in|studio in|unit in|br in|bd in|bdrm in|bedroom in|bed in",
     ),
     _rule(
         "doctor",
@@ -6757,7 +6778,7 @@ _CAREGIVER = (
         "certification",
         FACT,
         _I + r"(?:'m| am) " + _NOW + r"(?:officially |finally |now )?(?:a |an )" + _DESIGNATION,
-        gate="I'm|I am",
+        gate="I'm a|I am a|officially a|finally a|now a",
     ),
     _rule(
         "certification",
@@ -6765,7 +6786,7 @@ _CAREGIVER = (
         _I
         + r"(?: have|'ve)? (?:now |finally |just |officially )?(?:have|got|earned|passed|finished) (?:my|the) "
         + _DESIGNATION,
-        gate="have|got|earned|passed|finished",
+        gate="have my|have the|got my|got the|earned my|earned the|passed my|passed the|finished my|finished the",
     ),
 )
 
@@ -9884,7 +9905,7 @@ def _own(text: str) -> str:
     """The text without the words that are not the person's own (`_SPEAKERS` ... `_ROLE_PLAY`, `_TO_SAY`)."""
     text = _TO_SAY.sub(_to_say, text) if ":" in text else text
     text = _own_draft(text) if ":" in text and ('"' in text or "“" in text) else text
-    play = _ROLE_PLAY.search(text) or (_PLAYED_PART.search(text) if " be " in text or "role play" in text else None)
+    play = _ROLE_PLAY.search(text) or (_PLAYED_PART.search(text) if "be " in text or "role play" in text else None)
     if play is not None:  # the lines before the request are still the person's
         text = text[: text.rfind("\n", 0, play.start()) + 1]
     text, pasted = _own_facts(text)
@@ -10803,6 +10824,7 @@ _ASKS_RE = tuple(
         *_ASKS_NO_ARTICLES,
         *_ASKS_IN_TIME,
         *_ASKS_JOURNAL,
+        *_ASKS_CAREGIVER,
     )
 )
 # "how is called my mum", "how are called my cats": "what is my mum called" (Spanish "¿cómo se llama ...?")

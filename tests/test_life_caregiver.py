@@ -155,3 +155,31 @@ def test_a_relatives_doctor_by_any_family_word_is_theirs_not_hers(text, whose):
     read = _read(text)
     assert read.get(whose) == "dr feld"
     assert "doctor" not in read
+
+
+@pytest.mark.parametrize(
+    ("question", "attribute"),
+    [
+        ("who is my cell with these days", "phone provider"),
+        ("who's our phone plan with", "phone provider"),
+        ("who's my savings account with", "bank"),
+        ("am I still part time", "schedule:work"),
+        ("do I work full-time", "schedule:work"),
+        ("did I ever get my PMP", "certification"),
+        ("have I passed the CFA yet", "certification"),
+    ],
+)
+def test_what_she_asks_of_her_own_life_is_asked(question, attribute):
+    assert attribute in life.asked(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "attribute"),
+    [
+        ("did I get my car fixed", "certification"),
+        ("is my sister full time now", "schedule:work"),
+        ("who is my sister's phone with", "phone provider"),
+    ],
+)
+def test_look_alike_questions_ask_no_such_thing_of_hers(question, attribute):
+    assert attribute not in life.asked(question)

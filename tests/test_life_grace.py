@@ -22,6 +22,10 @@ The five false items (each text is the item's new statement; `quire curate show`
   phone provider Mint Mobile -> Verizon: "ok I called Verizon, everything is closed" read as going back;
   bank "Nationwide" -> Huntington: "my take home from Nationwide ... I bank with Huntington" against her
     "I'm full time in the office at Nationwide" (her employer read as her bank).
+After her classes (session 38, life38: memory/life.py's block "Other people's lives around a caregiver",
+memory/vocab.py `_not_had`, tested in other words in tests/test_life_caregiver.py): 14 of 15 changes found (the
+diet's old side, "I eat rice nearly every day of my life", states no diet), 0 false items, the current value
+first for 20 of 21 questions with the real model (17 with the fake embedder), 2 of 5 foreign questions flagged.
 These are floors: a general rule may raise them, none may lower them, and no false item may be added.
 """
 
@@ -32,14 +36,19 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 2  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
-RANK1_FAKE = 11  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (15 of 21): each must stay first
+FOUND = 14  # changes found (either embedder: the patterns and vocabularies do not depend on it)
+RANK1_FAKE = 17  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's (20 of 21): each must stay first
     "who do I work for now",
+    "what is my job now",
     "who is my supervisor",
     "am I full time or part time",
     "where do I live now",
     "what car do I drive",
+    "who is my doctor",
+    "what bank do I use",
+    "what church do I go to",
+    "who is my phone with",
     "am I seeing anybody",
     "what am I eating these days, what diet am I on",
     "did I get my CPCU",
@@ -56,17 +65,6 @@ UNFLAGGED_REAL = [  # the foreign questions that find something close today: non
     "who did I vote for last time",
     "what instrument do I play",
 ]
-FALSE_TODAY = (  # the starts of the new statements of today's false items (see the docstring): none other may open
-    "first week done. I left Nationwide after 14 years",
-    "mom is in a wheelchair for longer outings now and the Camry is impossible",
-    "Huntington charged me $36 overdraft AGAIN",
-    "ok I called Verizon, everything is closed",
-    "abeg help me make a monthly budget",
-)
-
-
-def _beyond_today(false_items: list[str]) -> list[str]:
-    return [text for text in false_items if not text.startswith(FALSE_TODAY)]
 
 
 @pytest.fixture(scope="module")
@@ -74,9 +72,8 @@ def measured() -> dict:
     return lifefloors.measured_fake(lifechanges.GRACE)
 
 
-def test_no_false_item_beyond_todays_five(measured):
-    assert _beyond_today(measured["false_items"]) == []
-    assert len(measured["false_items"]) <= len(FALSE_TODAY)
+def test_no_false_item(measured):
+    assert measured["false_items"] == []
     assert measured["changes"] == 15
 
 
@@ -86,14 +83,5 @@ def test_what_is_read_of_her_today_can_only_rise(measured):
 
 
 @pytest.mark.model
-def test_with_the_real_model_her_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
-    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    result = lifechanges.run(lifechanges.GRACE)
-    assert _beyond_today(result["false_items"]) == []
-    assert len(result["false_items"]) <= len(FALSE_TODAY)
-    assert result["found"] >= FOUND
-    answered = [a["question"] for a in result["asked"] if a["rank1"]]
-    assert [q for q in RANK1_REAL if q not in answered] == []
-    close = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
-    assert [q for q in close if q not in UNFLAGGED_REAL] == []
+def test_with_the_real_model_no_false_item_her_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
+    lifefloors.hold_with_the_real_model(lifechanges.GRACE, FOUND, RANK1_REAL, UNFLAGGED_REAL, monkeypatch)
