@@ -6701,6 +6701,30 @@ _DESIGNATION = (
     + _SHORT_CAPS
     + r"[A-Z]{2,5})(?:®)?(?= designation| certification| credential|\s*[,.;!?]|\s*$| (?:but|and|now|too|finally|at last|after)\b)"
 )
+# Her children named by their ages in the sentence after the word for them: "I need to explain to her and to my
+# kids. Kofi is 17 and Ama is 14" (as "my kids, Kofi is 17 and Ama is 14" is read; `kin_stated`). Not a
+# sentence between, nor ages said of no name ("my kids are 17 and 14").
+_KIDS_ENDED = patterns.lazy(
+    r"\b(?:[Mm]y|[Oo]ur) (?:two |three |four )?(?P<rel>kids|children|boys|girls|teens|teenagers|twins)\W*$"
+)
+_BY_AGE = patterns.lazy(
+    r"(?:^|, |,? and )(?P<n>[" + _UP + r"][\w'-]+) is (?:almost |nearly |just )?\d{1,2}\b(?![\w:.,]\d)"
+)
+
+
+def _kids_by_age(seen: list[str], sentence: str) -> list[tuple[str, str]]:
+    """The children a sentence names by their ages right after one that ends with the word for them (`_BY_AGE`)."""
+    kids = _KIDS_ENDED.search(seen[-1]) if seen else None
+    if kids is None or _BY_AGE.match(sentence) is None:
+        return []
+    rel = kids.group("rel").casefold()
+    return [
+        (rel, found.group("n"))
+        for found in _BY_AGE.finditer(sentence)
+        if _a_child_name(found.group("n"), sentence, found.start("n"))
+    ]
+
+
 # What she asks of it: "who is my phone with" (the carrier, not the phone), "who's my checking account with"
 # (the bank), "am I full time or part time" (schedule:work), "did I get my CPCU" (a designation in capitals).
 _ASKS_CAREGIVER = (
@@ -11423,6 +11447,7 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
                 out.append(("partner", name))
         out += _typing_for(sentence)
         out += _named_after(seen, sentence)
+        out += _kids_by_age(seen, sentence) if seen and "is " in sentence else []
         seen.append(sentence)
         out += _more_kin(sentence, lower)
         for match in _KIN_NAMED.finditer(sentence):

@@ -183,3 +183,11 @@ def test_what_she_asks_of_her_own_life_is_asked(question, attribute):
 )
 def test_look_alike_questions_ask_no_such_thing_of_hers(question, attribute):
     assert attribute not in life.asked(question)
+
+
+def test_her_children_named_by_their_ages_after_the_word_for_them_are_hers():
+    named = life.kin_names("I have to explain it to my kids. Yaw is 16 and Esi is 12 and they adore her")
+    assert named == (("kids", "Yaw"), ("kids", "Esi"))
+    assert life.kin_names("I have to explain it to my kids. They are 16 and 12") == ()
+    assert life.kin_names("I love my kids. Tuesday is 12 hours of driving") == ()
+    assert life.kin_names("my sister's kids. Yaw is 16") == ()

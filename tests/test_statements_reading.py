@@ -62,8 +62,9 @@ RECORDED = {
     # a company only called, a bank's name said as where one works, a thing of one's someone else uses read
     # nothing; a home by its kind and place, a doctor "I'm with now", full or part time, a designation in
     # capitals, a gym by what one does there, someone one is seeing, low carb, a claims adjuster or examiner, a
-    # church gone to "once a month"; whose thing and the partner words by the family vocabulary)
-    5: "f0ea57fc5623d29f",
+    # church gone to "once a month"; whose thing and the partner words by the family vocabulary; children named
+    # by their ages after "my kids")
+    5: "00ae6495ab204a7e",
 }
 
 
