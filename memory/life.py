@@ -240,6 +240,10 @@ _ROLE_NOUNS = [
     "leasing agent",
     "letting agent",
     "broker",
+    # claims (session 38: grace: "I'm a property adjuster at Nationwide", "a workers comp claims examiner now")
+    "adjuster",
+    "examiner",
+    "underwriter",
 ]
 _ROLE = r"(?P<role>(?:[a-z0-9][\w-]*\s+){0,3}(?:" + "|".join(_ROLE_NOUNS) + r")s?)"
 # "head of science", "director of operations": a role named by what it heads
@@ -261,6 +265,8 @@ _DIETS = {
     "dairy-free": "dairy-free",
     "carnivore": "carnivore",
     # Indian English (`_DICTATED`): "i'm pure veg" is vegetarian, "eggetarian" eats eggs and no meat
+    "low carb": "low carb",  # (session 38: grace: "I am on low carb now")
+    "low-carb": "low carb",
     "pure veg": "vegetarian",
     "pure vegetarian": "vegetarian",
     "eggetarian": "eggetarian",
@@ -392,8 +398,10 @@ _FACT_NOUNS = [
     "primary care provider",
     "pcp",
 ]
-# Whose things a statement may name beside the person's own ("my daughter's school").
-_RELATIVE = r"(?:son|daughter|kid|child|partner|wife|husband|sister|brother|mother|mum|mom|father|dad)"
+# Whose things a statement may name beside the person's own ("my daughter's school", "my mama's doctor"):
+# every family word of the one vocabulary (memory/data/family.txt; session 38: it was a list of its own, and
+# "my mama's doctor is Dr. Feld" was read as the person's doctor's name nowhere, "mom's" everywhere).
+_RELATIVE = vocab.alternation(vocab.family())
 # One thing however it is named: "my GP", "my family doctor" and "my doctor" are one attribute, as
 # are "my phone provider" / "my mobile carrier". The words before a noun that only say which one
 # (`_FACT_QUALIFIER`) and after it that say it is who supplies it (`_SUPPLIER`) are read too: "My
@@ -2839,8 +2847,12 @@ _ATTEND = (
     r"(?:^|(?<=[\s,;(]))(?:I|i|[Ww]e)(?:'ve| have)? (?:(?:been|started|now|still|all|just|finally|also|recently|usually) )*"
     r"(?<!'re )(?<! are )(?:(?<=been |rted )going|(?<=been |rted )goin|go|attending|attend)(?: back)? to "
 )
-# (one time, not a church home: "the choir at St. Mary's Church a few weeks ago", "last christmas")
-_ONCE = r"(?![^;!?]*\b(?:ago|last (?:year|christmas|easter|sunday)|once|one time)\b)"
+# (one time, not a church home: "the choir at St. Mary's Church a few weeks ago", "last christmas"; but "a Twi
+# service once a month", "she loves it once she is there" are no one time: session 38, grace)
+_ONCE = (
+    r"(?![^;!?]*\b(?:ago|last (?:year|christmas|easter|sunday)|"
+    r"once(?! (?:a|every|per) (?:week|month|year|fortnight)\b| (?:she|he|they|we|I|i|it|you)\b)|one time)\b)"
+)
 _NOT_THEIRS = r"(?<!'s )(?<!s' )(?<!\bhis )(?<!\bher )(?<!\btheir )"
 
 _IN_PASSING = (
@@ -6667,6 +6679,142 @@ def _said_journal(attribute: str, value_group: str, memory_type: str, groups: di
     return Said(attribute, _norm(shown), shown, memory_type)
 
 
+# Other people's lives around a caregiver (session 38: grace) ----------------------------------------
+# A part handed out for a role-play in the person's own words: "you be me the adjuster and ask me questions.
+# ok I'm the claimant now. My name is Luis Ortega, I live on Maple Avenue in Gahanna and I drive for Amazon",
+# "can you role play with me, you be my mom when she thinks it's 1985", "let me be the tenant and you be the
+# landlord": the lines from there on are the part's, not the person's life (`_own`, as `_ROLE_PLAY`).
+_PLAYED_PART = patterns.lazy(
+    r"\b(?i:role play)\b|\b(?:[Yy]ou|u) be (?:me|my|the)\b"
+    r"|\b(?:I'll|I will|[Ll]et me|and I) be (?:the|a|an) [\w-]+(?: [\w-]+)? and (?:you|u)(?: be| play|'re| are)\b"
+)
+# Her own life inside that talk, said in the plainest words: "I'm in a condo in Westerville now" (a home by
+# its kind and its place, not "mom is in a memory care unit in Dublin"); "I'm with Dr. Nyarko at OhioHealth
+# now" (a doctor of her own, by "now": not "I'm with Dr. Okafor at mom's appointment"); "I went part time, 24
+# hours a week", "I am back to full time but all remote", "I'm full time in the office" (schedule:work; not
+# "a full time student", "my sister went part time"); "I have my AIC but not the CPCU", "I'm officially a
+# CPCU now" (a professional designation, in capitals: certification; not "I have my MRI", "I'm a US citizen").
+# (The gym rule's `_GYMS` and the home rule's `_SL_HOME_KINDS` are the lists the other gym and home rules read.)
+_SHORT_CAPS = r"(?!(?:ID|MRI|CT|GP|ER|OT|PT|PR|US|UK|EU|IT|HR|ICU|ACT|SAT|GED|DMV|SSN|PIN|OK|TV|AM|PM|IUD|ADHD|OCD|PTSD|COVID|A1C)\b)"
+_DESIGNATION = (
+    r"(?P<v>"
+    + _SHORT_CAPS
+    + r"[A-Z]{2,5})(?:®)?(?= designation| certification| credential|\s*[,.;!?]|\s*$| (?:but|and|now|too|finally|at last|after)\b)"
+)
+# Her children named by their ages in the sentence after the word for them: "I need to explain to her and to my
+# kids. Kofi is 17 and Ama is 14" (as "my kids, Kofi is 17 and Ama is 14" is read; `kin_stated`). Not a
+# sentence between, nor ages said of no name ("my kids are 17 and 14").
+_KIDS_ENDED = patterns.lazy(
+    r"\b(?:[Mm]y|[Oo]ur) (?:two |three |four )?(?P<rel>kids|children|boys|girls|teens|teenagers|twins)\W*$"
+)
+_BY_AGE = patterns.lazy(
+    r"(?:^|, |,? and )(?P<n>[" + _UP + r"][\w'-]+) is (?:almost |nearly |just )?\d{1,2}\b(?![\w:.,]\d)"
+)
+
+
+def _kids_by_age(seen: list[str], sentence: str) -> list[tuple[str, str]]:
+    """The children a sentence names by their ages right after one that ends with the word for them (`_BY_AGE`)."""
+    kids = _KIDS_ENDED.search(seen[-1]) if seen else None
+    if kids is None or _BY_AGE.match(sentence) is None:
+        return []
+    rel = kids.group("rel").casefold()
+    return [
+        (rel, found.group("n"))
+        for found in _BY_AGE.finditer(sentence)
+        if _a_child_name(found.group("n"), sentence, found.start("n"))
+    ]
+
+
+# What she asks of it: "who is my phone with" (the carrier, not the phone), "who's my checking account with"
+# (the bank), "am I full time or part time" (schedule:work), "did I get my CPCU" (a designation in capitals).
+_ASKS_CAREGIVER = (
+    (
+        "phone provider",
+        r"\bwho(?:'s| is) (?:my|our) (?:phone|mobile|cell|cellphone|cell phone)(?: plan| service| contract)? with\b|"
+        r"\bwho (?:am i|are we) with for (?:my |our )?(?:phone|mobile|cell)\b",
+    ),
+    (
+        "bank",
+        r"\bwho(?:'s| is) (?:my|our) (?:bank account|(?:checking|savings|current) account|checking|savings) with\b",
+    ),
+    ("schedule:work", r"\b(?:am i|are we) (?:still |now )?(?:full|part)[- ]time\b|\bdo i work (?:full|part)[- ]time\b"),
+    (
+        "certification",
+        r"\b(?:did|have|had) i (?:ever |finally |already )?(?:get|got|gotten|earn|earned|pass|passed|finish|finished) (?:my |the )?(?-i:[A-Z]{2,5})\b|"
+        r"\bwhat (?:designations?|certifications?|credentials?) (?:do|have|did) i\b",
+    ),
+)
+_CAREGIVER = (
+    # someone she is seeing: "I have been seeing someone, Kwame", "I'm seeing somebody" (relationship, as
+    # "dating X"; not "I'm seeing Dr. Okafor tomorrow", "seeing a therapist", "my sister is seeing someone")
+    _rule(
+        "relationship",
+        IDENTITY,
+        _I + r"(?:'m| am|'ve been| have been) (?:now |officially |finally |actually )?seeing (?:someone|somebody)"
+        r"(?:(?: new)?,? (?P<n>[" + _UP + r"][\w'-]+)(?=\s*[,.;!?]|$| (?:and|now|from|who|since)\b))?",
+        "partner",
+        gate="seeing some",
+    ),
+    # a gym by what she does there, as a habit: "I walk at the Reynoldsburg Y on saturdays", "I swim at the
+    # YMCA" (not "I used to walk at the Y", a hedge; not "I walked at the park")
+    _rule(
+        "gym",
+        FACT,
+        _I + r" (?:usually |still |now |also )?(?:walk|swim|lift|work out|train|exercise|do (?:water aerobics|aerobics|"
+        r"yoga|pilates|spin|zumba)) (?:at|in) (?:the )?(?P<v>(?:[A-Z][\w'-]+ ){0,2}(?:" + _GYMS + r"))(?![\w'&-])",
+        gate="walk at|walk in|swim at|swim in|lift at|lift in|work out at|work out in|train at|train in|exercise at|"
+        "exercise in|aerobics at|aerobics in|yoga at|yoga in|pilates at|pilates in|spin at|spin in|zumba at|zumba in",
+    ),
+    _rule(
+        "home",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) "
+        + _NOW
+        + r"(?:living )?in (?:a|an|my|our|the) (?:new |little |small |tiny |rented |own |cute |nice )*"
+        + _SL_HOME_KINDS
+        + r" (?:in|at) (?P<v>"
+        + _NAME
+        + r")"
+        + _SL_STAY,
+        gate="house in|house at|condo in|condo at|apartment in|apartment at|apt in|apt at|flat in|flat at|place in|"
+        "place at|townhouse in|townhome in|duplex in|studio in|unit in|br in|bd in|bdrm in|bedroom in|bed in",
+    ),
+    _rule(
+        "doctor",
+        FACT,
+        _I + r"(?:'m| am) (?:now |currently )?with (?P<v>" + _DR + r")(?=[^.;!?]{0,60}\bnow\b|,? now\b)"
+        r"|" + _I + r"(?:'m| am) now with (?P<v2>" + _DR + r")",
+        gate="dr|doc",
+    ),
+    _rule(
+        "schedule:work",
+        PREFERENCE,
+        _I
+        + r"(?:'m| am|'ve| have)? "
+        + _NOW
+        + r"(?:(?:gone|went|switched|moved|dropped|changed|cut back|stepped down) (?:back )?(?:down )?(?:to )?|"
+        r"back (?:to |on )?|(?:work|working) )?(?P<v>(?:full|part)[- ]time)\b"
+        r"(?! (?:student|job|jobs|gig|position|role|nanny|mom|mum|dad|parent|caregiver|carer|carers|caregivers|worker|employee)s?\b)",
+        gate="full time|part time|full-time|part-time",
+    ),
+    _rule(
+        "certification",
+        FACT,
+        _I + r"(?:'m| am) " + _NOW + r"(?:officially |finally |now )?(?:a |an )" + _DESIGNATION,
+        gate="I'm a|I am a|officially a|finally a|now a",
+    ),
+    _rule(
+        "certification",
+        FACT,
+        _I
+        + r"(?: have|'ve)? (?:now |finally |just |officially )?(?:have|got|earned|passed|finished) (?:my|the) "
+        + _DESIGNATION,
+        gate="have my|have the|got my|got the|earned my|earned the|passed my|passed the|finished my|finished the",
+    ),
+)
+
+
 _RULES = (
     # home
     _rule(
@@ -8501,6 +8649,7 @@ _RULES = (
     *_NO_ARTICLES,  # English without articles (session 36: olena)
     *_JOURNAL,  # a journal's entries (session 37: rowan)
     *_HINGLISH,  # Hinglish (session 37: arjun)
+    *_CAREGIVER,  # other people's lives around a caregiver (session 38: grace)
 )
 
 
@@ -9780,7 +9929,7 @@ def _own(text: str) -> str:
     """The text without the words that are not the person's own (`_SPEAKERS` ... `_ROLE_PLAY`, `_TO_SAY`)."""
     text = _TO_SAY.sub(_to_say, text) if ":" in text else text
     text = _own_draft(text) if ":" in text and ('"' in text or "“" in text) else text
-    play = _ROLE_PLAY.search(text)
+    play = _ROLE_PLAY.search(text) or (_PLAYED_PART.search(text) if "be " in text or "role play" in text else None)
     if play is not None:  # the lines before the request are still the person's
         text = text[: text.rfind("\n", 0, play.start()) + 1]
     text, pasted = _own_facts(text)
@@ -9905,11 +10054,11 @@ def _exam_language(text: str) -> str | None:
 # of whether the person is married ("am I still married" is answered by the divorce, not the engagement).
 # The name is taken for granted by the words that say it, in a wish as in a fact; not someone else's ("my
 # sister's husband Tom"), an ex's, or one in a question (`kin_stated`).
-_PARTNER_GATE = patterns.lazy(r"husband|wife|hubby|spouse|fianc|partner|engaged|married|together|took|missus|missis")
-# (a girlfriend or a boyfriend is someone the person is dating: "dating omar" is the relationship's value)
-_PARTNER_WORDS = frozenset(
-    ["husband", "wife", "hubby", "spouse", "fiance", "fiancé", "fiancee", "fiancée", "partner", "missus", "missis"]
-)
+# (a girlfriend or a boyfriend is someone the person is dating: "dating omar" is the relationship's value; the
+# words for a spouse or a partner are the family vocabulary's, memory/data/family.txt)
+_PARTNER_KIN = vocab.family("wife", "husband", "partner", "spouse", "fiance")
+_PARTNER_WORDS = frozenset(_PARTNER_KIN)
+_PARTNER_GATE = patterns.lazy(r"fianc|engaged|married|together|took|" + vocab.alternation(_PARTNER_KIN)[3:-1])
 
 
 def _partner_named(text: str) -> list[Said]:
@@ -10002,10 +10151,11 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
                     and not _said_in_any_clause(value_group, sentence[: match.start()])
                 ):
                     continue
-                if (attribute in _DEVICE_NOUNS or value_group == "best") and vocab.someone_else(
-                    sentence[: match.start()]
+                if (attribute in _DEVICE_NOUNS or value_group == "best") and (
+                    vocab.someone_else(sentence[: match.start()])
+                    or (attribute in _DEVICE_NOUNS and vocab.their_clause(sentence[: match.start()]))
                 ):
-                    continue  # "my brother just bought a vw golf": his
+                    continue  # "my brother just bought a vw golf": his; "she can practice in my Camry": what she does
                 if (
                     (value_group in _TEXTING_GROUPS or value_group in ("jr", "jrbank"))
                     and match.start() == 0
@@ -10698,6 +10848,7 @@ _ASKS_RE = tuple(
         *_ASKS_NO_ARTICLES,
         *_ASKS_IN_TIME,
         *_ASKS_JOURNAL,
+        *_ASKS_CAREGIVER,
     )
 )
 # "how is called my mum", "how are called my cats": "what is my mum called" (Spanish "¿cómo se llama ...?")
@@ -11296,6 +11447,7 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
                 out.append(("partner", name))
         out += _typing_for(sentence)
         out += _named_after(seen, sentence)
+        out += _kids_by_age(seen, sentence) if seen and "is " in sentence else []
         seen.append(sentence)
         out += _more_kin(sentence, lower)
         for match in _KIN_NAMED.finditer(sentence):

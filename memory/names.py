@@ -751,12 +751,11 @@ def _kind(name: str, before: str, title: str) -> str:
 # it is to them: right after "my daughter", "our dog" (`_KIN_AFTER`), or before "my old beagle",
 # "the little chihuahua mix" at a clause's start (`_KIN_BEFORE`); once so named, the word is that
 # name in every lower-case text of the same history. Texts that capitalise are read as before.
+# (the family words are the one vocabulary's, memory/data/family.txt; the others are no family)
 _KIN = wordset(
-    "daughter son wife husband partner boyfriend girlfriend fiance fiancee fiancé fiancée mother mom mum mother-in-law "
-    "father dad sister brother grandson granddaughter grandma grandpa grandmother grandfather niece nephew cousin "
-    "aunt uncle friend buddy pal neighbor neighbour boss manager coworker colleague roommate flatmate stepson "
-    "stepdaughter kid kids boy girl"
-)
+    "mother-in-law friend buddy pal neighbor neighbour boss manager coworker colleague roommate flatmate stepson "
+    "stepdaughter kids boy girl"
+) | frozenset(word for word in vocab.family() if " " not in word)
 _PETS = wordset("dog cat puppy pup kitten beagle terrier retriever lab labrador poodle collie spaniel shepherd mutt")
 _KIN_WORDS = "|".join(sorted(map(re.escape, _KIN | _PETS), key=lambda w: (-len(w), w)))
 _KIN_AFTER = re.compile(

@@ -929,10 +929,64 @@ def _graded(before: str, after: str, hit: Found) -> bool:
     return _GRADED_BEFORE.search(before) is not None or _GRADED_AFTER.search(after) is not None
 
 
+# (session 38: grace) A name the clause does something else with than have it: a company the person only
+# called or wrote to ("ok I called Verizon, everything is closed", "I emailed Chase twice"); a car or a phone
+# they only found, saw or priced ("I found a used Odyssey 2019 with 52k miles for $26,500": shopping, not
+# owning; "bought the used Odyssey" two weeks later is), or someone else does something with ("she can
+# practice in my Camry"); a bank's name said as where they work ("I'm a claims
+# adjuster at Nationwide", "full time in the office at Nationwide", "my take home from Nationwide", "I left
+# Nationwide after 14 years": an insurer and a bank by one name, the frame decides).
+_CONTACTED = re.compile(
+    r"\b(?:called|call|calling|rang|ring|phoned|emailed|texted|messaged|contacted|wrote to|written to|complained to|"
+    r"chatted with|chatting with|spoke (?:to|with)|spoken to|speaking to|talked (?:to|with)|talking to|"
+    r"on (?:the phone|hold) (?:to|with)|got through to)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_SHOPPED = re.compile(
+    r"\b(?:found|saw|seen|spotted|eyeing|eyed|priced|pricing|looked at|checking out|checked out|came across|"
+    r"test[- ]?drove|test[- ]?driving|quoted|listed)\s+(?:a|an|this|that|the|one|two)\s+(?:[\w$,.-]+\s+){0,3}?$",
+    re.IGNORECASE,
+)
+_EMPLOYED_AT = re.compile(
+    r"(?:\b(?:i'm|im|i am|i was|i've been|ive been|i have been)\s+(?:a|an)\s+(?!(?:customer|member|client|"
+    r"account holder)\b)(?:[\w-]+\s+){0,3}?(?:at|for|with)|"
+    r"\b(?:office|desk|job|shift|team|department|cubicle|branch)\s+(?:at|for|with)|"
+    r"\b(?:take[- ]?home|paycheck|pay ?check|pay|salary|wages?|bonus|raise|401k)\s+(?:from|at)|"
+    r"\b(?:full|part)[- ]time\s+(?:[\w-]+\s+){0,4}?(?:at|for))\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_LEFT_A_JOB = re.compile(r"\b(?:left|quit|resigned from|retired from)\s+$", re.IGNORECASE)
+_TENURE_AFTER = re.compile(r"^\W*after\s+(?:\d+|[a-z]+)\s+years\b", re.IGNORECASE)
+
+
+def their_clause(before: str) -> bool:
+    """Whether the clause `before` ends in has someone else as its subject ("she can practice in my Camry", "my
+    son dented my Civic"): what they do with the thing, which restates nothing of the person's."""
+    lead = [w for w in _words(_BREAK.split(before)[-1]) if w not in _FILLER]
+    if not lead:
+        return False
+    return lead[0] in ("he", "she", "they") or (lead[0] in ("my", "our") and len(lead) > 1 and lead[1] in _OTHERS)
+
+
+def _not_had(before: str, after: str, hit: Found) -> bool:
+    """A name the clause calls, shops for, or works at, not one the person has (`_CONTACTED`, `_SHOPPED`,
+    `_EMPLOYED_AT`)."""
+    if _CONTACTED.search(before) is not None:
+        return True
+    if hit.name.attribute in ("car", "phone") and (_SHOPPED.search(before) is not None or their_clause(before)):
+        return True
+    return hit.name.attribute == "bank" and (
+        _EMPLOYED_AT.search(before) is not None
+        or (_LEFT_A_JOB.search(before) is not None and _TENURE_AFTER.match(after) is not None)
+    )
+
+
 def _mine(before: str, after: str, sentence: str, hit: Found, begin: int) -> bool:
     """Whether the clause around a name says it is the person's own, now."""
     if _graded(before, after, hit):
         return False  # "I got an A1 in maths": a grade, not the carrier
+    if _not_had(before, after, hit):
+        return False
     words = _words(before)
     lead = [w for w in words if w not in _FILLER]
     if (

@@ -58,6 +58,13 @@ RECORDED = {
     # and life36 (Hinglish, `_HINGLISH`: "abhi Pune mein hoon", "took a 1BHK in X", SDET, a role a word
     # fewer, a gym, a carrier and an employer said without an article or "I"): session 37's one bump
     4: "7d1f04abd3892edb",
+    # session 38: life38 (other people's lives around a caregiver, grace: a role-played part, a car only priced,
+    # a company only called, a bank's name said as where one works, a thing of one's someone else uses read
+    # nothing; a home by its kind and place, a doctor "I'm with now", full or part time, a designation in
+    # capitals, a gym by what one does there, someone one is seeing, low carb, a claims adjuster or examiner, a
+    # church gone to "once a month"; whose thing and the partner words by the family vocabulary; children named
+    # by their ages after "my kids")
+    5: "00ae6495ab204a7e",
 }
 
 
