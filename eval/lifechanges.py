@@ -19,7 +19,8 @@ tests/fixtures/olena/ (an eighteenth, written blind: a Ukrainian accountant in K
 tests/fixtures/kai/ (a nineteenth, written blind: a Navy sailor's terse shorthand, San Diego to Japan to Oahu) and
 tests/fixtures/rowan/ (a twentieth, written blind: a ranger turned teacher who journals, Glacier to Bend) and
 tests/fixtures/wen/ (a twenty-first, written blind: a pharmacist who asks only for drafts, her changes inside them) and
-tests/fixtures/arjun/ (a twenty-second, written blind: an SDET's Hinglish, Bengaluru to Pune to Dublin).
+tests/fixtures/arjun/ (a twenty-second, written blind: an SDET's Hinglish, Bengaluru to Pune to Dublin) and
+tests/fixtures/ines/ (a twenty-third, written blind: a novelist who workshops first-person fiction, Bristol to Sintra).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -77,6 +78,7 @@ KAI = FIXTURES / "kai"  # a nineteenth, written blind: a sailor, San Diego to At
 ROWAN = FIXTURES / "rowan"  # a twentieth, written blind: ranger to teacher, Glacier to Bend, dated journal entries
 WEN = FIXTURES / "wen"  # a twenty-first, written blind: a pharmacist, Vancouver to Calgary, everything a draft
 ARJUN = FIXTURES / "arjun"  # a twenty-second, written blind: an SDET, Bengaluru to Pune to Dublin, Hinglish
+INES = FIXTURES / "ines"  # a twenty-third, written blind: a novelist, Bristol to Lisbon to Sintra, her fiction pasted
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -150,7 +152,7 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
 def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
     people: tuple[Path, ...] = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA)
-    people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, MAEVE, SAM, OLENA, KAI, ROWAN, WEN, ARJUN)
+    people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, MAEVE, SAM, OLENA, KAI, ROWAN, WEN, ARJUN, INES)
     return {"fixtures": [run(p, k) for p in people]}
 
 
