@@ -381,6 +381,7 @@ _FACT_NOUNS = [
     "dentystka",
     "médico de cabecera",
     "médico de família",
+    "médica de família",
     "médico",
     "medico di base",
     "dentista",
@@ -439,6 +440,7 @@ _FACT_SAME = {
     "dentystka": "dentist",
     "médico de cabecera": "doctor",
     "médico de família": "doctor",
+    "médica de família": "doctor",
     "médico": "doctor",
     "medico di base": "doctor",
     "dentista": "dentist",
@@ -522,6 +524,8 @@ _BREEDS = {
             "groodle",
             "goldendoodle",
             "sheltie",
+            "podengo",  # (session 38: ines) a Portuguese hound
+            "galgo",
         ],
         "dog",
     ),
@@ -9776,8 +9780,402 @@ def _joined_a_gym(out: dict[str, Said]) -> None:
         del out["employer"]
 
 
+# Fiction beside a life (session 38: ines). A novelist workshops her fiction with the assistant: a story's
+# opening, a scene, a diary interlude, pasted after a line that says what it is ("It's first person ...
+# Here's the opening:") or as a paragraph in quotation marks of its own; a scene played ("I'll play her;
+# you play a suspect"). What it says is a character's, on every attribute (`_fiction_cut`); her plain
+# asides after it in the same turn ("I've never had a dog, so correct me") are still hers. A pasted
+# block ends at the turn's last paragraph when that one asks something of the assistant.
+_FICTION_HEAD = patterns.lazy(
+    r"\b(?i:(?:short )?stor(?:y|ies)|novel(?:la)?|scene|chapter|narrator|protagonist|character|poem|monologue|"
+    r"diary|interlude|manuscript|memoir|screenplay|script|prologue|epilogue|fiction|first[- ]person|"
+    r"ghost-?writ\w*|synopsis|fan ?fic|vignette)\b"
+)
+_PARAGRAPHS = patterns.lazy(r"\n[ \t]*\n")
+_QUOTE_PAIRS = {"'": "'", "‘": "’", '"': '"', "“": "”"}
+_PLAYS = patterns.lazy(
+    r"\b(?i:I'll|I will|let me) (?i:play|be) [^.;!?\n]{1,40}[;,]? (?i:and )?(?i:you|you'll|you will) (?i:play|be)\b"
+)
+
+
+def _fiction_cut(text: str) -> str:
+    """The text without the fiction it holds (a paragraph all in quotation marks, the paragraphs after a
+    line that introduces a story's text, a scene she plays from its request on)."""
+    play = _PLAYS.search(text) if " play " in text or " be " in text else None
+    if play is not None:
+        text = text[: text.rfind("\n", 0, play.start()) + 1]
+    if "\n" not in text:
+        return text
+    kept: list[str] = []
+    parts = _PARAGRAPHS.split(text)
+    pasted = False  # (the paragraphs after a head that says a story's text follows)
+    for at, part in enumerate(parts):
+        body = part.strip()
+        last = at == len(parts) - 1
+        if _quoted_whole(body) or (pasted and not (last and at > 1 and "?" in body and not kept[-1])):
+            kept.append("")
+            continue
+        pasted = pasted or (body.endswith(":") and _FICTION_HEAD.search(body) is not None)
+        kept.append(part)
+    return "\n\n".join(kept)
+
+
+def _quoted_whole(body: str) -> bool:
+    """A paragraph all in quotation marks, long enough to be a passage ("'I moved to Faro the summer ...'")."""
+    close = _QUOTE_PAIRS.get(body[:1])
+    return close is not None and len(body) >= 40 and body.rstrip(".!?")[-1:] == close
+
+
+# The things a working writer has, said in passing: an agent or a publisher moved to ("I'm with Sarah
+# Hurst at Curtis Brown now", in a turn about an agency; "we've accepted Faber's offer" for a book; "signed
+# a two-book deal with Picador"), the name she publishes under ("I've always published under my own name",
+# then "I'm going to be Nell Lobo" in a turn about a pen name), how she is taxed ("I do a UK self-assessment
+# every January", "my NHR status came through"), the app she writes in ("I draft everything in Scrivener",
+# "I've moved the whole novel into Ulysses"). And what a life beside the fiction says plainly: no pet ever
+# ("I've never had a dog"), a home by the flat in it ("the kitchen of our flat in Totterdown"), the
+# subject she teaches and where ("I teach creative writing part-time at UWE": a teacher of it), a partner
+# left ("Tom and I have split up": separated; the partner named before stays who they were, as
+# tests/fixtures/rowan's key has it) and the next one ("I've been seeing someone — Rui"), a bank everything moved to ("I've switched everything over to Millennium bcp"), read
+# before the rules so a reason said after it ("because I bank with Monzo") is not what she has now.
+_BOOK_WORDS = patterns.lazy(r"\b(?i:book|novel|deal|manuscript|advance|imprint|publish\w*)\b")
+_AGENT_WORDS = patterns.lazy(r"\b(?i:agent|agency|agents)\b")
+_PEN_WORDS = patterns.lazy(r"\b(?i:pen[- ]?name|pseudonym|nom de plume)\b")
+_ORG = r"[" + _UP + r"][\w'&.-]*(?: (?:&|and|of) )?(?: ?[" + _UP + r"][\w'&.-]*){0,3}"
+_PERSON = r"[" + _UP + r"][\w'-]+(?: [" + _UP + r"][\w'-]+){1,2}"
+_SO_FAR = patterns.lazy(r"^[^.;!?]{0,40}\b(?:so far|until now|up to now|till now|before now)\b")
+_WRITER: tuple[tuple[str, str, str, str, re.Pattern[str] | None], ...] = (
+    (
+        "professional",
+        FACT,
+        r"\b[Mm]y (?:literary )?(?:agent|publisher|accountant|publicist)\b",
+        r"\b[Mm]y (?:new |literary )?(?P<kind>agent|publisher|accountant|publicist)(?:,| is|:| —| -) (?P<v>"
+        + _ORG
+        + r")",
+        None,
+    ),
+    (
+        "doctor",
+        FACT,
+        r"\b(?i:m[ée]dic[oa]|m[ée]decin|hausarzt|hausärztin|huisarts|lekarz)\b",
+        r"\b[Mm]y (?i:m[ée]dic[oa] de fam[íi]lia|m[ée]dic[oa] de cabecera|m[ée]decin traitant|medic[oa] di base|hausarzt|hausärztin|huisarts|lekarz rodzinny)(?:,| is| —) (?P<v>"
+        + _DR
+        + r")",
+        None,
+    ),
+    (
+        "agent",
+        FACT,
+        r"\bwith\b",
+        _I
+        + r"(?:'m| am) (?:now |currently )?(?:with|represented by) (?P<v>"
+        + _PERSON
+        + r") at "
+        + _ORG
+        + r"(?: now\b)?",
+        _AGENT_WORDS,
+    ),
+    (
+        "agent",
+        FACT,
+        r"\bsigned\b",
+        _I + r"(?:'ve| have)? (?:just |finally |now )?signed with (?P<v>" + _PERSON + r") at " + _ORG,
+        _AGENT_WORDS,
+    ),
+    (
+        "publisher",
+        FACT,
+        r"\boffer\b",
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?:'ve| have)? (?:just |finally |now )?accepted (?P<v>["
+        + _UP
+        + r"][\w&.-]*(?: ["
+        + _UP
+        + r"][\w&.-]*){0,3})'s? offer\b",
+        _BOOK_WORDS,
+    ),
+    (
+        "publisher",
+        FACT,
+        r"\bdeal\b",
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?:'ve| have)? (?:just |finally |now )?signed (?:a|an|my) (?:[\w-]+ )?(?:book|novel) deal with (?P<v>"
+        + _ORG
+        + r")",
+        None,
+    ),
+    (
+        "pen name",
+        FACT,
+        r"\bunder my\b",
+        _I
+        + r"(?:'ve| have)? (?:always |only |ever )*(?:published|publish|written|write) (?:everything |it all |my books |my novels )?under my (?P<v>own|real) name\b",
+        None,
+    ),
+    (
+        "pen name",
+        FACT,
+        r"\bgoing to be|\bI'll be|\bI will be|\bwriting as|\bpublishing as",
+        _I
+        + r"(?:'m going to be|'ll be|(?:'m| am| will be) (?:writing|publishing) as|will be) (?P<v>"
+        + _PERSON
+        + r")(?![\w'-])",
+        _PEN_WORDS,
+    ),
+    (
+        "pen name",
+        FACT,
+        r"\bpen[- ]?name\b",
+        r"\b[Mm]y (?:new )?pen[- ]?name (?:is|will be|'s) (?P<v>" + _PERSON + r")",
+        None,
+    ),
+    (
+        "tax status",
+        FACT,
+        r"\bself[- ]assessment\b",
+        _I + r" (?:do|file|fill in|send in) (?:a|my) (?P<v>(?:UK )?self[- ]assessment)\b",
+        None,
+    ),
+    (
+        "tax status",
+        FACT,
+        r"\bstatus\b",
+        r"\b[Mm]y (?P<v>[A-Z]{2,6}|non-dom|non-resident|resident|digital nomad|IFICI) (?:tax )?status (?:has |was |is )?(?:finally |just )?(?:came through|come through|confirmed|approved|granted|been approved|been granted)\b",
+        None,
+    ),
+    (
+        "writing app",
+        FACT,
+        r"\b(?:draft|write)\b",
+        _I
+        + r" (?:draft|write) (?:everything|all my (?:books|novels|drafts|fiction)|my (?:books|novels|drafts)) in (?P<v>[A-Z][\w-]+(?: [A-Z][\w-]+)?)\b",
+        None,
+    ),
+    (
+        "writing app",
+        FACT,
+        r"\bmoved\b",
+        _I
+        + r"(?:'ve| have)? (?:just |finally |now )?moved (?:the whole|my whole|the|my|all my|everything) ?(?:novel|book|manuscript|drafts?|writing|chapters)? (?:over )?(?:in)?to (?P<v>[A-Z][\w-]+)\b(?! (?:[A-Z]|and|with me)\b)",
+        _BOOK_WORDS,
+    ),
+    (
+        "pet",
+        FACT,
+        r"\b(?:called|named)\b",
+        r"(?:\b[Ww]e|"
+        + _I
+        + r")(?:'ve| have)? (?:just |finally )?(?:came home with|got|adopted|brought home|took home|rescued) (?:a|an) (?:little |young |rescue )?"
+        + _BREED
+        + r" (?:puppy |pup )?(?:called|named) (?P<v>["
+        + _UP
+        + r"][\w'-]+)",
+        None,
+    ),
+    (
+        "pets",
+        FACT,
+        r"\bnever had\b",
+        _I + r"(?:'ve| have) never had (?:a|an) (?:dog|cat|pet)\b(?! (?:before|until|till)\b)",
+        None,
+    ),
+    (
+        "home",
+        IDENTITY,
+        r"\bour (?:\w+ )?(?:flat|apartment|house)\b",
+        r"\b(?:of|in|at) our (?:little |tiny |small |rented )?(?:flat|apartment|house) in (?P<v>" + _NAME + r")",
+        None,
+    ),
+    (
+        "role",
+        IDENTITY,
+        r"\bteach\b",
+        _I
+        + r" (?:now |still |currently )?teach (?P<v>"
+        + _SUBJECTS
+        + r"|creative writing|writing)(?: (?:part-time|full-time|part time))? at ["
+        + _UP
+        + r"]",
+        None,
+    ),
+    (
+        "relationship",
+        IDENTITY,
+        r"\bsplit up\b|\bbroken up\b|\bbroke up\b",
+        r"(?:\b["
+        + _UP
+        + r"][\w'-]+ and I|"
+        + _I
+        + r"|\b[Ww]e) (?:have |'ve )?(?:just |finally |officially )?(?:split up|broken up|broke up)\b(?! (?:the|a|an|into|in)\b)",
+        None,
+    ),
+    (
+        "relationship",
+        IDENTITY,
+        r"\bseeing\b",
+        _I
+        + r"(?:'ve| have) (?:been |started )seeing (?:someone|somebody|a man|a woman)(?: new)?\s*(?:,|—|–|-{1,2}|:)\s*(?P<v>["
+        + _UP
+        + r"][\w'-]+)\b",
+        None,
+    ),
+    (
+        "bank",
+        FACT,
+        r"\bswitched\b",
+        _I
+        + r"(?:'ve| have)? (?:just |finally |now )?switched (?:everything|all my banking|my accounts?|my salary) (?:over )?to (?P<v>"
+        + _ORG
+        + r"(?: (?!(?:and|now|for|the|too|as)\b)[a-z]{2,4}\b)?)",
+        None,
+    ),
+)
+_WRITER_RULES = tuple((a, t, patterns.lazy(g), patterns.lazy(p), w) for a, t, g, p, w in _WRITER)
+_WRITER_WORDS = (
+    "agent",
+    "publisher",
+    "accountant",
+    "publicist",
+    "with ",
+    "signed",
+    "offer",
+    "deal",
+    "under my",
+    "going to be",
+    "'ll be",
+    "will be",
+    "writing as",
+    "publishing as",
+    "pen name",
+    "pen-name",
+    "penname",
+    "médic",
+    "medic",
+    "decin",
+    "arzt",
+    "rzt",
+    "huisarts",
+    "lekarz",
+    "assessment",
+    "status",
+    "draft",
+    "write",
+    "moved",
+    "never had",
+    "called",
+    "named",
+    "flat",
+    "apartment",
+    "house",
+    "teach",
+    "split up",
+    "broke",
+    "seeing",
+    "switched",
+)
+_WRITER_GATE = patterns.lazy("|".join(f"(?:{gate})" for _, _, gate, _, _ in _WRITER))
+
+
+# A thing left over from before, no value now: "I'm on giffgaff still, technically, because I forgot to cancel
+# the monthly plan when I got the Portuguese number" (after "got a MEO contract for the phone").
+_LEFTOVER = patterns.lazy(
+    r"\b(?:forgot|forgotten) to (?:cancel|close|stop|end|switch off)\b|\bstill,? technically\b|\btechnically,? (?:I'm |I am )?still\b"
+)
+
+
+# The questions of them (`asked`): "who's my agent at the moment?", "who's publishing my books now?", "what
+# name do my crime novels come out under?", "how am I taxed now?", "which app do I write in now?", and a pet
+# asked by its kind ("have I got a dog?", "what's the dog called?": `_PET_KINDS`).
+_ASKS_WRITER = (
+    ("agent", r"\bwho(?:'s| is) (?:my|our) (?:literary |new )?agent\b|\bmy (?:literary )?agent\b"),
+    ("publisher", r"\bwho(?:'s| is) (?:now )?publishing my\b|\bwho publishes my\b|\bmy (?:new )?publisher\b"),
+    ("accountant", r"\bwho(?:'s| is) my accountant\b"),
+    (
+        "pen name",
+        r"\bmy pen[- ]?name\b|\bpseudonym\b|\bwhat name do (?:i|my (?:[\w-]+ ){0,2}(?:books|novels)) (?:come out|appear|get published|publish|write) (?:under|as)\b",
+    ),
+    ("tax status", r"\bhow am i taxed\b|\bmy tax (?:status|residency|regime)\b|\bwhat tax (?:status|regime)\b"),
+    (
+        "writing app",
+        r"\b(?:which|what) (?:app|software|program|tool|editor) do i (?:now |usually )?(?:write|draft)\b|\bwhat do i (?:write|draft) (?:my \w+ )?(?:in|on|with)\b",
+    ),
+    *(
+        (
+            kind,
+            r"\b(?:have|has) (?:i|we) got an? "
+            + kind
+            + r"\b|\bwhat(?:'s| is) (?:the|my|our) "
+            + kind
+            + r"(?:'s name| called)\b",
+        )
+        for kind in ("dog", "cat", "rabbit", "parrot", "tortoise")
+    ),
+)
+
+
+# How a job is done, no other job: "full-time writer", "freelance writer", "self-employed writer" are one.
+_TRADE_MODES = frozenset(["full-time", "fulltime", "freelance", "self-employed", "independent", "professional"])
+
+
+def _one_trade(value: str) -> str:
+    """A role without the words that say how it is done (`_TRADE_MODES`); the role itself where none is said."""
+    words = value.split()
+    kept = [w for w in words if w not in _TRADE_MODES]
+    return " ".join(kept) if kept and len(kept) < len(words) else value
+
+
+def _writer_said(sentence: str, text: str) -> list[Said]:
+    """What a sentence says of a working writer's things and of a life beside her fiction (`_WRITER`)."""
+    low = sentence.lower()
+    if not any(word in low for word in _WRITER_WORDS) or _WRITER_GATE.search(sentence) is None:
+        return []
+    out: list[Said] = []
+    for attribute, memory_type, gate, pattern, needs in _WRITER_RULES:
+        if gate.search(sentence) is None or (needs is not None and needs.search(text) is None):
+            continue
+        found = pattern.search(sentence)
+        if (
+            found is None
+            or _HEDGE.search(_clause_before(sentence, found.start()))
+            or _SO_FAR.search(sentence[found.end() :])
+        ):
+            continue
+        out += _writer_value(attribute, memory_type, found)
+    return out
+
+
+def _clause_before(sentence: str, at: int) -> str:
+    """The words of a sentence's clause before `at` (a plan said before a comma is no hedge of what follows it)."""
+    return sentence[max(sentence.rfind(mark, 0, at) for mark in ",;:(—") + 1 : at]
+
+
+def _writer_value(attribute: str, memory_type: str, found: re.Match[str]) -> list[Said]:
+    """The statements one rule of `_WRITER` makes of its match."""
+    groups = found.groupdict()
+    shown = (groups.get("v") or "").strip(" .,'")
+    if attribute == "professional":
+        attribute = (groups.get("kind") or "").casefold()
+    if attribute == "pet":
+        attribute = _BREEDS.get((groups.get("breed") or "").casefold(), "dog")
+    if attribute == "pen name" and shown in ("own", "real"):
+        shown = "own name"
+    elif attribute == "pets":
+        shown = "none"
+    elif attribute == "role":
+        shown = f"{shown} teacher"
+    elif attribute == "relationship":
+        shown = f"dating {shown}" if groups.get("v") and "seeing" in found.group(0) else "separated"
+    elif attribute == "doctor":
+        shown = re.sub(r"^(?:Dra|Dre|Doctora)\.? ", "Dr ", shown)
+    elif attribute == "writing app" and vocab.place(shown) is not None:
+        return []
+    return [Said(attribute, _norm(shown), shown, memory_type)] if shown else []
+
+
 def _own(text: str) -> str:
     """The text without the words that are not the person's own (`_SPEAKERS` ... `_ROLE_PLAY`, `_TO_SAY`)."""
+    text = _fiction_cut(text)  # (session 38: ines) a story's text she pastes for feedback is no part of her life
     text = _TO_SAY.sub(_to_say, text) if ":" in text else text
     text = _own_draft(text) if ":" in text and ('"' in text or "“" in text) else text
     play = _ROLE_PLAY.search(text)
@@ -9823,6 +10221,8 @@ def read(text: str) -> tuple[Said, ...]:
             continue  # "I live in Paris, right?": asked, not said; "a 71-year-old on ramipril ...": a case's
         if "ream" in sentence and _DREAMT.search(sentence) is not None:
             continue  # (session 37: rowan) "I dreamed I moved to Alaska": nothing of their life
+        if ("forgot" in sentence or "echnically" in sentence) and _LEFTOVER.search(sentence) is not None:
+            continue  # (session 38: ines) "I'm on giffgaff still, technically, because I forgot to cancel": left over
         named += _named(sentence)
         said_before, mentioned = _it_is(sentence, mentioned), _mention(sentence) or mentioned
         for said in _routines_apart(sentence) if len(sentence) <= 400 else ():
@@ -9835,6 +10235,8 @@ def read(text: str) -> tuple[Said, ...]:
             out.setdefault(before.attribute, before)
         intro = _INTRODUCES.search(sentence)
         introduced = _activity(intro.group("thing")) if intro and not _HEDGE.search(intro.group(0)) else introduced
+        for said in _writer_said(sentence, text):  # (session 38: ines) before the rules: a switch before its reason
+            out.setdefault(said.attribute, said)
         for said in _stated(sentence, skipped, split[i - 1] if i else ""):
             if (said := _of_event(said, seen[:-1])) is not None and (said := _drafting_read(said, sentence, text)):  # type: ignore[assignment]
                 out.setdefault(said.attribute, said)  # the first statement of an attribute counts
@@ -10219,6 +10621,8 @@ def same(a: Said, b: Said) -> bool:
         return True  # "pharmacist" is "pharmacy manager" said bare (`says_less`)
     if a.attribute == "role" and _role_kind(a.value) and _role_kind(a.value) == _role_kind(b.value):
         return True  # "backend dev" is "SWE II": one job said two ways (a level is a change: "senior")
+    if a.attribute == "role" and _one_trade(a.value) == _one_trade(b.value):
+        return True  # "full-time writer" then "freelance writer": one job, said with how it is done (session 38: ines)
     if a.attribute == "role" and _less_a_modifier(a.value, b.value):
         return True  # "tester" after "manual tester": the job again, a word fewer (session 37: arjun)
     often = a.value.endswith("week") or b.value.endswith("week") or "now" in (a.value, b.value)
@@ -10698,6 +11102,7 @@ _ASKS_RE = tuple(
         *_ASKS_NO_ARTICLES,
         *_ASKS_IN_TIME,
         *_ASKS_JOURNAL,
+        *_ASKS_WRITER,
     )
 )
 # "how is called my mum", "how are called my cats": "what is my mum called" (Spanish "¿cómo se llama ...?")
