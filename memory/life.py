@@ -9793,15 +9793,13 @@ _FICTION_HEAD = patterns.lazy(
 )
 _PARAGRAPHS = patterns.lazy(r"\n[ \t]*\n")
 _QUOTE_PAIRS = {"'": "'", "‘": "’", '"': '"', "“": "”"}
-_PLAYS = patterns.lazy(
-    r"\b(?i:I'll|I will|let me) (?i:play|be) [^.;!?\n]{1,40}[;,]? (?i:and )?(?i:you|you'll|you will) (?i:play|be)\b"
-)
+_PLAYS = patterns.lazy(r"\b(?i:I'll|I will|let me) play [^.;!?\n]{1,40}[;,]? (?i:and )?(?i:you|you'll|you will) play\b")
 
 
 def _fiction_cut(text: str) -> str:
     """The text without the fiction it holds (a paragraph all in quotation marks, the paragraphs after a
     line that introduces a story's text, a scene she plays from its request on)."""
-    play = _PLAYS.search(text) if " play " in text or " be " in text else None
+    play = _PLAYS.search(text) if " play " in text else None
     if play is not None:
         text = text[: text.rfind("\n", 0, play.start()) + 1]
     if "\n" not in text:
@@ -9843,11 +9841,11 @@ _PEN_WORDS = patterns.lazy(r"\b(?i:pen[- ]?name|pseudonym|nom de plume)\b")
 _ORG = r"[" + _UP + r"][\w'&.-]*(?: (?:&|and|of) )?(?: ?[" + _UP + r"][\w'&.-]*){0,3}"
 _PERSON = r"[" + _UP + r"][\w'-]+(?: [" + _UP + r"][\w'-]+){1,2}"
 _SO_FAR = patterns.lazy(r"^[^.;!?]{0,40}\b(?:so far|until now|up to now|till now|before now)\b")
-_WRITER: tuple[tuple[str, str, str, str, re.Pattern[str] | None], ...] = (
+_WRITER: tuple[tuple[str, str, tuple[str, ...], str, re.Pattern[str] | None], ...] = (
     (
         "professional",
         FACT,
-        r"\b[Mm]y (?:literary )?(?:agent|publisher|accountant|publicist)\b",
+        ("agent", "publisher", "accountant", "publicist"),
         r"\b[Mm]y (?:new |literary )?(?P<kind>agent|publisher|accountant|publicist)(?:,| is|:| —| -) (?P<v>"
         + _ORG
         + r")",
@@ -9856,7 +9854,7 @@ _WRITER: tuple[tuple[str, str, str, str, re.Pattern[str] | None], ...] = (
     (
         "doctor",
         FACT,
-        r"\b(?i:m[ée]dic[oa]|m[ée]decin|hausarzt|hausärztin|huisarts|lekarz)\b",
+        ("médic", "medic", "médecin", "medecin", "hausarzt", "hausärztin", "huisarts", "lekarz"),
         r"\b[Mm]y (?i:m[ée]dic[oa] de fam[íi]lia|m[ée]dic[oa] de cabecera|m[ée]decin traitant|medic[oa] di base|hausarzt|hausärztin|huisarts|lekarz rodzinny)(?:,| is| —) (?P<v>"
         + _DR
         + r")",
@@ -9865,7 +9863,7 @@ _WRITER: tuple[tuple[str, str, str, str, re.Pattern[str] | None], ...] = (
     (
         "agent",
         FACT,
-        r"\bwith\b",
+        ("i'm with", "i am with", "i'm now with", "i am now with", "i'm currently with", "represented by"),
         _I
         + r"(?:'m| am) (?:now |currently )?(?:with|represented by) (?P<v>"
         + _PERSON
@@ -9877,14 +9875,14 @@ _WRITER: tuple[tuple[str, str, str, str, re.Pattern[str] | None], ...] = (
     (
         "agent",
         FACT,
-        r"\bsigned\b",
+        ("signed with",),
         _I + r"(?:'ve| have)? (?:just |finally |now )?signed with (?P<v>" + _PERSON + r") at " + _ORG,
         _AGENT_WORDS,
     ),
     (
         "publisher",
         FACT,
-        r"\boffer\b",
+        ("accepted",),
         r"(?:"
         + _I
         + r"|\b[Ww]e)(?:'ve| have)? (?:just |finally |now )?accepted (?P<v>["
@@ -9897,7 +9895,7 @@ _WRITER: tuple[tuple[str, str, str, str, re.Pattern[str] | None], ...] = (
     (
         "publisher",
         FACT,
-        r"\bdeal\b",
+        ("deal with",),
         r"(?:"
         + _I
         + r"|\b[Ww]e)(?:'ve| have)? (?:just |finally |now )?signed (?:a|an|my) (?:[\w-]+ )?(?:book|novel) deal with (?P<v>"
@@ -9908,7 +9906,7 @@ _WRITER: tuple[tuple[str, str, str, str, re.Pattern[str] | None], ...] = (
     (
         "pen name",
         FACT,
-        r"\bunder my\b",
+        ("under my own name", "under my real name"),
         _I
         + r"(?:'ve| have)? (?:always |only |ever )*(?:published|publish|written|write) (?:everything |it all |my books |my novels )?under my (?P<v>own|real) name\b",
         None,
@@ -9916,7 +9914,7 @@ _WRITER: tuple[tuple[str, str, str, str, re.Pattern[str] | None], ...] = (
     (
         "pen name",
         FACT,
-        r"\bgoing to be|\bI'll be|\bI will be|\bwriting as|\bpublishing as",
+        ("going to be", "'ll be", "will be", "writing as", "publishing as"),
         _I
         + r"(?:'m going to be|'ll be|(?:'m| am| will be) (?:writing|publishing) as|will be) (?P<v>"
         + _PERSON
@@ -9926,28 +9924,28 @@ _WRITER: tuple[tuple[str, str, str, str, re.Pattern[str] | None], ...] = (
     (
         "pen name",
         FACT,
-        r"\bpen[- ]?name\b",
+        ("pen name", "pen-name", "penname"),
         r"\b[Mm]y (?:new )?pen[- ]?name (?:is|will be|'s) (?P<v>" + _PERSON + r")",
         None,
     ),
     (
         "tax status",
         FACT,
-        r"\bself[- ]assessment\b",
+        ("self-assessment", "self assessment"),
         _I + r" (?:do|file|fill in|send in) (?:a|my) (?P<v>(?:UK )?self[- ]assessment)\b",
         None,
     ),
     (
         "tax status",
         FACT,
-        r"\bstatus\b",
+        ("status",),
         r"\b[Mm]y (?P<v>[A-Z]{2,6}|non-dom|non-resident|resident|digital nomad|IFICI) (?:tax )?status (?:has |was |is )?(?:finally |just )?(?:came through|come through|confirmed|approved|granted|been approved|been granted)\b",
         None,
     ),
     (
         "writing app",
         FACT,
-        r"\b(?:draft|write)\b",
+        ("draft everything", "write everything", "draft all", "write all", "draft my", "write my"),
         _I
         + r" (?:draft|write) (?:everything|all my (?:books|novels|drafts|fiction)|my (?:books|novels|drafts)) in (?P<v>[A-Z][\w-]+(?: [A-Z][\w-]+)?)\b",
         None,
@@ -9955,7 +9953,7 @@ _WRITER: tuple[tuple[str, str, str, str, re.Pattern[str] | None], ...] = (
     (
         "writing app",
         FACT,
-        r"\bmoved\b",
+        ("moved the", "moved my", "moved all", "moved everything"),
         _I
         + r"(?:'ve| have)? (?:just |finally |now )?moved (?:the whole|my whole|the|my|all my|everything) ?(?:novel|book|manuscript|drafts?|writing|chapters)? (?:over )?(?:in)?to (?P<v>[A-Z][\w-]+)\b(?! (?:[A-Z]|and|with me)\b)",
         _BOOK_WORDS,
@@ -9963,7 +9961,7 @@ _WRITER: tuple[tuple[str, str, str, str, re.Pattern[str] | None], ...] = (
     (
         "pet",
         FACT,
-        r"\b(?:called|named)\b",
+        ("called", "named"),
         r"(?:\b[Ww]e|"
         + _I
         + r")(?:'ve| have)? (?:just |finally )?(?:came home with|got|adopted|brought home|took home|rescued) (?:a|an) (?:little |young |rescue )?"
@@ -9976,21 +9974,21 @@ _WRITER: tuple[tuple[str, str, str, str, re.Pattern[str] | None], ...] = (
     (
         "pets",
         FACT,
-        r"\bnever had\b",
+        ("never had",),
         _I + r"(?:'ve| have) never had (?:a|an) (?:dog|cat|pet)\b(?! (?:before|until|till)\b)",
         None,
     ),
     (
         "home",
         IDENTITY,
-        r"\bour (?:\w+ )?(?:flat|apartment|house)\b",
+        ("our flat", "our apartment", "our house", "our little", "our tiny", "our small", "our rented"),
         r"\b(?:of|in|at) our (?:little |tiny |small |rented )?(?:flat|apartment|house) in (?P<v>" + _NAME + r")",
         None,
     ),
     (
         "role",
         IDENTITY,
-        r"\bteach\b",
+        ("teach",),
         _I
         + r" (?:now |still |currently )?teach (?P<v>"
         + _SUBJECTS
@@ -10002,7 +10000,7 @@ _WRITER: tuple[tuple[str, str, str, str, re.Pattern[str] | None], ...] = (
     (
         "relationship",
         IDENTITY,
-        r"\bsplit up\b|\bbroken up\b|\bbroke up\b",
+        ("split up", "broken up", "broke up"),
         r"(?:\b["
         + _UP
         + r"][\w'-]+ and I|"
@@ -10013,7 +10011,7 @@ _WRITER: tuple[tuple[str, str, str, str, re.Pattern[str] | None], ...] = (
     (
         "relationship",
         IDENTITY,
-        r"\bseeing\b",
+        ("seeing",),
         _I
         + r"(?:'ve| have) (?:been |started )seeing (?:someone|somebody|a man|a woman)(?: new)?\s*(?:,|—|–|-{1,2}|:)\s*(?P<v>["
         + _UP
@@ -10023,7 +10021,7 @@ _WRITER: tuple[tuple[str, str, str, str, re.Pattern[str] | None], ...] = (
     (
         "bank",
         FACT,
-        r"\bswitched\b",
+        ("switched",),
         _I
         + r"(?:'ve| have)? (?:just |finally |now )?switched (?:everything|all my banking|my accounts?|my salary) (?:over )?to (?P<v>"
         + _ORG
@@ -10031,50 +10029,9 @@ _WRITER: tuple[tuple[str, str, str, str, re.Pattern[str] | None], ...] = (
         None,
     ),
 )
-_WRITER_RULES = tuple((a, t, patterns.lazy(g), patterns.lazy(p), w) for a, t, g, p, w in _WRITER)
-_WRITER_WORDS = (
-    "agent",
-    "publisher",
-    "accountant",
-    "publicist",
-    "with ",
-    "signed",
-    "offer",
-    "deal",
-    "under my",
-    "going to be",
-    "'ll be",
-    "will be",
-    "writing as",
-    "publishing as",
-    "pen name",
-    "pen-name",
-    "penname",
-    "médic",
-    "medic",
-    "decin",
-    "arzt",
-    "rzt",
-    "huisarts",
-    "lekarz",
-    "assessment",
-    "status",
-    "draft",
-    "write",
-    "moved",
-    "never had",
-    "called",
-    "named",
-    "flat",
-    "apartment",
-    "house",
-    "teach",
-    "split up",
-    "broke",
-    "seeing",
-    "switched",
-)
-_WRITER_GATE = patterns.lazy("|".join(f"(?:{gate})" for _, _, gate, _, _ in _WRITER))
+_WRITER_RULES = tuple((a, t, patterns.lazy(p), w) for a, t, _, p, w in _WRITER)
+# (the words each rule's match holds, looked for in one pass over the sentence: most hold none of them)
+_WRITER_HELD = needles.Finder([frozenset(words) for _, _, words, _, _ in _WRITER])
 
 
 # A thing left over from before, no value now: "I'm on giffgaff still, technically, because I forgot to cancel
@@ -10127,16 +10084,13 @@ def _one_trade(value: str) -> str:
 
 def _writer_said(sentence: str, text: str) -> list[Said]:
     """What a sentence says of a working writer's things and of a life beside her fiction (`_WRITER`)."""
-    low = sentence.lower()
-    if not any(word in low for word in _WRITER_WORDS) or _WRITER_GATE.search(sentence) is None:
-        return []
     out: list[Said] = []
-    for attribute, memory_type, gate, pattern, needs in _WRITER_RULES:
-        if gate.search(sentence) is None or (needs is not None and needs.search(text) is None):
-            continue
+    for at in _WRITER_HELD.holding(sentence.lower()):
+        attribute, memory_type, pattern, needs = _WRITER_RULES[at]
         found = pattern.search(sentence)
         if (
             found is None
+            or (needs is not None and needs.search(text) is None)
             or _HEDGE.search(_clause_before(sentence, found.start()))
             or _SO_FAR.search(sentence[found.end() :])
         ):
