@@ -9838,7 +9838,7 @@ def _quoted_whole(body: str) -> bool:
 _BOOK_WORDS = patterns.lazy(r"\b(?i:book|novel|deal|manuscript|advance|imprint|publish\w*)\b")
 _AGENT_WORDS = patterns.lazy(r"\b(?i:agent|agency|agents)\b")
 _PEN_WORDS = patterns.lazy(r"\b(?i:pen[- ]?name|pseudonym|nom de plume)\b")
-_ORG = r"[" + _UP + r"][\w'&.-]*(?: (?:&|and|of) )?(?: ?[" + _UP + r"][\w'&.-]*){0,3}"
+_ORG = r"[" + _UP + r"][\w'&.-]*(?: (?:(?:&|and|of) )?(?!I\b|I')[" + _UP + r"][\w'&.-]*){0,3}"
 _PERSON = r"[" + _UP + r"][\w'-]+(?: [" + _UP + r"][\w'-]+){1,2}"
 _SO_FAR = patterns.lazy(r"^[^.;!?]{0,40}\b(?:so far|until now|up to now|till now|before now)\b")
 _WRITER: tuple[tuple[str, str, tuple[str, ...], str, re.Pattern[str] | None], ...] = (
@@ -9898,7 +9898,7 @@ _WRITER: tuple[tuple[str, str, tuple[str, ...], str, re.Pattern[str] | None], ..
         ("deal with",),
         r"(?:"
         + _I
-        + r"|\b[Ww]e)(?:'ve| have)? (?:just |finally |now )?signed (?:a|an|my) (?:[\w-]+ )?(?:book|novel) deal with (?P<v>"
+        + r"|\b[Ww]e)(?:'ve| have)? (?:just |finally |now )?signed (?:a|an|my) (?:\w+[- ])?(?:book|novel|publishing) deal with (?P<v>"
         + _ORG
         + r")",
         None,
@@ -9955,7 +9955,7 @@ _WRITER: tuple[tuple[str, str, tuple[str, ...], str, re.Pattern[str] | None], ..
         FACT,
         ("moved the", "moved my", "moved all", "moved everything"),
         _I
-        + r"(?:'ve| have)? (?:just |finally |now )?moved (?:the whole|my whole|the|my|all my|everything) ?(?:novel|book|manuscript|drafts?|writing|chapters)? (?:over )?(?:in)?to (?P<v>[A-Z][\w-]+)\b(?! (?:[A-Z]|and|with me)\b)",
+        + r"(?:'ve| have)? (?:just |finally |now )?moved (?:the whole|my whole|the|my|all my|everything) ?(?:novel|book|manuscript|drafts?|writing|chapters)? (?:over )?(?:in)?to (?P<v>[A-Z][\w-]+(?: [A-Z][\w-]+)?)\b",
         _BOOK_WORDS,
     ),
     (
@@ -10050,7 +10050,7 @@ _ASKS_WRITER = (
     ("accountant", r"\bwho(?:'s| is) my accountant\b"),
     (
         "pen name",
-        r"\bmy pen[- ]?name\b|\bpseudonym\b|\bwhat name do (?:i|my (?:[\w-]+ ){0,2}(?:books|novels)) (?:come out|appear|get published|publish|write) (?:under|as)\b",
+        r"\bmy pen[- ]?name\b|\bpseudonym\b|\bwhat name do (?:i|my (?:[\w-]+ ){0,2}[\w-]+) (?:come out|appear|get published|publish|write) (?:under|as)\b",
     ),
     ("tax status", r"\bhow am i taxed\b|\bmy tax (?:status|residency|regime)\b|\bwhat tax (?:status|regime)\b"),
     (

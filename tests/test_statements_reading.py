@@ -58,6 +58,11 @@ RECORDED = {
     # and life36 (Hinglish, `_HINGLISH`: "abhi Pune mein hoon", "took a 1BHK in X", SDET, a role a word
     # fewer, a gym, a carrier and an employer said without an article or "I"): session 37's one bump
     4: "7d1f04abd3892edb",
+    # session 38: life37 (fiction beside a life: a story's text pasted for feedback, a ghostwritten page, a
+    # scene played say nothing of the person; a working writer's agent, publisher, pen name, tax status and
+    # writing app; a pet never had, a home by its flat, a subject taught, a breakup and someone new, a bank
+    # everything moved to, a plan left running by mistake; MEO and NOS in the carriers): session 38's one bump
+    5: "0dda9a69a09ffbf4",
 }
 
 
