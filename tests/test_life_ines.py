@@ -20,8 +20,16 @@ questions flagged ("what colour was my first car?" finds the Panda's insurance t
 - role "full-time writer -> freelance writer": "I'm officially a full-time writer" against "I'm a freelance
   writer with income from UK publishers" (the NHR turn), a restatement; the true change (part-time at UWE
   -> full-time writer) is missed.
-These are floors: a general rule may raise them, none may lower them, and no item beyond these two may
-open (the test below holds the list; a rule that removes one of them should shorten it).
+After session 38's classes (memory/life.py's "Fiction beside a life", tested in other words in
+tests/test_life_fiction.py): 14 of 15 found with either embedder, 0 false items, the current value first for
+17 of 20 questions (fake 17), 4 of 5 foreign flagged. A story's text she pastes for feedback, the scene she
+plays and the paragraphs after "Here's the opening:" say nothing of her (the Faro story is no home, so her
+Totterdown flat -> Lisbon is found); a working writer's agent, publisher, pen name, tax status and writing app
+are read, "full-time writer" then "freelance writer" is one job, a plan left running ("I'm on giffgaff still,
+technically, because I forgot to cancel") no value now, and an item moves to the old value said later by the
+other export (the January GP letter). Missed: "My partner Tom" -> "Tom and I have split up" (the split is
+read as separated, not as the partner ended: tests/fixtures/rowan's key holds the partner said before a
+breakup as what the next one changes). These are floors: a general rule may raise them, none may lower them.
 """
 
 from __future__ import annotations
@@ -31,29 +39,28 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 2  # changes found today (either embedder)
-RANK1_FAKE = 8  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (9 of 20): each must stay first
+FOUND = 14  # changes found (either embedder): 2 blind
+RANK1_FAKE = 17  # questions whose first result states the current value, fake embedder (8 blind)
+RANK1_REAL = [  # the real model's (17 of 20; 9 blind): each must stay first
     "where am I living these days?",
+    "am I still teaching, or what do I do for a living now?",
+    "who's my agent at the moment?",
     "who's publishing my books now?",
     "what name do my crime novels come out under?",
+    "who am I with these days?",
     "which bank do I use now?",
     "which mobile network am I on?",
+    "who's my doctor now?",
+    "how am I taxed now?",
+    "which app do I write in now?",
+    "have I got a dog?",
     "what car do I drive?",
     "where was I born?",
     "what am I allergic to?",
+    "what's the dog called?",
     "when is my birthday?",
 ]
 UNFLAGGED_REAL = ["what colour was my first car?"]  # the foreign questions that find something close today
-FALSE_TODAY = (  # the opening words of the items the key does not name, today: none other may open
-    "Sorry, slow week, we finally moved to Lisbon",  # paired with her short story's move to Faro
-    "Good news on the dullest front: my NHR status came through",  # "I'm a freelance writer", a restatement
-)
-
-
-def _no_false_item_but_todays(false_items: list[str]) -> None:
-    assert [text for text in false_items if not text.startswith(FALSE_TODAY)] == []
-    assert len(false_items) <= len(FALSE_TODAY)
 
 
 @pytest.fixture(scope="module")
@@ -61,8 +68,8 @@ def measured() -> dict:
     return lifefloors.measured_fake(lifechanges.INES)
 
 
-def test_her_fiction_role_play_and_other_peoples_news_open_no_item_beyond_todays(measured):
-    _no_false_item_but_todays(measured["false_items"])
+def test_her_fiction_role_play_and_other_peoples_news_open_no_item(measured):
+    assert measured["false_items"] == []
     assert measured["changes"] == 15
 
 
@@ -73,12 +80,4 @@ def test_what_is_read_of_her_today_can_only_rise(measured):
 
 @pytest.mark.model
 def test_with_the_real_model_her_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
-    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    result = lifechanges.run(lifechanges.INES)
-    _no_false_item_but_todays(result["false_items"])
-    assert result["found"] >= FOUND
-    answered = [a["question"] for a in result["asked"] if a["rank1"]]
-    assert [q for q in RANK1_REAL if q not in answered] == []
-    close = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
-    assert [q for q in close if q not in UNFLAGGED_REAL] == []
+    lifefloors.hold_with_the_real_model(lifechanges.INES, FOUND, RANK1_REAL, UNFLAGGED_REAL, monkeypatch)
