@@ -9810,12 +9810,32 @@ def _fiction_cut(text: str) -> str:
     for at, part in enumerate(parts):
         body = part.strip()
         last = at == len(parts) - 1
+        if _quoted_whole(body) and _her_own_draft(kept):
+            kept.append(" " + body[1:-1] + " ")  # (a draft of her own to reword: hers, as `_own_draft` reads one)
+            continue
         if _quoted_whole(body) or (pasted and not (last and at > 1 and "?" in body and not kept[-1])):
             kept.append("")
             continue
         pasted = pasted or (body.endswith(":") and _FICTION_HEAD.search(body) is not None)
         kept.append(part)
     return "\n\n".join(kept)
+
+
+# A request to reword a text of her own ("can you polish this for my LinkedIn:"), not of a story's.
+_REWORD = patterns.lazy(
+    r"\b(?i:make (?:this|it)(?: sound)?|rewrite|reword|polish|tighten|clean up|improve|soften|shorten|proof ?read)\b"
+)
+
+
+def _her_own_draft(kept: list[str]) -> bool:
+    """Whether the paragraph before asks to reword a text of her own (`_REWORD`): not a story's
+    (`_FICTION_HEAD`), nor one for someone else or that someone sent (`_FOR_SOMEONE`)."""
+    before = kept[-1] if kept else ""
+    return (
+        bool(before.strip())
+        and _REWORD.search(before) is not None
+        and not (_FICTION_HEAD.search(before) or _FOR_SOMEONE.search(before))
+    )
 
 
 def _quoted_whole(body: str) -> bool:
@@ -9832,9 +9852,11 @@ def _quoted_whole(body: str) -> bool:
 # "I've moved the whole novel into Ulysses"). And what a life beside the fiction says plainly: no pet ever
 # ("I've never had a dog"), a home by the flat in it ("the kitchen of our flat in Totterdown"), the
 # subject she teaches and where ("I teach creative writing part-time at UWE": a teacher of it), a partner
-# left ("Tom and I have split up": separated; the partner named before stays who they were, as
-# tests/fixtures/rowan's key has it) and the next one ("I've been seeing someone — Rui"), a bank everything moved to ("I've switched everything over to Millennium bcp"), read
-# before the rules so a reason said after it ("because I bank with Monzo") is not what she has now.
+# left ("Tom and I have split up": single, as "we broke up. I'm single again" says; the partner named
+# before stays who they were, as tests/fixtures/rowan's key has it) and the next one ("I've been seeing
+# someone — Rui"), a degree met someone on ("We met on the MA at the University of East Anglia"), a bank
+# everything was moved to ("I've switched everything over to Millennium bcp": read before the rules, so a
+# reason said after it, "because I bank with Monzo", is not what she has now, `_SWITCHED_FIRST`).
 _BOOK_WORDS = patterns.lazy(r"\b(?i:book|novel|deal|manuscript|advance|imprint|publish\w*)\b")
 _AGENT_WORDS = patterns.lazy(r"\b(?i:agent|agency|agents)\b")
 _PEN_WORDS = patterns.lazy(r"\b(?i:pen[- ]?name|pseudonym|nom de plume)\b")
@@ -9855,9 +9877,11 @@ _WRITER: tuple[tuple[str, str, tuple[str, ...], str, re.Pattern[str] | None], ..
         "doctor",
         FACT,
         ("médic", "medic", "médecin", "medecin", "hausarzt", "hausärztin", "huisarts", "lekarz"),
-        r"\b[Mm]y (?i:m[ée]dic[oa] de fam[íi]lia|m[ée]dic[oa] de cabecera|m[ée]decin traitant|medic[oa] di base|hausarzt|hausärztin|huisarts|lekarz rodzinny)(?:,| is| —) (?P<v>"
-        + _DR
-        + r")",
+        r"\b[Mm]y (?i:m[ée]dic[oa] de fam[íi]lia|m[ée]dic[oa] de cabecera|m[ée]decin traitant|medic[oa] di base|hausarzt|hausärztin|huisarts|lekarz rodzinny)(?:,| —) (?P<v>(?:Dr|Dra|Dre|Doctora|Doctor)\.? (?:(?:de|da|van|von|di|le|la) )?["
+        + _UP
+        + r"][\w'-]+(?: (?:(?:de|da|van|von|di|le|la) )?["
+        + _UP
+        + r"][\w'-]+){0,2})",
         None,
     ),
     (
@@ -9972,6 +9996,15 @@ _WRITER: tuple[tuple[str, str, tuple[str, ...], str, re.Pattern[str] | None], ..
         None,
     ),
     (
+        "degree met on",
+        IDENTITY,
+        ("met on", "met during", "met doing"),
+        r"\b(?:[Ww]e|I) met (?:on|during|doing) (?:the|our|my) (?P<lvl>MA|MSc|MFA|MPhil|MRes|BA|BSc|PhD|DPhil|master's|masters)(?: course| programme| program)? at (?:the )?(?P<v>"
+        + _NAME
+        + r")",
+        None,
+    ),
+    (
         "pets",
         FACT,
         ("never had",),
@@ -10071,6 +10104,19 @@ _ASKS_WRITER = (
 )
 
 
+# A degree asked by its letters ("where did I do my MA?", "which uni was my BSc from"): its word, as the
+# education questions read it ("my MA" had been read as the person's mother, "my BA" as nothing).
+_DEGREE_ASKED = patterns.lazy(r"\bmy (?P<d>MA|MSc|MFA|MPhil|MRes|BA|BSc|BEng|BFA|LLB|LLM|DPhil)\b")
+
+
+def _degree_asked(found: re.Match[str]) -> str:
+    """The degree a question names by its letters, in words (`_DEGREE_ASKED`)."""
+    letters = found.group("d")
+    return "my " + (
+        "bachelor's" if letters[0] == "B" or letters == "LLB" else "phd" if letters == "DPhil" else "master's"
+    )
+
+
 # How a job is done, no other job: "full-time writer", "freelance writer", "self-employed writer" are one.
 _TRADE_MODES = frozenset(["full-time", "fulltime", "freelance", "self-employed", "independent", "professional"])
 
@@ -10080,6 +10126,12 @@ def _one_trade(value: str) -> str:
     words = value.split()
     kept = [w for w in words if w not in _TRADE_MODES]
     return " ".join(kept) if kept and len(kept) < len(words) else value
+
+
+# What a writer's rule reads before the rules do: the bank everything was switched to, said before a reason
+# that names the old one ("... and I'm closing the Monzo account, because I bank with Monzo for ..."). The
+# rest after them: "we broke up. I'm single again" is single.
+_SWITCHED_FIRST = frozenset(["bank"])
 
 
 def _writer_said(sentence: str, text: str) -> list[Said]:
@@ -10112,6 +10164,9 @@ def _writer_value(attribute: str, memory_type: str, found: re.Match[str]) -> lis
         attribute = (groups.get("kind") or "").casefold()
     if attribute == "pet":
         attribute = _BREEDS.get((groups.get("breed") or "").casefold(), "dog")
+    if attribute == "degree met on":  # "We met on the MA at the University of East Anglia": hers too
+        lvl = (groups.get("lvl") or "").casefold()
+        attribute = "university:" + ("phd" if lvl in ("phd", "dphil") else "bachelor" if lvl[:1] == "b" else "master")
     if attribute == "pen name" and shown in ("own", "real"):
         shown = "own name"
     elif attribute == "pets":
@@ -10119,7 +10174,7 @@ def _writer_value(attribute: str, memory_type: str, found: re.Match[str]) -> lis
     elif attribute == "role":
         shown = f"{shown} teacher"
     elif attribute == "relationship":
-        shown = f"dating {shown}" if groups.get("v") and "seeing" in found.group(0) else "separated"
+        shown = f"dating {shown}" if groups.get("v") and "seeing" in found.group(0) else "single"
     elif attribute == "doctor":
         shown = re.sub(r"^(?:Dra|Dre|Doctora)\.? ", "Dr ", shown)
     elif attribute == "writing app" and vocab.place(shown) is not None:
@@ -10189,12 +10244,13 @@ def read(text: str) -> tuple[Said, ...]:
             out.setdefault(before.attribute, before)
         intro = _INTRODUCES.search(sentence)
         introduced = _activity(intro.group("thing")) if intro and not _HEDGE.search(intro.group(0)) else introduced
-        for said in _writer_said(sentence, text):  # (session 38: ines) before the rules: a switch before its reason
+        writer = _writer_said(sentence, text)  # (session 38: ines) a bank switched to goes before the rules
+        for said in (said for said in writer if said.attribute in _SWITCHED_FIRST):
             out.setdefault(said.attribute, said)
         for said in _stated(sentence, skipped, split[i - 1] if i else ""):
             if (said := _of_event(said, seen[:-1])) is not None and (said := _drafting_read(said, sentence, text)):  # type: ignore[assignment]
                 out.setdefault(said.attribute, said)  # the first statement of an attribute counts
-        for said in _drafted(sentence, text):
+        for said in _drafted(sentence, text) + writer:
             out.setdefault(said.attribute, said)
     _joined_a_gym(out)
     if "partner" not in out and _PARTNER_GATE.search(text) is not None:
@@ -11765,6 +11821,7 @@ def asked(query: str) -> frozenset[str]:
     # (typed without apostrophes, "whats my job title", "where im based", as a statement is: `_UNSPELLED`)
     query = _ASKED_UNSPELLED.sub(r"\1's", _UNSPELLED.sub(_spelled, straight(query)))
     query = _SL_CALLED.sub(r"what \1 \2 called", query)
+    query = _DEGREE_ASKED.sub(_degree_asked, query) if "my " in query else query  # (session 38: "my MA" is no mother)
     shared = _with_someone(query)
     query = _ME_AND.sub(r"\1we", query)  # ("where did me and marco live": the person and their partner)
     other = about_someone_else(query)

@@ -5,7 +5,8 @@ prologue), a ghostwritten memoir's page, a screenplay's lines, quoted dialogue a
 nothing of her, on every attribute; what she says around them in the same turn still does. The things a
 working writer has are read (an agent, a publisher, a pen name, a tax status, the app she writes in), as
 are a pet never had, a home by its flat, a subject taught, a breakup and someone new, a bank everything was
-moved to, and a plan left running by mistake is no value now."""
+moved to, a degree she met someone on, and a plan left running by mistake is no value now; a degree asked by
+its letters ("where did I do my MA?") is no question about her mother."""
 
 from __future__ import annotations
 
@@ -74,6 +75,15 @@ def test_what_she_says_around_her_fiction_is_still_read(text, attribute, value):
     assert said_of(text).get(attribute) == value
 
 
+def test_a_draft_of_her_own_to_reword_is_hers_and_a_storys_or_someone_elses_is_not():
+    own = "can you polish this for my LinkedIn:\n\n'I've joined Boots as store manager after three years at Superdrug.'"
+    assert said_of(own).get("role") == "store manager"
+    story = "tighten this paragraph of my novel:\n\n'I joined Boots as store manager the winter my father died.'"
+    theirs = "Amy sent me her speech, can you tighten it:\n\n'I joined Boots as store manager the winter I met Amy.'"
+    assert "role" not in said_of(story)
+    assert "role" not in said_of(theirs)
+
+
 @pytest.mark.parametrize(
     ("text", "attribute", "value"),
     [
@@ -99,13 +109,18 @@ def test_what_she_says_around_her_fiction_is_still_read(text, attribute, value):
         ("my médica de família, Dra. Ana Reis, wants my old records", "doctor", "dr ana reis"),
         ("We're having eight for dinner in the tiny kitchen of our flat in Stockbridge.", "home", "stockbridge"),
         ("I teach history part-time at Gresham's, Tuesdays and Thursdays.", "role", "history teacher"),
-        ("I've been quiet because Marek and I have split up.", "relationship", "separated"),
+        ("I've been quiet because Marek and I have split up.", "relationship", "single"),
         (
             "Slightly awkward: I've been seeing someone — Callum, who runs the bookshop.",
             "relationship",
             "dating callum",
         ),
         ("We adopted a galgo called Lua from the shelter.", "dog", "lua"),
+        (
+            "We met on the MSc at the University of Stirling and shared a flat.",
+            "university:master",
+            "university of stirling",
+        ),
         (
             "I've switched everything over to Starling and I'm closing the Barclays account, because I bank "
             "with Barclays for the cashback.",
@@ -158,10 +173,17 @@ def test_a_trade_said_with_how_it_is_done_is_one_job_and_part_time_another():
         ("what app do I draft in?", "writing app"),
         ("have we got a cat?", "cat"),
         ("what's the dog called?", "dog"),
+        ("where did I do my MA?", "university:master"),
+        ("where did I do my BSc?", "university:bachelor"),
     ],
 )
 def test_her_questions_ask_for_them(question, attribute):
     assert attribute in life.asked(question)
+
+
+def test_her_ma_in_lower_case_is_still_her_mother():
+    assert life.asked("how is my ma doing?") != life.asked("where did I do my MA?")
+    assert life.asked("where does my ma live?") == frozenset(["other:mother"])
 
 
 def test_her_story_opens_no_change_and_her_own_move_and_agent_do(tmp_path, cli_json, db):

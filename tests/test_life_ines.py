@@ -28,7 +28,7 @@ Totterdown flat -> Lisbon is found); a working writer's agent, publisher, pen na
 are read, "full-time writer" then "freelance writer" is one job, a plan left running ("I'm on giffgaff still,
 technically, because I forgot to cancel") no value now, and an item moves to the old value said later by the
 other export (the January GP letter). Missed: "My partner Tom" -> "Tom and I have split up" (the split is
-read as separated, not as the partner ended: tests/fixtures/rowan's key holds the partner said before a
+read as single, not as the partner ended: tests/fixtures/rowan's key holds the partner said before a
 breakup as what the next one changes). These are floors: a general rule may raise them, none may lower them.
 """
 
