@@ -9851,10 +9851,9 @@ def _quoted_whole(body: str) -> bool:
 # every January", "my NHR status came through"), the app she writes in ("I draft everything in Scrivener",
 # "I've moved the whole novel into Ulysses"). And what a life beside the fiction says plainly: no pet ever
 # ("I've never had a dog"), a home by the flat in it ("the kitchen of our flat in Totterdown"), the
-# subject she teaches and where ("I teach creative writing part-time at UWE": a teacher of it), a partner
-# left ("Tom and I have split up": single, as "we broke up. I'm single again" says; the partner named
-# before stays who they were, as tests/fixtures/rowan's key has it) and the next one ("I've been seeing
-# someone — Rui"), a degree met someone on ("We met on the MA at the University of East Anglia"), a bank
+# subject she teaches and where ("I teach creative writing part-time at UWE": a teacher of it), someone
+# new ("I've been seeing someone — Rui"; a breakup before, "Tom and I have split up", stays unread: read as
+# single, it came first for tests/fixtures/rowan's "who am I seeing" above the next partner named), a degree met someone on ("We met on the MA at the University of East Anglia"), a bank
 # everything was moved to ("I've switched everything over to Millennium bcp": read before the rules, so a
 # reason said after it, "because I bank with Monzo", is not what she has now, `_SWITCHED_FIRST`).
 _BOOK_WORDS = patterns.lazy(r"\b(?i:book|novel|deal|manuscript|advance|imprint|publish\w*)\b")
@@ -10033,17 +10032,6 @@ _WRITER: tuple[tuple[str, str, tuple[str, ...], str, re.Pattern[str] | None], ..
     (
         "relationship",
         IDENTITY,
-        ("split up", "broken up", "broke up"),
-        r"(?:\b["
-        + _UP
-        + r"][\w'-]+ and I|"
-        + _I
-        + r"|\b[Ww]e) (?:have |'ve )?(?:just |finally |officially )?(?:split up|broken up|broke up)\b(?! (?:the|a|an|into|in)\b)",
-        None,
-    ),
-    (
-        "relationship",
-        IDENTITY,
         ("seeing",),
         _I
         + r"(?:'ve| have) (?:been |started )seeing (?:someone|somebody|a man|a woman)(?: new)?\s*(?:,|—|–|-{1,2}|:)\s*(?P<v>["
@@ -10174,7 +10162,7 @@ def _writer_value(attribute: str, memory_type: str, found: re.Match[str]) -> lis
     elif attribute == "role":
         shown = f"{shown} teacher"
     elif attribute == "relationship":
-        shown = f"dating {shown}" if groups.get("v") and "seeing" in found.group(0) else "single"
+        shown = f"dating {shown}"
     elif attribute == "doctor":
         shown = re.sub(r"^(?:Dra|Dre|Doctora)\.? ", "Dr ", shown)
     elif attribute == "writing app" and vocab.place(shown) is not None:

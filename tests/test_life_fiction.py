@@ -4,7 +4,7 @@ than tests/fixtures/ines's: other names, towns, agents and apps. The text of a s
 prologue), a ghostwritten memoir's page, a screenplay's lines, quoted dialogue and a scene she plays say
 nothing of her, on every attribute; what she says around them in the same turn still does. The things a
 working writer has are read (an agent, a publisher, a pen name, a tax status, the app she writes in), as
-are a pet never had, a home by its flat, a subject taught, a breakup and someone new, a bank everything was
+are a pet never had, a home by its flat, a subject taught, someone new, a bank everything was
 moved to, a degree she met someone on, and a plan left running by mistake is no value now; a degree asked by
 its letters ("where did I do my MA?") is no question about her mother."""
 
@@ -109,7 +109,6 @@ def test_a_draft_of_her_own_to_reword_is_hers_and_a_storys_or_someone_elses_is_n
         ("my médica de família, Dra. Ana Reis, wants my old records", "doctor", "dr ana reis"),
         ("We're having eight for dinner in the tiny kitchen of our flat in Stockbridge.", "home", "stockbridge"),
         ("I teach history part-time at Gresham's, Tuesdays and Thursdays.", "role", "history teacher"),
-        ("I've been quiet because Marek and I have split up.", "relationship", "single"),
         (
             "Slightly awkward: I've been seeing someone — Callum, who runs the bookshop.",
             "relationship",

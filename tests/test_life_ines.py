@@ -21,15 +21,18 @@ questions flagged ("what colour was my first car?" finds the Panda's insurance t
   writer with income from UK publishers" (the NHR turn), a restatement; the true change (part-time at UWE
   -> full-time writer) is missed.
 After session 38's classes (memory/life.py's "Fiction beside a life", tested in other words in
-tests/test_life_fiction.py): 14 of 15 found with either embedder, 0 false items, the current value first for
-17 of 20 questions (fake 17), 4 of 5 foreign flagged. A story's text she pastes for feedback, the scene she
+tests/test_life_fiction.py): 13 of 15 found with either embedder, 0 false items, the current value first for
+18 of 20 questions (fake 18), 4 of 5 foreign flagged. A story's text she pastes for feedback, the scene she
 plays and the paragraphs after "Here's the opening:" say nothing of her (the Faro story is no home, so her
 Totterdown flat -> Lisbon is found); a working writer's agent, publisher, pen name, tax status and writing app
 are read, "full-time writer" then "freelance writer" is one job, a plan left running ("I'm on giffgaff still,
 technically, because I forgot to cancel") no value now, and an item moves to the old value said later by the
-other export (the January GP letter). Missed: "My partner Tom" -> "Tom and I have split up" (the split is
-read as single, not as the partner ended: tests/fixtures/rowan's key holds the partner said before a
-breakup as what the next one changes). These are floors: a general rule may raise them, none may lower them.
+other export (the January GP letter); "where did I do my MA?" asks for her degree, not her mother, and "We
+met on the MA at the University of East Anglia" answers it. Missed: "My partner Tom" -> "Tom and I have split
+up" -> "I've been seeing someone — Rui" (both through the breakup: read as the partner ended, it opens an item
+tests/fixtures/rowan's key holds false, the partner before a breakup being what the next one changes; read as
+single, it comes first for rowan's "who am I seeing" above the partner named after it; so it is left unread).
+These are floors: a general rule may raise them, none may lower them.
 """
 
 from __future__ import annotations
@@ -39,9 +42,9 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 14  # changes found (either embedder): 2 blind
-RANK1_FAKE = 17  # questions whose first result states the current value, fake embedder (8 blind)
-RANK1_REAL = [  # the real model's (17 of 20; 9 blind): each must stay first
+FOUND = 13  # changes found (either embedder): 2 blind
+RANK1_FAKE = 18  # questions whose first result states the current value, fake embedder (8 blind)
+RANK1_REAL = [  # the real model's (18 of 20; 9 blind): each must stay first
     "where am I living these days?",
     "am I still teaching, or what do I do for a living now?",
     "who's my agent at the moment?",
@@ -57,6 +60,7 @@ RANK1_REAL = [  # the real model's (17 of 20; 9 blind): each must stay first
     "what car do I drive?",
     "where was I born?",
     "what am I allergic to?",
+    "where did I do my MA?",
     "what's the dog called?",
     "when is my birthday?",
 ]

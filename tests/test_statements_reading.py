@@ -60,10 +60,10 @@ RECORDED = {
     4: "7d1f04abd3892edb",
     # session 38: life37 (fiction beside a life: a story's text pasted for feedback, a ghostwritten page, a
     # scene played say nothing of the person; a working writer's agent, publisher, pen name, tax status and
-    # writing app; a pet never had, a home by its flat, a subject taught, a breakup and someone new, a bank
+    # writing app; a pet never had, a home by its flat, a subject taught, someone new, a degree met on, a bank
     # everything moved to, a plan left running by mistake; MEO and NOS in the carriers; memory/text.py: a
     # sentence whose aside in brackets ends before its colon is prose, not code): session 38's one bump
-    5: "685af97d4ce094fd",
+    5: "03a8dcea83a08f2d",
 }
 
 
