@@ -651,6 +651,45 @@ def _said_between(
     return notes
 
 
+def _old_said_later(
+    db: Database, me: dict[str, Any], rows: list[dict[str, Any]], latest: dict[str, Statement], *, actor: str
+) -> list[str]:
+    """A statement imported after a later change, said between an open item's two sides with the value
+    its old side has (one export's January "my GP, Dr Okafor, has been very good", after the other's May
+    "my médica de família, Dra. Helena Sousa" had changed the GP said the May before): the change starts
+    from the latest statement of the old value, this one, so the item moves to it (its old side among the
+    earlier values its accept moves to history). Session 38: ines."""
+    mine_at = _said_at(me)
+    later = {r["id"]: r for r in rows if _said_at(r) > mine_at}
+    notes: list[str] = []
+    for attribute, (old_row, theirs) in latest.items() if later else ():
+        # (the value itself again, not one said another way: "tester" after "manual tester" is no later
+        # statement of it, tests/fixtures/arjun; nor a city's part after the city, tests/fixtures/olena)
+        if _said_at(old_row) > mine_at or not any(theirs.value == s.value for s in _said(me["content"], {})):
+            continue
+        for item in review.items_for_memory(db, old_row["id"]):
+            payload = item.payload
+            new_row = later.get(str(payload.get("new_id")))
+            if not item.is_open or payload.get("reason") != LIFE_REASON or new_row is None:
+                continue
+            if payload.get("old_id") != old_row["id"] or payload.get("attribute") != attribute:
+                continue
+            review.close_overtaken(db, item, actor=actor, note=f"{me['id']} said the old value later")
+            moved = _enqueue(
+                db,
+                "revision",
+                new_row,
+                me,
+                actor=actor,
+                reason=LIFE_REASON,
+                pending=False,
+                candidates=[{"id": old_row["id"], "text": old_row["content"]}, *(payload.get("candidates") or [])],
+                extra={k: payload[k] for k in ("attribute", "was", "now", "also") if k in payload},
+            )
+            notes.append(f"item {item.id} moved to {me['id']}, the old value said later: review item {moved}")
+    return notes
+
+
 def _bound(
     rows: list[dict[str, Any]],
     found: tuple[life.Said, ...],
@@ -715,6 +754,9 @@ def _life_changes(db: Database, memory_id: str, found: tuple[life.Said, ...], *,
         ends = {*bound, *(s for s in found if life.ended(s))}
         pairs = {o: kept for o, changed in pairs.items() if (kept := [c for c in changed if c[1] not in ends])}
     notes = _said_between(db, me, rows, found, latest, actor=actor)
+    notes += _old_said_later(
+        db, me, rows, {s.attribute: latest[s.attribute] for s in found if s.attribute in latest}, actor=actor
+    )
     for old_id, changed in pairs.items():
         row = next(r for r in rows if r["id"] == old_id)
         later = _said_at(row) > mine_at

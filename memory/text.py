@@ -275,7 +275,10 @@ _CODE_LINE = re.compile(
     r"INSERT INTO|UPDATE|DELETE FROM|CREATE (?:TABLE|INDEX|VIEW)|ALTER TABLE|WITH|UNION|VALUES|SET)\b"
     r"|(?:def|class|func|fn|package|import|from [\w.]+ import|#include|>>>|\$|Traceback \(most|at [\w.$]+\()\s"
     r"|File \"|[\w.]+(?:Error|Exception|Warning): "
-    r"|.*(?:[;{}]|\):|=>)[ \t]*$"
+    r"|.*(?:[;{}]|=>)[ \t]*$"
+    # (not a sentence whose aside in brackets ends it before a colon: "I'll paste it (it went out under my
+    # own name, as I've always published under my own name):", session 38's ines)
+    r"|(?![A-Z][^\n]* \((?:[^()\n]* ){5}[^()\n]*\):[ \t]*$).*\):[ \t]*$"
     r"|.*\s(?:==|!=|=>|->|:=|\+=|-=|&&|\|\|)\s"
     r"|(?: {4}|\t)\S)",
 )

@@ -99,3 +99,10 @@ def test_a_page_quotes_the_sentences_and_fences_the_pasted_code():
     assert [kind for kind, _ in render.pieces(PASTED)] == ["prose", "code", "prose"]
     code = render.code_lines(dict(render.pieces(PASTED))["code"])
     assert code[0] == "  ```" and "  for t in trials:" in code and code[-1] == "  ```"
+
+
+def test_a_sentence_whose_aside_in_brackets_ends_before_its_colon_stays_and_code_does_not():
+    said = "I'll paste it (it went out under my own name, as I've always published under my own name):"
+    assert prose(f"Thanks.\n{said}\nDear Sarah") == f"Thanks.\n{said}\nDear Sarah"
+    for code in ("for item in sorted(items, key=lambda x: x.when):", "Traceback (most recent call last):"):
+        assert prose(f"Thanks.\n{code}\nDear Sarah") == "Thanks.\nDear Sarah"

@@ -64,7 +64,12 @@ RECORDED = {
     # capitals, a gym by what one does there, someone one is seeing, low carb, a claims adjuster or examiner, a
     # church gone to "once a month"; whose thing and the partner words by the family vocabulary; children named
     # by their ages after "my kids")
-    5: "00ae6495ab204a7e",
+    # and life37 (fiction beside a life: a story's text pasted for feedback, a ghostwritten page, a
+    # scene played say nothing of the person; a working writer's agent, publisher, pen name, tax status and
+    # writing app; a pet never had, a home by its flat, a subject taught, someone new, a degree met on, a bank
+    # everything moved to, a plan left running by mistake; MEO and NOS in the carriers; memory/text.py: a
+    # sentence whose aside in brackets ends before its colon is prose, not code): session 38's one bump
+    5: "6967a837331f7a01",
 }
 
 
