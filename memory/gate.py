@@ -80,7 +80,10 @@ _TOKEN_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("github_token", re.compile(r"(?:gh[psour]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{20,})")),
     ("gitlab_token", re.compile(r"glpat-[A-Za-z0-9_-]{20,}")),
     ("slack_token", re.compile(r"xox[abpr]-[A-Za-z0-9-]{10,}")),
-    ("aws_access_key", re.compile(r"(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Z])")),
+    # A key is 20 characters ending where the upper-case run ends; keys written one after another
+    # are one run (one match), or the redaction of the last would unblock the end of the one
+    # before it and redact() would not be a fixpoint.
+    ("aws_access_key", re.compile(r"(?:(?:AKIA|ASIA)[0-9A-Z]{16})+(?![0-9A-Z])")),
     # An incoming-webhook URL is the whole credential: whoever holds it posts into the channel.
     (
         "webhook_url",
