@@ -230,9 +230,9 @@ def _refuse_other_export(path: Path, format: str) -> None:
         head = fh.read(1 << 16)
     first = next((line for line in head.splitlines() if line.strip()), b"")
     try:
-        if isinstance(json.loads(first.decode("utf-8-sig")), dict):
-            return
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        json_object(first)  # the line reader's own checks: a line nested 100,000 deep is no RecursionError
+        return
+    except InvalidInput:
         pass
     try:
         found = chats.detect_format(path)

@@ -6749,13 +6749,13 @@ _ASKS_CAREGIVER = (
     ),
 )
 _CAREGIVER = (
-    # someone she is seeing: "I have been seeing someone, Kwame", "I'm seeing somebody" (relationship, as
+    # someone she is seeing: "I have been seeing someone, Kwame" (or "— Callum"), "I'm seeing somebody" (relationship, as
     # "dating X"; not "I'm seeing Dr. Okafor tomorrow", "seeing a therapist", "my sister is seeing someone")
     _rule(
         "relationship",
         IDENTITY,
         _I + r"(?:'m| am|'ve been| have been) (?:now |officially |finally |actually )?seeing (?:someone|somebody)"
-        r"(?:(?: new)?,? (?P<n>[" + _UP + r"][\w'-]+)(?=\s*[,.;!?]|$| (?:and|now|from|who|since)\b))?",
+        r"(?:(?: new)?(?:,| —| –| -)? (?P<n>[" + _UP + r"][\w'-]+)(?=\s*[,.;!?]|$| (?:and|now|from|who|since)\b))?",
         "partner",
         gate="seeing some",
     ),

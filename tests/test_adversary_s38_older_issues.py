@@ -222,3 +222,28 @@ def test_issue9_a_chat_message_time_outside_the_range_is_refused_with_the_range(
     )
     with quire.open(quire_home) as q:
         assert q.status().total == 1
+
+
+def test_issue11_two_devices_rebuilding_in_one_second_take_two_snapshot_names(sqld_url, tmp_path):
+    # The same, with both devices' clocks on one second: each numbered its own snapshots from 0001, so
+    # the laptop's rebuild and the desktop's took one name, and the desktop "rolled back" the laptop's
+    # rebuild with its own earlier snapshot (restoring pre-images of another rebuild). Found when the
+    # test above ran fast enough to put both rebuilds in one second.
+    from tests.conftest import run_forked
+
+    def on(device: str) -> dict:
+        return {
+            "QUIRE_HOME": str(tmp_path / device),
+            "QUIRE_DB_URL": sqld_url,
+            "QUIRE_EMBEDDER": "fake",
+            "QUIRE_NOW": "2026-03-01T10:00:00",
+        }
+
+    assert run_forked("capture", "The greenhouse heater turns on below five degrees", env=on("laptop")).returncode == 0
+    assert run_forked("rebuild", env=on("desktop")).returncode == 0
+    assert run_forked("capture", "The greenhouse door sticks when the air is humid", env=on("laptop")).returncode == 0
+    assert run_forked("rebuild", env=on("laptop")).returncode == 0
+    names = {p.name for device in ("laptop", "desktop") for p in (tmp_path / device / "snapshots").iterdir()}
+    assert len(names) == 2, names
+    refused = run_forked("rollback", env=on("desktop"))
+    assert refused.returncode == 1 and "another device sharing the store ran it" in refused.stderr, refused.stderr

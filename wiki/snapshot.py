@@ -14,6 +14,7 @@ import os
 import shutil
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from secrets import token_hex
 from typing import Any
 
 from memory import audit, clock, files
@@ -71,7 +72,11 @@ def take_snapshot(db: Database, root: Path, home_root: Path, page_ids: list[str]
     for stale in folder.glob(".tmp-*"):
         shutil.rmtree(stale, ignore_errors=True)
     existing = [_snapshot_number(p) for p in folder.iterdir() if p.is_dir()]
-    name = f"{clock.now().strftime('%Y%m%dT%H%M%SZ')}-{max(existing, default=0) + 1:04d}"
+    # A random part between the time and the number: devices sharing a store each number their own
+    # snapshots, and two rebuilds in one second on two devices took one name, so a device rolled back
+    # another's rebuild with a snapshot of its own. The number stays last (`_snapshot_number`).
+    stamp = clock.now().strftime("%Y%m%dT%H%M%SZ")
+    name = f"{stamp}-{token_hex(4)}-{max(existing, default=0) + 1:04d}"
     tmp = folder / f".tmp-{name}"
     files.private_dir(tmp / "files")
     tables: dict[str, list[dict]] = {}
