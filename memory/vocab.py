@@ -956,6 +956,14 @@ _EMPLOYED_AT = re.compile(
     re.IGNORECASE,
 )
 _LEFT_A_JOB = re.compile(r"\b(?:left|quit|resigned from|retired from)\s+$", re.IGNORECASE)
+# A name the clause is ending or leaving ("I'm closing the Monzo account", "I cancelled my Vodafone contract",
+# "leaving Monzo for Starling", "switched away from EE"): what the person is done with, not what they have.
+_ENDING = re.compile(
+    r"\b(?:clos(?:e|ed|es|ing)|cancell?(?:ed|ing)?|cancels?|leav(?:e|es|ing)|quit(?:ting|s)?|ditch(?:ed|ing)?|"
+    r"(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|port(?:ed|ing)?) (?:away )?from|(?:getting|got|get) rid of)\s+"
+    r"(?:(?:my|our|the|that|this)\s+)?$",
+    re.IGNORECASE,
+)
 _TENURE_AFTER = re.compile(r"^\W*after\s+(?:\d+|[a-z]+)\s+years\b", re.IGNORECASE)
 
 
@@ -969,9 +977,9 @@ def their_clause(before: str) -> bool:
 
 
 def _not_had(before: str, after: str, hit: Found) -> bool:
-    """A name the clause calls, shops for, or works at, not one the person has (`_CONTACTED`, `_SHOPPED`,
-    `_EMPLOYED_AT`)."""
-    if _CONTACTED.search(before) is not None:
+    """A name the clause calls, ends, shops for, or works at, not one the person has (`_CONTACTED`, `_ENDING`,
+    `_SHOPPED`, `_EMPLOYED_AT`)."""
+    if _CONTACTED.search(before) is not None or _ENDING.search(before) is not None:
         return True
     if hit.name.attribute in ("car", "phone") and (_SHOPPED.search(before) is not None or their_clause(before)):
         return True
