@@ -390,6 +390,16 @@ ONCE = ("Authorization", "Cookie", "Host", "Origin", "Sec-Fetch-Site", "X-CSRF-T
 ENVELOPE = frozenset({"params", "actor"})  # what an operation's request body holds (quire.client sends both)
 
 
+def _envelope(body: dict[str, Any]) -> tuple[Any, str]:
+    """(params, actor) of a request body: null is "not given", as everywhere else (no params, the CLI's
+    actor); an actor that is no string is refused, not written into the audit log as its repr."""
+    params = body.get("params")
+    actor = body.get("actor")
+    if actor is not None and not isinstance(actor, str):
+        raise InvalidInput(f'actor must be a string (the name of who asks, such as "cli"), not {type(actor).__name__}')
+    return ({} if params is None else params), (actor if actor is not None else "cli")
+
+
 def _wire_error(exc: QuireError) -> tuple[int, dict[str, Any]]:
     """The error's own status (memory/errors.py: the screens answer it with the same one) and, as
     its type, the nearest class the client knows by name (a module-local subclass maps to its parent)."""
@@ -619,7 +629,8 @@ class _Handler(BaseHTTPRequestHandler):
             service.requests += 1
             service.in_flight += 1
         try:
-            result = service.execute(name, body.get("params", {}), str(body.get("actor", "cli")))
+            params, actor = _envelope(body)
+            result = service.execute(name, params, actor)
         except QuireError as exc:
             self._send(*_wire_error(exc))
         except Exception as exc:  # a bug: keep serving, say where to look
