@@ -51,7 +51,6 @@ def _rebuild(home: Path) -> subprocess.Popen:
 def test_fifteen_killed_rebuilds_leave_no_page_human_owned_and_the_next_rebuild_works(tmp_path):
     from memory.db import FileDatabase
 
-    started = time.monotonic()
     home = tmp_path / "home"
     _capture(home, [(f"{e} the relay node forwards batch {n} to the archive", e) for e in ENTITIES for n in range(2)])
     first = run_forked("rebuild", env=_env(home))  # not killed: a forked run is enough
@@ -90,4 +89,3 @@ def test_fifteen_killed_rebuilds_leave_no_page_human_owned_and_the_next_rebuild_
         assert db.scalar("SELECT count(*) FROM review_queue WHERE kind = 'page_revision'") == 0
     finally:
         db.close()
-    assert time.monotonic() - started < 150
