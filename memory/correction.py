@@ -652,20 +652,26 @@ def _said_between(
 
 
 def _old_said_later(
-    db: Database, me: dict[str, Any], rows: list[dict[str, Any]], latest: dict[str, Statement], *, actor: str
+    db: Database,
+    me: dict[str, Any],
+    rows: list[dict[str, Any]],
+    latest: dict[str, Statement],
+    values: frozenset[str],
+    *,
+    actor: str,
 ) -> list[str]:
     """A statement imported after a later change, said between an open item's two sides with the value
     its old side has (one export's January "my GP, Dr Okafor, has been very good", after the other's May
     "my médica de família, Dra. Helena Sousa" had changed the GP said the May before): the change starts
     from the latest statement of the old value, this one, so the item moves to it (its old side among the
-    earlier values its accept moves to history). Session 38: ines."""
+    earlier values its accept moves to history). `values`: what `me` itself reads as. Session 38: ines."""
     mine_at = _said_at(me)
     later = {r["id"]: r for r in rows if _said_at(r) > mine_at}
     notes: list[str] = []
     for attribute, (old_row, theirs) in latest.items() if later else ():
         # (the value itself again, not one said another way: "tester" after "manual tester" is no later
         # statement of it, tests/fixtures/arjun; nor a city's part after the city, tests/fixtures/olena)
-        if _said_at(old_row) > mine_at or not any(theirs.value == s.value for s in _said(me["content"], {})):
+        if _said_at(old_row) > mine_at or theirs.value not in values:
             continue
         for item in review.items_for_memory(db, old_row["id"]):
             payload = item.payload
@@ -746,6 +752,7 @@ def _life_changes(db: Database, memory_id: str, found: tuple[life.Said, ...], *,
         (*life.TYPES, me["space"], memory_id, LIFE_CANDIDATES),
     )
     mine_at = _said_at(me)
+    values = frozenset(s.value for s in found)  # what it reads as itself, before the values bound to it
     latest, earlier = _latest_statements(rows, found, mine_at)
     bound = _bound(rows, found, mine_at, latest, earlier)
     found = (*found, *bound)
@@ -755,7 +762,7 @@ def _life_changes(db: Database, memory_id: str, found: tuple[life.Said, ...], *,
         pairs = {o: kept for o, changed in pairs.items() if (kept := [c for c in changed if c[1] not in ends])}
     notes = _said_between(db, me, rows, found, latest, actor=actor)
     notes += _old_said_later(
-        db, me, rows, {s.attribute: latest[s.attribute] for s in found if s.attribute in latest}, actor=actor
+        db, me, rows, {s.attribute: latest[s.attribute] for s in found if s.attribute in latest}, values, actor=actor
     )
     for old_id, changed in pairs.items():
         row = next(r for r in rows if r["id"] == old_id)

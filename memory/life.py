@@ -9683,7 +9683,8 @@ def _to_say(match: re.Match[str]) -> str:
 # else wrote (a letter to her, a posting, a sister's speech, a cousin's cover letter) stays cut (`_own`).
 # A request that lists the facts of a draft ("... for my work email. facts:"): the list is the person's own,
 # unless the request is for someone else ("a cover letter for my cousin. facts:") or says who sent it.
-_OWN_FACTS = patterns.lazy(r"\b(?i:facts|details|info|key points|about me)[ \t]*:[ \t]*$")
+_FACTS_WORDS = r"\b(?i:facts|details|info|key points|about me)[ \t]*:[ \t]*$"
+_OWN_FACTS = patterns.lazy(_FACTS_WORDS)
 _FOR_SOMEONE = patterns.lazy(
     r"\b(?i:for (?:my|our|a|her|his) (?:\w+ )?(?:cousin|friend|sister|brother|mom|mum|mother|dad|father|son|daughter|"
     r"husband|wife|partner|boyfriend|girlfriend|colleague|coworker|co-worker|boss|student|client|patient|neighbou?r|"
@@ -9712,7 +9713,7 @@ def _own_facts(text: str) -> tuple[str, re.Match[str] | None]:
     return text, pasted
 
 
-_FACTS_HEAD = patterns.lazy(r"^[^\n]*\b(?i:facts|details|info|key points|about me)[ \t]*:[ \t]*$", re.M)
+_FACTS_HEAD = patterns.lazy(r"^[^\n]*" + _FACTS_WORDS, re.M)  # the same words ending a line of a longer text
 _BULLETS = patterns.lazy(r"\n[ \t]*[-*•][ \t]+")
 
 
