@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from memory import audit, conversations, life, statements, tokens, tombstones
+from memory import audit, conversations, erase, life, statements, tokens, tombstones
 from memory.db import Database, schema_too_new
 
 Migration = Callable[[Database], None]
@@ -398,7 +398,7 @@ def m004_embed_model_index(db: Database) -> None:
 def m005_forget_means_gone(db: Database) -> None:
     """Rows forgotten by an older quire still hold their text: rewrite it out of every table and
     key their tombstones (HMAC under the per-home secret, `meta.tombstone_key`). No schema change."""
-    tombstones.scrub_legacy(db, actor="migration")
+    tombstones.scrub_legacy(db, skip=erase.NOT_SCRUBBED, actor="migration")  # types, statuses, ids: no text
 
 
 # -- m008: pages ---------------------------------------------------------------------

@@ -203,11 +203,12 @@ def _text_columns(db: Database) -> list[tuple[str, str]]:
     return found
 
 
-def scrub(db: Database, pieces: list[str], *, skip: Collection[tuple[str, str]] = ()) -> int:
+def scrub(db: Database, pieces: list[str], *, skip: Collection[tuple[str, str]]) -> int:
     """Rewrite every stored copy of `pieces` to FORGOTTEN, append-only tables included (their
     guard triggers are lifted for this one statement and restored in the same transaction);
     `skip`: (table, column) that hold no text a person wrote (ids, types, statuses: a field value
-    "identity" once made every identity memory's type FORGOTTEN)."""
+    "identity" once made every identity memory's type FORGOTTEN): `memory.erase.NOT_SCRUBBED`, given by
+    every caller (this module cannot import erase's table of places)."""
     if not pieces:
         return 0
     changed = 0
@@ -235,7 +236,7 @@ def scrub(db: Database, pieces: list[str], *, skip: Collection[tuple[str, str]] 
     return changed
 
 
-def scrub_legacy(db: Database, *, actor: str = "migration") -> int:
+def scrub_legacy(db: Database, *, skip: Collection[tuple[str, str]], actor: str = "migration") -> int:
     """Memories forgotten before forget rewrote the text (their rows still hold it): rewrite it
     everywhere in the database now and key their tombstones. Vault files and snapshots are
     rewritten by the next rebuild (the pages no longer cite them) and pruned with old snapshots."""
@@ -256,7 +257,7 @@ def scrub_legacy(db: Database, *, actor: str = "migration") -> int:
                 (FORGOTTEN, keyed, row["id"]),
             )
             db.execute("DELETE FROM memory_entities WHERE memory_id = ?", (row["id"],))
-            scrub(db, pieces)
+            scrub(db, pieces, skip=skip)
         if rows:
             audit.record(db, actor, "forget_rescrub", "store", "memories", count=len(rows))
     return len(rows)

@@ -247,3 +247,23 @@ def test_issue11_two_devices_rebuilding_in_one_second_take_two_snapshot_names(sq
     assert len(names) == 2, names
     refused = run_forked("rollback", env=on("desktop"))
     assert refused.returncode == 1 and "another device sharing the store ran it" in refused.stderr, refused.stderr
+
+
+def test_issue9_the_legacy_rescrub_leaves_types_and_statuses_as_forget_does(quire_home):
+    # The sibling on the other caller of the scrub: migration 5 rescrubs rows an older quire forgot
+    # without rewriting their text. A field value "identity" there rewrote every identity memory's type
+    # to "[forgotten]", as forget itself did before (the columns left alone were forget's only).
+    from memory import migrations, tombstones
+    from memory.db import FileDatabase
+
+    with quire.open(quire_home) as q:
+        kept = q.capture("I grew up in Porto and moved to Lisbon for university", type="identity").id
+        old = q.capture("The claim on this fact was typed by hand", type="fact", fields={"claim": "identity"}).id
+    db = FileDatabase(quire_home / "quire.db")
+    try:
+        db.execute("UPDATE memories SET status = 'forgotten' WHERE id = ?", (old,))  # as an older quire left it
+        migrations.m005_forget_means_gone(db)
+        assert db.scalar("SELECT memory_type FROM memories WHERE id = ?", (kept,)) == "identity"
+        assert db.scalar("SELECT content FROM memories WHERE id = ?", (old,)) == tombstones.FORGOTTEN
+    finally:
+        db.close()
