@@ -592,15 +592,6 @@ class FieldsRefused(InvalidInput):
         return f"{self.head}: {clauses(parts)}" if self.head else clauses(parts)
 
 
-def render_validation(exc: ValidationError) -> str:
-    return render_errors(list(exc.errors()))
-
-
-def render_errors(errors: list[Any]) -> str:
-    """A capture's validation errors as its one refusal ("invalid capture: content: ...")."""
-    return str(refused_capture(errors))
-
-
 def refused_capture(errors: list[Any]) -> FieldsRefused:
     """A capture's validation errors as its refusal, each clause with its field's location."""
     refused: list[Clause] = []

@@ -13,20 +13,16 @@ vocab_common.COMMON_RANK that common.txt does not hold (those over its concrete-
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from memory import onnx_model
+from vocab_common import common_words
 
-COMMON_RANK = 8000  # as scripts/vocab_common.py: a vocabulary id below this is an everyday word
 DATA = Path(__file__).resolve().parent.parent / "wiki" / "data"
 
 
 def main() -> None:
-    vocab = json.loads((onnx_model.package_model_dir() / "tokenizer.json").read_text())["model"]["vocab"]
-    found = (w for w, i in vocab.items() if i < COMMON_RANK and w.isascii() and w.isalpha() and w.islower())
     common = {w.strip() for w in (DATA / "common.txt").read_text(encoding="utf-8").splitlines()}
-    listed = sorted((w for w in found if len(w) >= 3 and w not in common), key=vocab.get)
+    listed = [w for w in common_words() if w not in common]
     head = (
         "# Everyday words naming a thing (scripts/vocab_frequent.py): the embedding model's vocabulary up\n"
         "# to its id 8000 less common.txt's, in its order; one of these alone titles a topic only when three\n"

@@ -1,7 +1,8 @@
 """Snapshots of the pages a rebuild is about to change, and `quire rollback` from them.
 
 A snapshot is the pre-image of exactly the pages a rebuild changes (their rows as JSON and their
-files) under $QUIRE_HOME/snapshots/<ts>-<n>/; the last KEEP_SNAPSHOTS are kept. `rollback`
+files) under $QUIRE_HOME/snapshots/<ts>-<random>-<n>/ (the random part: devices sharing a store
+never take one name); the last KEEP_SNAPSHOTS are kept. `rollback`
 undoes the newest run from its snapshot while keeping every human decision (hand edits,
 deletions, map dismissals, pins, accepts). `scrub` rewrites forgotten text inside snapshots, so
 no rollback can bring it back.
