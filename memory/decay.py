@@ -128,8 +128,17 @@ _NOT_CURRENT = {
 
 
 def _set(
-    db: Database, memory_id: str, *, actor: str, action: str, column: str, value: object, done: str
+    db: Database,
+    memory_id: str,
+    *,
+    actor: str,
+    action: str,
+    column: str,
+    value: object,
+    done: str,
+    vouches: bool = False,
 ) -> TrustChange:
+    """Set one trust column; `vouches` (pin, confirm): a replaced version is refused, in the same transaction."""
     with db.transaction():
         row = db.one(f"SELECT {_FIELDS}, status FROM memories WHERE id = ?", (memory_id,))
         if row is None:
@@ -137,6 +146,8 @@ def _set(
         if row["status"] in _NOT_CURRENT:
             error = Forgotten if row["status"] == "forgotten" else InvalidInput
             raise error(f"{memory_id} is {row['status']}; {_NOT_CURRENT[row['status']]}")
+        if vouches:
+            _refuse_replaced(db, memory_id, action)
         if row[column] == value:
             return TrustChange(memory_id, False, f"{memory_id} was already {done}", float(row["effective_confidence"]))
         row[column] = value
@@ -152,8 +163,7 @@ def _set(
 
 def pin(db: Database, memory_id: str, *, actor: str) -> TrustChange:
     """Pinned memories never decay."""
-    _refuse_replaced(db, memory_id, "pin")
-    return _set(db, memory_id, actor=actor, action="pin", column="pinned", value=1, done="pinned")
+    return _set(db, memory_id, actor=actor, action="pin", column="pinned", value=1, done="pinned", vouches=True)
 
 
 def unpin(db: Database, memory_id: str, *, actor: str) -> TrustChange:
@@ -162,5 +172,13 @@ def unpin(db: Database, memory_id: str, *, actor: str) -> TrustChange:
 
 def confirm(db: Database, memory_id: str, *, actor: str) -> TrustChange:
     """A person vouches for the memory: stability 'confirmed', no more decay."""
-    _refuse_replaced(db, memory_id, "confirm")
-    return _set(db, memory_id, actor=actor, action="confirm", column="stability", value="confirmed", done="confirmed")
+    return _set(
+        db,
+        memory_id,
+        actor=actor,
+        action="confirm",
+        column="stability",
+        value="confirmed",
+        done="confirmed",
+        vouches=True,
+    )
