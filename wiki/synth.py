@@ -1896,44 +1896,40 @@ def abstract(key: str) -> bool:
     return key.rsplit(" ", 1)[-1] in _abstract()
 
 
-_COMMON_FILE = Path(__file__).resolve().parent / "data" / "common.txt"
 COMMON_TURNS = 3  # turns of a topic that must say an everyday word for it to title the topic alone
+_DATA = Path(__file__).resolve().parent / "data"
 
 
 @functools.cache
-def _common() -> frozenset[str]:
-    """The everyday words naming no particular thing of wiki/data/common.txt (lower case, as
-    written): the embedding model's frequent words under a mark on its concrete-abstract axis
-    (scripts/vocab_common.py)."""
-    with _COMMON_FILE.open(encoding="utf-8") as f:
+def _word_list(name: str) -> frozenset[str]:
+    """One of wiki/data's word lists (lower case, as written; `#` lines are comments)."""
+    with (_DATA / name).open(encoding="utf-8") as f:
         return frozenset(line.strip() for line in f if line.strip() and not line.startswith("#"))
 
 
-_FREQUENT_FILE = Path(__file__).resolve().parent / "data" / "frequent.txt"
+def _common() -> frozenset[str]:
+    """The everyday words naming no particular thing of wiki/data/common.txt: the embedding model's
+    frequent words under a mark on its concrete-abstract axis (scripts/vocab_common.py)."""
+    return _word_list("common.txt")
 
 
-@functools.cache
 def _frequent() -> frozenset[str]:
     """The everyday words that name a thing of wiki/data/frequent.txt ("room", "phone", "park"): the
     embedding model's frequent words over the mark `_common` is under (scripts/vocab_frequent.py)."""
-    with _FREQUENT_FILE.open(encoding="utf-8") as f:
-        return frozenset(line.strip() for line in f if line.strip() and not line.startswith("#"))
-
-
-_WORDS_FILE = Path(__file__).resolve().parent / "data" / "words.txt"
+    return _word_list("frequent.txt")
 
 
 @functools.cache
-def _words() -> frozenset[str]:
-    """The embedding model's other whole words of wiki/data/words.txt (scripts/vocab_words.py)."""
-    with _WORDS_FILE.open(encoding="utf-8") as f:
-        return frozenset(line.strip() for line in f if line.strip() and not line.startswith("#"))
+def _dictionary() -> frozenset[str]:
+    """The embedding model's whole words: common.txt, frequent.txt and words.txt (scripts/vocab_words.py)."""
+    return _common() | _frequent() | _word_list("words.txt")
 
 
 def dictionary_word(word: str) -> bool:
-    """A word (lower case, as written) of the embedding model's vocabulary (common.txt, frequent.txt,
-    words.txt), or the plural of one: a word of the dictionary, not a name typed in lower case."""
-    return any(w in _common() or w in _frequent() or w in _words() for w in (word, *_singular(word)))
+    """A word (lower case, as written) of the embedding model's vocabulary, or the plural of one: a word
+    of the dictionary, not a name typed in lower case."""
+    words = _dictionary()
+    return any(w in words for w in (word, *_singular(word)))
 
 
 def _singular(word: str) -> tuple[str, ...]:
