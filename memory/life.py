@@ -11382,9 +11382,17 @@ _KIN_VERBS = (
     r"really|finally|recently|now|then|said|set|put|ran|runs|did|does|do|can|cant|could|will|would|should|might|"
     r"in|at|on|to|from|with|for|of|by|about|over|after|before|since|here|there|too|again|lol|haha|today|tonight|"
     r"yesterday|tomorrow|recently|wont|doesnt|didnt|isnt|wasnt|hasnt|started|starts|turned|turns|passed|died|"
-    r"the|a|an|my|our|his|her|their|its|me|him|them|us|you|your|i|we|he|she|they|it|what|when|where|how|why"
+    r"the|a|an|my|our|his|her|their|its|me|him|them|us|you|your|i|we|he|she|they|it|what|when|where|how|why|"
+    # (session 39: every fixture's About me) words that go on the sentence, which no one is called: "my bride
+    # already doin beans", "my mom cannot be alone", "my husband usually does", "my aunt couldn't find me"
+    r"already|anymore|cannot|couldnt|wouldnt|shouldnt|arent|werent|havent|hadnt|ever|even|usually|sometimes|"
+    r"probably|maybe|actually|basically|literally|only|nearly|mostly|totally|suddenly|apparently|honestly|nicely|"
+    r"kindly|gently|politely|properly|slowly|seriously|officially|barely|hardly|definitely|obviously|clearly|"
+    r"[a-z]+n['’]t"
 )
-_KIN_NAME = rf"(?P<n>[{_UP}][\w'-]+|(?!(?:{_KIN_VERBS})\b)[a-z][\w'-]*[a-rt-z](?![\w'-]))"  # "ines" read, "lives" not
+_KIN_NAME = (
+    rf"(?P<n>[{_UP}][\w'-]+|(?!(?:{_KIN_VERBS})(?![\w'’-]))[a-z][\w'-]*[a-rt-z](?![\w'-]))"  # "ines" read, "lives" not
+)
 _NOT_A_KIN_NAME = (
     r"english|german|italian|french|spanish|portuguese|dutch|american|british|chinese|japanese|korean|indian|"
     r"mexican|greek|turkish|russian|polish|brazilian|canadian|australian|irish|scottish|welsh|swedish|swiss|"
@@ -11849,16 +11857,63 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
         out += _kids_by_age(seen, sentence) if seen and "is " in sentence else []
         seen.append(sentence)
         out += _more_kin(sentence, lower)
-        for match in _KIN_NAMED.finditer(sentence):
-            rel = next(g for g in (match.group(f"rel{k}") for k in ("", "2", "3", "4")) if g)
-            name = next(g for g in (match.group(f"n{k}") for k in ("", "2", "3", "4")) if g)
-            if (rel.endswith("s") or rel.casefold() in _OWNED_ONLY) and name.islower():
-                continue  # "my sisters dog": hers, typed without its apostrophe; "my pop music": a word of two things
-            # "my brother Donal's after moving" (has), "my sister Ola's flat": the name is Donal, Ola
-            name = re.sub(r"['’]s$", "", name) if len(name) > 3 else name
-            if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
-                out.append((rel.casefold(), name))
+        out += _kin_named(sentence, lower)
     return tuple(out)
+
+
+def _kin_named(sentence: str, lower: bool) -> list[tuple[str, str]]:
+    """(relation, name) of `_KIN_NAMED` in one sentence. A name refused where it stands before its
+    relation ("the house roof, my younger brother kunle") leaves the relation to name who follows it."""
+    out: list[tuple[str, str]] = []
+    at = 0
+    while (match := _KIN_NAMED.search(sentence, at)) is not None:
+        at = match.end("n2") if match.group("n2") else match.end()
+        rel = next(g for g in (match.group(f"rel{k}") for k in ("", "2", "3", "4")) if g)
+        name = next(g for g in (match.group(f"n{k}") for k in ("", "2", "3", "4")) if g)
+        if (rel.endswith("s") or rel.casefold() in _OWNED_ONLY) and name.islower():
+            continue  # "my sisters dog": hers, typed without its apostrophe; "my pop music": a word of two things
+        if match.group("n2") and _not_in_apposition(sentence, match, lower):
+            continue
+        if match.group("n") and name.islower() and _GOES_ON.match(sentence, match.end()):
+            continue  # "my husband stayed in Ukraine", "my bride retired from Northside": a verb, not a name
+        if match.group("n") and "," in match.group(0) and _LISTED_AFTER.match(sentence, match.end()):
+            continue  # "marco, my mom, dani, dani's 2 kids": a list of people, not "my mom, dani"
+        # "my brother Donal's after moving" (has), "my sister Ola's flat": the name is Donal, Ola
+        name = re.sub(r"['’]s$", "", name) if len(name) > 3 else name
+        if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
+            out.append((rel.casefold(), name))
+    return out
+
+
+# (session 39: every fixture's About me) What follows a lower-case word after "my <relation>" that shows
+# the word is the sentence's verb or adverb, not a name: a preposition, an article, an object pronoun.
+_GOES_ON = patterns.lazy(
+    r"\s+(?:in|on|at|from|into|onto|without|by|up|down|out|off|over|away|back|be|been|the|a|an|"
+    r"me|him|us|them|it|this|that|to)\b"
+)
+# A word before ", my <relation>" that is a place or a thing said before the relation, not its name: after
+# a preposition of place ("I was born in Kumasi, my father was a teacher") or an article or a possessive
+# ("I have a condo, my daughter at home", "the house roof, my younger brother kunle").
+_NOT_APPOSED = patterns.lazy(
+    r"(?i:\b(?:in|from|near|at|of|around|a|an|the|my|our|your|his|her|their|this|that|some|no)(?: [\w'-]+)?) $"
+)
+# An item of a list after the relation: "marco, my mom, dani, dani's 2 kids" is four people, as is "jo, my
+# dad, priya, my nan and the neighbours".
+_LISTED_AFTER = patterns.lazy(r",\s*(?:[\w'’-]+\s+){0,2}[\w'’-]+(?:\s*,|\s+and\b)")
+
+
+def _not_in_apposition(sentence: str, match: re.Match[str], lower: bool) -> bool:
+    """Whether the word before ", my <relation>" is not that relative's name: a plural relation ("Texas,
+    my kids", "thank Marcus, my parents"), a word in lower case from one who writes names with capitals
+    ("next week, my mother has appointments", "my mom is diabetic, my uncle was"), a place or a thing
+    (`_NOT_APPOSED`), or one item of a list (`_LISTED_AFTER`)."""
+    name, rel = match.group("n2"), match.group("rel2").casefold()
+    if rel.endswith("s") and rel not in ("mrs", "missus"):
+        return True
+    if name.islower() and not lower and sentence[match.end("n2")] == ",":
+        return True  # ("ola (my sister) is thinking": the brackets say she is named)
+    before = sentence[: match.start("n2")]
+    return _NOT_APPOSED.search(before) is not None or _LISTED_AFTER.match(sentence, match.end()) is not None
 
 
 # (session 36: sam) A relation named in a later sentence of the turn: "help me write a text to my mom. ...

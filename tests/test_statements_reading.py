@@ -70,6 +70,9 @@ RECORDED = {
     # everything moved to, a plan left running by mistake; MEO and NOS in the carriers; memory/text.py: a
     # sentence whose aside in brackets ends before its colon is prose, not code): session 38's one bump
     5: "984a7d59ad07ab1e",
+    # session 39: kin (a word read where a relative's name goes that is no one's: a place, a thing or a list
+    # item before ", my <relation>", a plural relation, an adverb or a verb after it)
+    6: "ab4bf745724fd47b",
 }
 
 

@@ -1,0 +1,80 @@
+"""A word read where a relative's name goes that is no one's name (session 39). Every fixture's
+About me listed some: "Daughter: Condo", "Father: Kumasi", "Kids: Texas", "Mother: Home", "Son:
+Anymore", "Uncle: Diabetic" (grace), "Husband: Stayed" (olena), "Bride: Already", "Husband: Nicely",
+"Aunt: Couldn't", "Brother: Roof" (with kunle lost), "Parents: Marcus". Four classes, tested here
+in other words, each with the names the same forms must still give:
+- a word before ", my <relation>" that is a place ("born in Lagos, my mother..."), a thing ("a
+  caravan, my husband..."), one item of a list ("jo, my dad, priya, ..."), or lower case from one who
+  writes names with capitals ("next month, my sister has the keys"); a plural relation ("Sara is in
+  Leeds, my parents are...") names no one person;
+- a lower-case word after "my <relation>" that goes on the sentence: an adverb ("my wife barely
+  sleeps"), a negation ("my son wouldn't eat"), a verb before its preposition ("my cousin emigrated
+  to Canada");
+- a word refused before its relation leaves the relation to name who follows ("the garden shed, my
+  brother tomasz built it": Tomasz)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory import life
+from tests.conftest import about_now, chat_turns
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I grew up in Lagos, my mother was a seamstress and my father drove a bus.",
+        "Sara lives near Bristol, my parents are in Hull now.",
+        "I go back next month, my sister has the keys to the flat.",
+        "We bought a caravan, my husband loves it more than the house.",
+        "presents for jo, my dad, priya, my nan and the neighbours, budget 200",
+        "my blood pressure is high, my grandad was hypertensive, what should I ask the GP?",
+        "my wife barely sleeps since the baby came, any tips",
+        "my son wouldn't eat his dinner again, ideas for picky eaters",
+        "my cousin emigrated to Canada last year and wants a reference letter",
+        "my aunt never calls but my uncle honestly thinks she is fine",
+        "Thank Olu, my parents, the whole team at the shop for the support this year.",
+    ],
+)
+def test_a_word_that_is_no_ones_name_names_no_relative(text):
+    assert life.kin_names(text) == (), life.kin_names(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "name"),
+    [
+        ("Anna, my wife, is a nurse at the Royal.", "wife", "Anna"),
+        ("I met Kwabena, my partner, at church in 2019.", "partner", "Kwabena"),
+        ("tobi (my cousin) is visiting from Abuja next week", "cousin", "tobi"),
+        ("we need to fix the garden shed, my brother tomasz built it badly", "brother", "tomasz"),
+        ("what should I get my boyfriend zaid for our anniversary", "boyfriend", "zaid"),
+        ("my sister ola just moved to lyon for her postdoc", "sister", "ola"),
+        ("my son greg got promoted to plant manager", "son", "greg"),
+        ("my brother ahmed needs help with his fees", "brother", "ahmed"),
+    ],
+)
+def test_the_same_forms_still_name_a_relative(text, relation, name):
+    assert (relation, name) in life.kin_names(text), life.kin_names(text)
+
+
+def test_about_me_lists_the_people_named_and_no_word_as_a_relative(tmp_path, cli_json):
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-02T10:00:00Z", "I was born in Accra, my father was a teacher and my mother a trader."),
+            (
+                "2024-02-02T10:00:00Z",
+                "I have a flat, my son at uni, my mother. Kojo is not at home anymore, my son moved out.",
+            ),
+            (
+                "2024-03-02T10:00:00Z",
+                "My husband stayed in Kumasi for the funeral. Efua, my sister, flies in on Friday.",
+            ),
+        ],
+    )
+    cli_json("import", str(path))
+    now = about_now(cli_json)
+    assert "- **Sister**: Efua[^" in now and "- **Origin**: Accra[^" in now, now
+    for relation in ("Father", "Mother", "Son", "Husband"):
+        assert f"- **{relation}**:" not in now, now
