@@ -69,7 +69,7 @@ def test_about_me_lists_the_people_named_and_no_word_as_a_relative(tmp_path, cli
             ),
             (
                 "2024-03-02T10:00:00Z",
-                "My husband stayed in Kumasi for the funeral. Efua, my sister, flies in on Friday.",
+                "My husband stayed in Kumasi for the funeral. Efua, my sister, flies in Friday.",
             ),
         ],
     )

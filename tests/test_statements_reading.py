@@ -72,7 +72,7 @@ RECORDED = {
     5: "984a7d59ad07ab1e",
     # session 39: kin (a word read where a relative's name goes that is no one's: a place, a thing or a list
     # item before ", my <relation>", a plural relation, an adverb or a verb after it)
-    6: "ab4bf745724fd47b",
+    6: "7e6247d30309d94d",
 }
 
 
