@@ -78,3 +78,24 @@ def test_about_me_lists_the_people_named_and_no_word_as_a_relative(tmp_path, cli
     assert "- **Sister**: Efua[^" in now and "- **Origin**: Accra[^" in now, now
     for relation in ("Father", "Mother", "Son", "Husband"):
         assert f"- **{relation}**:" not in now, now
+
+
+def test_about_me_writes_names_and_places_typed_in_lower_case_as_names(tmp_path, cli_json):
+    """(session 39) A fast typist's home, partner, therapist and date typed in lower case were shown so
+    ("Home: kingsland", "Girlfriend: núria; was matías", "Therapist: dr. reyes", "dating omar"), while
+    the same person's employer and bank were capitalised: every name on the Now lines is written as one."""
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2023-01-02T10:00:00Z", "there are 3 of us in my flatshare in shoreditch and the kitchen is a mess, make a rota"),
+            ("2023-06-02T10:00:00Z", "my therapist is dr. okonkwo, she wants me to journal every day. ideas?"),
+            ("2024-01-02T10:00:00Z", "we broke up last month. im dating yusuf now, help me plan a first trip"),
+            ("2024-03-02T10:00:00Z", "since we got out to the lake in burnet i been tryin for bass off the dock, tips?"),
+        ],
+    )
+    cli_json("import", str(path))
+    now = about_now(cli_json)
+    assert "Burnet" in now and "was Shoreditch" in now, now
+    assert "Dr. Okonkwo" in now and "dating Yusuf" in now, now
+    for typed in ("burnet", "shoreditch", "dr. okonkwo", "yusuf"):
+        assert typed not in now, now

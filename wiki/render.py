@@ -736,9 +736,11 @@ def _now_shown(attribute: str, shown: str) -> tuple[str, str]:
     if attribute.startswith("schedule:") and shown == "now":
         return _now_label(attribute).removesuffix(" (schedule)"), "doing it now"
     if attribute in _PLACES:  # one name a place: "Munich" said "München" or "munich" too (`vocab.place`)
-        return _now_label(attribute), vocab.place(shown) or shown
+        return _now_label(attribute), vocab.place(shown) or _as_named(shown)  # ("kingsland": "Kingsland")
     if attribute in _NAMED:  # a name typed in lower case: "brightpath" is "Brightpath", "mbank" "mBank"
         return _now_label(attribute), _as_named(shown)
+    if attribute == "relationship" and (who := _WITH_SOMEONE.search(shown)) is not None:  # "dating Omar"
+        return _now_label(attribute), shown[: who.end()] + _as_named(shown[who.end() :])
     kind, _, level = attribute.partition(":")
     if kind == "degree" and level in _LEVELS:
         return ("PhD" if level == "phd" else f"{_LEVELS[level]} degree"), shown
@@ -773,8 +775,17 @@ _NAMED = frozenset(
         "childminder",
         "supplier",
         "street",
+        # (session 39: every fixture's About me) a person's own people and name, typed in lower case as
+        # the rest of a fast typist's turn is: "Partner: arjun", "Therapist: dr. reyes", "was samantha reyes"
+        "partner",
+        "therapist",
+        "physiotherapist",
+        "landlord",
+        "name",
     ]
 )
+# A relationship with someone by name ("dating omar", "engaged to núria"): the name as a reader writes it.
+_WITH_SOMEONE = re.compile(r"(?:^|(?<= ))(?:dating|seeing|engaged to|married to|with) (?=\S)")
 # Words inside a name that stay in lower case ("Bank of America", "de Vries", "Tully's on Quay St").
 _NAME_PARTICLES = frozenset(
     [

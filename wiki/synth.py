@@ -98,7 +98,7 @@ from wiki.vault import atomic_write
 # is its alias too (`OwnName.display`) (wiki20).
 # 26: About me names the current partner once, by the word the person last called them ("Wife: Anna, since
 # ..."; a fiancé so called after a wedding is the Partner); the life reading of session 35 (life24-26).
-RENDER_VERSION = 27
+RENDER_VERSION = 28
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
