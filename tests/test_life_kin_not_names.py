@@ -87,10 +87,10 @@ def test_about_me_writes_names_and_places_typed_in_lower_case_as_names(tmp_path,
     path = chat_turns(
         tmp_path / "c.jsonl",
         [
-            ("2023-01-02T10:00:00Z", "there are 3 of us in my flatshare in shoreditch and the kitchen is a mess, make a rota"),
+            ("2023-01-02T10:00:00Z", "3 of us in my flatshare in shoreditch and the kitchen is a mess, a rota?"),
             ("2023-06-02T10:00:00Z", "my therapist is dr. okonkwo, she wants me to journal every day. ideas?"),
             ("2024-01-02T10:00:00Z", "we broke up last month. im dating yusuf now, help me plan a first trip"),
-            ("2024-03-02T10:00:00Z", "since we got out to the lake in burnet i been tryin for bass off the dock, tips?"),
+            ("2024-03-02T10:00:00Z", "since we got out to the lake in burnet i been tryin for bass, tips?"),
         ],
     )
     cli_json("import", str(path))
