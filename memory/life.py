@@ -10398,7 +10398,16 @@ def read(text: str) -> tuple[Said, ...]:
         got = ended(ruled) and not ended(ruled, said)  # "traded in my Corolla for a Mustang": the Mustang
         if ruled is not said and (fuller or got):
             out[said.attribute] = replace(said, memory_type=ruled.memory_type)
-    return tuple(out.values())
+    return tuple(said for said in out.values() if not _says_nothing(said))
+
+
+def _says_nothing(said: Said) -> bool:
+    """A preference whose value is function words alone ("I have my first appointment with my new
+    doctor": "first appointment" preferred "with"), which About me listed as "First appointment
+    (prefer): with my" (session 39: marisol)."""
+    return said.attribute.startswith("prefer:") and all(
+        w in tokens.STOPWORDS for w in re.findall(r"[\w']+", said.value.casefold())
+    )
 
 
 # Without articles (session 36: olena): the level a person has of a language they learn, by its CEFR

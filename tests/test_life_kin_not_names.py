@@ -99,3 +99,17 @@ def test_about_me_writes_names_and_places_typed_in_lower_case_as_names(tmp_path,
     assert "Dr. Okonkwo" in now and "dating Yusuf" in now, now
     for typed in ("burnet", "shoreditch", "dr. okonkwo", "yusuf"):
         assert typed not in now, now
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have my first appointment with my new doctor Dr. Alvarado at the clinic on Thursday",
+        "got my second interview with my old manager next week, nervous",
+        "I have my last session with my physio on Friday, then I'm on my own",
+    ],
+)
+def test_a_preference_of_function_words_alone_is_no_preference(text):
+    """(session 39: marisol) "my first appointment with my new doctor" read "First appointment (prefer):
+    with my" onto About me."""
+    assert not [s for s in life.read(text) if s.attribute.startswith("prefer:")], life.read(text)

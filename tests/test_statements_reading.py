@@ -71,8 +71,9 @@ RECORDED = {
     # sentence whose aside in brackets ends before its colon is prose, not code): session 38's one bump
     5: "984a7d59ad07ab1e",
     # session 39: kin (a word read where a relative's name goes that is no one's: a place, a thing or a list
-    # item before ", my <relation>", a plural relation, an adverb or a verb after it)
-    6: "7e6247d30309d94d",
+    # item before ", my <relation>", a plural relation, an adverb or a verb after it; a preference of function
+    # words alone)
+    6: "20e78de820a397b6",
 }
 
 
