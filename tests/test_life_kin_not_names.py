@@ -113,3 +113,21 @@ def test_a_preference_of_function_words_alone_is_no_preference(text):
     """(session 39: marisol) "my first appointment with my new doctor" read "First appointment (prefer):
     with my" onto About me."""
     assert not [s for s in life.read(text) if s.attribute.startswith("prefer:")], life.read(text)
+
+
+def test_a_birthday_and_an_allergy_hold_for_good_and_a_month_is_written_as_one(tmp_path, cli_json):
+    """(session 39) "Birthday: march, since 2022-03-20" and "Allergy: tree nuts, since 2022-02-20" read as
+    if the person was born, or became allergic, the day they first said so."""
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2022-03-20T10:00:00Z", "I live in Leeds now and my birthday is in march, plan me a housewarming"),
+            ("2022-04-02T10:00:00Z", "I'm allergic to sesame so no tahini for me"),
+            ("2022-06-02T10:00:00Z", "I work at Leeds General as a nurse, how do I ask for nights?"),
+        ],
+    )
+    cli_json("import", str(path))
+    now = about_now(cli_json)
+    assert "- **Birthday**: March[^" in now and "- **Allergy**: sesame[^" in now, now
+    for line in now.splitlines():
+        assert "since" not in line or line.startswith(("- **Home**", "- **Employer**", "- **Role**")), now

@@ -723,7 +723,9 @@ def _now_order(attribute: str) -> tuple[int, str]:
 
 # Values that hold for good, a Now line gives no "since": where one comes from, a degree held and the
 # school it was taken at, of any level ("degree:master", "university:phd": memory/life.EDUCATION, SCHOOLS).
-TIMELESS = frozenset(["origin", "degree", "university", "high school"])
+# A birthday, a blood type and an allergy hold for good too: "since" the day they were first said read as
+# if the person was born or became allergic that day (session 39: "Birthday: march, since 2022-03-20").
+TIMELESS = frozenset(["origin", "degree", "university", "high school", "birthday", "blood type", "allergy"])
 
 
 # Education's labels: "Master's degree", not "Master (degree)"; "University (master's)".
@@ -739,6 +741,8 @@ def _now_shown(attribute: str, shown: str) -> tuple[str, str]:
         return _now_label(attribute), vocab.place(shown) or _as_named(shown)  # ("kingsland": "Kingsland")
     if attribute in _NAMED:  # a name typed in lower case: "brightpath" is "Brightpath", "mbank" "mBank"
         return _now_label(attribute), _as_named(shown)
+    if attribute == "birthday":  # "march 3": "March 3", as a month is written
+        return _now_label(attribute), _MONTH.sub(lambda m: m.group(0).capitalize(), shown)
     if attribute == "relationship" and (who := _WITH_SOMEONE.search(shown)) is not None:  # "dating Omar"
         return _now_label(attribute), shown[: who.end()] + _as_named(shown[who.end() :])
     kind, _, level = attribute.partition(":")
@@ -783,6 +787,10 @@ _NAMED = frozenset(
         "landlord",
         "name",
     ]
+)
+_MONTH = re.compile(
+    r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+    r"jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b"
 )
 # A relationship with someone by name ("dating omar", "engaged to núria"): the name as a reader writes it.
 _WITH_SOMEONE = re.compile(r"(?:^|(?<= ))(?:dating|seeing|engaged to|married to|with) (?=\S)")
