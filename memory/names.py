@@ -1302,12 +1302,16 @@ def heading_of(attribute: str) -> str:
 
 @_cached
 def self_fact(text: str) -> str:
-    """The attribute of the person's own life a turn states (Home, Work, Food, Routine, People),
-    or "" when it states none (a question, a request, something about the world)."""
-    for said in life.read(text):
+    """The attribute of the person's own life a turn states (Home, Work, Food, Routine, People; Also
+    for one no heading holds), or "" when it states none (a question, a request, something about the
+    world)."""
+    read = life.read(text)
+    for said in read:
         heading = heading_of(said.attribute)
         if heading:
             return heading
+    if read:  # (session 39) an allergy, a birthday, a pet said beside a question: the person's, under Also
+        return "Also"
     if life.kin_named(text) and not any(_REQUEST.search(p) for p in sentences(text)):  # "my daughter's name is zosia"
         return "People"  # (not "I'd love ideas for dinner for my sister Lena": asked of the assistant)
     for sentence in sentences(_FENCE.sub(" ", life.straight(text))):

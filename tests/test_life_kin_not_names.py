@@ -117,12 +117,13 @@ def test_a_preference_of_function_words_alone_is_no_preference(text):
 
 def test_a_birthday_and_an_allergy_hold_for_good_and_a_month_is_written_as_one(tmp_path, cli_json):
     """(session 39) "Birthday: march, since 2022-03-20" and "Allergy: tree nuts, since 2022-02-20" read as
-    if the person was born, or became allergic, the day they first said so."""
+    if the person was born, or became allergic, the day they first said so; and an allergy said beside a
+    question reached no About me at all (no heading held it)."""
     path = chat_turns(
         tmp_path / "c.jsonl",
         [
             ("2022-03-20T10:00:00Z", "I live in Leeds now and my birthday is in march, plan me a housewarming"),
-            ("2022-04-02T10:00:00Z", "I'm allergic to sesame so no tahini for me"),
+            ("2022-04-02T10:00:00Z", "I'm allergic to sesame, what snacks can I take on a hike?"),
             ("2022-06-02T10:00:00Z", "I work at Leeds General as a nurse, how do I ask for nights?"),
         ],
     )

@@ -35,7 +35,8 @@ from wiki import render, synth
 # 24: a chat turn's footnote gives its time of day: "· 2024-02-12 09:00 ·";
 # 25: About me's lead opens on the person's own name where the chats give it ("Name: Maja Nowak.");
 # 27: the index opens on About me ("Start with [[about-me|About me]]"), no longer its last line under Notes;
-# 28: the same pages here; About me writes a home, a partner, a therapist, a landlord, the person's own name
+# 28: About me holds a fact of the person's life no heading holds (an allergy, a pet) said beside a
+# question, under Also; it writes a home, a partner, a therapist, a landlord, the person's own name
 # and whom they date typed in lower case as names ("dating Omar"), and lists no word as a relative's name)
 RECORDED = {
     5: "77d704979698be44",
@@ -61,7 +62,7 @@ RECORDED = {
     25: "162b300e0819cd66",
     26: "39f4e340a6235aaa",
     27: "2a90a80742d483dd",
-    28: "2a90a80742d483dd",
+    28: "1a3b086d90e3fdd4",
 }
 
 
