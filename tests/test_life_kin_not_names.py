@@ -18,6 +18,7 @@ from __future__ import annotations
 import pytest
 
 from memory import life
+from wiki import render
 from tests.conftest import about_now, chat_turns
 
 
@@ -132,3 +133,18 @@ def test_a_birthday_and_an_allergy_hold_for_good_and_a_month_is_written_as_one(t
     assert "- **Birthday**: March[^" in now and "- **Allergy**: sesame[^" in now, now
     for line in now.splitlines():
         assert "since" not in line or line.startswith(("- **Home**", "- **Employer**", "- **Role**")), now
+
+
+@pytest.mark.parametrize(
+    ("attribute", "typed", "shown"),
+    [
+        ("church", "queen of peace", "Queen of Peace"),
+        ("dog", "biscuit", "Biscuit"),
+        ("car insurance", "geico", "Geico"),
+        ("partner", "tomek", "Tomek"),
+        ("car", "none", "none"),  # no car: no name to write
+        ("partner", "Kavya", "Kavya"),
+    ],
+)
+def test_a_now_line_writes_a_name_typed_in_lower_case_as_a_name(attribute, typed, shown):
+    assert render._now_shown(attribute, typed)[1] == shown

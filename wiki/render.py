@@ -786,8 +786,23 @@ _NAMED = frozenset(
         "physiotherapist",
         "landlord",
         "name",
+        # and the things of a life a Now line now shows more of (a question's turn is About me's too):
+        # "Church: queen of peace", "Dog: biscuit", "Car insurance: geico", "Laptop: macbook"
+        "church",
+        "car insurance",
+        "health insurance provider",
+        "energy",
+        "laptop",
+        "agent",
+        "publisher",
+        "writing app",
+        "dog",
+        "cat",
+        "guinea pig",
     ]
 )
+# Values of a named thing that say there is none ("Car: Fiat Panda; was none"): no name to capitalise.
+_NO_NAME = frozenset(["none", "no", "nothing", "none now", "own name"])
 _MONTH = re.compile(
     r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december|"
     r"jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b"
@@ -831,6 +846,8 @@ def _as_named(shown: str) -> str:
     """A name as a reader writes it: as a list of names writes it (`vocab.written`: "mbank" is
     "mBank"); else typed all in lower case, each word capitalised but its particles ("tully's on quay
     st": "Tully's on Quay St"); a name with a capital anywhere ("eBay", "de Vries", "iOS") as typed."""
+    if shown.casefold() in _NO_NAME:
+        return shown
     known = vocab.written(shown)
     if known is not None and (shown.islower() or known.casefold() == shown.casefold()):
         return known
