@@ -18,8 +18,8 @@ from __future__ import annotations
 import pytest
 
 from memory import life
-from wiki import render
 from tests.conftest import about_now, chat_turns
+from wiki import render
 
 
 @pytest.mark.parametrize(
