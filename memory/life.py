@@ -540,6 +540,16 @@ _BREEDS = {
     **dict.fromkeys(["tabby", "ragdoll", "siamese", "moggy", "moggie", "maine coon", "bengal", "sphynx"], "cat"),
 }
 _BREED = r"(?P<breed>(?i:" + "|".join(sorted(_BREEDS, key=len, reverse=True)) + r"))(?: (?:mix|cross|x))?"
+# A pet of the person's own said by its breed ("my blue heeler boone is 7"): `names_a_pet`
+_MY_BREED = patterns.lazy(r"\b(?i:my|our)\s+(?:[\w-]+\s+){0,2}?" + _BREED + r"(?![\w-])")
+
+
+def names_a_pet(kind: str, text: str) -> bool:
+    """Whether a text speaks of a pet of the person's of `kind` ("dog", "cat") by its breed: "my blue
+    heeler boone" speaks of a dog without the word (recall's `_named`: what a question asks is named)."""
+    return any(_BREEDS[m.group("breed").casefold()] == kind for m in _MY_BREED.finditer(text))
+
+
 # Words that open a sentence and are no pet's name ("honestly, our dog is a menace", "today my dog ...")
 _NOT_A_PET_NAME = (
     r"so|and|but|or|also|honestly|anyway|anyways|well|oh|ok|okay|yes|yeah|no|lol|omg|btw|basically|update|sadly|"
@@ -10333,6 +10343,20 @@ def _own(text: str) -> str:
             "" if _SPEAKER_LINE.match(line) or (named and _NAMED_LINE.match(line)) else line for line in lines
         )
     return _QUOTED.sub(_unquoted, text) if ('"' in text or ">" in text or not text.isascii()) else text
+
+
+def played(text: str) -> bool:
+    """Whether most of a text is a part played or a story's text, not the person's own life: a role-play
+    from its request on (`_ROLE_PLAY`, `_PLAYED_PART`) or fiction pasted or played (`_fiction_cut`), as
+    `_own` cuts them. memory/correction.heard marks such a turn at import and recall ranks it under the
+    person's own words for a question about them ("you be me the adjuster ... My name is Luis Ortega"
+    is no answer to "what are my children's names")."""
+    whole = straight(text).strip()
+    kept = _fiction_cut(whole)
+    play = _ROLE_PLAY.search(kept) or (_PLAYED_PART.search(kept) if "be " in kept or "role play" in kept else None)
+    if play is not None:
+        kept = kept[: kept.rfind("\n", 0, play.start()) + 1]
+    return len(kept.strip()) * 2 < len(whole)
 
 
 def _unquoted(match: re.Match[str]) -> str:
