@@ -621,10 +621,13 @@ def _named(plan: _Plan, run: _Run, *, partly: bool = False) -> bool:
     rows = [row for row in (run.rows.get(rowid) for rowid in plan.rankings.get("lexical", [])[:WORDED_ROWS]) if row]
     if any(_held(each, row["content"]) >= (1 if partly else len(each)) for row in rows for each in wanted):
         return True
-    # a pet said by its breed names its kind ("my blue heeler boone is 7 n limpin": "what's my dog's name")
-    pets = [a for a in life.asked(plan.query) if a in ("dog", "cat")]
-    near = [run.rows.get(rowid) for rowid in plan.rankings.get("vector", [])[:WORDED_ROWS]] if pets else []
-    return any(life.names_a_pet(pet, row["content"]) for pet in pets for row in near if row is not None)
+    # a thing said by what it is names its kind ("my blue heeler boone is 7 n limpin": "what's my dog's name")
+    kinds = [a for a in life.asked(plan.query) if a in _SAID_BY_WHAT]
+    near = [run.rows.get(rowid) for rowid in plan.rankings.get("vector", [])[:WORDED_ROWS]] if kinds else []
+    return any(life.names_a_kind(kind, row["content"]) for kind in kinds for row in near if row is not None)
+
+
+_SAID_BY_WHAT = frozenset(["dog", "cat", "instrument"])  # (memory/life.names_a_kind)
 
 
 def _naming(attribute: str, words: list[str]) -> frozenset[str]:

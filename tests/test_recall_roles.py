@@ -119,9 +119,31 @@ def judged(session, query: str) -> tuple[bool, list[str]]:
     return found.nothing_close, [h.content for h in found.hits]
 
 
-@pytest.mark.parametrize("query", ["what instrument do I play", "do I have any tattoos", "what is my favourite film"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "what instrument do I play",
+        "do I play an instrument?",  # (asked as the instrument, not as a yes or a no)
+        "do I have any tattoos",
+        "what is my favourite film",
+        "who did I vote for last time",  # (a vote no rule reads: nothing speaks of one)
+    ],
+)
 def test_a_thing_no_memory_speaks_of_is_nothing_close(near, query):
     assert judged(near, query) == (True, [])
+
+
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        ("do I play an instrument?", "band practice tonight, my cello needs new strings before the concert"),
+        ("who did I vote for last time", "I voted Green in the council election and I'd do it again"),
+    ],
+)
+def test_control_a_thing_spoken_of_is_found(near, query, said):
+    put(near, said)
+    closed, hits = judged(near, query)
+    assert not closed and said in hits
 
 
 @pytest.mark.parametrize("query", ["what instrument do I play", "do I have any tattoos"])
@@ -133,10 +155,10 @@ def test_control_as_near_as_stated_unnamed_it_is_found(near, monkeypatch, query)
 def test_a_dog_said_by_its_breed_is_an_answer(near, monkeypatch):
     said = "my blue heeler boone is 7 n limpin on his back left leg since yesterday"  # (no rule reads it: typed so)
     put(near, said)
-    assert life.names_a_pet("dog", said) and not life.names_a_pet("cat", said)
+    assert life.names_a_kind("dog", said) and not life.names_a_kind("cat", said)
     closed, hits = judged(near, "what's my dog's name")
     assert not closed and said in hits
-    monkeypatch.setattr(life, "names_a_pet", lambda kind, text: False)  # control: the breed unread, nothing names it
+    monkeypatch.setattr(life, "names_a_kind", lambda kind, text: False)  # control: the breed unread, nothing names it
     assert judged(near, "what's my dog's name") == (True, [])
 
 

@@ -69,8 +69,10 @@ RECORDED = {
     # writing app; a pet never had, a home by its flat, a subject taught, someone new, a degree met on, a bank
     # everything moved to, a plan left running by mistake; MEO and NOS in the carriers; memory/text.py: a
     # sentence whose aside in brackets ends before its colon is prose, not code): session 38's one bump
-    # (retr39: `played` and `names_a_pet`, read by the import's mark and by recall, not by `read`: re-recorded)
-    5: "fff1f859226fa616",
+    # (retr39: the question side, "do I play an instrument?" and "who did I vote for" asked, and `played`,
+    # `names_a_kind`, read by the import's mark and by recall, not by `read`; 17,757 fixture texts read the
+    # same: re-recorded)
+    5: "98e341b2a0d3b017",
 }
 
 
