@@ -46,7 +46,7 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from memory import audit, clock, life, review, statements, supersede, tiers, tokens
-from memory.db import Database
+from memory.db import Database, execute_in
 from memory.errors import NotFound
 from memory.supersede import current_version, link, refuse_replaced
 from memory.supersede import row as _row
@@ -502,12 +502,16 @@ def heard(db: Database, turns: list[tuple[str, str]], *, actor: str) -> list[str
                            person accepts (the older becomes history) or dismisses (nothing moves).
     The same value again is a restatement: nothing opens. Returns one line per change.
     """
-    typed = []
+    typed, played = [], []
     for memory_id, content in turns:
         found = life.read(content)
         kind = life.kind_of(found)
         if kind is not None:
             typed.append((memory_id, found, kind))
+        elif life.played(content):
+            played.append(memory_id)
+    if played:
+        _mark_played(db, played, actor)
     if not typed:
         return []
     notes = []
@@ -525,6 +529,25 @@ def heard(db: Database, turns: list[tuple[str, str]], *, actor: str) -> list[str
             db, actor, "type_life", "batch", typed[0][0], ids=[t[0] for t in typed], types=[t[2] for t in typed]
         )
     return notes
+
+
+# A turn mostly in a part played or a story's text (memory/life.played) keeps that in its fields: recall
+# ranks it under the person's own words for a question about them (retrieval/recall.py `_own_voice`),
+# read with the row and not again per query.
+PLAYED_FIELDS = json.dumps({"voice": "played"}, sort_keys=True)
+
+
+def _mark_played(db: Database, memory_ids: list[str], actor: str) -> None:
+    """Mark untyped turns that are mostly a part played or a story's text (`PLAYED_FIELDS`)."""
+    with db.transaction():
+        execute_in(
+            db,
+            "UPDATE memories SET structured_fields = ? WHERE memory_type = 'note' AND structured_fields = '{}' "
+            "AND id IN ({marks})",
+            memory_ids,
+            before=(PLAYED_FIELDS,),
+        )
+        audit.record(db, actor, "mark_played", "batch", memory_ids[0], ids=memory_ids)
 
 
 Statement = tuple[dict[str, Any], life.Said]  # a memory row and one thing it says

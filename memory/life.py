@@ -540,6 +540,10 @@ _BREEDS = {
     **dict.fromkeys(["tabby", "ragdoll", "siamese", "moggy", "moggie", "maine coon", "bengal", "sphynx"], "cat"),
 }
 _BREED = r"(?P<breed>(?i:" + "|".join(sorted(_BREEDS, key=len, reverse=True)) + r"))(?: (?:mix|cross|x))?"
+# A pet of the person's own said by its breed ("my blue heeler boone is 7"): `names_a_kind`
+_MY_BREED = patterns.lazy(r"\b(?i:my|our)\s+(?:[\w-]+\s+){0,2}?" + _BREED + r"(?![\w-])")
+
+
 # Words that open a sentence and are no pet's name ("honestly, our dog is a menace", "today my dog ...")
 _NOT_A_PET_NAME = (
     r"so|and|but|or|also|honestly|anyway|anyways|well|oh|ok|okay|yes|yeah|no|lol|omg|btw|basically|update|sadly|"
@@ -3666,6 +3670,24 @@ _INSTRUMENT = (
     r"french horn|" + "|".join(sorted(_INSTRUMENT_NAMES, key=len, reverse=True)) + r"))"
 )
 _SIZE = r"\d{1,2}(?:\.5| ?½| 1/2)?(?![\d.,/])"
+# An instrument of the person's own or played, by its name ("my cello needs new strings", "play the piano"):
+# `names_a_kind`
+_MY_INSTRUMENT = patterns.lazy(
+    r"\b(?i:my|our|play|plays|playing|played)\s+(?:(?i:the|a|an)\s+)?(?:[\w-]+\s+)?" + _INSTRUMENT + r"(?![\w-])"
+)
+
+
+def names_a_kind(kind: str, text: str) -> bool:
+    """Whether a text speaks of the person's thing of `kind` by what it is rather than by the word: a
+    dog or a cat by its breed ("my blue heeler boone"), an instrument by its name ("my cello"). Recall's
+    `_named`: what a question asks ("what's my dog's name", "do I play an instrument") is spoken of."""
+    if kind == "instrument":
+        return _MY_INSTRUMENT.search(text) is not None
+    return kind in ("dog", "cat") and any(
+        _BREEDS[m.group("breed").casefold()] == kind for m in _MY_BREED.finditer(text)
+    )
+
+
 _PHONE_TYPED = (
     # "since we got out to the lake in kingsland", "now that we moved down to the coast near rockport"
     _rule(
@@ -3982,9 +4004,14 @@ _ASKS_PHONE_TYPED = (
     ),
     (
         "instrument",
-        r"\b(?:what|which) (?:musical )?instruments? (?:(?:do|did|can|am) )?(?:i|we) (?:play|playing|learn|learning)\b|\bmy (?:musical )?instruments?\b",
+        r"\b(?:what|which) (?:musical )?instruments? (?:(?:do|did|can|am) )?(?:i|we) (?:play|playing|learn|learning)\b|\bmy (?:musical )?instruments?\b"
+        # (retr39: rowan, wen) "do I play an instrument?": asked as the instrument, not as a yes or a no
+        r"|\b(?:do|can|did) (?:i|we) (?:still )?play (?:an? |any )?(?:musical )?instruments?\b",
     ),
     ("shoe size", r"\bshoe size\b|\bwhat size (?:shoes?|boots?) do (?:i|we)\b"),
+    # (retr39: grace) "who did I vote for last time": a vote cast, which no rule reads (nothing close
+    # where no memory speaks of voting: recall._nothing_states)
+    ("vote", r"\b(?:who|which (?:party|candidate)|what party) (?:did |do )?(?:i|we) vote(?: for)?\b"),
     (
         "license plate",
         r"\b(?:license|licence|number|registration|reg) plates?\b|\bplate number\b|\bregistration number\b",
@@ -10333,6 +10360,20 @@ def _own(text: str) -> str:
             "" if _SPEAKER_LINE.match(line) or (named and _NAMED_LINE.match(line)) else line for line in lines
         )
     return _QUOTED.sub(_unquoted, text) if ('"' in text or ">" in text or not text.isascii()) else text
+
+
+def played(text: str) -> bool:
+    """Whether most of a text is a part played or a story's text, not the person's own life: a role-play
+    from its request on (`_ROLE_PLAY`, `_PLAYED_PART`) or fiction pasted or played (`_fiction_cut`), as
+    `_own` cuts them. memory/correction.heard marks such a turn at import and recall ranks it under the
+    person's own words for a question about them ("you be me the adjuster ... My name is Luis Ortega"
+    is no answer to "what are my children's names")."""
+    whole = straight(text).strip()
+    kept = _fiction_cut(whole)
+    play = _ROLE_PLAY.search(kept) or (_PLAYED_PART.search(kept) if "be " in kept or "role play" in kept else None)
+    if play is not None:
+        kept = kept[: kept.rfind("\n", 0, play.start()) + 1]
+    return len(kept.strip()) * 2 < len(whole)
 
 
 def _unquoted(match: re.Match[str]) -> str:

@@ -47,7 +47,7 @@ Ranked = list[tuple[dict[str, Any], float, dict[str, float]]]
 # of reading 100 candidates (10k memories).
 _META = (
     "m.rowid, m.id, m.memory_type, m.space, m.status, m.effective_confidence, m.stability, m.pinned, "
-    "m.valid_from, m.content_hash"
+    "m.valid_from, m.content_hash, json_extract(m.structured_fields, '$.voice') AS voice"
 )
 _SHOWN = ("title", "confidence", "valid_to", "created_at", "access_count", "last_accessed", "source")
 _SHOWN_SQL = f"SELECT m.id, {', '.join('m.' + c for c in _SHOWN)} FROM memories m WHERE m.id IN ({{marks}})"
@@ -483,12 +483,7 @@ def _evidence(plan: _Plan, run: _Run, stating: Callable[[], bool | None]) -> dic
         alone = "unworded"
     elif plan.words and not _worded(plan, run):
         alone = "weak"
-    if (
-        found
-        and max(found.values()) < tuning.STATED_ANYWAY
-        and (alone == "unworded" or not _named(plan, run))
-        and stating() is False
-    ):
+    if found and _nothing_states(plan, run, stating, max(found.values()), alone):
         return {alone: tuning.NOTHING_STATES}  # nothing in scope says it, and no cosine comes close anyway
     if not run.any_turn():  # no conversation turn among the candidates: every row stands alone
         return {alone: max(-1.0, *found.values())} if found else {}
@@ -499,6 +494,23 @@ def _evidence(plan: _Plan, run: _Run, stating: Callable[[], bool | None]) -> dic
         kind = "threaded" if place is not None and place[2] else alone
         out[kind] = max(out.get(kind, -1.0), cosine)
     return out
+
+
+def _nothing_states(plan: _Plan, run: _Run, stating: Callable[[], bool | None], best: float, alone: str) -> bool:
+    """Whether nothing in scope says what a question about the person asks: no candidate states it
+    (`_stating` False) and no memory holds any of the query's words ("unworded") with no cosine over
+    tuning.STATED_ANYWAY; or none holds a word of what it asks (`_named`: "instrument", "tattoos", "film"
+    held nowhere; a dog said by its breed is named) with no cosine over tuning.STATED_UNNAMED. A turn of
+    the person's life meets a question of a thing it never speaks of at 0.30 to 0.35 ("what instrument
+    do I play" and a role-play with her mother, "do I have any tattoos" and a night she yelled at her
+    mother)."""
+    if best >= tuning.STATED_UNNAMED:
+        return False
+    if best < tuning.STATED_ANYWAY:
+        close = alone == "unworded" or not _named(plan, run)
+    else:  # (a word of it held is a thing spoken of: "does TK pay" and "the insurance job" for "health insurance")
+        close = not _named(plan, run, partly=True)
+    return close and stating() is False
 
 
 def _stating(plan: _Plan, run: _Run) -> bool | None:
@@ -593,20 +605,29 @@ def _names_kin(asked: frozenset[str], content: str) -> bool:
     return any(a.startswith("name:") and a[5:] in life.kin_named(content) for a in asked)
 
 
-def _named(plan: _Plan, run: _Run) -> bool:
+def _named(plan: _Plan, run: _Run, *, partly: bool = False) -> bool:
     """Whether a memory the lexical channel found holds a word of the query that names the attribute
     it asks about ("dentist" in "which dentist do I go to"); True when no query word names one (the
     attribute is asked in other words: "where do I live" is home). A question about the person's
     dentist where no memory says "dentist" and none states one (`_stating`) has no answer, though
     "We're going to Leicester" holds "go". An attribute of two words is named by a memory that holds
-    both ("shoe size": "I need new shoes" names no size, and had found something close)."""
+    both ("shoe size": "I need new shoes" names no size, and had found something close); `partly`,
+    by one that holds either."""
     named = {_naming(a, plan.words) for a in life.asked(plan.query)} - {frozenset()}
     if not named:
         return True
     # the longest naming only: "which football team do I support" asks "team" and "football team"
     wanted = [lexical.terms_each(sorted(words)) for words in named if not any(words < other for other in named)]
-    rows = [run.rows.get(rowid) for rowid in plan.rankings.get("lexical", [])[:WORDED_ROWS]]
-    return any(_held(each, row["content"]) == len(each) for row in rows if row is not None for each in wanted)
+    rows = [row for row in (run.rows.get(rowid) for rowid in plan.rankings.get("lexical", [])[:WORDED_ROWS]) if row]
+    if any(_held(each, row["content"]) >= (1 if partly else len(each)) for row in rows for each in wanted):
+        return True
+    # a thing said by what it is names its kind ("my blue heeler boone is 7 n limpin": "what's my dog's name")
+    kinds = [a for a in life.asked(plan.query) if a in _SAID_BY_WHAT]
+    near = [run.rows.get(rowid) for rowid in plan.rankings.get("vector", [])[:WORDED_ROWS]] if kinds else []
+    return any(life.names_a_kind(kind, row["content"]) for kind in kinds for row in near if row is not None)
+
+
+_SAID_BY_WHAT = frozenset(["dog", "cat", "instrument"])  # (memory/life.names_a_kind)
 
 
 def _naming(attribute: str, words: list[str]) -> frozenset[str]:
@@ -1188,6 +1209,27 @@ class _PriorInput:
 Moves = dict[str, tuple[float, float | None]]
 
 
+def _own_voice(given: _PriorInput, score: dict[str, float]) -> Moves:
+    """A question about the person ("what are my children's names", `_ABOUT_ME`) is answered by what
+    they said as themselves: a turn mostly in a part they play or a story's text (marked at import,
+    memory/correction.PLAYED_FIELDS) carries x tuning.PLAYED_PART. "you be me the adjuster ... My name
+    is Luis Ortega" had ranked first for her children's names. Not for a question about a role-play
+    or a story itself ("what did I say in the role-play"), nor about someone by name."""
+    played = [row["id"] for row in given.rows if row.get("voice") == "played"]
+    if not played or tuning.PLAYED_PART == 1.0 or not _ABOUT_ME.search(given.query) or _ASKS_PLAY.search(given.query):
+        return {}
+    return {mid: (score[mid] * tuning.PLAYED_PART, tuning.PLAYED_PART) for mid in played}
+
+
+# A question about the person themself, and one about a role-play or a story (`_own_voice`).
+_ABOUT_ME = re.compile(r"\b(?:i|i'm|im|i've|my|me|mine|myself)\b", re.IGNORECASE)
+_ASKS_PLAY = re.compile(
+    r"\b(?:role-?play\w*|pretend\w*|play(?:ed|ing)? (?:the )?(?:part|role)|stor(?:y|ies)|novels?|characters?|"
+    r"scenes?|fiction|narrator|practi[cs]\w*)\b",
+    re.IGNORECASE,
+)
+
+
 def _hub_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     """Memories linked to an entity the query names but the graph skips as a hub (a speaker of a
     whole conversation) get x tuning.HUB_MATCH: "what did Ana say about ..." prefers Ana's turns."""
@@ -1700,6 +1742,7 @@ Prior = Callable[[_PriorInput, dict[str, float]], Moves]
 # Applied in this order, each on the scores the ones before it left (the session lift sums lifted
 # scores; the spread reads the order they make); the name is the multiplier a hit shows.
 PRIORS: tuple[tuple[str, Prior], ...] = (
+    ("own_voice", _own_voice),
     ("named_hub", _hub_lift),
     ("session", _session_lift),
     ("opening", _opening_lift),

@@ -176,6 +176,9 @@ SESSION_SPREAD = 1.0
 # dev haystacks 52% of openers hold evidence against 4-15% of later turns. LME-W: 1.0 88.6/0.811/0.836,
 # 1.5 92.2/0.847/0.863; LongMemEval_S recall_all@10 82.4 -> 84.3 (the sweep: docs/tuning.md).
 OPENING_LIFT = 1.5
+# recall._own_voice: a turn mostly in a part the person plays or a story's text, for a question about them
+# (grace's role-play as a claimant had ranked first for her children's names)
+PLAYED_PART = 0.3
 # Hand-off: a later turn of a chat that completes its lifted opener for the question goes right above
 # it (the opener keeps its lift): the turn holds every word of the query and the opener does not ("who
 # is my Portuguese teacher"), or it holds what the person did ("which train did I *book* to Porto")
@@ -272,6 +275,11 @@ NOTHING_STATES = -1.0
 # foreign ones flagged 33 -> 33 of 39; LongMemEval oracle dev (120 haystacks, each asked the next
 # one's question) flagged 93 -> 92, LoCoMo dev (600 threaded) 460 -> 460; own empty unchanged.
 STATED_ANYWAY = 0.30
+# ... and where no memory holds a word of what is asked either (recall._named: "instrument", "tattoos",
+# "film" held by no candidate), the cosine must come this close: a turn of the person's life meets
+# a question of a thing it never speaks of at 0.30 to 0.35 (grace, dale, maeve), "i'm pure veg" meets
+# "what's my diet" at 0.43.
+STATED_UNNAMED = 0.40
 
 
 # recall._newest_of_kind (a question about the person's present that the rules read no answer to):

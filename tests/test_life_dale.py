@@ -47,10 +47,9 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "what church do we go to",
     "where do I buy my equipment",
 ]
-UNFLAGGED_REAL = [  # the foreign questions that find something close today: no other may join them
-    "what musical instrument do I play",
-    "what's my license plate number",
-]
+# the foreign questions that find something close today: none may (retr39: the instrument and the plate,
+# held by no memory, are nothing close: recall._nothing_states)
+UNFLAGGED_REAL: list[str] = []
 
 
 @pytest.fixture(scope="module")

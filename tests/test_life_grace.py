@@ -60,11 +60,9 @@ RANK1_REAL = [  # the real model's (20 of 21): each must stay first
     "where did I do my BA",
     "what's my mother's name",
 ]
-UNFLAGGED_REAL = [  # the foreign questions that find something close today: none other may
-    "do I have any tattoos",
-    "who did I vote for last time",
-    "what instrument do I play",
-]
+# the foreign questions that find something close today: none may (retr39: tattoos, the vote and the
+# instrument, held by no memory, are nothing close: recall._nothing_states)
+UNFLAGGED_REAL: list[str] = []
 
 
 @pytest.fixture(scope="module")

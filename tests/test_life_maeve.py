@@ -66,8 +66,7 @@ RANK1_REAL = [  # the real model's, today (20 of 23): each must stay first
 ]
 UNFLAGGED_REAL = [  # the foreign questions that find something close today: none other may
     "What is my blood group?",
-    "What is my favourite film?",
-]
+]  # (retr39: "What is my favourite film?", a film held by no memory, is nothing close: recall._nothing_states)
 
 
 @pytest.fixture(scope="module")

@@ -64,7 +64,7 @@ RANK1_REAL = [  # the real model's (20 of 20): each must stay first
     "what phone carrier am I on",
     "what was my major",
 ]
-UNFLAGGED_REAL = ["do I play an instrument"]  # the foreign questions that find something close
+UNFLAGGED_REAL: list[str] = []  # the foreign questions that find something close (retr39: the instrument none)
 
 
 @pytest.fixture(scope="module")

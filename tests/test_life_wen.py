@@ -64,7 +64,7 @@ RANK1_REAL = [  # the real model's (19 of 20; 12 blind): each must stay first
     "what's my cat called?",
     "what languages do I speak?",
 ]
-UNFLAGGED_REAL = ["do I play an instrument?"]  # the foreign questions that find something close today
+UNFLAGGED_REAL: list[str] = []  # the foreign questions that find something close today (retr39: none)
 
 
 @pytest.fixture(scope="module")

@@ -73,7 +73,10 @@ RECORDED = {
     # session 39: kin (a word read where a relative's name goes that is no one's: a place, a thing or a list
     # item before ", my <relation>", a plural relation, an adverb or a verb after it; a preference of function
     # words alone)
-    6: "20e78de820a397b6",
+    # and retr39 (the question side, "do I play an instrument?" and "who did I vote for" asked, and `played`,
+    # `names_a_kind`, read by the import's mark and by recall, not by `read`; 17,757 fixture texts read the
+    # same: re-recorded)
+    6: "bd35a3d2bf200b91",
 }
 
 
