@@ -323,7 +323,7 @@ def test_a_name_filed_under_another_spelling_of_it_is_said_and_reads_back_as_fir
     later = cli_json("capture", "We met for coffee near the old harbour on Sunday", "--entity", then, "--defer-embed")
     assert later["warnings"] == [
         f"entity {then!r} is filed under {first!r}, as that name was first written (names that differ only in "
-        "case, width or compatibility forms are one entity)"
+        "case, width, compatibility forms or accents are one entity)"
     ]
     [entity] = cli_json("entities")["entities"]
     assert entity["name"] == first and entity["memories"] == 2
@@ -371,5 +371,5 @@ def test_an_import_says_each_folded_name_once_not_on_every_line(cli, cli_json, t
     said = [w for w in json.loads(done.stdout)["warnings"] if "filed under" in w]
     assert said == [
         f"{lines.name}:1: entity 'bob' is filed under 'Bob', as that name was first written (names "
-        "that differ only in case, width or compatibility forms are one entity)"
+        "that differ only in case, width, compatibility forms or accents are one entity)"
     ], said

@@ -775,37 +775,9 @@ _NAMED = frozenset(
         "street",
     ]
 )
-# Words inside a name that stay in lower case ("Bank of America", "de Vries", "Tully's on Quay St").
-_NAME_PARTICLES = frozenset(
-    [
-        "of",
-        "the",
-        "and",
-        "on",
-        "at",
-        "in",
-        "for",
-        "de",
-        "da",
-        "das",
-        "do",
-        "dos",
-        "du",
-        "des",
-        "di",
-        "del",
-        "della",
-        "van",
-        "von",
-        "der",
-        "den",
-        "la",
-        "le",
-        "y",
-        "&",
-        "zu",
-    ]
-)
+# Words inside a name that stay in lower case ("Bank of America", "de Vries", "Tully's on Quay St"): a
+# person's particles are the reader's own (`life.NAME_PARTICLES`: "dr van der berg" is "Dr van der Berg").
+_NAME_PARTICLES = frozenset(["of", "the", "and", "on", "at", "in", "for", "y", "&", *life.NAME_PARTICLES])
 
 
 def _as_named(shown: str) -> str:
