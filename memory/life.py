@@ -8896,13 +8896,19 @@ def sentences(text: str) -> list[str]:
     return [s.replace("\u2024", ".").strip() for s in _SENTENCE.split(prose) if s and s.strip()]
 
 
+def _casefold(value: str) -> str:
+    """`value` case-folded, Turkish "İ" as "i": its fold is "i" and a combining dot, which split "İzmir" into
+    the words "i zmir" (and "I moved to İzmir", then "to Izmir" read as a move)."""
+    return value.casefold().replace("i\u0307", "i")
+
+
 def _norm(value: str) -> str:
-    words = [w for w in re.findall(r"[\w°'-]+", value.casefold()) if w not in _DROP]
+    words = [w for w in re.findall(r"[\w°'-]+", _casefold(value)) if w not in _DROP]
     return " ".join(words).rstrip("s") if len(words) == 1 and words[0].endswith("days") else " ".join(words)
 
 
 def _thing(raw: str | None) -> str:
-    words = [w for w in re.findall(r"[\w-]+", (raw or "").casefold()) if w not in _DROP]
+    words = [w for w in re.findall(r"[\w-]+", _casefold(raw or "")) if w not in _DROP]
     return " ".join(words)
 
 

@@ -143,6 +143,16 @@ def test_a_mark_that_makes_another_letter_or_another_name_keeps_two_entities(one
     assert entities.key(one) != entities.key(other)
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("I moved to İzmir.", "izmir"), ("I moved to İSTANBUL last year.", "istanbul"), ("I moved to Izmir.", "izmir")],
+)
+def test_a_turkish_dotted_capital_i_is_one_letter_of_the_value(text, value):
+    # Before: "İ" folded to "i" and a combining dot, and "İzmir" was the value "i zmir".
+    [said] = life.read(text)
+    assert said.value == value
+
+
 def test_an_existing_homes_two_spellings_become_one_entity_without_losing_a_link(quire_home):
     with quire.open(quire_home) as q:
         a = q.capture("We took the ferry across the bay on a windy Sunday", type="note", entities=["İzmir"]).id

@@ -72,8 +72,8 @@ RECORDED = {
     5: "984a7d59ad07ab1e",
     # session 39: names39 (a name with its title and up to three particles, `NAME_PARTICLES`: "Dr van der Berg"
     # was the doctor "dr", "Dr. de Vries" after a comma "dr de"; "Sra.", "Mme.", "Mx." and "M." keep a sentence
-    # whole)
-    6: "0c18d1d599b89eab",
+    # whole; "İzmir" is the value "izmir", not "i zmir")
+    6: "21163c152235f6b0",
 }
 
 
