@@ -8783,9 +8783,10 @@ _TAGGED = patterns.lazy(
 # all in lower case ("plant. my checking at fifth third gets the pension. if i die ..."): a person
 # who never capitalises ends sentences too (not after one letter: "j. smith").
 _SENTENCE = patterns.lazy(rf"(?<=[.!?])\s+(?=[{_UP}\"'(¿¡«“])|(?<=[^\W\d]{{2}}[.!?])\s+(?=[a-z])|\n+")
-# (a title: "Sra. García", "Mme. Dubois", "Mx. Lee"; "M. Dupont", a capital M alone before a name, is "Monsieur")
+# (a title: "Sra. García", "Mme. Dubois", "Mx. Lee"; "M. Dupont", a capital M alone before a name, is "Monsieur",
+# but not before a word that opens a sentence: "my grade was an M. Then I cried")
 _ABBREV = patterns.lazy(
-    r"\b(?:Dr|Dra|Mr|Mrs|Ms|Mx|Prof|St|Mt|Jr|Sr|Sra|Srta|Mme|Mlle|vs|etc|e\.g|i\.e)\.|(?<![\w.])(?-i:M)\.(?= [A-Z][a-z])",
+    r"\b(?:Dr|Dra|Mr|Mrs|Ms|Mx|Prof|St|Mt|Jr|Sr|Sra|Srta|Mme|Mlle|vs|etc|e\.g|i\.e)\.|(?<![\w.])(?-i:M)\.(?= [A-Z][a-z])(?! (?-i:The|Then|This|That|There|They|It|I|We|He|She|So|But|And|An?|My|Our|Its)\b)",
     re.IGNORECASE,
 )
 # Initials before a name's next part ("J.K. Rowling", "J. R. R. Tolkien", "Michael J. Fox"): a

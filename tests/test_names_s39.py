@@ -74,6 +74,19 @@ def test_the_name_reader_keeps_the_particles_and_the_title(text, name):
     assert not {"Berg", "Vries", "Cruz", "Fuente", "Silva", "Santos", "Sr", "Dra"} & set(found), found
 
 
+@pytest.mark.parametrize(
+    ("text", "split"),
+    [
+        ("My new doctor is M. Dupont. He is kind.", ["My new doctor is M. Dupont.", "He is kind."]),
+        ("Sra. García called. She is nice.", ["Sra. García called.", "She is nice."]),
+        ("My grade was an M. Then I cried.", ["My grade was an M.", "Then I cried."]),  # a control
+        ("We met at 5 P.M. Then we left.", ["We met at 5 P.M.", "Then we left."]),  # a control
+    ],
+)
+def test_a_title_with_its_dot_keeps_its_sentence_whole(text, split):
+    assert life.sentences(text) == split
+
+
 def test_the_particles_are_one_list_for_every_reader():
     assert frozenset(life.NAME_PARTICLES) == names._CONNECTORS
     assert frozenset(life.NAME_PARTICLES) <= render._NAME_PARTICLES

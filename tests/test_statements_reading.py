@@ -73,7 +73,7 @@ RECORDED = {
     # session 39: names39 (a name with its title and up to three particles, `NAME_PARTICLES`: "Dr van der Berg"
     # was the doctor "dr", "Dr. de Vries" after a comma "dr de"; "Sra.", "Mme.", "Mx." and "M." keep a sentence
     # whole; "İzmir" is the value "izmir", not "i zmir")
-    6: "21163c152235f6b0",
+    6: "81c996170c5392d1",
 }
 
 
