@@ -88,7 +88,8 @@ def sentences(text: str) -> list[str]:
 # and "Dame" are part of the name ("Sir Alex Ferguson"), never taken off it.
 _DOTTED_TITLES = ("Dr", "Dra", "Mr", "Mrs", "Ms", "Mx", "Prof", "Sr", "Sra", "Srta")
 _PLAIN_TITLES = ("Herr", "Frau", "Mme", "Mlle")
-TITLES = frozenset(t.casefold() for t in (*_DOTTED_TITLES, *_PLAIN_TITLES, "Sir", "Dame"))
+UNDOTTED_TITLES = frozenset(t.casefold() for t in (*_PLAIN_TITLES, "Sir", "Dame"))  # never written "Herr."
+TITLES = frozenset(t.casefold() for t in _DOTTED_TITLES) | UNDOTTED_TITLES
 _NAME_PREFIXES = TITLES | {"st", "mt", "ft"}  # after "St." a capital letter is the rest of the name
 # each title as written before a name -> as a name shows it ("Dr" -> "Dr.", "Mme." -> "Mme")
 _TITLE_WORDS = {w: t + "." for t in _DOTTED_TITLES for w in (t, t + ".")} | {

@@ -92,6 +92,8 @@ def test_the_particles_are_one_list_for_every_reader():
     assert frozenset(life.NAME_PARTICLES) <= render._NAME_PARTICLES
     assert render._now_shown("doctor", "dr van der berg")[1] == "Dr van der Berg"
     assert render._now_shown("manager", "omar bin said")[1] == "Omar bin Said"
+    assert render._now_label("schedule:herr müller") == "Herr Müller (schedule)"
+    assert render._now_label("schedule:dr van der berg") == "Dr. van der Berg (schedule)"
 
 
 def test_a_lone_particle_or_a_lower_case_word_after_a_name_is_no_part_of_it():

@@ -801,9 +801,9 @@ def _now_label(attribute: str) -> str:
     kind, _, what = attribute.partition(":")
     words = (what or kind).replace("_", " ").split()
     title = words[0].rstrip(".") if words else ""
-    if len(words) > 1 and title in names.TITLES:  # "Dr." and "Mrs." abbreviate, "Sir" and "Dame" do not
-        dot = "" if title in ("sir", "dame") else "."
-        words = [title.capitalize() + dot, *(w[:1].upper() + w[1:] for w in words[1:])]
+    if len(words) > 1 and title in names.TITLES:  # "Dr." and "Mrs." abbreviate, "Sir", "Dame" and "Herr" do not
+        dot = "" if title in names.UNDOTTED_TITLES else "."
+        words = [title.capitalize() + dot, *(w if w in _NAME_PARTICLES else w[:1].upper() + w[1:] for w in words[1:])]
     shown = " ".join(words)
     return f"{shown[:1].upper()}{shown[1:]}" + (f" ({kind})" if what else "")
 
