@@ -76,6 +76,10 @@ def now_iso() -> str:
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _LEADING_YEAR = re.compile(r"^(\d{4,})-")  # five digits and more: a year past the range, said so
+# What a date must look like before it is read: a day, alone or with a time after "T" or a space. Python reads
+# more ("2024-W18" as its week's Monday, "2024-W18-3" as its Wednesday), which the hint does not offer and
+# an as-of read as the Monday's first second, not the end of a day or week: refused as any unread form is.
+_DAY_SHAPED = re.compile(r"^\d{4}-\d{2}-\d{2}(?:$|[T ])")
 
 # The date policy: every date quire takes or stores is ISO 8601 UTC with a four-digit year in
 # this range. Outside it, date arithmetic (a day's end, a week back) can overflow and the year
@@ -115,7 +119,7 @@ def _parse(text: str) -> datetime:
     try:
         if _DATE.match(value):
             moment = datetime.combine(date.fromisoformat(value), datetime.min.time(), UTC)
-        elif not lead:
+        elif not lead or not _DAY_SHAPED.match(value):
             raise ValueError(value)
         else:
             moment = datetime.fromisoformat(value.replace("Z", "+00:00"))

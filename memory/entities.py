@@ -2,16 +2,38 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from memory import clock, tokens
 from memory.db import Database, insert_many, rows_in
 
+# Latin letters with no decomposition that are a plain letter with a mark all the same ("Łódź" is written
+# "Lodz", Turkish "ı" is "i" to a keyboard without it); "ß" is already "ss" by the case fold.
+_BARE = str.maketrans({"ı": "i", "ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ŀ": "l", "ŧ": "t"})
+
+
+def _marked(base: str) -> bool:
+    """Whether a mark on this letter is folded away: a Latin or Greek letter's ("é", "ά"), not a mark
+    that makes another letter of its script (Japanese "が" is not "か", Russian "й" is not "и", a
+    Devanagari virama makes a conjunct)."""
+    return base < "\u0250" or "\u1e00" <= base < "\u1f00" or "\u0370" <= base < "\u0400" or "\u1f00" <= base < "\u2000"
+
 
 def key(name: str) -> str:
-    """The one spelling two names share when they are the same name (memory.tokens.name_key: "ＡＰＩ"
-    is "API", case and spacing aside)."""
-    return tokens.name_key(name)
+    """The one spelling two names share when they are the same name: memory.tokens.name_key ("ＡＰＩ"
+    is "API", case and spacing aside) less the marks on Latin and Greek letters ("İzmir" is "Izmir",
+    "Kraków" "Krakow", "São Paulo" "Sao Paulo", "Łódź" "Lodz"). For the key only: an entity shows as
+    its name was first written."""
+    folded = tokens.name_key(name)
+    if folded.isascii():
+        return folded
+    out: list[str] = []
+    for c in unicodedata.normalize("NFD", folded.translate(_BARE)):
+        if unicodedata.combining(c) and out and _marked(out[-1]):
+            continue
+        out.append(c)
+    return unicodedata.normalize("NFC", "".join(out))
 
 
 def ensure(db: Database, name: str, kind: str = "concept") -> int:
@@ -79,9 +101,9 @@ def spelt(db: Database, names: Sequence[str]) -> dict[str, str]:
 
 def filed_under(given: str, stored: str) -> str:
     """The warning for a name filed under the entity another spelling of it made: names that differ
-    only in case or in width and compatibility forms ("Ｂｏｂ", "bob", "Bob"; "ﬁona", "fiona") are one
-    entity, shown as first written. Said, where the merge was silent."""
+    only in case, in width and compatibility forms or in accents ("Ｂｏｂ", "bob", "Bob"; "ﬁona", "fiona";
+    "Izmir", "İzmir") are one entity, shown as first written. Said, where the merge was silent."""
     return (
         f"entity {given!r} is filed under {stored!r}, as that name was first written (names that differ only "
-        "in case, width or compatibility forms are one entity)"
+        "in case, width, compatibility forms or accents are one entity)"
     )

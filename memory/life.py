@@ -79,7 +79,16 @@ def ends_a_name(rest: str) -> bool:
     return _ENDS_A_NAME.match(rest) is not None
 
 
-_NAME = rf"(?:[{_UP}][\w'&.-]*|[{_UP}]{{2,}})(?:\s+(?:of|de|da|das|do|dos|du|des|di|am|la|le|del|van|von|der|&|{_AND_LAST})?\s*[{_UP}][\w'&.-]*){{0,3}}"
+# The small words inside a person's or a place's name, one to three in a row: "Dr van der Berg", "Ana de la
+# Cruz", "Maria dos Santos", "Omar bin Said", "Dr ibn Sina", "Dr al-Hassan" (with one, "Dr van der Berg" was
+# the name "dr"). One list for every reader of a name: memory/names.py's runs, wiki/render.py's capitals.
+NAME_PARTICLES = (
+    "de", "da", "das", "do", "dos", "du", "des", "di", "del", "della", "dei", "degli", "la", "las", "los", "le",
+    "van", "von", "der", "den", "ter", "ten", "zu", "bin", "binti", "bint", "ibn", "al", "el",
+)  # fmt: skip
+_PARTICLE = "(?:" + "|".join(sorted(NAME_PARTICLES, key=len, reverse=True)) + ")"
+_NAME_PARTS = rf"(?:{_PARTICLE}(?:\s+{_PARTICLE}){{0,2}}|(?:al|el)-)"  # ("van der", "de la", "al-")
+_NAME = rf"(?:[{_UP}][\w'&.-]*|[{_UP}]{{2,}})(?:\s+(?:of|am|&|{_AND_LAST}|{_NAME_PARTS})?\s*[{_UP}][\w'&.-]*){{0,3}}"
 _NOW = r"(?:now |currently |just |recently |finally |officially |actually |still )?"
 # A name typed in lower case ("dr patel", "i work at tesco now", "the kids go to st marys"): read only after
 # words that say a name follows (a title, "work at", "started at", "named"), and bounded: it ends at the
@@ -103,8 +112,11 @@ _LOW_END = r"(?=\s*(?:[,.;:!?()]|$|[\U0001F300-\U0001FAFF\u2600-\u27BF])| " + _N
 # a doctor's or a dentist's title and their name in lower case: "dr patel", "dr. okafor", "doc huffman"
 # a name in lower case: one word, or two where the name visibly ends after the second ("dr ruth calloway, ...")
 _LOW_NAME = _LOW_WORD + r"(?: " + _LOW_WORD + _LOW_END + r")?(?![\w'&-])"
-_TITLED = r"(?i:dr\.?|doctor|doc) " + _LOW_NAME
-_DR = r"(?:(?:Dr\.?|Dre?|Dra\.?|[Dd]octora) " + _NAME + "|" + _TITLED + ")"  # ("Dra. Puig", "the doctora Serrano")
+_TITLED = r"(?i:dr\.?|doctor|doc) (?:" + _NAME_PARTS + " )?" + _LOW_NAME  # ("dr van der berg": van der berg)
+# (a name after a title may open with its particles: "Dr. de Vries", "Dr van der Berg")
+_DR = (
+    r"(?:(?:Dr\.?|Dre?|Dra\.?|[Dd]octora) (?:" + _NAME_PARTS + r"\s*)?" + _NAME + "|" + _TITLED + ")"
+)  # ("Dra. Puig", "the doctora Serrano")
 # A home or an origin typed in lower case ("we moved to texas", "i am from india", "j'habite à lyon"):
 # read only as a place the lists know (`vocab.place_in`: "I live in fear" names none). A place in a
 # script without capitals ("東京") is read by the rules of `_CJK_RULES`.
@@ -278,7 +290,7 @@ _FULL_NAME = (  # a person's first and last name ("Dana Whitcomb"), not a firm n
     r"Interactive Brokers|Robin Hood|T Rowe|Ally Invest|Charles Stanley|Hargreaves Lansdown)\b)"
     rf"[{_UP}][\w'-]+ [{_UP}][\w'-]+"
 )
-_FULL_NAME_LONG = rf"[{_UP}][\w'-]+(?: (?:de |del |de la |van |von )?[{_UP}][\w'-]+){{1,3}}"  # "Marisol Ortega Reyes"
+_FULL_NAME_LONG = rf"[{_UP}][\w'-]+(?: (?:{_NAME_PARTS} )?[{_UP}][\w'-]+){{1,3}}"  # "Marisol Ortega Reyes"
 _MANAGER = r"(?:manager|boss|line manager|team lead|supervisor|lead|PI)"  # a PI: a PhD student's boss
 _THING = r"(?P<thing>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
 # Habits a person gives up (the activities of `_GERUND` and the sports a schedule names).
@@ -8798,7 +8810,12 @@ _TAGGED = patterns.lazy(
 # all in lower case ("plant. my checking at fifth third gets the pension. if i die ..."): a person
 # who never capitalises ends sentences too (not after one letter: "j. smith").
 _SENTENCE = patterns.lazy(rf"(?<=[.!?])\s+(?=[{_UP}\"'(¿¡«“])|(?<=[^\W\d]{{2}}[.!?])\s+(?=[a-z])|\n+")
-_ABBREV = patterns.lazy(r"\b(?:Dr|Dra|Mr|Mrs|Ms|Prof|St|Mt|Jr|Sr|vs|etc|e\.g|i\.e)\.", re.IGNORECASE)
+# (a title: "Sra. García", "Mme. Dubois", "Mx. Lee"; "M. Dupont", a capital M alone before a name, is "Monsieur",
+# but not before a word that opens a sentence: "my grade was an M. Then I cried")
+_ABBREV = patterns.lazy(
+    r"\b(?:Dr|Dra|Mr|Mrs|Ms|Mx|Prof|St|Mt|Jr|Sr|Sra|Srta|Mme|Mlle|vs|etc|e\.g|i\.e)\.|(?<![\w.])(?-i:M)\.(?= [A-Z][a-z])(?! (?-i:The|Then|This|That|There|They|It|I|We|He|She|So|But|And|An?|My|Our|Its)\b)",
+    re.IGNORECASE,
+)
 # Initials before a name's next part ("J.K. Rowling", "J. R. R. Tolkien", "Michael J. Fox"): a
 # favourite author was read as "J.K". One initial only after a capitalised word ("I got an A. Then"
 # ends a sentence, but "Dr. S. Lee" is one name); a country's letters ("the U.S. Then") as any abbreviation.
@@ -8907,13 +8924,19 @@ def sentences(text: str) -> list[str]:
     return [s.replace("\u2024", ".").strip() for s in _SENTENCE.split(prose) if s and s.strip()]
 
 
+def _casefold(value: str) -> str:
+    """`value` case-folded, Turkish "İ" as "i": its fold is "i" and a combining dot, which split "İzmir" into
+    the words "i zmir" (and "I moved to İzmir", then "to Izmir" read as a move)."""
+    return value.casefold().replace("i\u0307", "i")
+
+
 def _norm(value: str) -> str:
-    words = [w for w in re.findall(r"[\w°'-]+", value.casefold()) if w not in _DROP]
+    words = [w for w in re.findall(r"[\w°'-]+", _casefold(value)) if w not in _DROP]
     return " ".join(words).rstrip("s") if len(words) == 1 and words[0].endswith("days") else " ".join(words)
 
 
 def _thing(raw: str | None) -> str:
-    words = [w for w in re.findall(r"[\w-]+", (raw or "").casefold()) if w not in _DROP]
+    words = [w for w in re.findall(r"[\w-]+", _casefold(raw or "")) if w not in _DROP]
     return " ".join(words)
 
 
@@ -10053,9 +10076,13 @@ _WRITER: tuple[tuple[str, str, tuple[str, ...], str, re.Pattern[str] | None], ..
         "doctor",
         FACT,
         ("médic", "medic", "médecin", "medecin", "hausarzt", "hausärztin", "huisarts", "lekarz"),
-        r"\b[Mm]y (?i:m[ée]dic[oa] de fam[íi]lia|m[ée]dic[oa] de cabecera|m[ée]decin traitant|medic[oa] di base|hausarzt|hausärztin|huisarts|lekarz rodzinny)(?:,| —) (?P<v>(?:Dr|Dra|Dre|Doctora|Doctor)\.? (?:(?:de|da|van|von|di|le|la) )?["
+        r"\b[Mm]y (?i:m[ée]dic[oa] de fam[íi]lia|m[ée]dic[oa] de cabecera|m[ée]decin traitant|medic[oa] di base|hausarzt|hausärztin|huisarts|lekarz rodzinny)(?:,| —) (?P<v>(?:Dr|Dra|Dre|Doctora|Doctor)\.? (?:"
+        + _NAME_PARTS
+        + " )?["
         + _UP
-        + r"][\w'-]+(?: (?:(?:de|da|van|von|di|le|la) )?["
+        + r"][\w'-]+(?: (?:"
+        + _NAME_PARTS
+        + " )?["
         + _UP
         + r"][\w'-]+){0,2})",
         None,

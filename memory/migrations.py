@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from memory import audit, conversations, erase, life, statements, tokens, tombstones
+from memory import audit, conversations, entities, erase, life, statements, tokens, tombstones
 from memory.db import Database, schema_too_new
 
 Migration = Callable[[Database], None]
@@ -710,11 +710,11 @@ def m022_caseless_fold(db: Database) -> None:
         audit.record(db, "migration", "caseless_fold", "store", "memories", memories=len(folded), merged=merged)
 
 
-def _merge_folded_entities(db: Database) -> list[list[str]]:
-    """Entities whose names share one key (tokens.name_key) merged into the oldest: [[kept, merged], ...]."""
+def _merge_folded_entities(db: Database, keyed: Callable[[str], str] = tokens.name_key) -> list[list[str]]:
+    """Entities whose names share one key (tokens.name_key, or `keyed`) merged into the oldest: [[kept, merged]]."""
     by_key: dict[str, list[tuple[int, str]]] = {}
     for entity, name in db.rows("SELECT id, name FROM entities ORDER BY id"):
-        by_key.setdefault(tokens.name_key(str(name)), []).append((int(entity), str(name)))
+        by_key.setdefault(keyed(str(name)), []).append((int(entity), str(name)))
     merged = []
     for key, group in by_key.items():
         if len(group) < 2:
@@ -810,3 +810,22 @@ CREATE INDEX idx_statements_attribute ON statements(attribute, memory_id)""",
     statements.read_now(db)  # read with this quire's rules: a new home has no re-read pending
     if stating:
         audit.record(db, "migration", "statements", "store", "memories", memories=stating)
+
+
+@migration(25)
+def m025_unaccented_entity_keys(db: Database) -> None:
+    """Two entities whose names differ only in accents ("İzmir" and "Izmir", "Kraków" and "Krakow",
+    memory.entities.key) become one: the older keeps its name (as first written), the other's memory
+    links and relations move to it, and the audit log says which were merged; every other entity's
+    key is written as the new key reads it, so a lookup by either spelling finds it."""
+    merged = _merge_folded_entities(db, entities.key)
+    rekeyed = [
+        (new, int(entity))
+        for entity, name, old in db.rows("SELECT id, name, name_key FROM entities")
+        if (new := entities.key(str(name))) != old
+    ]
+    db.executemany("UPDATE entities SET name_key = ? WHERE id = ?", rekeyed)
+    if merged or rekeyed:  # said only when it changed something (a fresh store stays empty: see m021)
+        audit.record(
+            db, "migration", "unaccented_entity_keys", "store", "entities", merged=merged, rekeyed=len(rekeyed)
+        )

@@ -39,8 +39,9 @@ def curled(words: frozenset[str]) -> frozenset[str]:
 
 # Words after which a full stop does not end a sentence (casefolded, without the final dot).
 ABBREVIATIONS = wordset(
-    "dr mr mrs ms mx prof st sr jr mt ft no nos vs etc approx dept est fig inc ltd co corp jan feb mar apr jun "
-    "jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun ca cf al ave rd blvd hr hrs min "
+    "dr dra mr mrs ms mx prof st sr sra srta mme mlle jr mt ft no nos vs etc approx dept est fig inc ltd co corp "
+    "jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun ca cf al ave rd "
+    "blvd hr hrs min "
     "mins sec secs e.g i.e a.m p.m u.s u.k e.u ph.d b.sc m.sc n.b viz"
 )
 # a full stop, ! or ? (and closing quotes or brackets), then whitespace: a possible sentence end
@@ -83,11 +84,21 @@ def sentences(text: str) -> list[str]:
 
 # -- names -------------------------------------------------------------------------------------
 
-TITLES = frozenset(["dr", "mr", "mrs", "ms", "mx", "prof", "sir", "dame"])  # a person's, before the name
+# A person's titles, before the name: written with a dot ("Dr.", "Sra.") or without ("Herr", "Mme"); "Sir"
+# and "Dame" are part of the name ("Sir Alex Ferguson"), never taken off it.
+_DOTTED_TITLES = ("Dr", "Dra", "Mr", "Mrs", "Ms", "Mx", "Prof", "Sr", "Sra", "Srta")
+_PLAIN_TITLES = ("Herr", "Frau", "Mme", "Mlle")
+UNDOTTED_TITLES = frozenset(t.casefold() for t in (*_PLAIN_TITLES, "Sir", "Dame"))  # never written "Herr."
+TITLES = frozenset(t.casefold() for t in _DOTTED_TITLES) | UNDOTTED_TITLES
 _NAME_PREFIXES = TITLES | {"st", "mt", "ft"}  # after "St." a capital letter is the rest of the name
-_TITLE_WORDS = {"Dr.", "Mr.", "Mrs.", "Ms.", "Mx.", "Prof.", "Dr", "Mr", "Mrs", "Ms", "Prof"}
+# each title as written before a name -> as a name shows it ("Dr" -> "Dr.", "Mme." -> "Mme")
+_TITLE_WORDS = {w: t + "." for t in _DOTTED_TITLES for w in (t, t + ".")} | {
+    w: t for t in _PLAIN_TITLES for w in (t, t + ".")
+}
 # Lower-case words that may sit inside a name: "Miradouro de Santa Luzia", "Loja do Cidadão".
-_CONNECTORS = frozenset(["de", "do", "da", "dos", "das", "di", "del", "della", "van", "von", "der", "den", "la", "le"])
+# A person's particles are the attribute reader's (`life.NAME_PARTICLES`: "van der Berg", "dos Santos", "ibn Sina").
+_CONNECTORS = frozenset(life.NAME_PARTICLES)
+_JOINED_PARTICLE = re.compile(r"(?:al|el)-[^\W\d_]")  # "al-Hassan", "el-Sayed": the particle is the word's own
 _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _MONTHS = list(clock.MONTHS)
 # Contractions typed without their apostrophe and the fillers of a casual chat ("hes been limping",
@@ -258,7 +269,9 @@ _FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
 _TOKEN = re.compile(r"[^\W_][\w'’-]*")
 _MODEL = re.compile(r"^(?:\d{1,4}|(?=[\w-]*\d)(?=[\w-]*[A-Z])[A-Z0-9][\w-]*)$")
 _DECIMAL = re.compile(r"[.,]\d")
-_DOTTED = frozenset(["dr", "mr", "mrs", "ms", "mx", "prof", "st"])  # "St. Ulrichs Platz": the dot joins
+_DOTTED = frozenset(
+    ["dr", "dra", "mr", "mrs", "ms", "mx", "prof", "st", "sr", "sra", "srta", "mme", "mlle"]
+)  # "St. Ulrichs Platz": the dot joins
 _MODEL_TAILS = wordset("pro max plus ultra mini air lite se xl")  # after a model number, its edition
 _CODE_NAME = re.compile(r"(?:Error|Exception|Warning)$|_|\(")  # ZeroDivisionError, snake_case, calls
 
@@ -477,6 +490,21 @@ def _candidates(text: str) -> tuple[tuple[str, int, str], ...]:
     return tuple(found)
 
 
+def _particles_rest(sentence: str, tokens: list[tuple[str, int, int]], j: int) -> int | None:
+    """Past the capitalised word after the one to three particles from token j ("van der Berg", "de la
+    Cruz"), or None where no capitalised word follows them, a space apart each."""
+    if tokens[j][0] == "bin" and tokens[j - 1][0].casefold() == "ich":
+        return None  # German "Ich bin Frau Schmidt" ("I am"), not "Omar bin Said"
+    k = j
+    while k < len(tokens) and k - j < 3 and tokens[k][0] in _CONNECTORS:
+        k += 1
+    if k >= len(tokens) or not _capitalised(tokens[k][0]):
+        return None
+    if not all(sentence[tokens[m - 1][2] : tokens[m][1]].isspace() for m in range(j + 1, k + 1)):
+        return None
+    return k + 1
+
+
 def _run_end(sentence: str, tokens: list[tuple[str, int, int]], i: int) -> int:
     """Where the capitalised run that starts at token i ends (the index past its last token)."""
     j = i + 1
@@ -486,10 +514,13 @@ def _run_end(sentence: str, tokens: list[tuple[str, int, int]], i: int) -> int:
         nxt = tokens[j][0]
         if _capitalised(nxt):
             j += 1
-        elif nxt in _CONNECTORS and j + 1 < len(tokens) and _capitalised(tokens[j + 1][0]):
-            if not sentence[tokens[j][2] : tokens[j + 1][1]].isspace():
+        elif nxt in _CONNECTORS:
+            rest = _particles_rest(sentence, tokens, j)
+            if rest is None:
                 break
-            j += 2
+            j = rest
+        elif _JOINED_PARTICLE.match(nxt) and nxt[3:4].isupper():
+            j += 1  # "Dr al-Hassan"
         elif nxt == "and" and (rest := _and_rest(sentence, tokens, i, j)) is not None:
             j = rest  # "Pride and Prejudice", "Marks and Spencer": one title, one company
         elif nxt == "of" and (tokens[j - 1][0].casefold() in _OF_HEADS or _after_the(tokens, i)):
@@ -704,7 +735,7 @@ def _clean_run(run: str, at_start: bool, cued: bool = False) -> tuple[str, bool,
     words = run.split()
     title = ""
     while words and (words[0].casefold().rstrip(".") in COMMON or words[0].casefold() in NOT_NAMES):
-        if words[0].rstrip(".") + "." in _TITLE_WORDS or _own_adjective(words, at_start) or cued:
+        if words[0] in _TITLE_WORDS or _own_adjective(words, at_start) or cued:
             break
         if at_start and len(words) >= 2 and words[0].casefold() in _PEOPLES:
             break  # "Italian Food is the best": the whole, a name only where the history names it so; never "Food"
@@ -712,8 +743,8 @@ def _clean_run(run: str, at_start: bool, cued: bool = False) -> tuple[str, bool,
         at_start = False
     if at_start and len(words) >= 2 and _sentence_word(words[0]):
         words = words[1:]  # "Adding NYC to my list", "Definitely Star Wars": the rest, still at the start
-    if words and words[0].rstrip(".") + "." in _TITLE_WORDS:
-        title = words[0].rstrip(".") + "."
+    if words and words[0] in _TITLE_WORDS:
+        title = _TITLE_WORDS[words[0]]
         words = words[1:]
     if len(words) >= 2 and (
         words[-1].casefold() in CALENDAR or _unpossessed(words[-1], 0, 0)[0].casefold() in _DAY_WORDS
@@ -721,7 +752,7 @@ def _clean_run(run: str, at_start: bool, cued: bool = False) -> tuple[str, bool,
         return "", at_start, title  # "Black Friday", "Easter Monday", "Happy New Year": a day, not a name
     while words and (words[-1].casefold() in NOT_NAMES or words[-1] in _CONNECTORS):
         words = words[:-1]
-    while words and words[0] in _CONNECTORS:
+    while words and words[0] in _CONNECTORS and not title:  # "Dr. de Vries" keeps its particle
         words = words[1:]
     return " ".join(words), at_start, title
 
@@ -1041,6 +1072,8 @@ def _short_forms(known: dict[str, str]) -> dict[str, set[str]]:
         if len(parts) < 2:
             continue
         for word in (parts[0], parts[-1]):
+            if word in _CONNECTORS:
+                continue  # "de Winter" is not what "DE" or "de" stands for (a language's code, a word)
             if not _an_acronym_or_place_of(word, known[key], parts):
                 forms[word].add(key)
         for k in range(1 if parts[-1] in _LEGAL else 2, len(parts)):
@@ -1109,8 +1142,8 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
                 continue  # a capitalised word at a sentence's start that is never a name elsewhere
             full = spelt.get(full, full)
             display = known.get(full) or (f"{title} {name}" if title else name)
-            if title and len(display.split()) == 1:
-                display = f"{title} {display}"  # "Mrs. Bianchi": a surname alone reads oddly
+            if title and sum(w.casefold() not in _CONNECTORS for w in display.split()) == 1:
+                display = f"{title} {display}"  # "Mrs. Bianchi", "Dr. van der Berg": a surname alone reads oddly
             kind_votes = kinds.get(full) or Counter({_kind(name, before, title): 1})
             kind = sorted(kind_votes.items(), key=lambda kv: (kv[0] == "thing", -kv[1], kv[0]))[0][0]
             if title:

@@ -76,7 +76,10 @@ RECORDED = {
     # and retr39 (the question side, "do I play an instrument?" and "who did I vote for" asked, and `played`,
     # `names_a_kind`, read by the import's mark and by recall, not by `read`; 17,757 fixture texts read the
     # same: re-recorded)
-    6: "bd35a3d2bf200b91",
+    # and names39 (a name with its title and up to three particles, `NAME_PARTICLES`: "Dr van der Berg"
+    # was the doctor "dr", "Dr. de Vries" after a comma "dr de"; "Sra.", "Mme.", "Mx." and "M." keep a sentence
+    # whole; "İzmir" is the value "izmir", not "i zmir")
+    6: "69ff685a807aa962",
 }
 
 

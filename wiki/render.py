@@ -809,37 +809,9 @@ _MONTH = re.compile(
 )
 # A relationship with someone by name ("dating omar", "engaged to núria"): the name as a reader writes it.
 _WITH_SOMEONE = re.compile(r"(?:^|(?<= ))(?:dating|seeing|engaged to|married to|with) (?=\S)")
-# Words inside a name that stay in lower case ("Bank of America", "de Vries", "Tully's on Quay St").
-_NAME_PARTICLES = frozenset(
-    [
-        "of",
-        "the",
-        "and",
-        "on",
-        "at",
-        "in",
-        "for",
-        "de",
-        "da",
-        "das",
-        "do",
-        "dos",
-        "du",
-        "des",
-        "di",
-        "del",
-        "della",
-        "van",
-        "von",
-        "der",
-        "den",
-        "la",
-        "le",
-        "y",
-        "&",
-        "zu",
-    ]
-)
+# Words inside a name that stay in lower case ("Bank of America", "de Vries", "Tully's on Quay St"): a
+# person's particles are the reader's own (`life.NAME_PARTICLES`: "dr van der berg" is "Dr van der Berg").
+_NAME_PARTICLES = frozenset(["of", "the", "and", "on", "at", "in", "for", "y", "&", *life.NAME_PARTICLES])
 
 
 def _as_named(shown: str) -> str:
@@ -865,9 +837,9 @@ def _now_label(attribute: str) -> str:
     kind, _, what = attribute.partition(":")
     words = (what or kind).replace("_", " ").split()
     title = words[0].rstrip(".") if words else ""
-    if len(words) > 1 and title in names.TITLES:  # "Dr." and "Mrs." abbreviate, "Sir" and "Dame" do not
-        dot = "" if title in ("sir", "dame") else "."
-        words = [title.capitalize() + dot, *(w[:1].upper() + w[1:] for w in words[1:])]
+    if len(words) > 1 and title in names.TITLES:  # "Dr." and "Mrs." abbreviate, "Sir", "Dame" and "Herr" do not
+        dot = "" if title in names.UNDOTTED_TITLES else "."
+        words = [title.capitalize() + dot, *(w if w in _NAME_PARTICLES else w[:1].upper() + w[1:] for w in words[1:])]
     shown = " ".join(words)
     return f"{shown[:1].upper()}{shown[1:]}" + (f" ({kind})" if what else "")
 
