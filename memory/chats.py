@@ -982,7 +982,7 @@ def read_whatsapp(
     its two senders the other one's messages are the person's (`_the_other`), told by that first pass."""
     source = path if isinstance(path, Source) else source_of(Path(path))
     found = _surveyed(source, report, order)
-    chat = whatsapp.title(source.path.name, source.member)
+    chat = whatsapp.title(source.path.name, source.member, source.path.parent.name)
     strayed = whatsapp.strays(found, found.order)
     speakers = whatsapp.speakers(found, strayed)
     other = _the_other(chat, speakers, source.name, report) if whose else None
@@ -1724,6 +1724,9 @@ def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:
 # Exports whose conversation ids are their own, the same in every download. Not WhatsApp's: a chat
 # is told by its file's name alone, which two chats may share.
 _OWN_IDS = ("chatgpt", "claude", "telegram", "messenger")
+# Exports whose chat is told by its name and its first messages (`_Read._stored_before`): a file of
+# another name or place holding one already stored is that chat again.
+_BY_NAME = ("whatsapp",)
 
 
 def _stored_elsewhere(db: Database, fmt: str, source: str) -> dict[str, str]:
@@ -1741,6 +1744,18 @@ def _stored_elsewhere(db: Database, fmt: str, source: str) -> dict[str, str]:
     ):
         known[conversation] = found
     return known
+
+
+def _sources_of(db: Database, fmt: str, source: str, conversation: str) -> list[str]:
+    """The other files a conversation of `fmt` named `conversation` was stored from, earliest first."""
+    return [
+        str(found)
+        for (found,) in db.rows(
+            "SELECT source FROM sessions WHERE source > ? AND source < ? AND source != ? AND conversation = ? "
+            "ORDER BY created_at, rowid",
+            (f"{fmt}:", f"{fmt};", source, conversation),
+        )
+    ]
 
 
 @dataclass(frozen=True)
@@ -1772,6 +1787,8 @@ class _Read:
         spans: dict[str, conversations.SessionSpan] = {}
         for conv in convs:
             report.conversations += conv.part == 0
+            if self.source.split(":", 1)[0] in _BY_NAME and conv.part == 0 and conv.key not in self.elsewhere:
+                self._stored_before(conv)
             if self.aligns:
                 conv = self._aligned(conv)
             span, units = _units(conv, self.source_of(conv), self.roles, self.space, report, self.me)
@@ -1791,6 +1808,23 @@ class _Read:
         if pending:
             pending = _edited(self.db, pending)
             yield pending, [u.payload for u in pending], [u.key for u in pending]
+
+    def _stored_before(self, conv: Conversation) -> None:
+        """A chat with no ids of its own (WhatsApp) stored from another file: downloaded again ("WhatsApp
+        Chat with Anna (1).txt"), moved, or unzipped from the zip imported before. It is the same chat
+        when a session of its name holds its first messages (their sender and words, two at least):
+        two chats with people of one name share a name, not what was said in them."""
+        first = {(m.speaker, split_text(m.text)[0]) for m in conv.messages[:ALIGN_BY] if m.text}
+        marks = ", ".join("?" * len(first))
+        for found in _sources_of(self.db, self.source.split(":", 1)[0], self.source, conv.key) if first else []:
+            session = conversations.session_id(found, conv.key)
+            held = {
+                (str(sp), str(ct))
+                for _, sp, ct in self.db.rows(ALIGN_SQL.format(marks=marks), (session, *[t for _, t in first]))
+            }
+            if len(first & held) >= min(2, len(first)):
+                self.elsewhere[conv.key] = found
+                return
 
     def _aligned(self, conv: Conversation) -> Conversation:
         """`conv` with its messages at the places they were stored at before: an export that dropped

@@ -1,0 +1,89 @@
+"""A person's real export files, by class, on the import routes (session 39's adversary): the
+same chat downloaded twice, a zip unpacked, times a careless tool writes, two imports at once."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ANNA = (
+    "06/12/2025, 10:41 - Anna: I moved to Lisbon last month and love the new flat.\n"
+    "06/12/2025, 10:45 - Tom: That sounds wonderful, send me photos of the balcony.\n"
+)
+LATER = ANNA + "13/12/2025, 09:00 - Anna: The balcony faces the river and gets sun all afternoon.\n"
+IOS = (
+    "[06/12/2025, 10:41:05] Anna: I moved to Lisbon last month and love the new flat.\n"
+    "[06/12/2025, 10:45:00] Tom: That sounds wonderful, send me photos of the balcony.\n"
+)
+
+
+def _sessions(db) -> list[tuple]:
+    """Each session's title and how many turns it holds."""
+    return db.rows(
+        "SELECT s.title, COUNT(st.memory_id) FROM sessions s JOIN session_turns st ON st.session_id = s.id "
+        "GROUP BY s.id ORDER BY s.title"
+    )
+
+
+def _zip(path: Path, member: str, text: str) -> Path:
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr(member, text)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("first", "again"),
+    [
+        ("WhatsApp Chat with Anna.txt", "WhatsApp Chat with Anna (1).txt"),  # Chrome's second download
+        ("WhatsApp Chat with Anna.txt", "WhatsApp Chat with Anna(2).txt"),  # Firefox's
+        ("WhatsApp Chat - Anna.zip", "WhatsApp Chat - Anna (1).zip"),  # iOS's zip, shared twice
+    ],
+)
+def test_the_same_chat_downloaded_again_is_the_same_conversation(session, tmp_path, first, again):
+    # A browser names a second download of one file "name (1).txt": the chat read as one with
+    # "Anna (1)", a second session holding every turn again, and Tom's turns no longer the person's.
+    def put(name: str, text: str) -> Path:
+        if name.endswith(".zip"):
+            return _zip(tmp_path / name, "_chat.txt", text.replace("06/12/2025, ", "[06/12/2025, "))
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        return tmp_path / name
+
+    if first.endswith(".zip"):
+        older = _zip(tmp_path / first, "_chat.txt", IOS)
+        newer = _zip(tmp_path / again, "_chat.txt", IOS + "[13/12/2025, 09:00:00] Anna: The balcony faces the river.\n")
+    else:
+        older, newer = put(first, ANNA), put(again, LATER)
+    session.import_path(older)
+    report = session.import_path(newer)
+    assert (report.stored, report.duplicates) == (1, 2)
+    assert _sessions(session.db) == [("Anna", 3)]
+    assert any("'Tom' are read as yours" in w for w in report.warnings)
+
+
+def test_an_unzipped_ios_chat_is_named_by_its_folder_as_its_zip_was(session, tmp_path):
+    # iOS shares "WhatsApp Chat - Anna.zip"; unzipped (Finder, Files), its _chat.txt sits in a
+    # folder of that name. Imported from there it was a chat named "_chat" (the zip's import of it
+    # another session) and nobody's turns were the person's.
+    folder = tmp_path / "WhatsApp Chat - Anna"
+    folder.mkdir()
+    (folder / "_chat.txt").write_text(IOS, encoding="utf-8")
+    session.import_path(_zip(tmp_path / "WhatsApp Chat - Anna.zip", "_chat.txt", IOS))
+    report = session.import_path(folder / "_chat.txt")
+    assert (report.stored, report.duplicates) == (0, 2)
+    assert _sessions(session.db) == [("Anna", 2)]
+    assert any("'Tom' are read as yours" in w for w in report.warnings)
+
+
+def test_two_chats_with_people_of_one_name_stay_two(session, tmp_path):
+    # The control: the same file name, another chat (another Anna): its own session.
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "WhatsApp Chat with Anna.txt").write_text(ANNA, encoding="utf-8")
+    other = ANNA.replace("Lisbon", "Porto").replace("photos of the balcony", "the address")
+    (tmp_path / "b" / "WhatsApp Chat with Anna.txt").write_text(other, encoding="utf-8")
+    session.import_path(tmp_path / "a" / "WhatsApp Chat with Anna.txt")
+    report = session.import_path(tmp_path / "b" / "WhatsApp Chat with Anna.txt")
+    assert (report.stored, report.duplicates) == (2, 0)
+    assert _sessions(session.db) == [("Anna", 2), ("Anna", 2)]
