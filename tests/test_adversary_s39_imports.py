@@ -3,10 +3,16 @@ same chat downloaded twice, a zip unpacked, times a careless tool writes, two im
 
 from __future__ import annotations
 
+import threading
 import zipfile
 from pathlib import Path
 
 import pytest
+
+from memory import vectors
+from memory.embed import FakeEmbedder
+from memory.models import parse_payload
+from memory.vectors import VectorIndex
 
 ANNA = (
     "06/12/2025, 10:41 - Anna: I moved to Lisbon last month and love the new flat.\n"
@@ -87,3 +93,28 @@ def test_two_chats_with_people_of_one_name_stay_two(session, tmp_path):
     report = session.import_path(tmp_path / "b" / "WhatsApp Chat with Anna.txt")
     assert (report.stored, report.duplicates) == (2, 0)
     assert _sessions(session.db) == [("Anna", 2), ("Anna", 2)]
+
+
+def test_two_processes_saving_the_vector_cache_at_once_both_finish(session, tmp_path, monkeypatch):
+    # Two imports into one home at once (or an import beside a capture): each saves the vector cache
+    # at its end. The later one's cleanup removed the files the other had written and not yet named,
+    # and that import ended in a traceback (FileNotFoundError reading them back) after storing all.
+    for text in ("The nightly rebuild runs at two in the morning", "Ana owns the payments API and its webhooks"):
+        session.capture(parse_payload({"content": text}))
+    model = FakeEmbedder().model_id
+    first, second = VectorIndex.load(session.db, model), VectorIndex.load(session.db, model)
+    real, other = vectors._atomic, []
+
+    def slow(folder, name, write):  # the first save pauses after its matrix, the other saves meanwhile
+        real(folder, name, write)
+        if name.endswith(".f32.npy") and not other:
+            other.append(threading.Thread(target=second.save, args=(session.db, tmp_path)))
+            other[0].start()
+            other[0].join(timeout=1.0)
+
+    monkeypatch.setattr(vectors, "_atomic", slow)
+    first.save(session.db, tmp_path)
+    other[0].join(timeout=30)
+    assert not other[0].is_alive()
+    cold = VectorIndex.load(session.db, model, tmp_path)
+    assert cold.mapped and len(cold) == 2
