@@ -193,7 +193,8 @@ class ChatReport:
 # -- reading -----------------------------------------------------------------------------------
 
 
-_EPOCH = re.compile(r"^\s*\d{1,12}(\.\d*)?\s*$")  # Unix seconds written as a string by some converters
+# Unix seconds (or milliseconds) written as a string by some converters
+_EPOCH = re.compile(r"^\s*\d{1,13}(\.\d*)?\s*$")
 FUTURE_SLACK = timedelta(days=1)  # clocks and time zones differ; later than this is not when a message was sent
 
 
@@ -201,6 +202,10 @@ FUTURE_SLACK = timedelta(days=1)  # clocks and time zones differ; later than thi
 # field of another kind; read as times they dated messages to 1970 without a word.
 _EARLIEST_SECONDS = 631_152_000
 _EARLIEST = datetime.fromtimestamp(_EARLIEST_SECONDS, UTC)
+# Unix time this large is milliseconds where seconds belong (JavaScript's Date.now(), a converter's
+# output): as seconds it is past the year 21,000, as milliseconds 1990 or later, the moment meant. A
+# smaller number past quire's range (253402300800: the year 10000) is seconds, refused with the range.
+_MILLISECONDS = _EARLIEST_SECONDS * 1000
 
 
 class _Placeholder(ValueError):
@@ -215,8 +220,9 @@ class _OutOfRange(ValueError):
 def _read_time(value: Any) -> tuple[str | None, str | None]:
     """(stored time, None), or (None, why not) for a value that is there but unusable; (None, None) if absent.
 
-    Unix seconds (ChatGPT; also as a string of digits) or an ISO string (Claude, JSONL), within
-    quire's date range and not in the future (a message is not sent later than it is imported)."""
+    Unix seconds (ChatGPT; also as a string of digits; milliseconds read as such) or an ISO string
+    (Claude, JSONL), within quire's date range and not in the future (a message is not sent later
+    than it is imported)."""
     if value is None or value == "":
         return None, None
     hint = "use ISO 8601 (e.g. 2024-05-01T09:30Z) or Unix seconds"
@@ -226,9 +232,10 @@ def _read_time(value: Any) -> tuple[str | None, str | None]:
         if isinstance(value, str) and _EPOCH.match(value):
             value = float(value)
         if isinstance(value, (int, float)) or hasattr(value, "as_integer_ratio"):
-            if float(value) < _EARLIEST_SECONDS:  # 0 or -1: a placeholder, not when it was sent
+            seconds = float(value) / (1000 if abs(float(value)) >= _MILLISECONDS else 1)
+            if seconds < _EARLIEST_SECONDS:  # 0 or -1: a placeholder, not when it was sent
                 raise _Placeholder(value)
-            stored = _seconds(float(value))
+            stored = _seconds(seconds)
         elif isinstance(value, str):
             stored = _iso(value)
         else:

@@ -3,6 +3,7 @@ same chat downloaded twice, a zip unpacked, times a careless tool writes, two im
 
 from __future__ import annotations
 
+import json
 import threading
 import zipfile
 from pathlib import Path
@@ -118,3 +119,53 @@ def test_two_processes_saving_the_vector_cache_at_once_both_finish(session, tmp_
     assert not other[0].is_alive()
     cold = VectorIndex.load(session.db, model, tmp_path)
     assert cold.mapped and len(cold) == 2
+
+
+MS = 1714550460000  # 2024-05-01T08:01:00Z in milliseconds, as JavaScript's Date.now() writes it
+
+
+def _chatgpt(time, ctime) -> list[dict]:
+    message = {"id": "n1", "author": {"role": "user"}, "create_time": time, "content": {"parts": [TEXT]}}
+    return [
+        {
+            "title": "Garden",
+            "create_time": ctime,
+            "conversation_id": "c1",
+            "current_node": "n1",
+            "mapping": {"n1": {"id": "n1", "parent": None, "children": [], "message": message}},
+        }
+    ]
+
+
+TEXT = "I planted tomatoes and basil on the balcony of my flat this weekend."
+
+
+@pytest.mark.parametrize(
+    ("fmt", "body"),
+    [
+        ("chatgpt", json.dumps(_chatgpt(MS, MS))),
+        ("chatgpt", json.dumps(_chatgpt(str(MS), None))),
+        ("chat-jsonl", json.dumps({"conversation": "garden", "text": TEXT, "time": MS}) + "\n"),
+        (
+            "claude",
+            json.dumps(
+                [
+                    {
+                        "uuid": "k1",
+                        "name": "Garden",
+                        "created_at": MS,
+                        "chat_messages": [{"uuid": "m1", "sender": "human", "text": TEXT, "created_at": MS}],
+                    }
+                ]
+            ),
+        ),
+    ],
+)
+def test_a_time_in_milliseconds_is_the_moment_meant_on_every_chat_route(session, tmp_path, fmt, body):
+    # A tool that writes Date.now() gives milliseconds where seconds belong: read as seconds, the year
+    # 56,000 was "outside the supported range" and the message dated to the import, warning per message.
+    path = tmp_path / "export.json"
+    path.write_text(body, encoding="utf-8")
+    report = session.import_path(path, format=fmt)
+    assert report.stored == 1 and report.warnings == []
+    assert session.db.rows("SELECT valid_from FROM memories") == [("2024-05-01T08:01:00Z",)]
