@@ -143,6 +143,7 @@ class ChatReport:
     between: int = 0  # conversation slices between people (where `me` tells the person's turns)
     notices: int = 0  # WhatsApp's and Telegram's own lines (joins, pins, calls): nobody's words, counted, not stored
     redated: int = 0  # messages imported before whose time this export reads otherwise: moved to it (`_redate`)
+    undated: int = 0  # messages with no time, in a conversation with none: dated to the import (a warning says)
 
     def warn(self, line: str) -> None:
         if len(self.warnings) < WARNINGS_KEPT:
@@ -1577,12 +1578,24 @@ def import_chats(
     finally:
         _REMOVED.reset(reset)
     report.warnings[:0] = _removed_warnings(Path(path).name, removed)
+    _closing_warnings(Path(path).name, named, report)
+    return report
+
+
+def _closing_warnings(name: str, named: str | None, report: ChatReport) -> None:
+    """What the whole import tells once: no message from the sender named yours, messages dated to the import."""
     if named is not None and not report.mine and report.between:  # with an assistant, the person's turns are known
         report.warn(
-            f"{Path(path).name}: no message is from {named!r}, so none was read as yours; give --me the "
+            f"{name}: no message is from {named!r}, so none was read as yours; give --me the "
             "name the chat shows your messages under"
         )
-    return report
+    if report.undated:  # an export that gives no time at all: the import's moment is no time anything was said
+        many = report.undated != 1
+        report.warn(
+            f"{name}: {report.undated:,} message{'s' if many else ''} and {'their' if many else 'its'} conversation "
+            f"carry no time, so they are dated to this import ({clock.now_iso()[:10]}); if the file should say "
+            "when they were sent, fix it there (ISO 8601 or Unix seconds) and import again"
+        )
 
 
 _Reader = Callable[[Any, ChatReport], Iterator[Conversation]]
@@ -1937,6 +1950,7 @@ def _units(
         if not msg.text:
             report.empty += 1
             continue
+        report.undated += msg.time is None and conv.time is None
         by_me = msg.mine if msg.mine is not None else me is not None and tokens.name_key(msg.speaker) == me
         report.mine += by_me
         label = (conv.title or conv.key)[:200]

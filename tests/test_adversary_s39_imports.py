@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from memory import vectors
+from memory import clock, vectors
 from memory.embed import FakeEmbedder
 from memory.models import parse_payload
 from memory.vectors import VectorIndex
@@ -167,5 +167,37 @@ def test_a_time_in_milliseconds_is_the_moment_meant_on_every_chat_route(session,
     path = tmp_path / "export.json"
     path.write_text(body, encoding="utf-8")
     report = session.import_path(path, format=fmt)
+    assert report.stored == 1 and report.warnings == []
+    assert session.db.rows("SELECT valid_from FROM memories") == [("2024-05-01T08:01:00Z",)]
+
+
+@pytest.mark.parametrize(
+    ("fmt", "body", "said"),
+    [
+        ("chatgpt", json.dumps(_chatgpt(None, None)), "1 message and its conversation carry no time"),
+        (
+            "chat-jsonl",
+            "".join(json.dumps({"conversation": "garden", "text": f"{TEXT} Day {n}."}) + "\n" for n in range(3)),
+            "3 messages and their conversation carry no time",
+        ),
+    ],
+)
+def test_a_message_with_no_time_anywhere_is_said_to_be_dated_to_the_import(session, tmp_path, fmt, body, said):
+    # A message with no time in a conversation with none was dated to the import's moment without a
+    # word: "when was it said" then answers "today" for something said years ago.
+    path = tmp_path / "export.json"
+    path.write_text(body, encoding="utf-8")
+    report = session.import_path(path, format=fmt)
+    assert report.stored >= 1
+    assert [w for w in report.warnings if "carry no time" in w] == [
+        f"export.json: {said}, so they are dated to this import ({clock.now_iso()[:10]}); if the file should say "
+        "when they were sent, fix it there (ISO 8601 or Unix seconds) and import again"
+    ]
+
+
+def test_a_message_with_no_time_of_its_own_takes_its_conversations_without_a_warning(session, tmp_path):
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(_chatgpt(None, 1714550460)), encoding="utf-8")
+    report = session.import_path(path)
     assert report.stored == 1 and report.warnings == []
     assert session.db.rows("SELECT valid_from FROM memories") == [("2024-05-01T08:01:00Z",)]
