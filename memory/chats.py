@@ -143,6 +143,7 @@ class ChatReport:
     between: int = 0  # conversation slices between people (where `me` tells the person's turns)
     notices: int = 0  # WhatsApp's and Telegram's own lines (joins, pins, calls): nobody's words, counted, not stored
     redated: int = 0  # messages imported before whose time this export reads otherwise: moved to it (`_redate`)
+    edited: int = 0  # stored messages that are edits of ones imported before: each supersedes the old text
     undated: int = 0  # messages with no time, in a conversation with none: dated to the import (a warning says)
 
     def warn(self, line: str) -> None:
@@ -187,6 +188,7 @@ class ChatReport:
             "warnings_omitted": self.warnings_omitted,
             "changes": self.changes,
             "redated": self.redated,
+            "edited": self.edited,
             "notices": self.notices,
         }
 
@@ -2151,6 +2153,7 @@ def _landed(
     for unit, outcome in zip(units, outcomes, strict=True):
         if isinstance(outcome, Stored) and unit.payload.supersedes:  # a message edited in place
             moved.append((unit.session, unit.position, unit.part, outcome.id, unit.speaker))
+            report.edited += 1
         if isinstance(outcome, Stored):
             report.stored += 1
             report.ids.append(outcome.id)

@@ -201,3 +201,19 @@ def test_a_message_with_no_time_of_its_own_takes_its_conversations_without_a_war
     report = session.import_path(path)
     assert report.stored == 1 and report.warnings == []
     assert session.db.rows("SELECT valid_from FROM memories") == [("2024-05-01T08:01:00Z",)]
+
+
+def test_a_later_export_with_an_edited_message_says_it_replaced_the_old_text(cli, quire_home, tmp_path):
+    # Two downloads of one account: the newer has a message edited. Its new text supersedes the old
+    # (kept in history), but the report said only "imported 2 new": an edit read as a new message.
+    older, newer = tmp_path / "older.json", tmp_path / "newer.json"
+    older.write_text(json.dumps(_chatgpt(1714550460, 1714550400)), encoding="utf-8")
+    edited = _chatgpt(1714550460, 1714550400)
+    edited[0]["mapping"]["n1"]["message"]["content"]["parts"] = [TEXT.replace("tomatoes", "peppers")]
+    newer.write_text(json.dumps(edited), encoding="utf-8")
+    assert cli("import", str(older)).exit_code == 0
+    said = cli("import", str(newer))
+    assert said.exit_code == 0
+    assert "1 of them an edit of a message imported before: its old text is kept in `quire history`" in said.stdout
+    again = json.loads(cli("import", str(newer), "--json").stdout)
+    assert (again["stored"], again["edited"]) == (0, 0)
