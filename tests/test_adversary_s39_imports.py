@@ -217,3 +217,24 @@ def test_a_later_export_with_an_edited_message_says_it_replaced_the_old_text(cli
     assert "1 of them an edit of a message imported before: its old text is kept in `quire history`" in said.stdout
     again = json.loads(cli("import", str(newer), "--json").stdout)
     assert (again["stored"], again["edited"]) == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("sent", "lands"),
+    [
+        ({"file": "files/Lease_2019.pdf", "mime_type": "application/pdf"}, "Lease_2019.pdf (file attached)"),
+        ({"file": "(File not included. Change data exporting settings to download.)"}, None),
+        ({"file": "voice_messages/audio_1.ogg", "media_type": "voice_message"}, None),
+    ],
+)
+def test_an_older_telegram_exports_document_is_named_by_its_path(session, tmp_path, sent, lands):
+    # Telegram Desktop wrote `file_name` only from 2022 on; an older export's document sent without
+    # words (only `file`, its path in the export) had landed as nothing, counted empty.
+    base = {"type": "message", "date": "2021-03-01T10:03:00", "date_unixtime": "1614593000", "from": "Tom"}
+    msgs = [{**base, "id": 1, "text": "Here are the papers for the flat we talked about on Friday"}]
+    msgs.append({**base, "id": 2, "text": "", **sent})
+    path = tmp_path / "result.json"
+    path.write_text(json.dumps({"name": "Anna", "type": "personal_chat", "id": 7, "messages": msgs}))
+    report = session.import_path(path, keep_all=True)
+    stored = [c for (c,) in session.db.rows("SELECT content FROM memories ORDER BY content")]
+    assert (report.empty, [c for c in stored if "attached" in c]) == ((0, [lands]) if lands else (1, []))
