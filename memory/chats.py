@@ -143,6 +143,8 @@ class ChatReport:
     between: int = 0  # conversation slices between people (where `me` tells the person's turns)
     notices: int = 0  # WhatsApp's and Telegram's own lines (joins, pins, calls): nobody's words, counted, not stored
     redated: int = 0  # messages imported before whose time this export reads otherwise: moved to it (`_redate`)
+    edited: int = 0  # stored messages that are edits of ones imported before: each supersedes the old text
+    undated: int = 0  # messages with no time, in a conversation with none: dated to the import (a warning says)
 
     def warn(self, line: str) -> None:
         if len(self.warnings) < WARNINGS_KEPT:
@@ -186,6 +188,7 @@ class ChatReport:
             "warnings_omitted": self.warnings_omitted,
             "changes": self.changes,
             "redated": self.redated,
+            "edited": self.edited,
             "notices": self.notices,
         }
 
@@ -193,7 +196,8 @@ class ChatReport:
 # -- reading -----------------------------------------------------------------------------------
 
 
-_EPOCH = re.compile(r"^\s*\d{1,12}(\.\d*)?\s*$")  # Unix seconds written as a string by some converters
+# Unix seconds (or milliseconds) written as a string by some converters
+_EPOCH = re.compile(r"^\s*\d{1,13}(\.\d*)?\s*$")
 FUTURE_SLACK = timedelta(days=1)  # clocks and time zones differ; later than this is not when a message was sent
 
 
@@ -201,6 +205,10 @@ FUTURE_SLACK = timedelta(days=1)  # clocks and time zones differ; later than thi
 # field of another kind; read as times they dated messages to 1970 without a word.
 _EARLIEST_SECONDS = 631_152_000
 _EARLIEST = datetime.fromtimestamp(_EARLIEST_SECONDS, UTC)
+# Unix time this large is milliseconds where seconds belong (JavaScript's Date.now(), a converter's
+# output): as seconds it is past the year 21,000, as milliseconds 1990 or later, the moment meant. A
+# smaller number past quire's range (253402300800: the year 10000) is seconds, refused with the range.
+_MILLISECONDS = _EARLIEST_SECONDS * 1000
 
 
 class _Placeholder(ValueError):
@@ -215,8 +223,9 @@ class _OutOfRange(ValueError):
 def _read_time(value: Any) -> tuple[str | None, str | None]:
     """(stored time, None), or (None, why not) for a value that is there but unusable; (None, None) if absent.
 
-    Unix seconds (ChatGPT; also as a string of digits) or an ISO string (Claude, JSONL), within
-    quire's date range and not in the future (a message is not sent later than it is imported)."""
+    Unix seconds (ChatGPT; also as a string of digits; milliseconds read as such) or an ISO string
+    (Claude, JSONL), within quire's date range and not in the future (a message is not sent later
+    than it is imported)."""
     if value is None or value == "":
         return None, None
     hint = "use ISO 8601 (e.g. 2024-05-01T09:30Z) or Unix seconds"
@@ -226,9 +235,10 @@ def _read_time(value: Any) -> tuple[str | None, str | None]:
         if isinstance(value, str) and _EPOCH.match(value):
             value = float(value)
         if isinstance(value, (int, float)) or hasattr(value, "as_integer_ratio"):
-            if float(value) < _EARLIEST_SECONDS:  # 0 or -1: a placeholder, not when it was sent
+            seconds = float(value) / (1000 if abs(float(value)) >= _MILLISECONDS else 1)
+            if seconds < _EARLIEST_SECONDS:  # 0 or -1: a placeholder, not when it was sent
                 raise _Placeholder(value)
-            stored = _seconds(float(value))
+            stored = _seconds(seconds)
         elif isinstance(value, str):
             stored = _iso(value)
         else:
@@ -982,7 +992,7 @@ def read_whatsapp(
     its two senders the other one's messages are the person's (`_the_other`), told by that first pass."""
     source = path if isinstance(path, Source) else source_of(Path(path))
     found = _surveyed(source, report, order)
-    chat = whatsapp.title(source.path.name, source.member)
+    chat = whatsapp.title(source.path.name, source.member, source.path.parent.name)
     strayed = whatsapp.strays(found, found.order)
     speakers = whatsapp.speakers(found, strayed)
     other = _the_other(chat, speakers, source.name, report) if whose else None
@@ -1570,12 +1580,24 @@ def import_chats(
     finally:
         _REMOVED.reset(reset)
     report.warnings[:0] = _removed_warnings(Path(path).name, removed)
+    _closing_warnings(Path(path).name, named, report)
+    return report
+
+
+def _closing_warnings(name: str, named: str | None, report: ChatReport) -> None:
+    """What the whole import tells once: no message from the sender named yours, messages dated to the import."""
     if named is not None and not report.mine and report.between:  # with an assistant, the person's turns are known
         report.warn(
-            f"{Path(path).name}: no message is from {named!r}, so none was read as yours; give --me the "
+            f"{name}: no message is from {named!r}, so none was read as yours; give --me the "
             "name the chat shows your messages under"
         )
-    return report
+    if report.undated:  # an export that gives no time at all: the import's moment is no time anything was said
+        many = report.undated != 1
+        report.warn(
+            f"{name}: {report.undated:,} message{'s' if many else ''} and {'their' if many else 'its'} conversation "
+            f"carry no time, so they are dated to this import ({clock.now_iso()[:10]}); if the file should say "
+            "when they were sent, fix it there (ISO 8601 or Unix seconds) and import again"
+        )
 
 
 _Reader = Callable[[Any, ChatReport], Iterator[Conversation]]
@@ -1724,6 +1746,9 @@ def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:
 # Exports whose conversation ids are their own, the same in every download. Not WhatsApp's: a chat
 # is told by its file's name alone, which two chats may share.
 _OWN_IDS = ("chatgpt", "claude", "telegram", "messenger")
+# Exports whose chat is told by its name and its first messages (`_Read._stored_before`): a file of
+# another name or place holding one already stored is that chat again.
+_BY_NAME = ("whatsapp",)
 
 
 def _stored_elsewhere(db: Database, fmt: str, source: str) -> dict[str, str]:
@@ -1741,6 +1766,18 @@ def _stored_elsewhere(db: Database, fmt: str, source: str) -> dict[str, str]:
     ):
         known[conversation] = found
     return known
+
+
+def _sources_of(db: Database, fmt: str, source: str, conversation: str) -> list[str]:
+    """The other files a conversation of `fmt` named `conversation` was stored from, earliest first."""
+    return [
+        str(found)
+        for (found,) in db.rows(
+            "SELECT source FROM sessions WHERE source > ? AND source < ? AND source != ? AND conversation = ? "
+            "ORDER BY created_at, rowid",
+            (f"{fmt}:", f"{fmt};", source, conversation),
+        )
+    ]
 
 
 @dataclass(frozen=True)
@@ -1772,6 +1809,8 @@ class _Read:
         spans: dict[str, conversations.SessionSpan] = {}
         for conv in convs:
             report.conversations += conv.part == 0
+            if self.source.split(":", 1)[0] in _BY_NAME and conv.part == 0 and conv.key not in self.elsewhere:
+                self._stored_before(conv)
             if self.aligns:
                 conv = self._aligned(conv)
             span, units = _units(conv, self.source_of(conv), self.roles, self.space, report, self.me)
@@ -1791,6 +1830,23 @@ class _Read:
         if pending:
             pending = _edited(self.db, pending)
             yield pending, [u.payload for u in pending], [u.key for u in pending]
+
+    def _stored_before(self, conv: Conversation) -> None:
+        """A chat with no ids of its own (WhatsApp) stored from another file: downloaded again ("WhatsApp
+        Chat with Anna (1).txt"), moved, or unzipped from the zip imported before. It is the same chat
+        when a session of its name holds its first messages (their sender and words, two at least):
+        two chats with people of one name share a name, not what was said in them."""
+        first = {(m.speaker, split_text(m.text)[0]) for m in conv.messages[:ALIGN_BY] if m.text}
+        marks = ", ".join("?" * len(first))
+        for found in _sources_of(self.db, self.source.split(":", 1)[0], self.source, conv.key) if first else []:
+            session = conversations.session_id(found, conv.key)
+            held = {
+                (str(sp), str(ct))
+                for _, sp, ct in self.db.rows(ALIGN_SQL.format(marks=marks), (session, *[t for _, t in first]))
+            }
+            if len(first & held) >= min(2, len(first)):
+                self.elsewhere[conv.key] = found
+                return
 
     def _aligned(self, conv: Conversation) -> Conversation:
         """`conv` with its messages at the places they were stored at before: an export that dropped
@@ -1896,6 +1952,7 @@ def _units(
         if not msg.text:
             report.empty += 1
             continue
+        report.undated += msg.time is None and conv.time is None
         by_me = msg.mine if msg.mine is not None else me is not None and tokens.name_key(msg.speaker) == me
         report.mine += by_me
         label = (conv.title or conv.key)[:200]
@@ -2096,6 +2153,7 @@ def _landed(
     for unit, outcome in zip(units, outcomes, strict=True):
         if isinstance(outcome, Stored) and unit.payload.supersedes:  # a message edited in place
             moved.append((unit.session, unit.position, unit.part, outcome.id, unit.speaker))
+            report.edited += 1
         if isinstance(outcome, Stored):
             report.stored += 1
             report.ids.append(outcome.id)

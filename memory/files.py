@@ -20,7 +20,7 @@ import pwd
 import shlex
 import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO, cast
 
@@ -345,6 +345,19 @@ def lock(path: Path, *, attempts: int = 10) -> int | None:
             return fd
         os.close(fd)
     raise BlockingIOError(f"could not take {path}: it is removed and created again as we open it")
+
+
+@contextlib.contextmanager
+def waited_lock(path: Path) -> Iterator[None]:
+    """An exclusive flock on `path` (created 0600), waited for: one writer at a time of what it guards
+    (the vector cache's files, whose save removes the files no metadata names: another process's,
+    written and not yet named). Released when the block ends, or by the kernel when the holder dies."""
+    fd = _open_to_write(path, os.O_RDWR, "a lock file")
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
 
 
 def open_log(path: Path, *, rotate_at: int | None = None, keep: int = 3, adding: int = 0) -> BinaryIO:

@@ -220,7 +220,7 @@ def gaps(thread: Thread) -> str:
 @dataclass(frozen=True)
 class Said:
     """One message: its sender, its words ("" for a photo alone is never: files are named), and its
-    time as Unix seconds (a number), or the raw value when it is not one."""
+    time as a Unix number (seconds or milliseconds: `_seconds`), or the raw value when it is not one."""
 
     speaker: str
     text: str
@@ -449,17 +449,16 @@ def _link(share: Any) -> str:
 
 
 def _seconds(item: dict[str, Any]) -> Any:
-    """The message's time as Unix seconds: `timestamp_ms` (or an old export's `timestamp`, in
-    seconds); a value of the other unit read as it must be (a `timestamp_ms` of 1.7e9 is seconds:
-    as milliseconds it is January 1970). The raw value when it is not a number (the import says why)."""
+    """The message's time as a Unix number: `timestamp_ms` (or an old export's `timestamp`, in
+    seconds); a value of the other unit is read as it must be by the chat reader, as every route's is
+    (memory/chats.py `_read_time`: 1.7e12 is milliseconds, 1.7e9 seconds, however the field is named).
+    The raw value when it is not a number (the import says why)."""
     raw = item.get("timestamp_ms", item.get("timestamp"))
     value = raw
     if isinstance(value, str) and re.fullmatch(r"\s*-?\d{1,20}\s*", value):
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return raw
-    if abs(value) >= 100_000_000_000:  # milliseconds (1e11 s is the year 5138)
-        return value / 1000
     return value
 
 

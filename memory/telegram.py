@@ -315,8 +315,13 @@ _UNNAMED_MEDIA = frozenset({"sticker", "animation", "voice_message", "video_mess
 
 def attached(item: dict[str, Any]) -> str:
     """A document sent, named as WhatsApp names a file ("Booking.pdf (file attached)"), above its
-    caption; "" for none. A file sent alone had landed as nothing (an empty message)."""
+    caption; "" for none. A file sent alone had landed as nothing (an empty message). An export
+    of Telegram Desktop before `file_name` was written names it only by its path in the export
+    ("files/Lease_2019.pdf"); a file not downloaded is "(File not included. ...)", no name."""
     name = item.get("file_name")
+    path = item.get("file")
+    if name is None and isinstance(path, str) and not path.startswith("("):
+        name = path.replace("\\", "/").rsplit("/", 1)[-1]
     if not isinstance(name, str) or not name.strip() or item.get("media_type") in _UNNAMED_MEDIA:
         return ""
     return f"{name.strip()} (file attached)"

@@ -1032,9 +1032,14 @@ class VectorIndex:
         the written files as the base. A reader that opened the previous files keeps its
         mapping; files no longer named by the metadata are removed.
         """
-        keep = self._kept()
         files.private_dir(cache_dir)
         meta = cache_path(cache_dir, self.model_id)
+        with files.waited_lock(meta.with_name(f"{meta.stem}.lock")):  # two processes saving at once
+            return self._save(db, meta)
+
+    def _save(self, db: Database, meta: Path) -> Path:
+        keep = self._kept()
+        cache_dir = meta.parent
         matrix_name = f"{meta.stem}.{secrets.token_hex(6)}.f32.npy"
         named = {kind: _sibling(Path(matrix_name), kind).name for kind in _KINDS}
         base1 = self._codes_at(keep)  # 48 bytes a row: in memory whole (1M rows: 48 MB)

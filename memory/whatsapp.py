@@ -100,6 +100,10 @@ _EDITED = re.compile(r"\s+<(?!/)[^<>\n]{0,60}\s[^<>\n]{0,60}>$")
 # "WhatsApp Chat with Anna", "WhatsApp Chat - Anna" (iOS's zip), "WhatsApp-Chat mit Anna",
 # "Chat de WhatsApp con Anna", "Discussion WhatsApp avec Anna", "Czat WhatsApp z Anna".
 _TITLE = re.compile(r"WhatsApp(?:[ -]?Chat)?\s+(?:with|mit|con|avec|com|met|z|-)\s+(.+)$", re.IGNORECASE)
+# What a browser or file manager appends to a file downloaded again beside the first: Chrome's and
+# Windows' " (1)", Firefox's "(1)". Only taken off a name the app wrote (a chat named "Team (2)" in a
+# file the person named stays so).
+_DOWNLOADED = re.compile(r"\s?\(\d{1,3}\)$")
 
 
 ORDERS = ("dmy", "mdy", "ymd")
@@ -181,14 +185,17 @@ def looks_like(head: str) -> bool:
     return bool(found and found[0] and any(m and _split(m.group(_REST))[0] for m in found))
 
 
-def title(name: str, member: str | None = None) -> str:
+def title(name: str, member: str | None = None, folder: str | None = None) -> str:
     """The chat's name from its file's: "WhatsApp Chat with Anna.txt" -> "Anna"; iOS's `_chat.txt`
-    is named by its zip ("WhatsApp Chat - Anna.zip")."""
+    is named by its zip ("WhatsApp Chat - Anna.zip"), or unzipped by the `folder` it was unpacked
+    into ("WhatsApp Chat - Anna/_chat.txt"). A browser's mark of a second download ("WhatsApp Chat
+    with Anna (1).txt") is no part of the name: the chat downloaded again is the same chat."""
     stem = (member or name).rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    if stem.lstrip("_").lower() == "chat" and member is not None:
-        stem = name.rsplit(".", 1)[0]
+    if stem.lstrip("_").lower() == "chat":
+        outer = name.rsplit(".", 1)[0] if member is not None else folder
+        stem = outer if outer and (member is not None or _TITLE.search(outer)) else stem
     found = _TITLE.search(stem)
-    return (found.group(1) if found else stem).strip() or "WhatsApp chat"
+    return (_DOWNLOADED.sub("", found.group(1)) if found else stem).strip() or "WhatsApp chat"
 
 
 class _Senders:

@@ -150,6 +150,10 @@ def _change(line: str) -> str:
 def _chats_text(d: dict, line: str) -> str:
     dropped = ", ".join(f"{n} {reason}" for reason, n in sorted(d["dropped"].items())) or "none"
     kept = ", ".join(f"{n} {reason}" for reason, n in sorted(d["kept_anyway"].items()))
+    if d.get("edited"):
+        line += (
+            f" ({d['edited']} of them an edit of a message imported before: its old text is kept in `quire history`)"
+        )
     return (
         f"{line}\n{d['conversations']} conversations ({d['sessions']} sessions), {d['messages']} messages: "
         f"{d['skipped_roles']} of a role not imported, {d['empty']} empty"

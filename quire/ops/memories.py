@@ -183,6 +183,7 @@ class ImportResponse(Response):
     warnings_omitted: int | None = None  # warnings past the kept number: counted, not listed
     changes: list[str] | None = None  # changes in the person's life the chats mention (memory.correction.heard)
     redated: int | None = None  # messages imported before, moved to the time this export gives them
+    edited: int | None = None  # stored messages that are edits of ones imported before (each supersedes the old)
     notices: int | None = None  # a chat app's own lines (joins, pins, calls): nobody's words, counted, not stored
 
 
