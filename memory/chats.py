@@ -57,7 +57,7 @@ from memory import (
 from memory import text as text_policy
 from memory.capture import WAIVED, Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream, unlog
 from memory.db import Database, rows_in
-from memory.errors import InvalidInput, QuireError, UsageMistake
+from memory.errors import InvalidInput, QuireError
 from memory.models import ME_MAX, CapturePayload, clauses, key_clauses, me_name, one_per_value, parse_payload
 from memory.vectors import VectorIndex
 
@@ -1541,10 +1541,9 @@ def import_chats(
     sender whose messages are the person's own in a chat between people (a WhatsApp chat, chat
     JSONL): what they say of their life is read as a chat with an assistant's is (memory/life.py).
     date_order (dmy | mdy | ymd, else told from the file) and timezone (IANA, else the machine's):
-    how a WhatsApp chat's dates and clock times (a Telegram export's local ones) are read."""
-    if fmt not in _READERS:
-        raise InvalidInput(f"unknown chat format {fmt!r}; use one of {', '.join(CHAT_FORMATS)}")
-    reader = _reader(fmt, Path(path), roles=roles, keep_all=keep_all, me=me, date_order=date_order, timezone=timezone)
+    how a WhatsApp chat's dates and clock times (a Telegram export's local ones) are read. The format
+    and flags are as `importer.checked` passed them (the one check of an import's flags)."""
+    reader = _reader(fmt, me=me, date_order=date_order, timezone=timezone)
     origin, source = _origin(Path(path), fmt)
     report = ChatReport(format=fmt)
     named, reader = _whose(fmt, origin, me, report, reader)
@@ -1694,17 +1693,16 @@ def _the_other(chat: str, said: Iterable[str], where: str, report: ChatReport) -
     return named
 
 
-def _reader(fmt: str, path: Path, **flags: Any) -> Callable[[Any, ChatReport], Iterator[Conversation]]:
-    """The reader of `fmt`, the flags checked first (InvalidInput for one that does not apply)."""
-    misused = chat_flags_misused(fmt, path=path, **flags)
-    if misused:
-        raise UsageMistake(misused)
+def _reader(
+    fmt: str, *, me: str | None, date_order: str | None, timezone: str | None
+) -> Callable[[Any, ChatReport], Iterator[Conversation]]:
+    """The reader of `fmt`, told the flags that apply to it (`importer.checked` refused the others)."""
     if fmt not in _LOCAL_TIMES:
         return _READERS[fmt]
-    zone = whatsapp.time_zone(flags["timezone"]) if flags["timezone"] is not None else whatsapp.machine_zone()
+    zone = whatsapp.time_zone(timezone) if timezone is not None else whatsapp.machine_zone()
     if fmt == "telegram":
-        return partial(read_telegram, zone=zone, whose=flags["me"] is None)
-    return partial(read_whatsapp, order=flags["date_order"], zone=zone, whose=flags["me"] is None)
+        return partial(read_telegram, zone=zone, whose=me is None)
+    return partial(read_whatsapp, order=date_order, zone=zone, whose=me is None)
 
 
 def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:
