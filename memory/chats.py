@@ -207,11 +207,6 @@ class _Placeholder(ValueError):
     """A time before 1990 (`_EARLIEST_SECONDS`), as seconds or as ISO text: no time, not a moment."""
 
 
-class _OutOfRange(ValueError):
-    """A time read, but outside quire's date range (memory/clock.py): said with the range, as
-    `--valid-from 0001-01-01` is, not as a time that cannot be read."""
-
-
 def _read_time(value: Any) -> tuple[str | None, str | None]:
     """(stored time, None), or (None, why not) for a value that is there but unusable; (None, None) if absent.
 
@@ -230,14 +225,14 @@ def _read_time(value: Any) -> tuple[str | None, str | None]:
                 raise _Placeholder(value)
             stored = _seconds(float(value))
         elif isinstance(value, str):
-            stored = _iso(value)
+            stored = clock.normalize_when(value)
         else:
             raise ValueError(value)
         if clock.parse_when(stored) < _EARLIEST:  # the same placeholder as ISO text ("1970-01-01T00:00:00Z")
             raise _Placeholder(value)
     except _Placeholder:
         return None, f"the time {str(value)[:40]!r} is not when a message was sent (before 1990); {hint}"
-    except _OutOfRange:
+    except clock.OutOfRange:  # read, but outside the range: said with it, as `--valid-from 0001-01-01` is
         return None, f"the time {str(value)[:40]!r} is outside the supported range ({clock.RANGE}); {hint}"
     except (InvalidInput, ValueError, OverflowError, OSError):
         return None, f"cannot read the time {str(value)[:40]!r}; {hint}"
@@ -247,26 +242,16 @@ def _read_time(value: Any) -> tuple[str | None, str | None]:
 
 
 def _seconds(value: float) -> str:
-    """Unix seconds as a stored time; _OutOfRange past quire's range (ValueError for NaN)."""
+    """Unix seconds as a stored time; clock.OutOfRange past quire's range (ValueError for NaN)."""
     if value != value:  # NaN
         raise ValueError(value)
     try:
         moment = datetime.fromtimestamp(value, UTC)
     except (OverflowError, OSError, ValueError):
-        raise _OutOfRange(value) from None
+        raise clock.OutOfRange(f"{value} seconds is outside the supported range ({clock.RANGE})") from None
     if not clock.in_range(moment):
-        raise _OutOfRange(value)
+        raise clock.OutOfRange(f"{value} seconds is outside the supported range ({clock.RANGE})")
     return clock.iso(moment)
-
-
-def _iso(value: str) -> str:
-    """An ISO time as stored; _OutOfRange for one clock reads but whose year is outside the range."""
-    try:
-        return clock.normalize_when(value)
-    except InvalidInput as exc:
-        if "outside the supported range" in str(exc):
-            raise _OutOfRange(value) from None
-        raise
 
 
 def _when(value: Any) -> str | None:
