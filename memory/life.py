@@ -12245,7 +12245,7 @@ KINDS = _kinds()
 # names (or the earliest). `anchored` reads the anchor; retrieval/recall.py picks the statement of then.
 @dataclass(frozen=True)
 class Anchor:
-    """How a question is anchored ("during", "after", "before", "first"), the words the anchoring
+    """How a question is anchored ("during", "after", "before", "first", "in" a place), the words the anchoring
     statement holds ("kinsale"), and the attribute it states when the question's verb says which
     ("lived in": home; None: the attribute asked)."""
 
@@ -12283,7 +12283,8 @@ _ANCHOR_NOT = frozenset(
 
 
 def anchored(query: str) -> Anchor | None:
-    """How a question is anchored in time (`Anchor`), or None for one that is not."""
+    """How a question is anchored in time, or in a place or a thing of then (`_placed`): an `Anchor`,
+    or None for one that is not."""
     query = straight(query)
     for how, pattern in (("during", _ANCHOR_DURING), ("after", _ANCHOR_AFTER), ("before", _ANCHOR_BEFORE)):
         match = pattern.search(query)
@@ -12306,7 +12307,36 @@ def anchored(query: str) -> Anchor | None:
     if first is not None:  # (the words between it and the thing say which: "my first pharmacy job")
         which = re.findall(r"[^\W\d_][\w'-]+", query[first.end() :])[:-1]
         return Anchor("first", tuple(w.casefold() for w in which if w.casefold() not in _ANCHOR_NOT))
-    return None
+    return _placed(query)
+
+
+# A question of the past anchored in a place or a thing of then, not a time ("where did i live in japan",
+# "who was my chief in japan", "where did i live after the barracks"): `_placed`.
+_PLACED_ASKS = patterns.lazy(r"\b(?:did|was|were|had)\b", re.IGNORECASE)
+_PLACED_AFTER = patterns.lazy(
+    r"\b(?P<how>after|before) (?:the|my|our) (?P<what>[^\W\d_][\w'-]+(?: [^\W\d_][\w'-]+)?)\s*[?.!]*\s*$", re.IGNORECASE
+)
+_PLACED_IN = patterns.lazy(
+    r"\b(?:in|over in|out in) (?!(?:the|a|an|my|our|his|her|their|this|that|total|general|time|person|school|college|"
+    r"uni|university|class|summer|winter|spring|autumn|fall|"
+    + "|".join(clock.MONTHS)  # "in may" is a time, not a place
+    + r"|high|grade|year|years|months?|weeks?|days?|case|fact|advance|between)\b)"
+    r"(?P<place>[^\W\d_][\w'-]+(?: [^\W\d_][\w'-]+)?)\s*(?=[?.!,]|$|\b(?:after|before|when|while)\b)",
+    re.IGNORECASE,
+)
+
+
+def _placed(query: str) -> Anchor | None:
+    """How a question of the past is anchored when no time is read in it: after or before a thing of
+    then ("where did i live after the barracks": the statement holding "barracks"), or in a place
+    ("where did i live in japan": how "in", which retrieval/recall.py answers by the place's mentions)."""
+    if not _PLACED_ASKS.search(query):
+        return None
+    thing = _PLACED_AFTER.search(query)
+    if thing is not None:
+        return Anchor(thing.group("how").casefold(), tuple(thing.group("what").casefold().split()))
+    place = _PLACED_IN.search(query)
+    return None if place is None else Anchor("in", tuple(place.group("place").casefold().split()))
 
 
 def _with_someone(query: str) -> str | None:

@@ -1,4 +1,4 @@
-"""A question of the past anchored in a place or a thing of then, not a time (retrieval/recall._placed_anchor):
+"""A question of the past anchored in a place or a thing of then, not a time (memory/life.anchored, its placed forms):
 "where did i live in germany" asks the home that held while the person spoke of Germany, though no
 statement of a home names the country (the town does); "where did i live after the barracks" asks the home
 after the one that names the barracks. Both had ranked the home of now first (session 36: kai's Japan and
