@@ -11142,8 +11142,8 @@ _ASKS_SECOND_LANGUAGE = (
     ("schedule:smoking", r"\b(?:i am|i'm|am i) (?:a )?smoker\b|^(?:i|we) smoke\s*\?"),
     ("relationship", r"^(?:do )?(?:i|we) have (?:a )?(?:girlfriend|boyfriend|partner)\b"),
     ("partner", r"^(?:do )?(?:i|we) have (?:a )?(?:girlfriend|boyfriend|partner)\b"),
+    # ("where I exercise", "where I lift": the one pattern in _ASKS_KIND_WORD)
     ("gym", r"\bwhere (?:do )?(?:i|we) (?:make|do|practi[cs]e) (?:sports?|exercise)\b"),
-    ("gym", r"\bwhere (?:do |did )?(?:i|we) (?:usually |now |currently )?(?:work ?out|exercise|lift)\b"),
     ("phone provider", r"\b(?:what|which) (?:company|operator|network) is my (?:phone|mobile|cell)\b"),
     ("university", r"\b(?:in )?(?:which|what) (?:university|college|uni) (?:i|we) (?:studied|study|went)\b"),
     # (session 36: olena) "which music instrument I play", "which size of shoes I wear", "I have tattoo?"
@@ -11217,17 +11217,22 @@ _ASKS_KIND_WORD = (
         r"forewoman|sergeant|gaffer|charge nurse|shift lead|line lead|crew chief)\b",
     ),
     ("car", r"\bwhat (?:did|do) (?:i|we) (?:ride|drive)\b|\bwhat (?:was|were|am|are) (?:i|we) (?:riding|driving)\b"),
-    ("gym", r"\bwhere (?:did|do) (?:i|we) (?:usually )?(?:work ?out|lift|train)\b"),
+    # where the person keeps fit, asked by what they do there, in every register ("where did i work out", the
+    # second-language "where I exercise", the journal's "where do I climb"): the gym, this one pattern
+    (
+        "gym",
+        r"\bwhere (?:do |did )?(?:i|we) (?:usually |now |currently )?"
+        r"(?:work ?out|exercise|lift|train|climb|boulder|swim laps)\b",
+    ),
     ("rank", r"\bwhat(?:'s|s| is| was) my (?:current |new |last )?(?:rank|rate|paygrade|pay grade)\b"),
     ("command", r"\bwhat(?:'s|s| is| was) my (?:last |current |new |first |old )?(?:command|squadron|unit)\b"),
     *((kind, r"\bwhere (?:did|do) (?:i|we) (?:go to|attend) (?:school|community college|cc)\b") for kind in SCHOOLS),
 )
 # Journal register (session 37: rowan): the questions a journal-keeper puts ("who am I seeing": a name, the
-# partner; "what town am I in now": the home; "where do I climb": the gym)
+# partner; "what town am I in now": the home; "where do I climb": the gym, asked by _ASKS_KIND_WORD's pattern)
 _ASKS_JOURNAL = (
     ("partner", r"\bwho (?:am i|are we) (?:dating|seeing|going out with)\b"),
     ("home", r"\b(?:what|which) (?:town|city) (?:am i|are we|do i live|do we live)(?: (?:now|currently|living))? in\b"),
-    ("gym", r"\bwhere (?:do )?(?:i|we) (?:climb|boulder|lift|work out|swim laps)\b"),
 )
 _ASKS_RE = tuple(
     (a, patterns.lazy(p, re.IGNORECASE))

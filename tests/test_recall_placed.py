@@ -75,6 +75,26 @@ def test_control_work_out_is_no_employer_and_work_still_is():
     assert "employer" in life.asked("where did i work in 2019")
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "where do I climb",
+        "where did we lift",
+        "where I exercise",
+        "where do i usually climb",
+        "where we currently boulder",
+    ],
+)
+def test_where_the_person_keeps_fit_is_the_gym_in_every_register(question):
+    # (one pattern for the journal's, the second-language and the kind word's "where do I ...")
+    assert "gym" in life.asked(question)
+
+
+@pytest.mark.parametrize("question", ["where do I live", "where did I study", "who do I train", "where do I work"])
+def test_control_where_else_the_person_goes_is_no_gym(question):
+    assert "gym" not in life.asked(question)
+
+
 # (a question of only function words: "where am i from" had the newest turn holding "am" and "i" lifted)
 ORIGIN = [
     ("2021-01-01T10:00:00Z", "born and raised in Kumasi, came to Leeds for uni in 2015"),
