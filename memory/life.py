@@ -9686,10 +9686,10 @@ def _to_say(match: re.Match[str]) -> str:
 _FACTS_WORDS = r"\b(?i:facts|details|info|key points|about me)[ \t]*:[ \t]*$"
 _OWN_FACTS = patterns.lazy(_FACTS_WORDS)
 _FOR_SOMEONE = patterns.lazy(
-    r"\b(?i:for (?:my|our|a|her|his) (?:\w+ )?(?:cousin|friend|sister|brother|mom|mum|mother|dad|father|son|daughter|"
-    r"husband|wife|partner|boyfriend|girlfriend|colleague|coworker|co-worker|boss|student|client|patient|neighbou?r|"
-    r"aunt|uncle|niece|nephew|kid|child|team|staff)|he|she|they|his|her|their|him|them|sent|wrote|forwarded|"
-    r"from (?:my|our|a|the|her|his))\b"
+    r"\b(?i:for (?:my|our|a|her|his) (?:\w+ )?(?:"
+    + vocab.alternation(vocab.family(owned=False))  # (the family vocabulary's words)
+    + r"|friend|colleague|coworker|co-worker|boss|student|client|patient|neighbou?r|team|staff)|he|she|they|his|her|"
+    r"their|him|them|sent|wrote|forwarded|from (?:my|our|a|the|her|his))\b"
 )
 # A draft of her own to be reworded, its text in quotation marks after the request's colon: "make this
 # sound less stiff: "...", "can you polish this: "...". Not one a request says another wrote ("Amy sent me
