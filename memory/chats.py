@@ -57,7 +57,7 @@ from memory import (
 from memory import text as text_policy
 from memory.capture import WAIVED, Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream, unlog
 from memory.db import Database, rows_in
-from memory.errors import InvalidInput, QuireError, UsageMistake
+from memory.errors import InvalidInput, QuireError
 from memory.models import ME_MAX, CapturePayload, clauses, key_clauses, me_name, one_per_value, parse_payload
 from memory.vectors import VectorIndex
 
@@ -215,11 +215,6 @@ class _Placeholder(ValueError):
     """A time before 1990 (`_EARLIEST_SECONDS`), as seconds or as ISO text: no time, not a moment."""
 
 
-class _OutOfRange(ValueError):
-    """A time read, but outside quire's date range (memory/clock.py): said with the range, as
-    `--valid-from 0001-01-01` is, not as a time that cannot be read."""
-
-
 def _read_time(value: Any) -> tuple[str | None, str | None]:
     """(stored time, None), or (None, why not) for a value that is there but unusable; (None, None) if absent.
 
@@ -240,14 +235,14 @@ def _read_time(value: Any) -> tuple[str | None, str | None]:
                 raise _Placeholder(value)
             stored = _seconds(seconds)
         elif isinstance(value, str):
-            stored = _iso(value)
+            stored = clock.normalize_when(value)
         else:
             raise ValueError(value)
         if clock.parse_when(stored) < _EARLIEST:  # the same placeholder as ISO text ("1970-01-01T00:00:00Z")
             raise _Placeholder(value)
     except _Placeholder:
         return None, f"the time {str(value)[:40]!r} is not when a message was sent (before 1990); {hint}"
-    except _OutOfRange:
+    except clock.OutOfRange:  # read, but outside the range: said with it, as `--valid-from 0001-01-01` is
         return None, f"the time {str(value)[:40]!r} is outside the supported range ({clock.RANGE}); {hint}"
     except (InvalidInput, ValueError, OverflowError, OSError):
         return None, f"cannot read the time {str(value)[:40]!r}; {hint}"
@@ -257,26 +252,16 @@ def _read_time(value: Any) -> tuple[str | None, str | None]:
 
 
 def _seconds(value: float) -> str:
-    """Unix seconds as a stored time; _OutOfRange past quire's range (ValueError for NaN)."""
+    """Unix seconds as a stored time; clock.OutOfRange past quire's range (ValueError for NaN)."""
     if value != value:  # NaN
         raise ValueError(value)
     try:
         moment = datetime.fromtimestamp(value, UTC)
     except (OverflowError, OSError, ValueError):
-        raise _OutOfRange(value) from None
+        raise clock.OutOfRange(f"{value} seconds is outside the supported range ({clock.RANGE})") from None
     if not clock.in_range(moment):
-        raise _OutOfRange(value)
+        raise clock.OutOfRange(f"{value} seconds is outside the supported range ({clock.RANGE})")
     return clock.iso(moment)
-
-
-def _iso(value: str) -> str:
-    """An ISO time as stored; _OutOfRange for one clock reads but whose year is outside the range."""
-    try:
-        return clock.normalize_when(value)
-    except InvalidInput as exc:
-        if "outside the supported range" in str(exc):
-            raise _OutOfRange(value) from None
-        raise
 
 
 def _when(value: Any) -> str | None:
@@ -1551,10 +1536,9 @@ def import_chats(
     sender whose messages are the person's own in a chat between people (a WhatsApp chat, chat
     JSONL): what they say of their life is read as a chat with an assistant's is (memory/life.py).
     date_order (dmy | mdy | ymd, else told from the file) and timezone (IANA, else the machine's):
-    how a WhatsApp chat's dates and clock times (a Telegram export's local ones) are read."""
-    if fmt not in _READERS:
-        raise InvalidInput(f"unknown chat format {fmt!r}; use one of {', '.join(CHAT_FORMATS)}")
-    reader = _reader(fmt, Path(path), roles=roles, keep_all=keep_all, me=me, date_order=date_order, timezone=timezone)
+    how a WhatsApp chat's dates and clock times (a Telegram export's local ones) are read. The format
+    and flags are as `importer.checked` passed them (the one check of an import's flags)."""
+    reader = _reader(fmt, me=me, date_order=date_order, timezone=timezone)
     origin, source = _origin(Path(path), fmt)
     report = ChatReport(format=fmt)
     named, reader = _whose(fmt, origin, me, report, reader)
@@ -1716,17 +1700,16 @@ def _the_other(chat: str, said: Iterable[str], where: str, report: ChatReport) -
     return named
 
 
-def _reader(fmt: str, path: Path, **flags: Any) -> Callable[[Any, ChatReport], Iterator[Conversation]]:
-    """The reader of `fmt`, the flags checked first (InvalidInput for one that does not apply)."""
-    misused = chat_flags_misused(fmt, path=path, **flags)
-    if misused:
-        raise UsageMistake(misused)
+def _reader(
+    fmt: str, *, me: str | None, date_order: str | None, timezone: str | None
+) -> Callable[[Any, ChatReport], Iterator[Conversation]]:
+    """The reader of `fmt`, told the flags that apply to it (`importer.checked` refused the others)."""
     if fmt not in _LOCAL_TIMES:
         return _READERS[fmt]
-    zone = whatsapp.time_zone(flags["timezone"]) if flags["timezone"] is not None else whatsapp.machine_zone()
+    zone = whatsapp.time_zone(timezone) if timezone is not None else whatsapp.machine_zone()
     if fmt == "telegram":
-        return partial(read_telegram, zone=zone, whose=flags["me"] is None)
-    return partial(read_whatsapp, order=flags["date_order"], zone=zone, whose=flags["me"] is None)
+        return partial(read_telegram, zone=zone, whose=me is None)
+    return partial(read_whatsapp, order=date_order, zone=zone, whose=me is None)
 
 
 def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:

@@ -91,6 +91,11 @@ HINT = f"use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS from {RANGE}"
 EMPTY = f"the date is empty; {HINT}, or leave it out"
 
 
+class OutOfRange(InvalidInput):
+    """A date read, but outside the supported range: a caller that says so in its own words (a
+    chat's message time) catches this, not the message's wording."""
+
+
 def in_range(moment: datetime) -> bool:
     return MIN_YEAR <= moment.year <= MAX_YEAR
 
@@ -115,7 +120,7 @@ def _parse(text: str) -> datetime:
         raise InvalidInput(EMPTY)
     lead = _LEADING_YEAR.match(value)
     if lead and not MIN_YEAR <= int(lead.group(1)) <= MAX_YEAR:
-        raise InvalidInput(f"the date {text!r} is outside the supported range; {hint}")
+        raise OutOfRange(f"the date {text!r} is outside the supported range; {hint}")
     try:
         if _DATE.match(value):
             moment = datetime.combine(date.fromisoformat(value), datetime.min.time(), UTC)
@@ -130,9 +135,9 @@ def _parse(text: str) -> datetime:
     try:
         moment = moment.astimezone(UTC).replace(microsecond=0)
     except OverflowError:  # read, but its offset takes it past year 9999 (or before year 1) in UTC
-        raise InvalidInput(f"the date {text!r} is outside the supported range; {hint}") from None
+        raise OutOfRange(f"the date {text!r} is outside the supported range; {hint}") from None
     if not in_range(moment):  # a time zone offset can push 9999-12-31T23:00-05:00 past the end
-        raise InvalidInput(f"the date {text!r} is outside the supported range; {hint}")
+        raise OutOfRange(f"the date {text!r} is outside the supported range; {hint}")
     return moment
 
 

@@ -137,12 +137,19 @@ def places(db: Database, memory_ids: Sequence[str]) -> dict[str, Place]:
 
 def places_queries(memory_ids: Sequence[str]) -> list[tuple[str, list[Any]]]:
     """The reads of `places` (for `memory.db.gather`, batched with a caller's other reads)."""
-    return in_queries(
-        "SELECT st.memory_id, st.session_id, st.position, s.title FROM session_turns st "
-        "JOIN sessions s ON s.id = st.session_id WHERE st.memory_id IN ({marks}) "
-        "ORDER BY st.position DESC, st.session_id DESC",
-        list(dict.fromkeys(memory_ids)),
-    )
+    return in_queries(_PLACES.format(where="WHERE st.memory_id IN ({marks}) "), list(dict.fromkeys(memory_ids)))
+
+
+def every_place(db: Database) -> dict[str, Place]:
+    """`places` of every memory that came from a conversation, in one read (a rebuild's chat titles:
+    the turns of a whole home, which `places` read in lists of 500 ids)."""
+    return places_from(db.rows(_PLACES.format(where="")))
+
+
+_PLACES = (
+    "SELECT st.memory_id, st.session_id, st.position, s.title FROM session_turns st "
+    "JOIN sessions s ON s.id = st.session_id {where}ORDER BY st.position DESC, st.session_id DESC"
+)
 
 
 def speakers_queries(memory_ids: Sequence[str]) -> list[tuple[str, list[Any]]]:

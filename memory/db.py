@@ -514,36 +514,36 @@ def leave_wal(path: Path, key: str | None) -> None:
         f"another process has {path} open (a `quire mcp` an agent app runs, or a `quire curate` walk); "
         "close it, then run this again; nothing was changed"
     )
+    mode = _out_of_wal(path, key, busy=held)  # busy: held open, not written
+    if mode is None or str(mode[0]).lower() == "wal":
+        raise held
+
+
+def _out_of_wal(path: Path, key: str | None, *, then: str = "", busy: QuireError | None = None) -> Any:
+    """Open the file with `key` (not configured), checkpoint its WAL and take it out of WAL mode, then
+    run the PRAGMA `then`; the journal mode SQLite reports. What the driver raises is translated
+    (`_translate`), a busy database as `busy` when given. One place for both `leave_wal` and `rekey`."""
     db = FileDatabase(path, configure=False, encryption_key=key)
     try:
         with db._lock:
             try:
                 db._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
                 mode = db._conn.execute("PRAGMA journal_mode=DELETE").fetchone()
+                if then:
+                    db._conn.execute(then)
             except ValueError as exc:
                 said = _translate(exc, path)
-                raise (held if isinstance(said, Conflict) else said) from None  # busy: held open, not written
+                raise (busy if busy is not None and isinstance(said, Conflict) else said) from None
     finally:
         db.close()
-    if mode is None or str(mode[0]).lower() == "wal":
-        raise held
+    return mode
 
 
 def rekey(path: Path, old_key: str | None, new_key: str | None) -> int:
     """Re-encrypt a database file in place (None: plaintext), then reopen it with the new key and
     run the integrity check; returns its row count of `sqlite_master` as a sanity figure. The file
     must not be open elsewhere. WAL is checkpointed and left first: rekey cannot run in WAL mode."""
-    db = FileDatabase(path, configure=False, encryption_key=old_key)
-    try:
-        with db._lock:
-            try:
-                db._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-                db._conn.execute("PRAGMA journal_mode=DELETE")
-                db._conn.execute("PRAGMA rekey=" + _sql_text(new_key or ""))
-            except ValueError as exc:
-                raise _translate(exc, path) from None
-    finally:
-        db.close()
+    _out_of_wal(path, old_key, then="PRAGMA rekey=" + _sql_text(new_key or ""))
     check = FileDatabase(path, configure=False, encryption_key=new_key)
     try:
         verdict = check.scalar("PRAGMA integrity_check")

@@ -90,10 +90,6 @@ class DoctorReport:
         }
 
 
-def _restore_fix(home: Home) -> str:
-    return integrity.restore_fix(home.db_path)  # what every command that meets the damage says too
-
-
 STATEMENTS_SCHEMA = 24  # the migration that made the statements table
 
 
@@ -187,7 +183,7 @@ def doctor(home: Home, config_problems: Sequence[str] = ()) -> DoctorReport:
 
 def _file_checks(home: Home, path: Path, name: str, key: str | None, *, schema: bool = True) -> list[Check]:
     fix = (
-        _restore_fix(home)
+        integrity.restore_fix(home.db_path)  # what every command that meets the damage says too
         if name == "database"
         else (
             f"move {path} aside (its queued captures are lost unless it is repaired with `sqlite3 .recover`); "

@@ -179,36 +179,57 @@ def import_path(
     timezone: the IANA zone a WhatsApp or Telegram export's wall-clock times are in (else the machine's).
     """
     path = Path(path)
-    check_input(path)
+    flags: dict[str, Any] = {"roles": roles, "keep_all": keep_all, "me": me, "date_order": date_order}
+    flags["timezone"] = timezone
+    format = checked(path, format, **flags)
     if space is not None:
         # The space for units that name none, checked before a unit is read, as every other command
         # checks its --space: "" was taken as none, and an unknown one failed each unit on a line of its own.
         spaces.resolve_write_space(db, space)
-    if format == "auto":
-        format = chats.detect_format(path)
-    elif format in ("jsonl", "chat-jsonl"):
-        _refuse_other_export(path, format)
     store = _Landing(actor=actor, embedder=embedder, defer_embed=defer_embed, vectors=vectors)
-    flags: dict[str, Any] = {"roles": roles, "keep_all": keep_all, "me": me, "date_order": date_order}
-    flags["timezone"] = timezone
     if format in chats.CHAT_FORMATS:
         return chats.import_chats(db, path, format, space=space, progress=progress, **flags, **store.kw())
-    if format not in ("jsonl", "markdown"):
-        raise InvalidInput(f"unknown format {format!r}; use auto, {', '.join(chats.CHAT_FORMATS)}, jsonl or markdown")
-    misused = chats.chat_flags_misused(format, path=path, **flags)
-    if misused:
-        raise UsageMistake(misused)
-    note = path.is_file() and path.suffix.lower() in NOTE_SUFFIXES
-    if (format == "markdown") != (path.is_dir() or note):
-        raise InvalidInput(f"{path}: --format markdown takes a folder of notes or one .md note, jsonl a file")
     report = ImportReport()
-    if path.is_dir() or note:
+    if path.is_dir() or (path.is_file() and path.suffix.lower() in NOTE_SUFFIXES):
         _import_notes(db, path, report, store, space=space, progress=progress, own=own)
     elif path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         _import_lines(db, path, report, store, space=space, progress=progress)
     else:
         raise InvalidInput(f"{path}: import takes a .jsonl file or a folder of .md notes")
     return report
+
+
+def checked(
+    path: Path,
+    format: str = "auto",
+    *,
+    roles: str = "user",
+    keep_all: bool = False,
+    me: str | None = None,
+    date_order: str | None = None,
+    timezone: str | None = None,
+) -> str:
+    """The one check of what an import is given, before anything is read or stored: the path can be
+    imported, the format it holds (read from its content for "auto"; an export given as JSON Lines
+    named), and no chat flag on what is no chat (`UsageMistake`). Returns the format. `import_path`
+    runs it on its path, the import operation on every path before the first is imported; the chat
+    readers (`chats.import_chats`) trust it."""
+    check_input(path)
+    if format == "auto":
+        format = chats.detect_format(path)
+    elif format in ("jsonl", "chat-jsonl"):
+        _refuse_other_export(path, format)
+    if format not in (*chats.CHAT_FORMATS, "jsonl", "markdown"):
+        raise InvalidInput(f"unknown format {format!r}; use auto, {', '.join(chats.CHAT_FORMATS)}, jsonl or markdown")
+    misused = chats.chat_flags_misused(
+        format, path=path, roles=roles, keep_all=keep_all, me=me, date_order=date_order, timezone=timezone
+    )
+    if misused:
+        raise UsageMistake(misused)
+    note = path.is_file() and path.suffix.lower() in NOTE_SUFFIXES
+    if format in ("jsonl", "markdown") and (format == "markdown") != (path.is_dir() or note):
+        raise InvalidInput(f"{path}: --format markdown takes a folder of notes or one .md note, jsonl a file")
+    return format
 
 
 _EXPORT_WORDS = {

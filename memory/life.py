@@ -9736,10 +9736,10 @@ def _to_say(match: re.Match[str]) -> str:
 _FACTS_WORDS = r"\b(?i:facts|details|info|key points|about me)[ \t]*:[ \t]*$"
 _OWN_FACTS = patterns.lazy(_FACTS_WORDS)
 _FOR_SOMEONE = patterns.lazy(
-    r"\b(?i:for (?:my|our|a|her|his) (?:\w+ )?(?:cousin|friend|sister|brother|mom|mum|mother|dad|father|son|daughter|"
-    r"husband|wife|partner|boyfriend|girlfriend|colleague|coworker|co-worker|boss|student|client|patient|neighbou?r|"
-    r"aunt|uncle|niece|nephew|kid|child|team|staff)|he|she|they|his|her|their|him|them|sent|wrote|forwarded|"
-    r"from (?:my|our|a|the|her|his))\b"
+    r"\b(?i:for (?:my|our|a|her|his) (?:\w+ )?(?:"
+    + vocab.alternation(vocab.family(owned=False))  # (the family vocabulary's words)
+    + r"|friend|colleague|coworker|co-worker|boss|student|client|patient|neighbou?r|team|staff)|he|she|they|his|her|"
+    r"their|him|them|sent|wrote|forwarded|from (?:my|our|a|the|her|his))\b"
 )
 # A draft of her own to be reworded, its text in quotation marks after the request's colon: "make this
 # sound less stiff: "...", "can you polish this: "...". Not one a request says another wrote ("Amy sent me
@@ -9877,7 +9877,7 @@ _DRAFTED = (
     (
         "home",
         IDENTITY,
-        r"\bin(?:to)? (?:our|my) (?:new |own )?(?:condo|house|flat|apartment|place|home|townhouse) in\b",
+        r"\b(?:in|into) (?:our|my) (?:new |own )?(?:condo|house|flat|apartment|place|home|townhouse) in\b",
         r"(?:\b[Ww]e(?:'re| are)|"
         + _I
         + r"(?:'m| am)) (?:finally |now |all |officially )*(?:moved )?in(?:to)? (?:our|my) (?:new |own )?(?:condo|house|flat|apartment|place|home|townhouse) in (?:the )?(?P<v>"
@@ -9887,38 +9887,16 @@ _DRAFTED = (
 )
 _DRAFTED_RULES = tuple((a, t, patterns.lazy(g, re.IGNORECASE), patterns.lazy(p)) for a, t, g, p in _DRAFTED)
 _DRAFTED_VALUE = {"relationship": "engaged", "pets": "none"}
-# (a word of one of them looked for first, then one search for all their gates: most sentences hold none)
-_DRAFTED_WORDS = (
-    "joined",
-    "licen",
-    "registered",
-    "membership",
-    "manager",
-    "boss",
-    "opened",
-    "patient",
-    "asking",
-    "no pets",
-    "proposed",
-    "rent the",
-    "own the",
-    "renting",
-    "in our",
-    "in my",
-    "into our",
-    "into my",
-)
-_DRAFTED_GATE = patterns.lazy("|".join(f"(?:{gate})" for _, _, gate, _ in _DRAFTED), re.IGNORECASE)
+# (the needles each gate's match holds, looked for in one pass over the sentence: most sentences hold none)
+_DRAFTED_HELD = needles.Finder([needles.inner(gate) for _, _, gate, _ in _DRAFTED_RULES])
 
 
 def _drafted(sentence: str, text: str) -> list[Said]:
     """What a sentence of the person's drafting says of them that the rules do not read (`_DRAFTED`);
     an engagement only as news a draft is asked for ("Marcus proposed ...!! help me write a message")."""
     out: list[Said] = []
-    low = sentence.lower()
-    if not any(word in low for word in _DRAFTED_WORDS) or _DRAFTED_GATE.search(sentence) is None:
-        return out
-    for attribute, memory_type, gate, pattern in _DRAFTED_RULES:
+    for at in _DRAFTED_HELD.holding(sentence.lower() if sentence.isascii() else None):  # (needles: ASCII only)
+        attribute, memory_type, gate, pattern = _DRAFTED_RULES[at]
         if gate.search(sentence) is None or (attribute == "relationship" and _DRAFT_ASK.search(text) is None):
             continue
         found = pattern.search(sentence)
@@ -11219,8 +11197,8 @@ _ASKS_SECOND_LANGUAGE = (
     ("schedule:smoking", r"\b(?:i am|i'm|am i) (?:a )?smoker\b|^(?:i|we) smoke\s*\?"),
     ("relationship", r"^(?:do )?(?:i|we) have (?:a )?(?:girlfriend|boyfriend|partner)\b"),
     ("partner", r"^(?:do )?(?:i|we) have (?:a )?(?:girlfriend|boyfriend|partner)\b"),
+    # ("where I exercise", "where I lift": the one pattern in _ASKS_KIND_WORD)
     ("gym", r"\bwhere (?:do )?(?:i|we) (?:make|do|practi[cs]e) (?:sports?|exercise)\b"),
-    ("gym", r"\bwhere (?:do |did )?(?:i|we) (?:usually |now |currently )?(?:work ?out|exercise|lift)\b"),
     ("phone provider", r"\b(?:what|which) (?:company|operator|network) is my (?:phone|mobile|cell)\b"),
     ("university", r"\b(?:in )?(?:which|what) (?:university|college|uni) (?:i|we) (?:studied|study|went)\b"),
     # (session 36: olena) "which music instrument I play", "which size of shoes I wear", "I have tattoo?"
@@ -11294,17 +11272,22 @@ _ASKS_KIND_WORD = (
         r"forewoman|sergeant|gaffer|charge nurse|shift lead|line lead|crew chief)\b",
     ),
     ("car", r"\bwhat (?:did|do) (?:i|we) (?:ride|drive)\b|\bwhat (?:was|were|am|are) (?:i|we) (?:riding|driving)\b"),
-    ("gym", r"\bwhere (?:did|do) (?:i|we) (?:usually )?(?:work ?out|lift|train)\b"),
+    # where the person keeps fit, asked by what they do there, in every register ("where did i work out", the
+    # second-language "where I exercise", the journal's "where do I climb"): the gym, this one pattern
+    (
+        "gym",
+        r"\bwhere (?:do |did )?(?:i|we) (?:usually |now |currently )?"
+        r"(?:work ?out|exercise|lift|train|climb|boulder|swim laps)\b",
+    ),
     ("rank", r"\bwhat(?:'s|s| is| was) my (?:current |new |last )?(?:rank|rate|paygrade|pay grade)\b"),
     ("command", r"\bwhat(?:'s|s| is| was) my (?:last |current |new |first |old )?(?:command|squadron|unit)\b"),
     *((kind, r"\bwhere (?:did|do) (?:i|we) (?:go to|attend) (?:school|community college|cc)\b") for kind in SCHOOLS),
 )
 # Journal register (session 37: rowan): the questions a journal-keeper puts ("who am I seeing": a name, the
-# partner; "what town am I in now": the home; "where do I climb": the gym)
+# partner; "what town am I in now": the home; "where do I climb": the gym, asked by _ASKS_KIND_WORD's pattern)
 _ASKS_JOURNAL = (
     ("partner", r"\bwho (?:am i|are we) (?:dating|seeing|going out with)\b"),
     ("home", r"\b(?:what|which) (?:town|city) (?:am i|are we|do i live|do we live)(?: (?:now|currently|living))? in\b"),
-    ("gym", r"\bwhere (?:do )?(?:i|we) (?:climb|boulder|lift|work out|swim laps)\b"),
 )
 _ASKS_RE = tuple(
     (a, patterns.lazy(p, re.IGNORECASE))
@@ -12377,7 +12360,7 @@ KINDS = _kinds()
 # names (or the earliest). `anchored` reads the anchor; retrieval/recall.py picks the statement of then.
 @dataclass(frozen=True)
 class Anchor:
-    """How a question is anchored ("during", "after", "before", "first"), the words the anchoring
+    """How a question is anchored ("during", "after", "before", "first", "in" a place), the words the anchoring
     statement holds ("kinsale"), and the attribute it states when the question's verb says which
     ("lived in": home; None: the attribute asked)."""
 
@@ -12415,7 +12398,8 @@ _ANCHOR_NOT = frozenset(
 
 
 def anchored(query: str) -> Anchor | None:
-    """How a question is anchored in time (`Anchor`), or None for one that is not."""
+    """How a question is anchored in time, or in a place or a thing of then (`_placed`): an `Anchor`,
+    or None for one that is not."""
     query = straight(query)
     for how, pattern in (("during", _ANCHOR_DURING), ("after", _ANCHOR_AFTER), ("before", _ANCHOR_BEFORE)):
         match = pattern.search(query)
@@ -12438,7 +12422,36 @@ def anchored(query: str) -> Anchor | None:
     if first is not None:  # (the words between it and the thing say which: "my first pharmacy job")
         which = re.findall(r"[^\W\d_][\w'-]+", query[first.end() :])[:-1]
         return Anchor("first", tuple(w.casefold() for w in which if w.casefold() not in _ANCHOR_NOT))
-    return None
+    return _placed(query)
+
+
+# A question of the past anchored in a place or a thing of then, not a time ("where did i live in japan",
+# "who was my chief in japan", "where did i live after the barracks"): `_placed`.
+_PLACED_ASKS = patterns.lazy(r"\b(?:did|was|were|had)\b", re.IGNORECASE)
+_PLACED_AFTER = patterns.lazy(
+    r"\b(?P<how>after|before) (?:the|my|our) (?P<what>[^\W\d_][\w'-]+(?: [^\W\d_][\w'-]+)?)\s*[?.!]*\s*$", re.IGNORECASE
+)
+_PLACED_IN = patterns.lazy(
+    r"\b(?:in|over in|out in) (?!(?:the|a|an|my|our|his|her|their|this|that|total|general|time|person|school|college|"
+    r"uni|university|class|summer|winter|spring|autumn|fall|"
+    + "|".join(clock.MONTHS)  # "in may" is a time, not a place
+    + r"|high|grade|year|years|months?|weeks?|days?|case|fact|advance|between)\b)"
+    r"(?P<place>[^\W\d_][\w'-]+(?: [^\W\d_][\w'-]+)?)\s*(?=[?.!,]|$|\b(?:after|before|when|while)\b)",
+    re.IGNORECASE,
+)
+
+
+def _placed(query: str) -> Anchor | None:
+    """How a question of the past is anchored when no time is read in it: after or before a thing of
+    then ("where did i live after the barracks": the statement holding "barracks"), or in a place
+    ("where did i live in japan": how "in", which retrieval/recall.py answers by the place's mentions)."""
+    if not _PLACED_ASKS.search(query):
+        return None
+    thing = _PLACED_AFTER.search(query)
+    if thing is not None:
+        return Anchor(thing.group("how").casefold(), tuple(thing.group("what").casefold().split()))
+    place = _PLACED_IN.search(query)
+    return None if place is None else Anchor("in", tuple(place.group("place").casefold().split()))
 
 
 def _with_someone(query: str) -> str | None:

@@ -1856,7 +1856,7 @@ def _anchored(run: _Run, ordered: Ranked, asked: frozenset[str], query: str) -> 
     "what work did I take up after I retired", "where was my first job") is answered by the statement
     of what it asks said at that time (`_of_then`): it goes right above the best, read in if the
     query did not reach it. The newest statement is the answer of now, not of then."""
-    anchor = life.anchored(query) or _placed_anchor(query)
+    anchor = life.anchored(query)
     mine = sorted(a for a in asked if not a.startswith("other:"))
     if anchor is None or not mine or not ordered:
         return ordered
@@ -1872,35 +1872,6 @@ def _anchored(run: _Run, ordered: Ranked, asked: frozenset[str], query: str) -> 
     mult = next((m for row, _, m in ordered if row["id"] == chosen["id"]), {})
     lifted = ordered[0][1] * (1 + 1e-6) + 1e-9
     return [(chosen, lifted, {**mult, "anchored": 1.0}), *rest]
-
-
-# A question of the past anchored in a place or a thing of then, not a time ("where did i live in japan",
-# "who was my chief in japan", "where did i live after the barracks"): `_placed_anchor`.
-_ASKS_THEN = re.compile(r"\b(?:did|was|were|had)\b", re.IGNORECASE)
-_AFTER_THE = re.compile(
-    r"\b(?P<how>after|before) (?:the|my|our) (?P<what>[^\W\d_][\w'-]+(?: [^\W\d_][\w'-]+)?)\s*[?.!]*\s*$", re.IGNORECASE
-)
-_IN_PLACE = re.compile(
-    r"\b(?:in|over in|out in) (?!(?:the|a|an|my|our|his|her|their|this|that|total|general|time|person|school|college|"
-    r"uni|university|class|summer|winter|spring|autumn|fall|"
-    + "|".join(clock.MONTHS)  # "in may" is a time, not a place
-    + r"|high|grade|year|years|months?|weeks?|days?|case|fact|advance|between)\b)"
-    r"(?P<place>[^\W\d_][\w'-]+(?: [^\W\d_][\w'-]+)?)\s*(?=[?.!,]|$|\b(?:after|before|when|while)\b)",
-    re.IGNORECASE,
-)
-
-
-def _placed_anchor(query: str) -> life.Anchor | None:
-    """How a question of the past is anchored when memory/life.anchored reads no time in it: after or
-    before a thing of then ("where did i live after the barracks": the statement holding "barracks",
-    then `_of_then`), or in a place ("where did i live in japan": how "in", `_of_the_place`)."""
-    if not _ASKS_THEN.search(query):
-        return None
-    thing = _AFTER_THE.search(query)
-    if thing is not None:
-        return life.Anchor(thing.group("how").casefold(), tuple(thing.group("what").casefold().split()))
-    place = _IN_PLACE.search(query)
-    return None if place is None else life.Anchor("in", tuple(place.group("place").casefold().split()))
 
 
 def _of_the_place(

@@ -8,8 +8,10 @@ without them, and nothing is read.
 
 from __future__ import annotations
 
+import ast
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -80,3 +82,43 @@ def test_a_word_that_means_other_things_too_names_no_one_in_lower_case_after_my(
     assert life.kin_names("my pop Joe turned 80 today") == (("pop", "Joe"),)
     assert life.kin_names("my pop music is too loud for the neighbours") == ()
     assert life.kin_names("honestly my bro code is simple") == ()
+
+
+# -- no rule hard-codes the family vocabulary again ------------------------------------------------------------
+# A name's string literals that list the words of this many of the vocabulary's relations (a partner's words
+# one relation, `vocab.kin_of`) are a hand copy of the vocabulary: a word added to memory/data/family.txt would
+# not be read there. Such rules build their pattern from `vocab.family()` instead (life._FOR_SOMEONE, vocab._OTHERS).
+COPY_OF_THE_VOCABULARY = 8
+# Hand lists found and left in session 39 (each read by its own rule; reading them from the vocabulary changes
+# what they read, for a READING bump of its own): a new one fails the guard, and so does one of these fixed
+# and still listed here.
+HAND_LISTS_LEFT = {"memory/life.py": {"_NOT_MINE", "_LIVE_WITH_KIN", "_OTHERS_BEFORE"}}
+
+
+def hand_copies(source: str) -> set[str]:
+    """The names assigned in `source` with a string literal that lists words of `COPY_OF_THE_VOCABULARY` relations."""
+    relation = {word: vocab.kin_of(kin.relation) for word, kin in vocab.FAMILY.items()}
+    found = set()
+    for node in ast.parse(source).body:
+        if not isinstance(node, ast.Assign) or not isinstance(node.targets[0], ast.Name):
+            continue
+        for said in (c.value for c in ast.walk(node.value) if isinstance(c, ast.Constant) and isinstance(c.value, str)):
+            if (
+                len({relation[w] for w in re.split(r"[^\w'-]+", said.casefold()) if w in relation})
+                >= COPY_OF_THE_VOCABULARY
+            ):
+                found.add(node.targets[0].id)
+    return found
+
+
+def test_no_rule_lists_the_family_words_by_hand():
+    for name in ("memory/life.py", "memory/vocab.py"):
+        assert hand_copies((ROOT / name).read_text(encoding="utf-8")) == HAND_LISTS_LEFT.get(name, set()), name
+
+
+def test_control_the_guard_catches_a_hand_list_and_passes_one_read_from_the_vocabulary():
+    by_hand = '_FOR_SOMEONE = lazy(r"for my (?:cousin|sister|brother|mom|dad|son|daughter|wife|aunt|uncle|niece|kid)")'
+    read = '_FOR_SOMEONE = lazy(r"for my " + vocab.alternation(vocab.family(owned=False)))'
+    partners = '_PARTNER = ("wife", "husband", "partner", "spouse", "girlfriend", "boyfriend", "fiance", "bf", "gf")'
+    assert hand_copies(by_hand) == {"_FOR_SOMEONE"}
+    assert hand_copies(read) == hand_copies(partners) == set()  # (a partner's words are one relation)

@@ -58,3 +58,18 @@ def test_the_library_and_the_service_take_several_paths_with_the_same_report(cli
     assert through.returncode == 0, through.stderr
     report = json.loads(through.stdout)
     assert (report["stored"], report["duplicates"]) == (1, 3)
+
+
+def test_a_later_path_the_flags_do_not_fit_imports_none_of_them(cli_json, tmp_path):
+    """Every path is checked as the one it is (`importer.checked`) before the first is imported: a
+    chat's flag on a file of captures, or --format markdown on a file among folders, lands nothing."""
+    a, b, notes = _inputs(tmp_path)
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text(json.dumps({"conversation": "c", "speaker": "Tom", "text": "We fly to Porto in May"}) + "\n")
+    with quire.open() as q:
+        with pytest.raises(quire.InvalidInput, match="--me applies to a chat export"):
+            q.import_path([chat, a], me="Tom")
+        with pytest.raises(quire.InvalidInput, match="--format markdown takes a folder of notes"):
+            q.import_path([notes, b], format="markdown")
+        assert q.import_path([notes], format="markdown").stored == 1  # the control: the folder alone lands
+    assert cli_json("status")["total"] == 1

@@ -42,6 +42,8 @@ def _read(text: str) -> dict[str, str]:
             "dr okafor",
         ),
         ('can you make this less formal: "Hello, I just moved to Halifax and need a GP."', "home", "halifax"),
+        # (the control of a draft for her grandma's: her own is read)
+        ('can you polish this: "I work as a nurse at St Mary\'s Hospital in Leeds."', "employer", "st mary's hospital"),
         # a job joined with its title, in a post she asks for
         (
             "write a LinkedIn post saying I've joined Boots as store manager after 3 years at Superdrug",
@@ -92,6 +94,9 @@ def test_what_she_says_of_herself_inside_a_drafting_request_is_read(text, attrib
         # a draft for someone else, or what someone else wrote and she pastes
         "write a cover letter for my cousin: I have 5 years at Costco",
         "write a cover letter for my cousin. facts:\n- I'm a cashier at Costco in Leeds\n- 5 years",
+        # (for anyone the family vocabulary names, memory/data/family.txt, not a hand list of some)
+        'can you polish this for my grandma: "I work as a nurse at St Mary\'s Hospital in Leeds."',
+        'can you polish this for my fiance: "I work as a nurse at St Mary\'s Hospital in Leeds."',
         "my brother sent me his draft, can you make it sound friendlier: \"Hi Dr Okafor, I'm your new patient, "
         'I just moved to Leeds."',
         "a recruiter sent me this, can you help me say no thanks nicely?\n\"Hi Sam, I'm reaching out on behalf of "

@@ -152,6 +152,15 @@ def test_no_sentence_a_rule_matches_is_skipped_by_the_rules_own_needles():
     assert _passed_over(_TAILS, sentences) == []
 
 
+def test_no_sentence_a_drafting_gate_matches_is_skipped_by_its_needles():
+    """The drafting register's gates (`life._DRAFTED`) are filtered by their own needles (`_DRAFTED_HELD`)."""
+    gates = [(gate, needles.inner(gate)) for _, _, gate, _ in life._DRAFTED_RULES]
+    assert all(tail for _, tail in gates)  # each gate is filtered: a sentence that holds none costs it nothing
+    sentences = _fixture_sentences()
+    assert sum(1 for gate, _ in gates for s in sentences if gate.search(s)) > 20  # the gates do match
+    assert _passed_over(gates, sentences) == []
+
+
 def test_control_a_rules_needle_left_out_is_caught():
     """The check above bites: "live in" without the home rule's "live " needle is skipped."""
     at = next(i for i, (_, tail) in enumerate(_TAILS) if tail is not None and "live " in tail)

@@ -88,6 +88,8 @@ def test_me_and_someone_asks_where_the_two_lived(quire_home, tmp_path):
         ("which bank did I use before I moved to Bristol", "before", ("bristol",)),
         ("where was my first hospital job", "first", ("hospital",)),
         ("where did marco and i live", "during", ("marco",)),
+        ("where did i live in japan", "in", ("japan",)),  # a place of then, not a time (the one parser)
+        ("where did i live after the barracks", "after", ("barracks",)),
     ],
 )
 def test_an_anchor_is_read_with_the_words_its_statement_holds(question, how, words):

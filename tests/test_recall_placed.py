@@ -1,4 +1,4 @@
-"""A question of the past anchored in a place or a thing of then, not a time (retrieval/recall._placed_anchor):
+"""A question of the past anchored in a place or a thing of then, not a time (memory/life.anchored, its placed forms):
 "where did i live in germany" asks the home that held while the person spoke of Germany, though no
 statement of a home names the country (the town does); "where did i live after the barracks" asks the home
 after the one that names the barracks. Both had ranked the home of now first (session 36: kai's Japan and
@@ -73,6 +73,26 @@ def test_a_thing_asked_by_its_verb_or_a_word_of_its_kind(question, attribute):
 def test_control_work_out_is_no_employer_and_work_still_is():
     assert "employer" not in life.asked("where did i work out")
     assert "employer" in life.asked("where did i work in 2019")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "where do I climb",
+        "where did we lift",
+        "where I exercise",
+        "where do i usually climb",
+        "where we currently boulder",
+    ],
+)
+def test_where_the_person_keeps_fit_is_the_gym_in_every_register(question):
+    # (one pattern for the journal's, the second-language and the kind word's "where do I ...")
+    assert "gym" in life.asked(question)
+
+
+@pytest.mark.parametrize("question", ["where do I live", "where did I study", "who do I train", "where do I work"])
+def test_control_where_else_the_person_goes_is_no_gym(question):
+    assert "gym" not in life.asked(question)
 
 
 # (a question of only function words: "where am i from" had the newest turn holding "am" and "i" lifted)

@@ -301,3 +301,26 @@ def test_notes_pages_split_by_year_then_month_only_when_big():
     assert synth.notes_title("2024-03") == "Notes, March 2024" and synth.notes_title("2025") == "Notes, 2025"
     mid = many[:80]  # 40 a year: one page per year
     assert sorted(synth.notes_buckets(mid)) == ["2024", "2025"]
+
+
+def test_the_chat_titles_are_those_of_the_turns_given(session, tmp_path):
+    """`chat_titles` names the chats the given memories were said in (their titles write a topic's name),
+    read in one pass over every turn: a chat none of them was said in is left out (the control)."""
+    from tests.conftest import chat_turns
+
+    session.import_path(
+        chat_turns(
+            tmp_path / "chats.jsonl",
+            [
+                ("2024-03-01", "We booked the ferry to Flores for June"),
+                ("2024-03-02", "The pottery class moved to Tuesdays"),
+            ],
+        )
+    )
+    mems = synth.load_memories(session.db)
+    turns = [m for m in mems if m.turn]
+    assert len(turns) == 2
+    assert synth.chat_titles(session.db, mems) == ("chat 0", "chat 1")
+    flores = [m for m in turns if "Flores" in m.content]
+    assert synth.chat_titles(session.db, flores) == ("chat 0",)
+    assert synth.chat_titles(session.db, [m for m in mems if not m.turn]) == ()

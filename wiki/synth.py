@@ -828,9 +828,9 @@ States = dict[str, "ClusterState"] | None  # space -> where its clustering stopp
 
 def chat_titles(db: Database, mems: Sequence[Mem]) -> tuple[str, ...]:
     """The titles of the chats the turns among `mems` were said in (how a topic's name is written:
-    `Casing`)."""
-    found = conversations.places(db, [m.id for m in mems if m.turn])
-    return tuple(sorted({place.title for place in found.values() if place.title}))
+    `Casing`). Every turn's place is read in one pass (`every_place`), not by lists of the turns' ids."""
+    found = conversations.every_place(db)
+    return tuple(sorted({place.title for m in mems if m.turn and (place := found.get(m.id)) and place.title}))
 
 
 def group(

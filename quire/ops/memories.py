@@ -12,7 +12,7 @@ from pydantic import AfterValidator, Field, StrictBool
 
 from memory import clock, gate, review, spaces, store, tombstones
 from memory import decay as decay_mod
-from memory.errors import Forgotten, InvalidInput, QuireError, Refused, UsageMistake
+from memory.errors import Forgotten, InvalidInput, QuireError, Refused
 from memory.history import chain
 from memory.models import (
     CONTENT_MAX,
@@ -261,25 +261,15 @@ def import_(session: Session, p: ImportRequest, progress: Progress | None = None
     """Import a JSONL file of captures or a folder of Markdown notes (the path as this machine sees it)."""
     from pathlib import Path
 
-    from memory.chats import CHAT_FORMATS, chat_flags_misused, detect_format  # numpy: not on the startup path
-    from memory.importer import check_input  # the same
+    from memory.chats import CHAT_FORMATS  # numpy: not on the startup path
+    from memory.importer import checked  # the same
 
-    # Each is checked before any is read: a missing second file imported the first, then refused; and
-    # a name too long for the file system is refused in words (`path.exists()` raised it: a traceback
-    # in the library, a 500 from `quire serve`).
-    for given in [p.path, *p.paths]:
-        check_input(Path(given))
-    # The format each holds, told once, here, on every route (the CLI told it too, before the call), and
-    # a chat's flag on what is no chat refused before any path is imported (a usage mistake: exit 2).
-    everything = [
-        (Path(given), detect_format(Path(given)) if p.format == "auto" else p.format) for given in [p.path, *p.paths]
-    ]
-    for path, fmt in everything:
-        misused = chat_flags_misused(
-            fmt, path=path, roles=p.roles, keep_all=p.keep_all, me=p.me, date_order=p.date_order, timezone=p.timezone
-        )
-        if misused:
-            raise UsageMistake(misused)
+    # Each path is checked (`importer.checked`: the path, the format it holds, a chat's flag on what is
+    # no chat, a usage mistake: exit 2) before any is read: a missing second file imported the first,
+    # then refused; and a name too long for the file system is refused in words.
+    flags: dict[str, Any] = {"roles": p.roles, "keep_all": p.keep_all, "me": p.me, "date_order": p.date_order}
+    flags["timezone"] = p.timezone
+    everything = [(Path(given), checked(Path(given), p.format, **flags)) for given in [p.path, *p.paths]]
     reports = []
     for path, fmt in everything:
         # The progress a skin draws is of what the path holds: a chat's conversations, or lines or notes.
@@ -290,11 +280,7 @@ def import_(session: Session, p: ImportRequest, progress: Progress | None = None
             space=p.space,
             progress=told(fmt in CHAT_FORMATS) if callable(told) else progress,
             format=fmt,
-            roles=p.roles,
-            keep_all=p.keep_all,
-            me=p.me,
-            date_order=p.date_order,
-            timezone=p.timezone,
+            **flags,
         )
         reports.append(report.as_json())
     return respond(ImportResponse, reports[0] if len(reports) == 1 else merged_reports(reports))
