@@ -6839,6 +6839,11 @@ _BO_KIND_ENDS = (
     r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:near|by|on|in|at|round|around|down|up|over|where|that|which|and|close|just|now|"
     r"we|I|for|with|since|so|but)\b)"
 )
+# a word of a food (not a meal, a place or a word that goes on the clause)
+_BO_FOOD = (
+    r"(?!(?:breakfast|lunch|dinner|supper|brunch|out|at|in|on|with|for|my|the|a|an|something|anything|well|healthy|"
+    r"less|more|too|late|early|like|and|or|so|but|because|when|meals?|food|here|there|this|that|it|them)\b)[a-z][\w-]*"
+)
 _BUSINESS_OWNER = (
     # "I rent a chair at Glamour Hair", "I'm renting a booth at Studio 5": a stylist's or a barber's own business
     _rule(
@@ -6904,6 +6909,24 @@ _BUSINESS_OWNER = (
         "bo_with",
         gate=r"with",
     ),
+    # "I eat swallow nearly every day", "I eat rice nearly every day of my life": a staple eaten daily is the diet
+    # (a low-carb one after it is a change; not a meal, "I eat lunch at my desk every day", nor "I used to")
+    _rule(
+        "diet",
+        IDENTITY,
+        _I + r" (?:still |basically |honestly )?eat (?P<v>" + _BO_FOOD + r"(?: " + _BO_FOOD + r"){0,2}?)"
+        r"(?: (?:nearly|almost|pretty much|literally|basically))? every (?:single )?day\b",
+        "bo_food",
+        gate=r"every day|every single day",
+    ),
+    # "I have my NVQ level 3 since 2011", "I've got my BTEC level 2": a qualification by its level (in capitals)
+    _rule(
+        "certification",
+        FACT,
+        _I + r"(?: have|'ve)? (?:now |finally |just |also )?(?:have|got|passed|earned|done) (?:my|the|an?) "
+        r"(?P<v>" + _SHORT_CAPS + r"[A-Z]{2,5}(?: [A-Z][\w&]*){0,2} (?:level|Level|lvl) \d)\b",
+        gate=r"level|lvl",
+    ),
     # "my Zumba class at the Peckham Pulse": where she exercises, by the class she goes to there
     _rule(
         "gym",
@@ -6916,7 +6939,21 @@ _BUSINESS_OWNER = (
         gate=r"class|session",
     ),
 )
-_BO_GROUPS = frozenset(["bo_chair", "bo_self", "bo_kind", "bo_with"])
+
+
+def _not_a_home_but_a_supplier(out: dict[str, Said], named: list[Said]) -> None:
+    """ "I've moved to Lebara", "we moved to Monzo": a carrier, a bank or an energy supplier of the lists moved to
+    is no home (a place of the lists keeps it: "I moved to Santander")."""
+    home = out.get("home")
+    if home is None or not named:
+        return
+    if vocab.place(home.shown) is None and any(
+        said.attribute in _SUPPLIED_BY and said.value == home.value for said in named
+    ):
+        del out["home"]
+
+
+_BO_GROUPS = frozenset(["bo_chair", "bo_self", "bo_kind", "bo_with", "bo_food"])
 _BO_ATTRIBUTE = {"church": "church", "parish": "church", "gym": "gym", "dentist": "dentist", "dentists": "dentist"}
 
 
@@ -6931,6 +6968,8 @@ def _said_business_owner(
         return Said(attribute, "self-employed", shown, memory_type)
     if value_group == "bo_kind":
         return Said(attribute, shown.casefold(), shown, memory_type)
+    if value_group == "bo_food":
+        return Said(attribute, f"{_norm(shown)} every day", f"{shown} every day", memory_type)
     kind = (groups.get("kind") or "").casefold()
     return Said(_BO_ATTRIBUTE.get(kind, "doctor"), _norm(shown), shown, memory_type) if shown else None
 
@@ -10505,6 +10544,7 @@ def read(text: str) -> tuple[Said, ...]:
         for said in _drafted(sentence, text) + writer:
             out.setdefault(said.attribute, said)
     _joined_a_gym(out)
+    _not_a_home_but_a_supplier(out, named)  # (session 39: bola)
     if "partner" not in out and _PARTNER_GATE.search(text) is not None:
         out.update((said.attribute, said) for said in _partner_named(text)[:1])
     for said in _levels(text) if _A_LEVEL.search(text) is not None else ():
@@ -11348,6 +11388,11 @@ _ASKS_JOURNAL = (
     ("home", r"\b(?:what|which) (?:town|city) (?:am i|are we|do i live|do we live)(?: (?:now|currently|living))? in\b"),
     ("gym", r"\bwhere (?:do )?(?:i|we) (?:climb|boulder|lift|work out|swim laps)\b"),
 )
+# What a business owner asks of her own (session 39: bola): "what hairdressing qualification do I have" (a
+# qualification of a trade by its level: certification)
+_ASKS_BUSINESS_OWNER = (
+    ("certification", r"\bwhat (?:[a-z]+ )?qualifications? (?:do|have|did) i\b|\bmy (?:[a-z]+ )?qualifications?\b"),
+)
 _ASKS_RE = tuple(
     (a, patterns.lazy(p, re.IGNORECASE))
     for a, p in (
@@ -11367,6 +11412,7 @@ _ASKS_RE = tuple(
         *_ASKS_JOURNAL,
         *_ASKS_CAREGIVER,
         *_ASKS_WRITER,
+        *_ASKS_BUSINESS_OWNER,
     )
 )
 # "how is called my mum", "how are called my cats": "what is my mum called" (Spanish "¿cómo se llama ...?")

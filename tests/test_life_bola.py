@@ -19,10 +19,19 @@ questions flagged ("what star sign am I" finds the card-machine sign at the till
 instrument" the training role-play). The fake embedder: the same 3 found and the same false item, 12 of 20
 first, 0 of 5 flagged. These are floors: a general rule may raise them, none may lower them.
 
-The false item is the key's framing more than a misreading: it pairs "my husband Tunde's 40th" (January
+The false item was the key's framing more than a misreading: it paired "my husband Tunde's 40th" (January
 2023) with "my partner Kola is taking me to a wedding" (claim partner: Tunde -> Kola), while the key's
-partner step to Kola starts from "me and Tunde have separated". The item shares its old statement with the
-married -> separated item. A later key may name it; until then no other item may appear.
+partner step to Kola started from "me and Tunde have separated" (the relationship's, not the partner's). The
+partner does go Tunde -> Kola: the key starts that step from "my husband Tunde" since (session 39).
+
+After her classes (session 39, memory/life.py's block "A business's 'we' beside its owner's life", tested in
+tests/test_life_business_owner.py: a chair rented, working for herself then a second job, a manager named
+with where, a house rented by its kind, a GP registered with, "I'm with X now, the church near the house", a
+gym by its class, a staple eaten every day, a qualification by its level; memory/vocab.py: an ended contract
+is not the carrier): the real model 14 of 14 found, 0 false items, 18 of 20 first, 3 of 5 flagged; the fake
+embedder 14 of 14, 0 false, 17 of 20 first. Left: "what's my salon called" (named only as a name chosen,
+"Crown & Glory Hair Studio!!! that's it"), "what's my daughter's name" (said only as "Dami (12) and Tolu
+(9)"), and the two foreign questions below.
 """
 
 from __future__ import annotations
@@ -32,28 +41,29 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 3  # changes found today (either embedder)
-RANK1_FAKE = 12  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (14 of 20): each must stay first
+FOUND = 14  # changes found today (either embedder)
+RANK1_FAKE = 17  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's, today (18 of 20): each must stay first
     "am I still renting a chair or what do I do now",
     "who do I work for apart from my salon",
+    "who is my boss now",
     "where do I live now",
     "am I still with Tunde",
     "who is my partner",
     "who do I bank with personally",
+    "which network is my phone on",
     "which GP surgery am I with",
     "what car do I drive",
+    "which church do I go to",
     "where do I exercise",
     "what's my diet like these days",
     "where was I born",
     "how old was I when I came to London",
     "what's my sister's name",
     "what am I allergic to",
+    "what hairdressing qualification do I have",
 ]
 UNFLAGGED_REAL = ["what star sign am I", "do I play any musical instrument"]  # none other may find something close
-FALSE_TODAY = [  # the one item the key does not name (see the docstring): no other may appear
-    "my partner Kola is taking me to a wedding in Birmingham, full owambe. what gele colour goes with wine aso oke",
-]
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +72,7 @@ def measured() -> dict:
 
 
 def test_nothing_the_salon_says_as_we_nor_what_others_do_opens_an_item(measured):
-    assert [f for f in measured["false_items"] if f not in FALSE_TODAY] == []
+    assert measured["false_items"] == []
     assert measured["changes"] == 14
 
 
@@ -72,13 +82,5 @@ def test_what_is_read_of_her_today_can_only_rise(measured):
 
 
 @pytest.mark.model
-def test_with_the_real_model_her_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
-    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    result = lifechanges.run(lifechanges.BOLA)
-    assert [f for f in result["false_items"] if f not in FALSE_TODAY] == []
-    assert result["found"] >= FOUND
-    answered = [a["question"] for a in result["asked"] if a["rank1"]]
-    assert [q for q in RANK1_REAL if q not in answered] == []
-    close = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
-    assert [q for q in close if q not in UNFLAGGED_REAL] == []
+def test_with_the_real_model_no_false_item_her_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
+    lifefloors.hold_with_the_real_model(lifechanges.BOLA, FOUND, RANK1_REAL, UNFLAGGED_REAL, monkeypatch)

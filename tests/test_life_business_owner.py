@@ -59,6 +59,15 @@ def _read(text: str) -> dict[str, str]:
         # a gym by the class she goes to there
         ("my spin class at the Leyton Leisure Lagoon is doing a charity ride", "gym", "leyton leisure lagoon"),
         ("my Tuesday yoga class at Triyoga is full again", "gym", "triyoga"),
+        # a staple eaten every day: the diet (a low-carb one after it is a change)
+        ("the nurse says my sugar is high. I eat bread nearly every day, toast, sandwiches", "diet", "bread every day"),
+        ("I eat plantain every day lol", "diet", "plantain every day"),
+        # a trade's qualification by its level
+        (
+            "I've done six years on the tools, I have my BTEC level 3 since 2015, my customers trust me",
+            "certification",
+            "btec level 3",
+        ),
         # a contract that ended is not the carrier now: the one moved to is
         ("my Vodafone contract finished so I've moved to Lebara, £8 a month", "phone provider", "lebara"),
         ("my O2 plan ran out, I'm on Three now", "phone provider", "three"),
@@ -84,6 +93,14 @@ def test_the_owners_own_life_is_read(text, attribute, value):
         ("I used to rent a chair at Cutz in Leeds before I opened up", "role"),
         ("my daughter's swim class at the Aquatics Centre moved to Fridays", "gym"),
         ("my Vodafone contract finished last month, what should I switch to?", "phone provider"),
+        # a carrier, a bank or a supplier of the lists moved to is no home
+        ("my Vodafone contract finished so I've moved to Lebara", "home"),
+        ("we moved to Monzo for the personal accounts, the salon stays with Tide", "home"),
+        ("we've moved to Octopus Energy, cheaper for the house", "home"),
+        # a meal is no diet, nor what she did once, nor someone else's qualification
+        ("I eat lunch at my desk every day, is that bad", "diet"),
+        ("I used to eat rice every day back home", "diet"),
+        ("my son has his NVQ level 2 now", "certification"),
         # two names starting at a school: the children's; "a shop and I" starting somewhere: no school
         ("I run a cafe and I've started at Lidl on Sundays", "kids school"),
     ],
@@ -134,3 +151,19 @@ def test_working_for_herself_then_a_second_job_changes_the_employer():
     after = life.read("I've started at Leeds City College as a part-time assessor, the bakery is still mine")
     changed = {old.attribute: (old.value, new.value) for old, new in life.changes(before, after)}
     assert changed.get("employer") == ("self-employed", "leeds city college")
+
+
+def test_a_staple_eaten_every_day_then_low_carb_changes_the_diet():
+    before = life.read("my GP says my sugar is borderline. I eat bread nearly every day, what do I do")
+    after = life.read("I'm doing low carb now, two weeks in")
+    changed = {old.attribute: (old.value, new.value) for old, new in life.changes(before, after)}
+    assert changed.get("diet") == ("bread every day", "low carb")
+
+
+@pytest.mark.parametrize("question", ["what plumbing qualification do I have", "what qualifications do I have"])
+def test_a_question_of_her_qualification_asks_the_certification(question):
+    assert "certification" in life.asked(question)
+
+
+def test_a_place_that_is_also_a_banks_name_moved_to_is_still_a_home():
+    assert _read("I moved to Santander last spring")["home"] == "santander"
