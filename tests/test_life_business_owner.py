@@ -167,3 +167,10 @@ def test_a_question_of_her_qualification_asks_the_certification(question):
 
 def test_a_place_that_is_also_a_banks_name_moved_to_is_still_a_home():
     assert _read("I moved to Santander last spring")["home"] == "santander"
+
+
+def test_children_named_by_their_ages_in_brackets_beside_a_separation_read_only_the_separation():
+    said = _read(
+        "me and Femi have separated. how do I explain it to Ife (11) and Bisi (7) without them blaming themselves"
+    )
+    assert said == {"relationship": "separated"}
