@@ -6858,6 +6858,161 @@ _CAREGIVER = (
 )
 
 
+# A business's 'we' beside its owner's life (session 39: bola)
+# A salon owner's chats are mostly the salon's ("we moved the shop to Rye Lane", "the business account is with
+# Tide now", "we changed supplier"): none of that is read, and what is hers is said beside it. Read here: a job
+# she rents a chair for ("I rent a chair at Glamour Hair": role = chair renter, no employer of hers), working
+# for herself ("I'm self employed, no employer": employer = self-employed, so a second job taken beside the
+# business is a change of it), a manager named with where ("my line manager at the college is Diane Henry"), a
+# home rented by its kind ("I'm renting a little house in Nunhead": home, and the kind of home), a doctor
+# registered with ("registered with a new GP at Parchmore Medical Centre"), a church, gym or surgery said as
+# "I'm with X now, the church near the house", and a gym by the class she goes to there ("my Zumba class at
+# the Peckham Pulse"). Every gate is a word the sentence must hold.
+_BO_CLASSES = (
+    r"(?i:zumba|yoga|pilates|spin|spinning|boxing|kickboxing|aerobics|aqua aerobics|aqua|swimming|dance|barre|hiit|"
+    r"bootcamp|boot camp|circuits|step|bodypump|body pump|salsa|fitness|keep fit|kettlebell)"
+)
+_BO_KINDS = r"(?P<kind>church|parish|gym|surgery|practice|GP|doctors?|dentists?|health centre|medical centre)"
+# (the noun is what the name is, not "my church friend": it ends the words, or a place or a clause follows)
+_BO_KIND_ENDS = (
+    r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:near|by|on|in|at|round|around|down|up|over|where|that|which|and|close|just|now|"
+    r"we|I|for|with|since|so|but)\b)"
+)
+# a word of a food (not a meal, a place or a word that goes on the clause)
+_BO_FOOD = (
+    r"(?!(?:breakfast|lunch|dinner|supper|brunch|out|at|in|on|with|for|my|the|a|an|something|anything|well|healthy|"
+    r"less|more|too|late|early|like|and|or|so|but|because|when|meals?|food|here|there|this|that|it|them)\b)[a-z][\w-]*"
+)
+_BUSINESS_OWNER = (
+    # "I rent a chair at Glamour Hair", "I'm renting a booth at Studio 5": a stylist's or a barber's own business
+    _rule(
+        "role",
+        IDENTITY,
+        _I + r"(?:'m| am)? (?:now |still |currently |just )?(?:rent|renting) (?:a )?(?P<v>chair|booth|station)"
+        r"(?: space)? (?:at|in) (?:the )?[" + _UP + r"]",
+        "bo_chair",
+        gate=r"rent",
+    ),
+    # "I'm self employed, no employer, just the salon", "I'm self-employed now": who she works for is herself
+    _rule(
+        "employer",
+        IDENTITY,
+        _I + r"(?:'m| am) (?:now |still |currently |just |fully )?(?P<v>self[- ]?employed)\b"
+        r"(?![\w-])",
+        "bo_self",
+        gate=r"self",
+    ),
+    # "my line manager at the college is Diane Henry", "my new boss at Tesco is Sam Ortiz": named with where
+    _rule(
+        "manager",
+        IDENTITY,
+        r"\b[Mm]y (?:new |current |line |direct )*(?:manager|boss|supervisor) (?:at|in) (?:the |work )?"
+        r"[\w'&-]+(?: [\w'&-]+){0,3}? (?:is|'s) (?:now |actually )?(?P<v>" + _NAME + r")",
+        gate=r"manager|boss|supervisor",
+    ),
+    # "I'm renting a little house in Nunhead with the kids now": her home, and its kind (read apart, below)
+    _rule(
+        "home",
+        IDENTITY,
+        _I + r"(?:'m| am) " + _NOW + r"renting (?:a |an )(?:(?:little|small|tiny|nice|lovely|big|bigger|new|two-bed|"
+        r"three-bed|2 bed|3 bed) )*(?:house|flat|apartment|maisonette|cottage|bungalow|place|studio) in (?P<v>"
+        + _NAME
+        + r")"
+        + _A_STAY,
+        gate=r"renting",
+    ),
+    _rule(
+        "dwelling",
+        IDENTITY,
+        _I + r"(?:'m| am) " + _NOW + r"renting (?:a |an )(?:(?:little|small|tiny|nice|lovely|big|bigger|new|two-bed|"
+        r"three-bed|2 bed|3 bed) )*(?P<v>house|flat|apartment|maisonette|cottage|bungalow) in [" + _UP + r"]" + _A_STAY,
+        "bo_kind",
+        gate=r"renting",
+    ),
+    # "registered with a new GP at Parchmore Medical Centre", "I've registered with the dentist at Smile Co"
+    _rule(
+        "doctor",
+        FACT,
+        r"(?:^|(?<=[.!?;] )|" + _I + r"(?: have|'ve)? |\b[Ww]e(?: have|'ve|'re| are)? )(?:just |finally |now |all )?"
+        r"(?:registered|signed up|signed on) with (?:a |the |my )?(?:new |local )?(?P<kind>GP|doctor|dentist)"
+        r"(?: surgery| practice)? at (?:the )?(?P<v>" + _NAME + r")",
+        "bo_with",
+        gate=r"registered|signed",
+    ),
+    # "I'm with Victory House Thornton Heath now, the church near the house": what she is with, by the noun after
+    _rule(
+        "church",
+        FACT,
+        _I + r"(?:'m| am) (?:now )?with (?:the )?(?P<v>" + _NAME + r")(?: now)?,? (?:it's |its )?(?:the|a|my|our) "
+        r"(?:new |local |little |big )?(?:[a-z]+ )?" + _BO_KINDS + _BO_KIND_ENDS,
+        "bo_with",
+        gate=r"with",
+    ),
+    # "I eat swallow nearly every day", "I eat rice nearly every day of my life": a staple eaten daily is the diet
+    # (a low-carb one after it is a change; not a meal, "I eat lunch at my desk every day", nor "I used to")
+    _rule(
+        "diet",
+        IDENTITY,
+        _I + r" (?:still |basically |honestly )?eat (?P<v>" + _BO_FOOD + r"(?: " + _BO_FOOD + r"){0,2}?)"
+        r"(?: (?:nearly|almost|pretty much|literally|basically))? every (?:single )?day\b",
+        "bo_food",
+        gate=r"every day|every single day",
+    ),
+    # "I have my NVQ level 3 since 2011", "I've got my BTEC level 2": a qualification by its level (in capitals)
+    _rule(
+        "certification",
+        FACT,
+        _I + r"(?: have|'ve)? (?:now |finally |just |also )?(?:have|got|passed|earned|done) (?:my|the|an?) "
+        r"(?P<v>" + _SHORT_CAPS + r"[A-Z]{2,5}(?: [A-Z][\w&]*){0,2} (?:level|Level|lvl) \d)\b",
+        gate=r"level|lvl",
+    ),
+    # "my Zumba class at the Peckham Pulse": where she exercises, by the class she goes to there
+    _rule(
+        "gym",
+        FACT,
+        r"\b[Mm]y (?:(?:weekly|usual|regular|morning|evening|saturday|sunday|monday|tuesday|wednesday|thursday|"
+        r"friday|Saturday|Sunday|Monday|Tuesday|Wednesday|Thursday|Friday) )?"
+        + _BO_CLASSES
+        + r" (?:class|classes|session|sessions) "
+        r"(?:at|in) (?:the )?(?P<v>" + _NAME + r")",
+        gate=r"class|session",
+    ),
+)
+
+
+def _not_a_home_but_a_supplier(out: dict[str, Said], named: list[Said]) -> None:
+    """ "I've moved to Lebara", "we moved to Monzo": a carrier, a bank or an energy supplier of the lists moved to
+    is no home (a place of the lists keeps it: "I moved to Santander")."""
+    home = out.get("home")
+    if home is None or not named:
+        return
+    if vocab.place(home.shown) is None and any(
+        said.attribute in _SUPPLIED_BY and said.value == home.value for said in named
+    ):
+        del out["home"]
+
+
+_BO_GROUPS = frozenset(["bo_chair", "bo_self", "bo_kind", "bo_with", "bo_food"])
+_BO_ATTRIBUTE = {"church": "church", "parish": "church", "gym": "gym", "dentist": "dentist", "dentists": "dentist"}
+
+
+def _said_business_owner(
+    attribute: str, value_group: str, memory_type: str, groups: dict[str, str | None]
+) -> Said | None:
+    """A value of the rules of `_BUSINESS_OWNER` (the kind a "with" names its attribute: a church, a gym, a doctor)."""
+    shown = _untrailed(groups.get("v") or "").strip(" .,'")
+    if value_group == "bo_chair":
+        return Said("role", "chair renter", f"renting a {shown.casefold()}", memory_type)
+    if value_group == "bo_self":
+        return Said(attribute, "self-employed", shown, memory_type)
+    if value_group == "bo_kind":
+        return Said(attribute, shown.casefold(), shown, memory_type)
+    if value_group == "bo_food":
+        return Said(attribute, f"{_norm(shown)} every day", f"{shown} every day", memory_type)
+    kind = (groups.get("kind") or "").casefold()
+    return Said(_BO_ATTRIBUTE.get(kind, "doctor"), _norm(shown), shown, memory_type) if shown else None
+
+
 _RULES = (
     # home
     _rule(
@@ -8176,7 +8331,8 @@ _RULES = (
         "kids school",
         FACT,
         r"\b(?i:the kids|the children|our kids|the pair of them|the two of them|both kids|the girls|the boys|"
-        r"[A-Z][\w'-]+ and [A-Z][\w'-]+) (?:are|go|have started|started) (?:both |all |now )*(?:in|at|to) (?:the )?(?P<v>"
+        # (two names, the second not "I": "I own a bakery and I've started at Asda" is her job, session 39: bola)
+        r"[A-Z][\w'-]+ and (?!i\b)[A-Z][\w'-]+) (?:are|go|have started|started) (?:both |all |now )*(?:in|at|to) (?:the )?(?P<v>"
         + _NAME
         + "|"
         + _LOW_SCHOOL
@@ -8693,6 +8849,7 @@ _RULES = (
     *_JOURNAL,  # a journal's entries (session 37: rowan)
     *_HINGLISH,  # Hinglish (session 37: arjun)
     *_CAREGIVER,  # other people's lives around a caregiver (session 38: grace)
+    *_BUSINESS_OWNER,  # a business's 'we' beside its owner's life (session 39: bola)
 )
 
 
@@ -9339,6 +9496,7 @@ _READERS: dict[str, Callable[[str, str, str, dict[str, str | None]], Said | None
     **dict.fromkeys(_FORMAL_GROUPS, _said_formal),
     "pcount": _said_pets_counted,
     "jrbank": _said_journal,
+    **dict.fromkeys(_BO_GROUPS, _said_business_owner),  # (session 39: bola)
 }
 
 
@@ -10432,6 +10590,7 @@ def read(text: str) -> tuple[Said, ...]:
         for said in _drafted(sentence, text) + writer:
             out.setdefault(said.attribute, said)
     _joined_a_gym(out)
+    _not_a_home_but_a_supplier(out, named)  # (session 39: bola)
     if "partner" not in out and _PARTNER_GATE.search(text) is not None:
         out.update((said.attribute, said) for said in _partner_named(text)[:1])
     for said in _levels(text) if _A_LEVEL.search(text) is not None else ():
@@ -11289,6 +11448,11 @@ _ASKS_JOURNAL = (
     ("partner", r"\bwho (?:am i|are we) (?:dating|seeing|going out with)\b"),
     ("home", r"\b(?:what|which) (?:town|city) (?:am i|are we|do i live|do we live)(?: (?:now|currently|living))? in\b"),
 )
+# What a business owner asks of her own (session 39: bola): "what hairdressing qualification do I have" (a
+# qualification of a trade by its level: certification)
+_ASKS_BUSINESS_OWNER = (
+    ("certification", r"\bwhat (?:[a-z]+ )?qualifications? (?:do|have|did) i\b|\bmy (?:[a-z]+ )?qualifications?\b"),
+)
 _ASKS_RE = tuple(
     (a, patterns.lazy(p, re.IGNORECASE))
     for a, p in (
@@ -11308,6 +11472,7 @@ _ASKS_RE = tuple(
         *_ASKS_JOURNAL,
         *_ASKS_CAREGIVER,
         *_ASKS_WRITER,
+        *_ASKS_BUSINESS_OWNER,
     )
 )
 # "how is called my mum", "how are called my cats": "what is my mum called" (Spanish "¿cómo se llama ...?")

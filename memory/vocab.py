@@ -571,6 +571,9 @@ _HEDGE = re.compile(
 _AFTER = re.compile(
     r"^\W*(?:\S+\s+){0,3}?(?:ago|before|anymore|any more|next|tomorrow|soon|someday|or\b)|^\W*\?|"
     r"^\W*on (?:this|that)\b|"  # "I'm with Chase on this one": agreeing, not banking
+    # a contract that ended (session 39: bola): "my EE contract finished so I've moved to giffgaff" is not EE now
+    r"^\W*(?:contract|plan|deal|sim|membership|subscription)\s+(?:has\s+|had\s+|just\s+|finally\s+)*"
+    r"(?:finished|ended|ran out|run out|expired|is up|was up|came to an end|is over)\b|"
     # a thing for someone else ("an iPhone 15 for my mum", "a kia for my son")
     r"\bfor (?:him|her|them|(?:my|our|his|her|their) (?:" + "|".join(sorted(_OTHERS)) + r")s?\b)|"
     # what goes with the thing or makes it, not the thing ("an iPhone case", "the honda plant")

@@ -27,6 +27,7 @@ memory/vocab.py `_not_had`, tested in other words in tests/test_life_caregiver.p
 diet's old side, "I eat rice nearly every day of my life", states no diet), 0 false items, the current value
 first for 20 of 21 questions with the real model (17 with the fake embedder), 2 of 5 foreign questions flagged.
 These are floors: a general rule may raise them, none may lower them, and no false item may be added.
+Session 39 (life39, bola's classes: a staple eaten every day is a diet): 15 of 15 found, either embedder.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 14  # changes found (either embedder: the patterns and vocabularies do not depend on it)
+FOUND = 15  # changes found (either embedder: the patterns and vocabularies do not depend on it)
 RANK1_FAKE = 17  # questions whose first result states the current value, fake embedder
 RANK1_REAL = [  # the real model's (20 of 21): each must stay first
     "who do I work for now",
