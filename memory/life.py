@@ -10667,6 +10667,21 @@ def _reader(value_group: str) -> Callable[[str, str, re.Match[str], str], Said |
     return _said_texting if value_group in _TEXTING_GROUPS else _said
 
 
+# (session 39: ray) A plan said before "but I" hedges nothing after it: "I been thinking about a dog to ride with me
+# it gets lonely out here but I ain't got no dog right now" (a dictated run-on has no comma to end the plan's clause).
+_BUT_I = patterns.lazy(r"\bbut (?:(?:I|i|we|We)\b|$)")  # (the match may open at its "I")
+
+
+def _unhedged_from(before: str) -> str:
+    """The words before a rule's match a hedge is looked for in: from the last "but I" on (`_BUT_I`)."""
+    if "but " not in before:
+        return before
+    cut = -1
+    for cut in (m.start() for m in _BUT_I.finditer(before)):
+        pass
+    return before if cut < 0 else before[cut:]
+
+
 def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), before: str = "") -> list[Said]:
     """What one sentence states, in the order of the rules (`_RULES`). The rules are walked by
     opener (`_BY_OPENER`): one search a gate, and a sentence that holds none of a group's words
@@ -10697,7 +10712,7 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
                 said_as = "" if value_group == "retired" else " " + match.group(0)  # (a plan said as one)
                 if (
                     value_group != "aim"
-                    and _HEDGE.search(sentence[: match.start()] + said_as)
+                    and _HEDGE.search(_unhedged_from(sentence[: match.start()]) + said_as)
                     and not _said_in_any_clause(value_group, sentence[: match.start()])
                 ):
                     continue
