@@ -10676,10 +10676,8 @@ def _unhedged_from(before: str) -> str:
     """The words before a rule's match a hedge is looked for in: from the last "but I" on (`_BUT_I`)."""
     if "but " not in before:
         return before
-    cut = -1
-    for cut in (m.start() for m in _BUT_I.finditer(before)):
-        pass
-    return before if cut < 0 else before[cut:]
+    cuts = [m.start() for m in _BUT_I.finditer(before)]
+    return before[cuts[-1] :] if cuts else before
 
 
 def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), before: str = "") -> list[Said]:
