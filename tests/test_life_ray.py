@@ -23,6 +23,12 @@ his daughter's move to Houston and her Tacoma), nothing of a load (a load to Bea
 Dallas to Memphis, a receiver's address in Shreveport, a broker's rate confirmation pasted whole), nothing
 wondered or read aloud (going back to company driving, a Knight-Swift job posting, a Kenworth if he won the
 lottery) and nothing said in a DOT inspection role-play as a Swift driver may open an item.
+
+After his classes (session 39, life40: memory/life.py's block "Dictated run-ons", memory/vocab.py `_a_person` and
+`_HERE_OF_A_THING`, tested in other words in tests/test_life_run_ons.py), the real model: 10 of 18 found, 0 false
+items, 17 of 21 first, 2 of 5 foreign flagged; the fake embedder 10 found, 0 false, 15 of 21 first. Still unread:
+the trailer (dry van, flatbed, reefer), the dispatcher (Angie, nobody, Marcus), the diet, the CDL's hazmat, "ain't
+been with nobody" as no partner, and the truck's old side (a company Freightliner said inside a question).
 """
 
 from __future__ import annotations
@@ -32,14 +38,19 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 3  # changes found today (either embedder)
-RANK1_FAKE = 9  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (12 of 21): each must stay first
+FOUND = 10  # changes found today (either embedder)
+RANK1_FAKE = 15  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's, today (17 of 21): each must stay first
+    "where do I live at now",
+    "what truck am I driving",
     "what kind of trailer am I pulling",
     "who's dispatching me",
+    "who am I with",
     "am I married or just engaged",
+    "who's my doctor",
     "what blood pressure pill am I on",
     "who's my phone with",
+    "where do I bank",
     "what endorsements I got on my CDL",
     "do I got a dog",
     "where was I born at",
@@ -53,16 +64,6 @@ UNFLAGGED_REAL = [  # the foreign questions that find something close today: non
     "what church do I go to",
     "did I ever go to college",
 ]
-FALSE_TODAY = [  # the false items open blind (see the docstring): none may be added
-    "my new doctor here in Beaumont is Dr. Nguyen",
-    "well I got my own authority now Dubois Trucking LLC",
-]
-
-
-def _no_false_item_beyond_today(false_items: list[str]) -> None:
-    added = [f for f in false_items if not any(f.startswith(known) for known in FALSE_TODAY)]
-    assert added == []
-    assert len(false_items) <= len(FALSE_TODAY)
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +72,7 @@ def measured() -> dict:
 
 
 def test_nothing_he_says_of_others_of_a_load_or_in_role_play_opens_an_item(measured):
-    _no_false_item_beyond_today(measured["false_items"])
+    assert measured["false_items"] == []
     assert measured["changes"] == 18
 
 
@@ -81,13 +82,5 @@ def test_what_is_read_of_him_today_can_only_rise(measured):
 
 
 @pytest.mark.model
-def test_with_the_real_model_his_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
-    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    result = lifechanges.run(lifechanges.RAY)
-    _no_false_item_beyond_today(result["false_items"])
-    assert result["found"] >= FOUND
-    answered = [a["question"] for a in result["asked"] if a["rank1"]]
-    assert [q for q in RANK1_REAL if q not in answered] == []
-    close = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
-    assert [q for q in close if q not in UNFLAGGED_REAL] == []
+def test_with_the_real_model_no_false_item_his_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
+    lifefloors.hold_with_the_real_model(lifechanges.RAY, FOUND, RANK1_REAL, UNFLAGGED_REAL, monkeypatch)
