@@ -1331,7 +1331,9 @@ RATINGS = [
 ]
 RANK = (
     r"(?:(?:" + "|".join(RATINGS) + r")(?:CM|CS|C|1|2|3)|(?:AN|AA|AR|SN|SA|SR|FN|FA|FR|HN|HA|HR|CN|CA|CR)"
-    r"|[EOW]-?[1-9]|(?:PFC|SPC|CPL|SGT|SSG|SFC|MSG|1SG|SGM|LCpl|Cpl|Sgt|SSgt|GySgt|MSgt|SrA|TSgt|A1C|ENS|LTJG|LCDR|CDR|CAPT))"
+    # (a W-2 is a US wage earner's tax form too: "I'm a W2 company driver", "a W2 employee", session 39: ray)
+    r"|[EO]-?[1-9]|W-?[1-9](?! (?:employee|employees|company|worker|workers|driver|drivers|job|jobs|form|forms|income|"
+    r"wages?|position|status|contractor|salary|salaried)\b)|(?:PFC|SPC|CPL|SGT|SSG|SFC|MSG|1SG|SGM|LCpl|Cpl|Sgt|SSgt|GySgt|MSgt|SrA|TSgt|A1C|ENS|LTJG|LCDR|CDR|CAPT))"
     r"(?![\w-])"
 )
 # Who a service member answers to, said as their title ("my LPO AD1 Ferris", "my new chief ADC Brandt")

@@ -101,6 +101,8 @@ def test_what_a_dictated_run_on_says_of_the_person_is_read(text, attribute, valu
         ),
         # a thing's trade, not the person's: "working for the tablet" in the next clause of a run-on
         ("nowhere I drive and now my hotspot ain't working for the ELD tablet how do I fix it", "employer"),
+        # a wage earner's tax form, not a warrant officer's rank
+        ("doing my taxes I'm a W2 company driver do I still get per diem period", "rank"),
         # a dispatcher or a friend moving is theirs
         ("my buddy moved in with his girlfriend in Tulsa and now he's dispatching for Mercer", "home"),
     ],
@@ -117,3 +119,7 @@ def test_a_plan_before_but_i_hedges_nothing_after_it_and_nothing_before_it_is_re
 
 def test_a_trade_plied_for_a_firm_is_still_read_in_its_own_clause():
     assert _read("I drive a box truck for Penske and I like it").get("employer") == "penske"
+
+
+def test_a_warrant_officers_rank_is_still_read():
+    assert _read("got promoted to W2 today").get("rank") == "w2"
