@@ -993,11 +993,23 @@ _PERSON_AFTER = re.compile(
 )
 
 
+# "my dispatcher is Marcus", "our accountant's Ally": a person of the person's, named (not "my polish number is Play")
+_OTHER_THING_IS = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?P<noun>[\w-]+)\s*(?:\s(?:is|was)|'s)\s+$", re.I)
+_PEOPLE_AT_WORK = _set(
+    "dispatcher dispatchers manager supervisor accountant bookkeeper lawyer attorney broker agent mechanic driver "
+    "trainer coach tutor nurse doctor dentist vet landlord landlady realtor recruiter assistant lead rep"
+)
+
+
 def _a_person(before: str, after: str, hit: Found) -> bool:
-    """A name of a list that is a person's in this clause (`_PERSON_NAMED`, `_PERSON_AFTER`): no city's."""
+    """A name of a list that is a person's in this clause (`_PERSON_NAMED`, `_PERSON_AFTER`, `_OTHER_THING_IS`): no
+    city's."""
     if hit.name.attribute == "home":
         return False
-    return _PERSON_NAMED.search(before) is not None or _PERSON_AFTER.search(after) is not None
+    if _PERSON_NAMED.search(before) is not None or _PERSON_AFTER.search(after) is not None:
+        return True
+    other = _OTHER_THING_IS.search(before)
+    return other is not None and (other["noun"].lower() in _PEOPLE_AT_WORK or other["noun"].lower() in _OTHERS)
 
 
 def _not_had(before: str, after: str, hit: Found) -> bool:

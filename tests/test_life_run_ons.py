@@ -58,6 +58,8 @@ def _read(text: str) -> dict[str, str]:
         # a dog had or none, in Southern speech
         ("I got me a blue heeler from the pound in Conroe his name is Tater", "pets", "some"),
         ("been wanting a cat for the truck but I ain't got no cat right now comma what's easy", "pets", "none"),
+        # a bank said as the person's, beside the people named by a bank's name below
+        ("so yeah my bank is Ally now cause the credit union kept charging me", "bank", "ally"),
         # a dictation slip ("new" for "knew", spelled-out numbers) says the statement all the same
         (
             "I new it was coming so I switched my phone to T-Mobile last week cause Verizon had no signal",
@@ -81,6 +83,7 @@ def test_what_a_dictated_run_on_says_of_the_person_is_read(text, attribute, valu
         ("I got my own authority now and I hired a dispatcher named Chase he takes ten percent of the gross", "bank"),
         ("help me write Marcus a email that I want him to quit booking me cheap loads", "bank"),
         ("I'll tell Ally to send the rate con before she books it", "bank"),
+        ("my dispatcher is Chase now and he books me good loads out of Dallas", "bank"),
         # a load's route: picking up in a town is no move
         ("okay so I'm picking up in Tulsa delivering to Memphis tomorrow six am appointment", "home"),
         ("got a load of lumber going to Amarillo out of Lufkin and it's supposed to snow", "home"),

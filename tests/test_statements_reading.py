@@ -72,10 +72,10 @@ RECORDED = {
     # (session 39, life40: dictated run-ons, ray: a move in with someone in a town, a house "we" closed on, a
     # doctor "here in" a town, a driver's carrier, leased on with one, own authority by name, "me and X got
     # married", "she's my fiancée now", no dog or "got me a" breed, a plan before "but I" hedging nothing after
-    # it; a list's name said of a person, "here in X" of someone else's noun, a W2 before "company" no rank;
-    # tractor makes in cars.txt:
+    # it; a list's name said of a person or after "my dispatcher is", "here in X" of someone else's noun, a W2
+    # before "company" no rank; tractor makes in cars.txt:
     # re-recorded for the lead's one bump at the merge, READING not moved here)
-    5: "03fef981622037ce",
+    5: "030d9fce139b2fef",
 }
 
 
