@@ -22,7 +22,8 @@ tests/fixtures/wen/ (a twenty-first, written blind: a pharmacist who asks only f
 tests/fixtures/arjun/ (a twenty-second, written blind: an SDET's Hinglish, Bengaluru to Pune to Dublin) and
 tests/fixtures/grace/ (a twenty-third, written blind: a caregiver, her chats mostly her mother's and kids' lives) and
 tests/fixtures/ines/ (a twenty-fourth, written blind: a novelist who workshops first-person fiction, Bristol to Sintra)
-and tests/fixtures/bola/ (a twenty-fifth, written blind: a salon owner whose salon says "we", Peckham to Croydon).
+and tests/fixtures/bola/ (a twenty-fifth, written blind: a salon owner whose salon says "we", Peckham to Croydon)
+and tests/fixtures/ray/ (a twenty-sixth, written blind: a trucker who dictates by voice, Lafayette to Lake Charles).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -83,6 +84,7 @@ ARJUN = FIXTURES / "arjun"  # a twenty-second, written blind: an SDET, Bengaluru
 GRACE = FIXTURES / "grace"  # a twenty-third, written blind: an adjuster and caregiver, Reynoldsburg to Westerville
 INES = FIXTURES / "ines"  # a twenty-fourth, written blind: a novelist, Bristol to Lisbon to Sintra, her fiction pasted
 BOLA = FIXTURES / "bola"  # a twenty-fifth, written blind: a salon owner, Peckham to Thornton Heath, the salon's "we"
+RAY = FIXTURES / "ray"  # a twenty-sixth, written blind: a trucker's dictated run-ons, Lafayette to Lake Charles
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -156,7 +158,7 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
 def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
     people: tuple[Path, ...] = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA)
-    people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, MAEVE, SAM, OLENA, KAI, ROWAN, WEN, ARJUN, GRACE, INES, BOLA)
+    people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, MAEVE, SAM, OLENA, KAI, ROWAN, WEN, ARJUN, GRACE, INES, BOLA, RAY)
     return {"fixtures": [run(p, k) for p in people]}
 
 

@@ -7013,6 +7013,155 @@ def _said_business_owner(
     return Said(_BO_ATTRIBUTE.get(kind, "doctor"), _norm(shown), shown, memory_type) if shown else None
 
 
+# -- Dictated run-ons (session 39: ray) --------------------------------------------------------------
+# A person who dictates every message (a trucker at the wheel): long run-ons with no punctuation, "I been" for
+# "I've been", "me and Denise" for "Denise and I", "I got me a" for "I got a", "ain't got no" for "don't have a",
+# and an owner-operator's words for who they haul for ("I'm leased on with Landstar", "I got my own authority now
+# Dubois Trucking LLC"). Each rule reads what the person says of themselves now, opens at a word of its own (a
+# gate, so a 400-character run-on without it costs one search), and its value stops at the next clause's words:
+# a run-on has no comma to stop at ("a little house in Lake Charles Friday three bedroom": Lake Charles).
+_RUN_DAY = r"(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July|August|September|October|November|December)\b"
+_RUN_PLACE = rf"(?!{_RUN_DAY})[{_UP}][\w'.-]*(?: (?!{_RUN_DAY})[{_UP}][\w'.-]*){{0,2}}|" + _LOW_RUN
+_RUN_FIRM = rf"[{_UP}][\w'&.-]*(?: (?!{_RUN_DAY})[{_UP}][\w'&.-]*){{0,3}}"
+_RUN_ONS = (
+    # "so I moved in with Denise in Beaumont last weekend", "I moved in with my sister in Tulsa": the place is the
+    # home (who with is read apart: "living with")
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?: have|'ve)? "
+        + _NOW
+        + r"moved in with (?:my |our )?(?:[\w'-]+ ){1,2}?in (?P<v>"
+        + _RUN_PLACE
+        + ")",
+        "roplace",
+        gate=r"moved in with",
+    ),
+    # "so we closed on a little house in Lake Charles Friday" (`_CLOSED_ON` reads "I closed on ..." and a diary's
+    # line with no subject; not a house closed on for clients)
+    _rule(
+        "home",
+        IDENTITY,
+        r"\b[Ww]e(?: have|'ve)? "
+        + _NOW
+        + r"closed on (?:a|an|the|our) (?:(?:small|little|tiny|new|first|old|big|cute) )*(?:house|home|condo|"
+        r"townhouse|townhome|place|cabin|cottage|bungalow) in (?P<v>" + _RUN_PLACE + ")" + _NOT_FOR_CLIENTS,
+        "roplace",
+        gate=r"closed on",
+    ),
+    # a doctor named with the town they are in: "my new doctor here in Beaumont is Dr. Nguyen"
+    _rule(
+        "doctor",
+        FACT,
+        r"\b[Mm]y (?:new |regular |family )?(?i:doctor|doc|gp|pcp) (?:here |over |down |up |out )(?:in|at) "
+        r"[^,.;!?]{1,40}? is (?:now )?(?P<v>" + _DR + ")",
+        gate=r"here in|over in|down in|up in|out in|here at|over at",
+    ),
+    # a driver's carrier: "I been a company driver for Werner going on six years", "I'm a OTR driver with Schneider"
+    # ("I drive for X" is read by the rule of trades; a driver is no role of `_ROLE`: "I'm a nervous driver")
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?:'m| am| have been|'ve been| been) "
+        + _NOW
+        + r"(?:an? )(?:(?:company|otr|OTR|over the road|local|regional|long haul|team|solo|truck) )*(?:driver|trucker) "
+        r"(?:for|with) (?P<v>" + _RUN_FIRM + ")",
+        gate=r"driver for|driver with|trucker for|trucker with",
+    ),
+    # an owner-operator leased to a carrier: "I'm leased on with Landstar now" (not "he just leased on with Prime":
+    # someone else; "I'm a owner operator leased to Landstar", said to a tax helper, restates it: the role is read)
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?:'m| am| been|'ve been| have been)? "
+        + _NOW
+        + r"(?:leased|signed) (?:on )?(?:with|to|onto) (?P<v>"
+        + _RUN_FIRM
+        + ")",
+        gate=r"leased|signed on",
+    ),
+    # running under the person's own authority, named: "I got my own authority now Dubois Trucking LLC" (not
+    # "thinking about getting my own authority", "my authority goes active next month": not yet)
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?: have|'ve)? "
+        + _NOW
+        + r"(?:got|have|run under|running under) my own (?:authority|MC)(?: now)?,? (?:it's |called |named )?(?P<v>"
+        + _RUN_FIRM
+        + r" (?:LLC|Inc|Trucking|Transport|Logistics|Freight|Express|Hauling)\b\.?)",
+        gate=r"own authority|own MC",
+    ),
+    # "me and Denise got married saturday", "me and my girlfriend got engaged" (`_I`'s "we got married" in the
+    # words a dictating person uses)
+    _rule(
+        "relationship",
+        IDENTITY,
+        r"(?<![\w'])[Mm]e and (?:my (?:girlfriend|boyfriend|girl|lady|partner|fianc[eé]e?) |[\w'-]+ )"
+        r"(?:(?:just|finally|officially|recently) )?got (?P<v>married|engaged)(?![\w-])",
+        gate=r"got married|got engaged",
+    ),
+    # the one married or engaged to, named as they say it: "me and Denise got married", "Denise said yes so I guess
+    # she's my fiancée now" (the same partner as "my girlfriend Denise": no change of partner, `wedded`)
+    _rule(
+        "partner",
+        IDENTITY,
+        rf"(?<![\w'])[Mm]e and (?P<v>[{_UP}][\w'-]+) (?:(?:just|finally|officially|recently) )?got (?:married|engaged)(?![\w-])",
+        gate=r"got married|got engaged",
+    ),
+    _rule(
+        "partner",
+        IDENTITY,
+        rf"(?<![\w'])(?P<v>[{_UP}][\w'-]+) said yes\b[^.;!?]{{0,30}}?\b(?:she|he)(?:'s| is) (?:officially )?my fianc[eé]e?\b",
+        gate=r"said yes",
+    ),
+    # "so I guess she's my fiancée now": engaged, said of the one the person is with
+    _rule(
+        "relationship",
+        IDENTITY,
+        r"(?<![\w'])(?:she|he)(?:'s| is) (?:officially )?my (?P<v>fianc[eé]e?) now\b",
+        "roengaged",
+        gate=r"fianc",
+    ),
+    # "I ain't got no dog right now": none; "I got me a rat terrier from the shelter": some
+    _rule(
+        "pets",
+        FACT,
+        _I + r" (?:ain't|aint|don't|dont) (?:got|have) no (?:dog|cat|pets?|animals)\b(?! (?:here|with me|yet,? but))",
+        "slnopets",
+        gate=r"got no|have no",
+    ),
+    _rule(
+        "pets",
+        FACT,
+        _I
+        + r"(?: have|'ve)? "
+        + _NOW
+        + r"got me (?:a|an) (?:(?:new|little|baby|rescue|stray|young) )*(?:[a-z][\w-]* )?(?P<v>"
+        + _BREED.replace("P<breed>", "P<fbreed>")
+        + "|"
+        + _FORMAL_PET
+        + r")(?=\s*(?:[!.,;:)]|$|and\b|from\b|named\b|called\b|his\b|her\b|he\b|she\b))",
+        "fpets",
+        gate=r"got me",
+    ),
+)
+_RUN_ON_GROUPS = frozenset(["roplace", "roengaged"])
+
+
+def _said_run_on(attribute: str, value_group: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
+    """A value of the rules of `_RUN_ONS`: a home only where the lists know the place (`roplace`: "a condo in
+    Northeast" is a part of a city no list holds), engaged (`roengaged`)."""
+    if value_group == "roengaged":
+        return Said(attribute, "engaged", "engaged", memory_type)
+    return _a_place(attribute, memory_type, _untrailed(groups.get("v") or "").strip(" .,'"), known=True)
+
+
 _RULES = (
     # home
     _rule(
@@ -7598,7 +7747,10 @@ _RULES = (
         _I
         + r" "
         + _NOW
-        + r"(?:drive|deliver|volunteer|clean|cook|bartend|waitress|waiter|nanny|tutor|freelance|translate|write|code|design)\b[^.;,?]{0,40}? for (?:the )?"
+        + r"(?:drive|deliver|volunteer|clean|cook|bartend|waitress|waiter|nanny|tutor|freelance|translate|write|code|design)\b"
+        # (within the clause: a run-on's next one is no trade's, "nowhere I drive and now my hotspot ain't working
+        # for the ELD tablet", session 39: ray)
+        + r"(?:(?! (?:and|but|so|cause|because|now|then|it|my|she|he|they) )[^.;,?]){0,40}? for (?:the )?"
         + _NOT_A_KIND
         + r"(?P<v>"
         + _NAME
@@ -8850,6 +9002,7 @@ _RULES = (
     *_HINGLISH,  # Hinglish (session 37: arjun)
     *_CAREGIVER,  # other people's lives around a caregiver (session 38: grace)
     *_BUSINESS_OWNER,  # a business's 'we' beside its owner's life (session 39: bola)
+    *_RUN_ONS,  # dictated run-ons (session 39: ray)
 )
 
 
@@ -9497,6 +9650,7 @@ _READERS: dict[str, Callable[[str, str, str, dict[str, str | None]], Said | None
     "pcount": _said_pets_counted,
     "jrbank": _said_journal,
     **dict.fromkeys(_BO_GROUPS, _said_business_owner),  # (session 39: bola)
+    **dict.fromkeys(_RUN_ON_GROUPS, _said_run_on),
 }
 
 
@@ -10727,6 +10881,19 @@ def _reader(value_group: str) -> Callable[[str, str, re.Match[str], str], Said |
     return _said_texting if value_group in _TEXTING_GROUPS else _said
 
 
+# (session 39: ray) A plan said before "but I" hedges nothing after it: "I been thinking about a dog to ride with me
+# it gets lonely out here but I ain't got no dog right now" (a dictated run-on has no comma to end the plan's clause).
+_BUT_I = patterns.lazy(r"\bbut (?:(?:I|i|we|We)\b|$)")  # (the match may open at its "I")
+
+
+def _unhedged_from(before: str) -> str:
+    """The words before a rule's match a hedge is looked for in: from the last "but I" on (`_BUT_I`)."""
+    if "but " not in before:
+        return before
+    cuts = [m.start() for m in _BUT_I.finditer(before)]
+    return before[cuts[-1] :] if cuts else before
+
+
 def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), before: str = "") -> list[Said]:
     """What one sentence states, in the order of the rules (`_RULES`). The rules are walked by
     opener (`_BY_OPENER`): one search a gate, and a sentence that holds none of a group's words
@@ -10757,7 +10924,7 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
                 said_as = "" if value_group == "retired" else " " + match.group(0)  # (a plan said as one)
                 if (
                     value_group != "aim"
-                    and _HEDGE.search(sentence[: match.start()] + said_as)
+                    and _HEDGE.search(_unhedged_from(sentence[: match.start()]) + said_as)
                     and not _said_in_any_clause(value_group, sentence[: match.start()])
                 ):
                     continue

@@ -986,10 +986,48 @@ def their_clause(before: str) -> bool:
     return lead[0] in ("he", "she", "they") or (lead[0] in ("my", "our") and len(lead) > 1 and lead[1] in _OTHERS)
 
 
+# (session 39: ray) A list's name that is also a given name, said of a person: "I hired a dispatcher named Marcus"
+# (not "a bank called Ally": the thing's own kind before it), "Marcus he takes eight percent", "help me write Marcus
+# a email", "tell Chase to call me back". A dictated run-on has no comma to end the clause at, so the "I" of "I hired"
+# was read as the owner of a bank named Marcus.
+_PERSON_NAMED = re.compile(
+    r"(?<!\bbank )(?<!\bapp )(?<!\bunion )(?<!\bcarrier )(?<!\bnetwork )(?<!\bcompany )(?<!\bpharmacy )(?<!\bcar )"
+    r"(?<!\bphone )(?<!\bmodel )(?<!\bpill )(?<!\bdrug )(?<!\bmedicine )(?<!\bmedication )(?<!\bplace )(?<!\btown )"
+    r"(?<!\bcity )\b(?:named|called|name is|name's)\s+$|"
+    r"\b(?:tell|told|telling|ask|asked|asking|thank|thanked|hire|hired|fire|fired|write|wrote|text|texted)\s+$",
+    re.IGNORECASE,
+)
+_PERSON_AFTER = re.compile(
+    r"^\W*(?:he|she|he's|she's|hes|shes)\b|^\s+(?:a|an)\s+(?:email|e-mail|text|letter|note|message|card)\b|^\s+to\s+(?!me\b)",
+    re.IGNORECASE,
+)
+
+
+# "my dispatcher is Marcus", "our accountant's Ally": a person of the person's, named (not "my polish number is Play")
+_OTHER_THING_IS = re.compile(r"\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?P<noun>[\w-]+)\s*(?:\s(?:is|was)|'s)\s+$", re.I)
+_PEOPLE_AT_WORK = _set(
+    "dispatcher dispatchers manager supervisor accountant bookkeeper lawyer attorney broker agent mechanic driver "
+    "trainer coach tutor nurse doctor dentist vet landlord landlady realtor recruiter assistant lead rep"
+)
+
+
+def _a_person(before: str, after: str, hit: Found) -> bool:
+    """A name of a list that is a person's in this clause (`_PERSON_NAMED`, `_PERSON_AFTER`, `_OTHER_THING_IS`): no
+    city's."""
+    if hit.name.attribute == "home":
+        return False
+    if _PERSON_NAMED.search(before) is not None or _PERSON_AFTER.search(after) is not None:
+        return True
+    other = _OTHER_THING_IS.search(before)
+    return other is not None and (other["noun"].lower() in _PEOPLE_AT_WORK or other["noun"].lower() in _OTHERS)
+
+
 def _not_had(before: str, after: str, hit: Found) -> bool:
     """A name the clause calls, ends, shops for, or works at, not one the person has (`_CONTACTED`, `_ENDING`,
-    `_SHOPPED`, `_EMPLOYED_AT`)."""
+    `_SHOPPED`, `_EMPLOYED_AT`), or a person's (`_a_person`)."""
     if _CONTACTED.search(before) is not None or _ENDING.search(before) is not None:
+        return True
+    if _a_person(before, after, hit):
         return True
     if hit.name.attribute in ("car", "phone") and (_SHOPPED.search(before) is not None or their_clause(before)):
         return True
@@ -1207,12 +1245,25 @@ def _object(after: str) -> bool:
     return match is not None and not any(w in _OTHERS or _theirs(w) for w in _words(match.group(0)))
 
 
+# (session 39: ray) "here in X" after a noun of someone or something else, at the head of its clause: "my new
+# doctor here in Beaumont", "the shop here in Tulsa", "a good vet here in Mesa" (where they are). Not a home's own
+# noun ("our house here in X", "my life here in X"), nor said of the person ("I'm a nurse here in X").
+_HERE_OF_A_THING = re.compile(
+    r"(?<!\bi'm )(?<!\bim )(?<!\bam )(?<!\bwe're )(?<!\bare )(?<!\bbe )(?<!\bbeen )"
+    r"\b(?:my|our|the|a|an|this|that|some|any|his|her|their)\s+(?:[\w'-]+\s+){0,2}?"
+    r"(?!(?:home|house|place|apartment|flat|condo|life|family|neighbou?rhood|street|time|people)\s)[\w'-]+\s+here\s+in\s+$",
+    re.IGNORECASE,
+)
+
+
 def _placed(before: str, words: list[str], lead: list[str], after: str) -> bool:
     """A city is the person's home after words that place them there, said of themselves."""
     if _HOME.search(after) and not any(w in _OTHERS or _theirs(w) for w in words):
         return True  # "now that hamburg is home", "lisbon feels like home now"
     if not _PLACED.search(before) or _NOT_PLACED.search(before) or _VISIT.search(after) or _TRIP.search(before):
         return False
+    if _HERE_OF_A_THING.search(before) is not None:
+        return False  # "my new doctor here in Beaumont is ...": the doctor's town, not said as the person's home
     if re.search(r"\bhere\s+in\s+$", before, re.IGNORECASE) and not any(w in _OTHERS for w in words):
         return True
     for word in reversed(words):
@@ -1302,7 +1353,9 @@ RATINGS = [
 ]
 RANK = (
     r"(?:(?:" + "|".join(RATINGS) + r")(?:CM|CS|C|1|2|3)|(?:AN|AA|AR|SN|SA|SR|FN|FA|FR|HN|HA|HR|CN|CA|CR)"
-    r"|[EOW]-?[1-9]|(?:PFC|SPC|CPL|SGT|SSG|SFC|MSG|1SG|SGM|LCpl|Cpl|Sgt|SSgt|GySgt|MSgt|SrA|TSgt|A1C|ENS|LTJG|LCDR|CDR|CAPT))"
+    # (a W-2 is a US wage earner's tax form too: "I'm a W2 company driver", "a W2 employee", session 39: ray)
+    r"|[EO]-?[1-9]|W-?[1-9](?! (?:employee|employees|company|worker|workers|driver|drivers|job|jobs|form|forms|income|"
+    r"wages?|position|status|contractor|salary|salaried)\b)|(?:PFC|SPC|CPL|SGT|SSG|SFC|MSG|1SG|SGM|LCpl|Cpl|Sgt|SSgt|GySgt|MSgt|SrA|TSgt|A1C|ENS|LTJG|LCDR|CDR|CAPT))"
     r"(?![\w-])"
 )
 # Who a service member answers to, said as their title ("my LPO AD1 Ferris", "my new chief ADC Brandt")

@@ -87,7 +87,12 @@ RECORDED = {
     # registered with, "I'm with X now, the church", a gym by its class, a staple eaten every day, a
     # qualification by its level; an ended contract is not the carrier, nor a supplier moved to a home; "a bakery
     # and I've started at" is no kids' school)
-    6: "75241b3faefe9572",
+    # and life40 (dictated run-ons, ray: a move in with someone in a town, a house "we" closed on, a
+    # doctor "here in" a town, a driver's carrier, leased on with one, own authority by name, "me and X got
+    # married", "she's my fiancée now", no dog or "got me a" breed, a plan before "but I" hedging nothing after
+    # it; a list's name said of a person or after "my dispatcher is", "here in X" of someone else's noun, a W2
+    # before "company" no rank; tractor makes in cars.txt): session 39's one bump
+    6: "4872813543f26f64",
 }
 
 
