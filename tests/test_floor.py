@@ -96,6 +96,7 @@ def test_a_question_nothing_states_but_a_memory_comes_close_to_is_answered(coffe
     data = cli_json("recall", "what's my diet")
     assert data["results"] == [] and data["best"] == tuning.NOTHING_STATES
     monkeypatch.setattr(tuning, "STATED_ANYWAY", -1.0)  # every cosine does: the floor judges
+    monkeypatch.setattr(tuning, "STATED_UNNAMED", -1.0)  # (as for a question whose thing no memory words)
     data = cli_json("recall", "what's my diet")
     assert data["best"] > tuning.NOTHING_STATES and any("no meat" in r["content"] for r in data["results"])
 
