@@ -942,7 +942,7 @@ def _group_space(
     own = OwnName.read(turns, names.signed([m.content for m in turns if m.turn == "person"]))
     avoid = paged | speakers(m.speaker for m in turns) | own.keys()
     casing = Casing([m.content for m in turns], titles)
-    for members_, title in topics(turns, vectors, avoid=avoid):
+    for members_, title in one_page_a_title(topics(turns, vectors, avoid=avoid)):
         _place_topic(specs, space, members_, casing.written(title), {k: display[k] for k in paged})
         placed.update(m.id for m in members_)
     personal = [m for m in mems if m.id not in placed and m.memory_type in PERSONAL and not m.turn]
@@ -962,6 +962,17 @@ def _group_space(
     for bucket in sorted(buckets):
         specs.append(_spec(f"notes:{prefix}:{bucket}", "notes", notes_title(bucket), space, None, buckets[bucket]))
     return specs
+
+
+def one_page_a_title(found: list[tuple[list[Mem], str]]) -> list[tuple[list[Mem], str]]:
+    """Topics titled alike are one topic: the communities of a graph may split what a person talks of
+    twice ("smokin a packer brisket saturday", "got 5 lb of leftover brisket"), and dale's vault had a
+    page "Brisket" beside a "Brisket (2)". Their turns go on one page, in the place of the first."""
+    merged: dict[str, tuple[list[Mem], str]] = {}
+    for members, title in found:
+        at = merged.setdefault(title.casefold(), ([], title))
+        at[0].extend(members)
+    return list(merged.values())
 
 
 def _place_topic(specs: list[PageSpec], space: str | None, mems: list[Mem], title: str, paged: dict[str, str]) -> None:
@@ -1184,7 +1195,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 19  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 20  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1266,7 +1277,17 @@ _EDGE_WORDS = (
             "rahi gaya gaye gayi "
             # units said short after a number ("a 5 min talk", "logs me out every 2 min, fix?"): tunde's
             # turns of his church were titled "Min", the translator's of her banking app "Min fix"
-            "min mins hrs secs lbs kgs kms",
+            "min mins hrs secs lbs kgs kms "
+            # and years, weeks and months said short ("22 yrs army, retired SFC"): dale's three turns of a
+            # VA claim, a loan letter and a furnace were a page "Yrs"
+            "yr yrs wk wks mo mos hr "
+            # and the function words of Spanish, Portuguese and German a person writes or pastes ("ay Dios
+            # mío", "Bitte schicken Sie diese"): no title starts or ends with one
+            "el los las lo al una unos por para pero muy yo mí mío mía mi su sus tú usted ustedes nosotros "
+            "ella ellos ellas eso esto esta este aquí también "
+            "não uma mas muito eu ele ela você nós eles com sem isso isto "
+            "der das und ist nicht ich du er wir ihr sie ihre ihnen ein eine einen dem den des zu auf "
+            "für bitte sehr",
         )
     )
     | names.CASUAL  # "hes", "im", "tbh": a casual typist's contractions and fillers
