@@ -87,3 +87,21 @@ def test_two_topics_titled_alike_are_one_page(monkeypatch):
     assert set(titles) == {"Brisket", "Kayak"}
     assert titles["Brisket"] == set(texts[:4])
     assert titles["Kayak"] == set(texts[4:])
+
+
+# -- what was done is no topic -------------------------------------------------------------------------
+
+
+def _kept(*texts: str) -> list[str]:
+    g = [_turn(i, t) for i, t in enumerate(texts)]
+    return [title for _, title in synth._kept([g], synth.topic_terms([g]))]
+
+
+def test_two_turns_saying_one_verb_are_no_topic():
+    assert _kept("ok that helps. also i quit the choir lol", "big news! i quit the gym today, call me") == []
+
+
+def test_a_thing_two_turns_name_is_still_a_topic():
+    """Controls: a hobby of two turns, and a verb said by three."""
+    assert _kept("my pottery class moved to tuesdays", "pottery glaze came out cracked") == ["Pottery"]
+    assert _kept("I run before work most days", "I run the river loop", "we run the 10k in May") != []

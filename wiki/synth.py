@@ -1477,7 +1477,7 @@ def _kept(
             continue
         if key:
             g = _about(g, key, avoided)
-            if _in_passing(g, key):
+            if _in_passing(g, key) or _only_done(g, key):
                 continue
         if len(g) >= TOPIC_MIN:
             out.append((g, title))
@@ -1493,6 +1493,13 @@ def _about(g: list[Mem], key: str, avoided: frozenset[str]) -> list[Mem]:
     saying = [m for m in g if any(k == key for k, _ in _terms(m.content))]
     words = set().union(*(_substance(m.content) for m in saying))
     return [m for m in g if m in saying or (words & _substance(m.content)) - (avoided & _avoided(_names_of(m)))]
+
+
+def _only_done(g: list[Mem], key: str) -> bool:
+    """Two turns (TOPIC_MIN) whose title is one word they say as a verb (`_said_as_verbs`) tell what was
+    done, not what about: noor's "i quit cedarline" and "also i quit the firm today" were a page "Quit".
+    Three turns or more ("I run before work" of a runner) are a topic still."""
+    return len(g) == TOPIC_MIN and " " not in key and key in _said_as_verbs(g)
 
 
 def _names_of(m: Mem) -> list[str]:
