@@ -104,4 +104,5 @@ def test_two_turns_saying_one_verb_are_no_topic():
 def test_a_thing_two_turns_name_is_still_a_topic():
     """Controls: a hobby of two turns, and a verb said by three."""
     assert _kept("my pottery class moved to tuesdays", "pottery glaze came out cracked") == ["Pottery"]
+    assert _kept("I'm thinking of going keto", "these days I'm keto, what can I bake") == ["Keto"]
     assert _kept("I run before work most days", "I run the river loop", "we run the 10k in May") != []

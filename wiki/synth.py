@@ -1498,8 +1498,21 @@ def _about(g: list[Mem], key: str, avoided: frozenset[str]) -> list[Mem]:
 def _only_done(g: list[Mem], key: str) -> bool:
     """Two turns (TOPIC_MIN) whose title is one word they say as a verb (`_said_as_verbs`) tell what was
     done, not what about: noor's "i quit cedarline" and "also i quit the firm today" were a page "Quit".
-    Three turns or more ("I run before work" of a runner) are a topic still."""
-    return len(g) == TOPIC_MIN and " " not in key and key in _said_as_verbs(g)
+    Three turns or more ("I run before work" of a runner) are a topic still, and a word after a form of
+    "be" is no verb here ("I'm vegan", "going vegan": the analyst's page "Vegan" stays)."""
+    if len(g) != TOPIC_MIN or " " in key:
+        return False
+    said = [
+        (i and found[i - 1].casefold()) or ""
+        for m in g
+        for found in [_PHRASE_WORD.findall(prose(m.content))]
+        for i, word in enumerate(found)
+        if _stem(word.casefold()) == key
+    ]
+    return bool(said) and all(before in _BEFORE_VERB - _BE for before in said)
+
+
+_BE = names.curled(names.wordset("i'm you're we're they're am is are was were be been being"))
 
 
 def _names_of(m: Mem) -> list[str]:
