@@ -106,3 +106,17 @@ def test_a_thing_two_turns_name_is_still_a_topic():
     assert _kept("my pottery class moved to tuesdays", "pottery glaze came out cracked") == ["Pottery"]
     assert _kept("I'm thinking of going keto", "these days I'm keto, what can I bake") == ["Keto"]
     assert _kept("I run before work most days", "I run the river loop", "we run the 10k in May") != []
+
+
+# -- how a text should read is no topic ----------------------------------------------------------------
+
+
+def test_how_a_text_should_read_titles_nothing():
+    assert _kept("can you make this email shorter", "make the intro shorter pls") == []
+    assert _kept("can you make it sound less pushy", "rewrite it so it sounds less pushy") == []
+
+
+def test_a_thing_said_beside_make_is_still_a_topic():
+    """Controls: a heater (no comparative), and "warmer" said of a thing, not asked of a text."""
+    assert _kept("we got a new heater for the garage", "the heater makes a clicking noise") == ["Heater"]
+    assert _kept("the kids want a warmer sleeping bag", "warmer sleeping bag for the camping trip") != []

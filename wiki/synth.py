@@ -1477,7 +1477,7 @@ def _kept(
             continue
         if key:
             g = _about(g, key, avoided)
-            if _in_passing(g, key) or _only_done(g, key):
+            if _in_passing(g, key) or _only_done(g, key) or _only_how(g, key):
                 continue
         if len(g) >= TOPIC_MIN:
             out.append((g, title))
@@ -1510,6 +1510,29 @@ def _only_done(g: list[Mem], key: str) -> bool:
         if _stem(word.casefold()) == key
     ]
     return bool(said) and all(before in _BEFORE_VERB - _BE for before in said)
+
+
+def _only_how(g: list[Mem], key: str) -> bool:
+    """A title that says how a text should read, asked of each turn that says it ("pls make the ending
+    warmer", "can u make it sound less like a robot"): wen's page "Warmer", sam's "Sound less" named
+    no topic. A comparative ("shorter", "simpler", "friendlier") or "less"/"more" in the title, and
+    "make" or "sound" in every turn saying it."""
+    if not any(_comparative(w) for w in key.split()):
+        return False
+    saying = [m for m in g if any(k == key for k, _ in _terms(m.content))]
+    return bool(saying) and all(_ASKED_HOW & set(words(m.content)) for m in saying)
+
+
+_ASKED_HOW = frozenset(["make", "makes", "making", "sound", "sounds"])
+
+
+def _comparative(word: str) -> bool:
+    """ "less", "more", or an adjective's -er ("warmer", "simpler", "friendlier"; not "heater", "corner")."""
+    if word in ("less", "more"):
+        return True
+    if len(word) < 5 or not word.endswith("er"):
+        return False
+    return any(adjective(base) for base in (word[:-2], word[:-1], word[:-3] + "y", word[:-3]))
 
 
 _BE = names.curled(names.wordset("i'm you're we're they're am is are was were be been being"))
