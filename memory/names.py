@@ -200,6 +200,11 @@ NOT_NAMES = curled(
         ]
     )
 )
+# Words capitalised mid-sentence that are no name when they stand alone (in a longer name they stay:
+# "Lord Byron", "God of War"): a cry or a prayer's address ("Lord I need help", "thank God", "ay Dios
+# mío", "Gott sei Dank") and German's capitalised "you" of a letter ("Bitte schicken Sie diese", "Ihr
+# Antrag"). Each had an entity page: grace's "Lord" and "God", marisol's "Dios", olena's "Sie".
+NOT_NAMED_ALONE = wordset("lord god dios gott dieu deus sie ihr ihre ihnen ihren ihrem ihrer")
 # Words that start a sentence without being a name ("The Railjet", "My sister"): stripped from the
 # front of a run at a sentence start.
 COMMON = curled(
@@ -979,6 +984,8 @@ def _run_name(run: str, stands: int, before: str) -> tuple[str, bool, str]:
     if len(parts) >= 2 and parts[-1].isdigit() and parts[-2].casefold() in TEMPLATE_WORDS:
         name = " ".join(parts[:-2])  # "Follow Step 2": a template's numbered label ends no name
     if not name or name.casefold() in NOT_NAMES or not any(c.isalpha() for c in name) or len(name) < 2:
+        return "", at_start, title
+    if name.casefold() in NOT_NAMED_ALONE:
         return "", at_start, title
     if all(w.isdigit() or w.casefold().rstrip(":") in TEMPLATE_WORDS for w in name.split()):
         return "", at_start, title  # "Step 1", "Message", "Option 2": the parts of a pasted template, no name

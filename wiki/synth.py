@@ -942,7 +942,7 @@ def _group_space(
     own = OwnName.read(turns, names.signed([m.content for m in turns if m.turn == "person"]))
     avoid = paged | speakers(m.speaker for m in turns) | own.keys()
     casing = Casing([m.content for m in turns], titles)
-    for members_, title in topics(turns, vectors, avoid=avoid):
+    for members_, title in one_page_a_title(topics(turns, vectors, avoid=avoid)):
         _place_topic(specs, space, members_, casing.written(title), {k: display[k] for k in paged})
         placed.update(m.id for m in members_)
     personal = [m for m in mems if m.id not in placed and m.memory_type in PERSONAL and not m.turn]
@@ -962,6 +962,17 @@ def _group_space(
     for bucket in sorted(buckets):
         specs.append(_spec(f"notes:{prefix}:{bucket}", "notes", notes_title(bucket), space, None, buckets[bucket]))
     return specs
+
+
+def one_page_a_title(found: list[tuple[list[Mem], str]]) -> list[tuple[list[Mem], str]]:
+    """Topics titled alike are one topic: the communities of a graph may split what a person talks of
+    twice ("smokin a packer brisket saturday", "got 5 lb of leftover brisket"), and dale's vault had a
+    page "Brisket" beside a "Brisket (2)". Their turns go on one page, in the place of the first."""
+    merged: dict[str, tuple[list[Mem], str]] = {}
+    for members, title in found:
+        at = merged.setdefault(title.casefold(), ([], title))
+        at[0].extend(members)
+    return list(merged.values())
 
 
 def _place_topic(specs: list[PageSpec], space: str | None, mems: list[Mem], title: str, paged: dict[str, str]) -> None:
@@ -1184,7 +1195,8 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-# (20: entities.key folds accents and names read particles, so the names a topic title avoids changed)
+# (20: entities.key folds accents and names read particles, so the names a topic title avoids changed; a
+# cry or a prayer's address, a time said short and another language's function words title no topic)
 TITLE_VERSION = 20  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
@@ -1267,7 +1279,17 @@ _EDGE_WORDS = (
             "rahi gaya gaye gayi "
             # units said short after a number ("a 5 min talk", "logs me out every 2 min, fix?"): tunde's
             # turns of his church were titled "Min", the translator's of her banking app "Min fix"
-            "min mins hrs secs lbs kgs kms",
+            "min mins hrs secs lbs kgs kms "
+            # and years, weeks and months said short ("22 yrs army, retired SFC"): dale's three turns of a
+            # VA claim, a loan letter and a furnace were a page "Yrs"
+            "yr yrs wk wks mo mos hr "
+            # and the function words of Spanish, Portuguese and German a person writes or pastes ("ay Dios
+            # mío", "Bitte schicken Sie diese"): no title starts or ends with one
+            "el los las lo al una unos por para pero muy yo mí mío mía mi su sus tú usted ustedes nosotros "
+            "ella ellos ellas eso esto esta este aquí también "
+            "não uma mas muito eu ele ela você nós eles com sem isso isto "
+            "der das und ist nicht ich du er wir ihr sie ihre ihnen ein eine einen dem den des zu auf "
+            "für bitte sehr",
         )
     )
     | names.CASUAL  # "hes", "im", "tbh": a casual typist's contractions and fillers
@@ -1457,7 +1479,7 @@ def _kept(
             continue
         if key:
             g = _about(g, key, avoided)
-            if _in_passing(g, key):
+            if _in_passing(g, key) or _only_done(g, key) or _only_how(g, key):
                 continue
         if len(g) >= TOPIC_MIN:
             out.append((g, title))
@@ -1473,6 +1495,49 @@ def _about(g: list[Mem], key: str, avoided: frozenset[str]) -> list[Mem]:
     saying = [m for m in g if any(k == key for k, _ in _terms(m.content))]
     words = set().union(*(_substance(m.content) for m in saying))
     return [m for m in g if m in saying or (words & _substance(m.content)) - (avoided & _avoided(_names_of(m)))]
+
+
+def _only_done(g: list[Mem], key: str) -> bool:
+    """Two turns (TOPIC_MIN) whose title is one word they say as a verb (`_said_as_verbs`) tell what was
+    done, not what about: noor's "i quit cedarline" and "also i quit the firm today" were a page "Quit".
+    Three turns or more ("I run before work" of a runner) are a topic still, and a word after a form of
+    "be" is no verb here ("I'm vegan", "going vegan": the analyst's page "Vegan" stays)."""
+    if len(g) != TOPIC_MIN or " " in key:
+        return False
+    said = [
+        (i and found[i - 1].casefold()) or ""
+        for m in g
+        for found in [_PHRASE_WORD.findall(prose(m.content))]
+        for i, word in enumerate(found)
+        if _stem(word.casefold()) == key
+    ]
+    return bool(said) and all(before in _BEFORE_VERB - _BE for before in said)
+
+
+def _only_how(g: list[Mem], key: str) -> bool:
+    """A title that says how a text should read, asked of each turn that says it ("pls make the ending
+    warmer", "can u make it sound less like a robot"): wen's page "Warmer", sam's "Sound less" named
+    no topic. A comparative ("shorter", "simpler", "friendlier") or "less"/"more" in the title, and
+    "make" or "sound" in every turn saying it."""
+    if not any(_comparative(w) for w in key.split()):
+        return False
+    saying = [m for m in g if any(k == key for k, _ in _terms(m.content))]
+    return bool(saying) and all(_ASKED_HOW & set(words(m.content)) for m in saying)
+
+
+_ASKED_HOW = frozenset(["make", "makes", "making", "sound", "sounds"])
+
+
+def _comparative(word: str) -> bool:
+    """ "less", "more", or an adjective's -er ("warmer", "simpler", "friendlier"; not "heater", "corner")."""
+    if word in ("less", "more"):
+        return True
+    if len(word) < 5 or not word.endswith("er"):
+        return False
+    return any(adjective(base) for base in (word[:-2], word[:-1], word[:-3] + "y", word[:-3]))
+
+
+_BE = names.curled(names.wordset("i'm you're we're they're am is are was were be been being"))
 
 
 def _names_of(m: Mem) -> list[str]:
