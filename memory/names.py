@@ -488,6 +488,9 @@ def _candidates(text: str) -> tuple[tuple[str, int, str], ...]:
                 i += 1
                 continue
             j = _run_end(sentence, tokens, i)
+            if j == i + 1 and j < len(tokens) and _a_day_after_month(tokens[i][0], tokens[j][0]):
+                i = j  # "Jan 1", "March 14": a date, no name ("Jan" alone is one: "my friend Jan")
+                continue
             run = " ".join(sentence[tokens[i][1] : tokens[j - 1][2]].split())
             stands = STYLED if styled else _stands(sentence, tokens, i, opening)
             found.append((run, stands, sentence[: tokens[i][1]]))
@@ -537,6 +540,7 @@ def _run_end(sentence: str, tokens: list[tuple[str, int, int]], i: int) -> int:
             _MODEL.match(nxt)
             and tokens[j - 1][0].casefold() not in NOT_NAMES
             and not _DECIMAL.match(sentence, tokens[j][2])  # "AUC 0.97" is a score, not a model
+            and not _a_day_after_month(tokens[j - 1][0], nxt)
         ):
             j += 1  # a model number: "Forerunner 255", "WH-1000XM5"
             if (
@@ -557,6 +561,18 @@ def _run_end(sentence: str, tokens: list[tuple[str, int, int]], i: int) -> int:
 # ordinary words ("it was "fine"") is no title.
 _QUOTED = re.compile(r"[\"“]([^\"“”\n]{3,120})[\"”]")
 QUOTED_WORDS = 10
+
+
+def _a_day_after_month(word: str, nxt: str) -> bool:
+    """Whether "<word> <nxt>" is a date ("Jan 1", "March 14"), not a model ("Pixel 6"): wen's "off Jan
+    16-20" and "Jan 1" had made a product page "Jan 1" (session 39)."""
+    folded = word.casefold().rstrip(".")
+    day = _DAY.fullmatch(nxt)
+    return (folded in _MONTHS or folded in MONTH_SHORT) and day is not None and 1 <= int(day.group(1)) <= 31
+
+
+MONTH_SHORT = wordset("jan feb mar apr jun jul aug sep sept oct nov dec")  # a month said short
+_DAY = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?(?:[-–]\d{1,2})?")  # "1", "14th", "16-20"
 
 
 def _quoted_titles(sentence: str) -> dict[int, tuple[str, int]]:

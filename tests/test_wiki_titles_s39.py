@@ -120,3 +120,24 @@ def test_a_thing_said_beside_make_is_still_a_topic():
     """Controls: a heater (no comparative), and "warmer" said of a thing, not asked of a text."""
     assert _kept("we got a new heater for the garage", "the heater makes a clicking noise") == ["Heater"]
     assert _kept("the kids want a warmer sleeping bag", "warmer sleeping bag for the camping trip") != []
+
+
+# -- a date is no name -----------------------------------------------------------------------------
+
+
+def test_a_month_and_its_day_is_no_name():
+    """(session 39) wen's "off Jan 16-20" and "Jan 1" made a product page "Jan 1" (a model number after a
+    name, as "Pixel 6"), and then "Jan" alone; a month and its day is a date."""
+    said = [n.name for n in names.extract("I'm off Jan 16-20 and back on Jan 1, then March 14th is the audit.")]
+    assert not [n for n in said if n.split()[0] in ("Jan", "March")], said
+
+
+def test_a_name_or_a_model_beside_a_number_is_still_one():
+    """Controls: a friend called Jan, a phone's model, a road's number."""
+    said = [n.name for n in names.extract("My friend Jan got a new Pixel 6 and drove Route 66 with it.")]
+    assert "Jan" in said and "Pixel 6" in said and "Route 66" in said, said
+
+
+def test_a_day_of_the_calendar_titles_no_topic():
+    assert synth._vague("jan 1") and synth._vague("14 march") and synth._vague("3rd oct")
+    assert not synth._vague("route 66") and not synth._vague("24 hour fitness") and not synth._vague("pottery")

@@ -1911,9 +1911,23 @@ VERB_WEIGHT = 0.5  # a topic term led or ended by a word said as a verb weighs t
 
 def _vague(key: str) -> bool:
     """A term that names no topic: a vague word at its end, or at the start of a phrase joined by a
-    preposition ("week at Boulderbar")."""
+    preposition ("week at Boulderbar"), or a day of the calendar ("jan 1", "14 march": wen's page "Jan 1")."""
     parts = key.split()
-    return parts[-1] in _VAGUE or (len(parts) == 3 and parts[0] in _VAGUE)
+    return parts[-1] in _VAGUE or (len(parts) == 3 and parts[0] in _VAGUE) or _a_day(parts)
+
+
+_DAY_NUMBER = re.compile(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?")
+_MONTH_WORDS = frozenset(w.casefold() for w in names.CALENDAR) | names.MONTH_SHORT
+
+
+def _a_day(parts: list[str]) -> bool:
+    """A month and a day's number alone ("jan 1", "3rd october"): a date, no topic (a number with a name
+    stays one: "route 66", "24 hour fitness")."""
+    return (
+        len(parts) == 2
+        and any(p in _MONTH_WORDS for p in parts)
+        and any(_DAY_NUMBER.fullmatch(p) is not None for p in parts)
+    )
 
 
 def _said_as_verbs(mems: Sequence[Mem]) -> set[str]:
