@@ -488,7 +488,7 @@ def _candidates(text: str) -> tuple[tuple[str, int, str], ...]:
                 i += 1
                 continue
             j = _run_end(sentence, tokens, i)
-            if j == i + 1 and j < len(tokens) and _a_day_after_month(tokens[i][0], tokens[j][0]):
+            if j == i + 1 and j < len(tokens) and day_of_month(tokens[i][0], tokens[j][0]):
                 i = j  # "Jan 1", "March 14": a date, no name ("Jan" alone is one: "my friend Jan")
                 continue
             run = " ".join(sentence[tokens[i][1] : tokens[j - 1][2]].split())
@@ -540,7 +540,7 @@ def _run_end(sentence: str, tokens: list[tuple[str, int, int]], i: int) -> int:
             _MODEL.match(nxt)
             and tokens[j - 1][0].casefold() not in NOT_NAMES
             and not _DECIMAL.match(sentence, tokens[j][2])  # "AUC 0.97" is a score, not a model
-            and not _a_day_after_month(tokens[j - 1][0], nxt)
+            and not day_of_month(tokens[j - 1][0], nxt)
         ):
             j += 1  # a model number: "Forerunner 255", "WH-1000XM5"
             if (
@@ -563,9 +563,9 @@ _QUOTED = re.compile(r"[\"“]([^\"“”\n]{3,120})[\"”]")
 QUOTED_WORDS = 10
 
 
-def _a_day_after_month(word: str, nxt: str) -> bool:
-    """Whether "<word> <nxt>" is a date ("Jan 1", "March 14"), not a model ("Pixel 6"): wen's "off Jan
-    16-20" and "Jan 1" had made a product page "Jan 1" (session 39)."""
+def day_of_month(word: str, nxt: str) -> bool:
+    """Whether "<word> <nxt>" is a date ("Jan 1", "March 14", "off Jan 16-20"), not a model ("Pixel 6"):
+    wen's "Jan 1" had made a product page "Jan 1" (session 39); wiki/synth.py's topic terms ask it too."""
     folded = word.casefold().rstrip(".")
     day = _DAY.fullmatch(nxt)
     return (folded in _MONTHS or folded in MONTH_SHORT) and day is not None and 1 <= int(day.group(1)) <= 31

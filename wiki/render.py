@@ -803,10 +803,7 @@ _NAMED = frozenset(
 )
 # Values of a named thing that say there is none ("Car: Fiat Panda; was none"): no name to capitalise.
 _NO_NAME = frozenset(["none", "no", "nothing", "none now", "own name"])
-_MONTH = re.compile(
-    r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december|"
-    r"jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b"
-)
+_MONTH = re.compile(r"\b(?:" + "|".join(sorted({*clock.MONTHS, *names.MONTH_SHORT}, key=len, reverse=True)) + r")\b")
 # A relationship with someone by name ("dating omar", "engaged to núria"): the name as a reader writes it.
 _WITH_SOMEONE = re.compile(r"(?:^|(?<= ))(?:dating|seeing|engaged to|married to|with) (?=\S)")
 # Words inside a name that stay in lower case ("Bank of America", "de Vries", "Tully's on Quay St"): a

@@ -1916,18 +1916,10 @@ def _vague(key: str) -> bool:
     return parts[-1] in _VAGUE or (len(parts) == 3 and parts[0] in _VAGUE) or _a_day(parts)
 
 
-_DAY_NUMBER = re.compile(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?")
-_MONTH_WORDS = frozenset(w.casefold() for w in names.CALENDAR) | names.MONTH_SHORT
-
-
 def _a_day(parts: list[str]) -> bool:
     """A month and a day's number alone ("jan 1", "3rd october"): a date, no topic (a number with a name
-    stays one: "route 66", "24 hour fitness")."""
-    return (
-        len(parts) == 2
-        and any(p in _MONTH_WORDS for p in parts)
-        and any(_DAY_NUMBER.fullmatch(p) is not None for p in parts)
-    )
+    stays one: "route 66", "24 hour fitness"): `names.day_of_month`, either way round."""
+    return len(parts) == 2 and (names.day_of_month(parts[0], parts[1]) or names.day_of_month(parts[1], parts[0]))
 
 
 def _said_as_verbs(mems: Sequence[Mem]) -> set[str]:
