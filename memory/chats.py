@@ -1935,7 +1935,6 @@ def _units(
         if not msg.text:
             report.empty += 1
             continue
-        report.undated += msg.time is None and conv.time is None
         by_me = msg.mine if msg.mine is not None else me is not None and tokens.name_key(msg.speaker) == me
         report.mine += by_me
         label = (conv.title or conv.key)[:200]
@@ -2140,6 +2139,8 @@ def _landed(
         if isinstance(outcome, Stored):
             report.stored += 1
             report.ids.append(outcome.id)
+            # dated to this import: counted where it lands (a re-run dated nothing today), once a message
+            report.undated += unit.part == 0 and unit.payload.valid_from is None
             report.near_duplicates += outcome.near_duplicate_of is not None
             for w in outcome.warnings:
                 if w.startswith(WAIVED):  # counted, not listed: kept only where this run stored it

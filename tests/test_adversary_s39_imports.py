@@ -193,6 +193,9 @@ def test_a_message_with_no_time_anywhere_is_said_to_be_dated_to_the_import(sessi
         f"export.json: {said}, so they are dated to this import ({clock.now_iso()[:10]}); if the file should say "
         "when they were sent, fix it there (ISO 8601 or Unix seconds) and import again"
     ]
+    # the same file again stores nothing, so it dates nothing today: no warning (it had said so again)
+    again = session.import_path(path, format=fmt)
+    assert again.stored == 0 and not [w for w in again.warnings if "carry no time" in w], again.warnings
 
 
 def test_a_message_with_no_time_of_its_own_takes_its_conversations_without_a_warning(session, tmp_path):
