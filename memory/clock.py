@@ -124,7 +124,7 @@ def _parse(text: str) -> datetime:
     try:
         if _DATE.match(value):
             moment = datetime.combine(date.fromisoformat(value), datetime.min.time(), UTC)
-        elif not lead or not _DAY_SHAPED.match(value):
+        elif not _DAY_SHAPED.match(value):
             raise ValueError(value)
         else:
             moment = datetime.fromisoformat(value.replace("Z", "+00:00"))

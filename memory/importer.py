@@ -212,8 +212,9 @@ def checked(
     """The one check of what an import is given, before anything is read or stored: the path can be
     imported, the format it holds (read from its content for "auto"; an export given as JSON Lines
     named), and no chat flag on what is no chat (`UsageMistake`). Returns the format. `import_path`
-    runs it on its path, the import operation on every path before the first is imported; the chat
-    readers (`chats.import_chats`) trust it."""
+    runs it on its path (a library caller's one entry), and the import operation on every path before
+    the first is imported, so an operation's path is checked twice (cheap: a stat and the file's head);
+    the chat readers (`chats.import_chats`) trust it."""
     check_input(path)
     if format == "auto":
         format = chats.detect_format(path)

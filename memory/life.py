@@ -6926,7 +6926,6 @@ _BUSINESS_OWNER = (
         IDENTITY,
         _I + r"(?:'m| am) " + _NOW + r"renting (?:a |an )(?:(?:little|small|tiny|nice|lovely|big|bigger|new|two-bed|"
         r"three-bed|2 bed|3 bed) )*(?P<v>house|flat|apartment|maisonette|cottage|bungalow) in [" + _UP + r"]" + _A_STAY,
-        "bo_kind",
         gate=r"renting",
     ),
     # "registered with a new GP at Parchmore Medical Centre", "I've registered with the dentist at Smile Co"
@@ -6992,7 +6991,7 @@ def _not_a_home_but_a_supplier(out: dict[str, Said], named: list[Said]) -> None:
         del out["home"]
 
 
-_BO_GROUPS = frozenset(["bo_chair", "bo_self", "bo_kind", "bo_with", "bo_food"])
+_BO_GROUPS = frozenset(["bo_chair", "bo_self", "bo_with", "bo_food"])
 _BO_ATTRIBUTE = {"church": "church", "parish": "church", "gym": "gym", "dentist": "dentist", "dentists": "dentist"}
 
 
@@ -7005,8 +7004,6 @@ def _said_business_owner(
         return Said("role", "chair renter", f"renting a {shown.casefold()}", memory_type)
     if value_group == "bo_self":
         return Said(attribute, "self-employed", shown, memory_type)
-    if value_group == "bo_kind":
-        return Said(attribute, shown.casefold(), shown, memory_type)
     if value_group == "bo_food":
         return Said(attribute, f"{_norm(shown)} every day", f"{shown} every day", memory_type)
     kind = (groups.get("kind") or "").casefold()
@@ -7020,7 +7017,7 @@ def _said_business_owner(
 # Dubois Trucking LLC"). Each rule reads what the person says of themselves now, opens at a word of its own (a
 # gate, so a 400-character run-on without it costs one search), and its value stops at the next clause's words:
 # a run-on has no comma to stop at ("a little house in Lake Charles Friday three bedroom": Lake Charles).
-_RUN_DAY = r"(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July|August|September|October|November|December)\b"
+_RUN_DAY = r"(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|" + "|".join(m.capitalize() for m in _MONTHS) + r")\b"
 _RUN_PLACE = rf"(?!{_RUN_DAY})[{_UP}][\w'.-]*(?: (?!{_RUN_DAY})[{_UP}][\w'.-]*){{0,2}}|" + _LOW_RUN
 _RUN_FIRM = rf"[{_UP}][\w'&.-]*(?: (?!{_RUN_DAY})[{_UP}][\w'&.-]*){{0,3}}"
 _RUN_ONS = (

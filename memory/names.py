@@ -37,11 +37,11 @@ def curled(words: frozenset[str]) -> frozenset[str]:
 
 # -- sentences ---------------------------------------------------------------------------------
 
+MONTH_SHORT = wordset("jan feb mar apr jun jul aug sep sept oct nov dec")  # a month said short
 # Words after which a full stop does not end a sentence (casefolded, without the final dot).
-ABBREVIATIONS = wordset(
+ABBREVIATIONS = MONTH_SHORT | wordset(
     "dr dra mr mrs ms mx prof st sr sra srta mme mlle jr mt ft no nos vs etc approx dept est fig inc ltd co corp "
-    "jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun ca cf al ave rd "
-    "blvd hr hrs min "
+    "mon tue tues wed thu thur thurs fri sat sun ca cf al ave rd blvd hr hrs min "
     "mins sec secs e.g i.e a.m p.m u.s u.k e.u ph.d b.sc m.sc n.b viz"
 )
 # a full stop, ! or ? (and closing quotes or brackets), then whitespace: a possible sentence end
@@ -274,9 +274,7 @@ _FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
 _TOKEN = re.compile(r"[^\W_][\w'’-]*")
 _MODEL = re.compile(r"^(?:\d{1,4}|(?=[\w-]*\d)(?=[\w-]*[A-Z])[A-Z0-9][\w-]*)$")
 _DECIMAL = re.compile(r"[.,]\d")
-_DOTTED = frozenset(
-    ["dr", "dra", "mr", "mrs", "ms", "mx", "prof", "st", "sr", "sra", "srta", "mme", "mlle"]
-)  # "St. Ulrichs Platz": the dot joins
+_DOTTED = frozenset(t.casefold() for t in _DOTTED_TITLES) | {"st", "mme", "mlle"}  # "St. Ulrichs Platz": the dot joins
 _MODEL_TAILS = wordset("pro max plus ultra mini air lite se xl")  # after a model number, its edition
 _CODE_NAME = re.compile(r"(?:Error|Exception|Warning)$|_|\(")  # ZeroDivisionError, snake_case, calls
 
@@ -571,7 +569,6 @@ def day_of_month(word: str, nxt: str) -> bool:
     return (folded in _MONTHS or folded in MONTH_SHORT) and day is not None and 1 <= int(day.group(1)) <= 31
 
 
-MONTH_SHORT = wordset("jan feb mar apr jun jul aug sep sept oct nov dec")  # a month said short
 _DAY = re.compile(r"(\d{1,2})(?:st|nd|rd|th)?(?:[-–]\d{1,2})?")  # "1", "14th", "16-20"
 
 
