@@ -9692,7 +9692,7 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
             attribute = (
                 _fact(thing, attribute == "supplier") if attribute in ("fact", "supplier") else f"{attribute}:{thing}"
             )
-    if not value or _no_value(attribute, memory_type, shown):
+    if not value or _no_value(attribute, memory_type, shown) or _says_nothing(attribute, value):
         return None
     if attribute in _PET_KINDS and shown.islower() and _A_QUALITY.search(match.group(0)):
         return None  # "our dog is a menace", "my dog is weird": how it is, not its name ("my dog is called biscuit" is)
@@ -9762,6 +9762,15 @@ def _no_value(attribute: str, memory_type: str, shown: str) -> bool:
     if attribute.split()[-1] in _PEOPLE and not first[:1].isupper() and not _A_TITLE.match(shown):
         return True
     return first.casefold() in _STATES
+
+
+def _says_nothing(attribute: str, value: str) -> bool:
+    """A preference whose value is function words alone ("I have my first appointment with my new
+    doctor": "first appointment" preferred "with"), which About me listed as "First appointment
+    (prefer): with my" (session 39: marisol)."""
+    return attribute.startswith("prefer:") and all(
+        w in tokens.STOPWORDS for w in re.findall(r"[\w']+", value.casefold())
+    )
 
 
 _SHIFT_SAME = {
@@ -10661,9 +10670,7 @@ def _own(text: str) -> str:
     text = _fiction_cut(text)  # (session 38: ines) a story's text she pastes for feedback is no part of her life
     text = _TO_SAY.sub(_to_say, text) if ":" in text else text
     text = _own_draft(text) if ":" in text and ('"' in text or "“" in text) else text
-    play = _ROLE_PLAY.search(text) or (_PLAYED_PART.search(text) if "be " in text or "role play" in text else None)
-    if play is not None:  # the lines before the request are still the person's
-        text = text[: text.rfind("\n", 0, play.start()) + 1]
+    text = _play_cut(text)
     text, pasted = _own_facts(text)
     if pasted is not None:
         text = text[: pasted.end()]
@@ -10682,12 +10689,17 @@ def played(text: str) -> bool:
     `_own` cuts them. memory/correction.heard marks such a turn at import and recall ranks it under the
     person's own words for a question about them ("you be me the adjuster ... My name is Luis Ortega"
     is no answer to "what are my children's names")."""
-    whole = straight(text).strip()
-    kept = _fiction_cut(whole)
-    play = _ROLE_PLAY.search(kept) or (_PLAYED_PART.search(kept) if "be " in kept or "role play" in kept else None)
-    if play is not None:
-        kept = kept[: kept.rfind("\n", 0, play.start()) + 1]
-    return len(kept.strip()) * 2 < len(whole)
+    text = straight(text)
+    kept = _play_cut(_fiction_cut(text))  # (the text `_own` cut for `read` just before: one search, cached)
+    return len(kept.strip()) * 2 < len(text.strip())
+
+
+@text_cache(maxsize=4096)
+def _play_cut(text: str) -> str:
+    """The text before a role-play's request (`_ROLE_PLAY`, `_PLAYED_PART`): the lines before it are
+    still the person's own."""
+    play = _ROLE_PLAY.search(text) or (_PLAYED_PART.search(text) if "be " in text or "role play" in text else None)
+    return text if play is None else text[: text.rfind("\n", 0, play.start()) + 1]
 
 
 def _unquoted(match: re.Match[str]) -> str:
@@ -10754,16 +10766,7 @@ def read(text: str) -> tuple[Said, ...]:
         got = ended(ruled) and not ended(ruled, said)  # "traded in my Corolla for a Mustang": the Mustang
         if ruled is not said and (fuller or got):
             out[said.attribute] = replace(said, memory_type=ruled.memory_type)
-    return tuple(said for said in out.values() if not _says_nothing(said))
-
-
-def _says_nothing(said: Said) -> bool:
-    """A preference whose value is function words alone ("I have my first appointment with my new
-    doctor": "first appointment" preferred "with"), which About me listed as "First appointment
-    (prefer): with my" (session 39: marisol)."""
-    return said.attribute.startswith("prefer:") and all(
-        w in tokens.STOPWORDS for w in re.findall(r"[\w']+", said.value.casefold())
-    )
+    return tuple(out.values())
 
 
 # Without articles (session 36: olena): the level a person has of a language they learn, by its CEFR

@@ -92,7 +92,7 @@ RECORDED = {
     # married", "she's my fiancée now", no dog or "got me a" breed, a plan before "but I" hedging nothing after
     # it; a list's name said of a person or after "my dispatcher is", "here in X" of someone else's noun, a W2
     # before "company" no rank; tractor makes in cars.txt): session 39's one bump
-    6: "83c12d676f51e456",
+    6: "0eb4f5b1b08bbf36",
 }
 
 
