@@ -233,12 +233,15 @@ def _read_time(value: Any) -> tuple[str | None, str | None]:
             seconds = float(value) / (1000 if abs(float(value)) >= _MILLISECONDS else 1)
             if seconds < _EARLIEST_SECONDS:  # 0 or -1: a placeholder, not when it was sent
                 raise _Placeholder(value)
-            stored = _seconds(seconds)
+            moment = _moment(seconds)
+            stored = clock.iso(moment)
+            moment = moment.replace(microsecond=0)  # what the stored text reads back as, not parsed again
         elif isinstance(value, str):
             stored = clock.normalize_when(value)
+            moment = clock.parse_when(stored)
         else:
             raise ValueError(value)
-        if clock.parse_when(stored) < _EARLIEST:  # the same placeholder as ISO text ("1970-01-01T00:00:00Z")
+        if moment < _EARLIEST:  # the same placeholder as ISO text ("1970-01-01T00:00:00Z")
             raise _Placeholder(value)
     except _Placeholder:
         return None, f"the time {str(value)[:40]!r} is not when a message was sent (before 1990); {hint}"
@@ -246,13 +249,13 @@ def _read_time(value: Any) -> tuple[str | None, str | None]:
         return None, f"the time {str(value)[:40]!r} is outside the supported range ({clock.RANGE}); {hint}"
     except (InvalidInput, ValueError, OverflowError, OSError):
         return None, f"cannot read the time {str(value)[:40]!r}; {hint}"
-    if clock.parse_when(stored) > clock.now() + FUTURE_SLACK:
+    if moment > clock.now() + FUTURE_SLACK:
         return None, f"the time {str(value)[:40]!r} is in the future; a message's time is when it was sent"
     return stored, None
 
 
-def _seconds(value: float) -> str:
-    """Unix seconds as a stored time; clock.OutOfRange past quire's range (ValueError for NaN)."""
+def _moment(value: float) -> datetime:
+    """Unix seconds as a UTC moment; clock.OutOfRange past quire's range (ValueError for NaN)."""
     if value != value:  # NaN
         raise ValueError(value)
     try:
@@ -261,7 +264,7 @@ def _seconds(value: float) -> str:
         raise clock.OutOfRange(f"{value} seconds is outside the supported range ({clock.RANGE})") from None
     if not clock.in_range(moment):
         raise clock.OutOfRange(f"{value} seconds is outside the supported range ({clock.RANGE})")
-    return clock.iso(moment)
+    return moment
 
 
 def _when(value: Any) -> str | None:

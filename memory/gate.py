@@ -4,6 +4,7 @@ redaction and duplicate fingerprints. Pure functions, no I/O."""
 from __future__ import annotations
 
 import hashlib
+import itertools
 import re
 import string
 import unicodedata
@@ -384,8 +385,10 @@ def noise_pattern(content: str) -> str | None:
         return "heartbeat"
     if low in _ACKS:
         return "single_word_ack"
-    # Original case: "T"/"Z" separators are uppercase in ISO timestamps.
-    real = [tok for tok in t.split() if not (_TIMESTAMP.match(tok) or _TIMESTAMPISH.fullmatch(tok))]
+    # Original case: "T"/"Z" separators are uppercase in ISO timestamps. Three tokens that are no
+    # timestamp settle it, so the rest of a long message is not matched token by token.
+    words = (tok for tok in t.split() if not (_TIMESTAMP.match(tok) or _TIMESTAMPISH.fullmatch(tok)))
+    real = list(itertools.islice(words, 3))
     if len(real) < 3 and _text.meaningful_words(" ".join(real)) < 3:  # one token of Chinese can be a sentence
         return "timestamp_only"
     return None
@@ -405,7 +408,7 @@ def check(content: str, others: Iterable[tuple[str, str]] = ()) -> GateVerdict:
         found = find_credentials(value)
         if found:
             return GateVerdict("credential_leak", f"{found[0][0]} in {where}")
-    n = meaningful_words(content)
+    n = _text.meaningful_words(content, most=MIN_WORDS)  # (counted no further than the rule reads)
     if n < MIN_WORDS and not life.read(content):  # "I live in Lyon", "I'm vegan now": short, and kept
         word = "word" if n == 1 else "words"
         return GateVerdict("too_short", f"{n} meaningful {word} (need {MIN_WORDS})")
