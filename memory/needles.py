@@ -108,7 +108,7 @@ class Finder:
                 owners.setdefault(needle, []).append(i)
         self._automaton = ahocorasick.Automaton()
         for needle, sets_of in owners.items():
-            self._automaton.add_word(needle, frozenset(sets_of))
+            self._automaton.add_word(needle, (len(needle) - 1, tuple(sets_of)))
         if owners:
             self._automaton.make_automaton()
         self._empty = not owners
@@ -121,9 +121,24 @@ class Finder:
         if self._empty:
             return tuple(sorted(self.always))
         held = set(self.always)
-        for _, sets_of in self._automaton.iter(low):
+        for _, (_, sets_of) in self._automaton.iter(low):
             held.update(sets_of)
         return tuple(sorted(held))
+
+    def starts(self, low: str | None) -> dict[int, list[int]] | None:
+        """Where in a text the needles of each set it holds start (a set it holds none of is not
+        there; an unfiltered one neither: look it up with `always`), or None for a text that is not
+        ASCII. Every match of a pattern whose needles are these starts at one of them."""
+        if low is None:
+            return None
+        found: dict[int, list[int]] = {}
+        for end, (back, sets_of) in self._automaton.iter(low):
+            for i in sets_of:
+                if i in found:
+                    found[i].append(end - back)
+                else:
+                    found[i] = [end - back]
+        return found
 
 
 def grams(text: str) -> frozenset[str] | None:
