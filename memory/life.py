@@ -10899,6 +10899,14 @@ def _unhedged_from(before: str) -> str:
     return before[cuts[-1] :] if cuts else before
 
 
+def _opens(opener: re.Pattern[str], sentence: str, starts: list[int] | None) -> bool:
+    """Whether a group's search matches a sentence: tried only where its needles start (every match
+    starts at one: `needles.Finder.starts`) when they start at up to `_TRIED_AT_MOST` places."""
+    if starts is not None and len(starts) <= _TRIED_AT_MOST:
+        return any(map(opener.match, repeat(sentence, len(starts)), starts))
+    return opener.search(sentence) is not None
+
+
 def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), before: str = "") -> list[Said]:
     """What one sentence states, in the order of the rules (`_RULES`). The rules are walked by
     opener (`_BY_OPENER`): one search a gate, and a sentence that holds none of a group's words
@@ -10918,11 +10926,7 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
                 pieces = needles.grams(sentence) if pieces is None else pieces
                 if needles.holds_none(pieces, short):
                     continue
-            starts = None if places is None else places.get(group)
-            if starts is not None and len(starts) <= _TRIED_AT_MOST:  # every match starts at a needle
-                if not any(map(opener.match, repeat(sentence, len(starts)), starts)):
-                    continue
-            elif opener.search(sentence) is None:
+            if not _opens(opener, sentence, None if places is None else places.get(group)):
                 continue
         for at, (attribute, memory_type, pattern, value_group) in rules:
             tail = _TAILS[at]  # (read inline: a call a rule a sentence is an import's hot path)

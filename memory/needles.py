@@ -132,6 +132,8 @@ class Finder:
         if low is None:
             return None
         found: dict[int, list[int]] = {}
+        if self._empty:
+            return found
         for end, (back, sets_of) in self._automaton.iter(low):
             for i in sets_of:
                 if i in found:
