@@ -31,6 +31,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import repeat
 
 from memory import clock, needles, patterns, tokens, vocab
 from memory.text import prose as text_prose
@@ -753,6 +754,21 @@ _WORK = patterns.lazy(
     r"teacher|teaching|principal)\b",  # (session 37: rowan) a teacher's "First week at Lincoln Middle"
     re.IGNORECASE,
 )
+
+
+# The words every match of a pattern holds (`needles.within`), by the pattern: one pass over a text
+# (`needles.Finder`) tells most texts of an import apart from a pattern's matches before its search
+# (the role-play request `_ROLE_PLAY`, searched in every turn, was 9% of `read`; a job's words 5%).
+_WORDS_OF: dict[tuple[str, int], needles.Finder] = {}
+
+
+def _may_hold(pattern: re.Pattern[str], text: str) -> bool:
+    """False only where `text` cannot match `pattern`: it is ASCII and holds none of the words every
+    match of it holds (made at the first text looked at)."""
+    finder = _WORDS_OF.get((pattern.pattern, pattern.flags))
+    if finder is None:
+        finder = _WORDS_OF[(pattern.pattern, pattern.flags)] = needles.Finder([needles.within(pattern)])
+    return bool(finder.holding(text.lower() if text.isascii() else None))
 
 
 def _rule(
@@ -4726,7 +4742,7 @@ def _before_a_case(sentence: str, text: str) -> str:
     """A sentence up to an exam's or a case's patient ("a 45-year-old taxi driver who drinks 4 energy
     drinks a day presents with ..."), where the text speaks of a case (`_CLINICAL`): theirs, not the
     person's. "I'm a 30-year-old nurse" and "my 5-year-old" are the person's own."""
-    case = _A_CASE.search(sentence)
+    case = _A_CASE.search(sentence) if _may_hold(_A_CASE, sentence) else None
     if case is None or not _CLINICAL.search(text):
         return sentence
     return sentence[: case.start()]
@@ -9068,17 +9084,17 @@ def _grouped(openers: tuple[re.Pattern[str] | None, ...]) -> tuple[_Group, ...]:
 
 
 _UNMADE = frozenset(["\x00unmade"])  # a rule's needles not made yet (`_rule_needles`)
-# Each rule's needles (`needles.inner`), by its place in `_RULES`: made the first time a sentence
+# Each rule's needles (`needles.within`), by its place in `_RULES`: made the first time a sentence
 # reaches the rule, not at import, where parsing every rule's pattern a second time (`re.compile`
 # parses it once) took 0.39 s of a 1 s import that every capture and recall pays.
 _TAILS: list[frozenset[str] | None] = [_UNMADE] * len(_RULES)
 
 
 def _rule_needles(at: int, pattern: re.Pattern[str]) -> frozenset[str] | None:
-    """The needles every match of rule `at` holds (`needles.inner`), made once."""
+    """The needles every match of rule `at` holds (`needles.within`), made once."""
     found = _TAILS[at]
     if found is _UNMADE:
-        found = _TAILS[at] = needles.inner(pattern)
+        found = _TAILS[at] = needles.within(pattern, needles.LONG_MOST)
     return found
 
 
@@ -9092,6 +9108,10 @@ _SKIPPED = {
     for cv in (True, False)
 }
 _HELD = needles.Finder([long for _, long, _, _ in _BY_OPENER])  # a group without long needles: always
+# A group's search is tried only where its needles start (`needles.Finder.starts`: every match starts at
+# one) when they start at up to this many places: a gate of 60 car models searched along a sentence cost
+# 25 us where "audit" holds "audi", tried at one place 1 us; past a few places one search costs less.
+_TRIED_AT_MOST = 6
 _SAYS_CJK = _GATE_OF[_CJK_GATE]
 
 # A question (not "My class is on Thursdays, can you quiz me?": a statement with a request after it).
@@ -10075,7 +10095,7 @@ def _own_facts(text: str) -> tuple[str, re.Match[str] | None]:
     head = _FACTS_HEAD.search(text) if "-" in text or "*" in text or "•" in text else None
     if head is not None and not _FOR_SOMEONE.search(head.group(0)):
         text = text[: head.end()] + _BULLETS.sub("\n", text[head.end() :])
-    pasted = _PASTED_AFTER.search(text)
+    pasted = _PASTED_AFTER.search(text) if _may_hold(_PASTED_AFTER, text) else None
     while pasted is not None and _OWN_FACTS.search(pasted.group(0)) and not _FOR_SOMEONE.search(pasted.group(0)):
         pasted = _PASTED_AFTER.search(text, pasted.end())
     return text, pasted
@@ -10698,7 +10718,9 @@ def played(text: str) -> bool:
 def _play_cut(text: str) -> str:
     """The text before a role-play's request (`_ROLE_PLAY`, `_PLAYED_PART`): the lines before it are
     still the person's own."""
-    play = _ROLE_PLAY.search(text) or (_PLAYED_PART.search(text) if "be " in text or "role play" in text else None)
+    play = (_ROLE_PLAY.search(text) if _may_hold(_ROLE_PLAY, text) else None) or (
+        _PLAYED_PART.search(text) if "be " in text or "role play" in text else None
+    )
     return text if play is None else text[: text.rfind("\n", 0, play.start()) + 1]
 
 
@@ -10716,7 +10738,7 @@ def read(text: str) -> tuple[Said, ...]:
     out: dict[str, Said] = {}
     introduced: str | None = None
     # the rules read only where the text speaks of a job (`_FIRST_AT`) or of the person's own CV (`_CV_RULES`)
-    skipped = _SKIPPED[(_WORK.search(text) is not None, _owns_a_cv(text))]
+    skipped = _SKIPPED[(_may_hold(_WORK, text) and _WORK.search(text) is not None, _owns_a_cv(text))]
     if "rincipal" in text and _TEACHES.search(text) is None:  # (a pupil's principal is no boss of theirs)
         skipped |= _NOT_TEACHING
     named: list[Said] = []
@@ -10894,6 +10916,16 @@ def _unhedged_from(before: str) -> str:
     return before[cuts[-1] :] if cuts else before
 
 
+def _opens(opener: re.Pattern[str], sentence: str, starts: list[int] | None) -> bool:
+    """Whether a group's search matches a sentence: tried only where its needles start (every match
+    starts at one: `needles.Finder.starts`) when they start at up to `_TRIED_AT_MOST` places."""
+    if starts is None:  # (a group without needles at its start may have some further in)
+        return _may_hold(opener, sentence) and opener.search(sentence) is not None
+    if len(starts) <= _TRIED_AT_MOST:
+        return any(map(opener.match, repeat(sentence, len(starts)), starts))
+    return opener.search(sentence) is not None
+
+
 def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), before: str = "") -> list[Said]:
     """What one sentence states, in the order of the rules (`_RULES`). The rules are walked by
     opener (`_BY_OPENER`): one search a gate, and a sentence that holds none of a group's words
@@ -10903,7 +10935,8 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
     ends: list[tuple[str, int, int]] = []  # (attribute, start, end) of each ending read
     low = sentence.lower() if sentence.isascii() else None
     pieces: frozenset[str] | None = None  # the sentence's grams, made when a group's short needles need them
-    for group in _HELD.holding(low):  # the groups whose long needles the sentence holds, in one pass
+    places = _HELD.starts(low)  # where the needles of each group's search start, in one pass (None: not ASCII)
+    for group in _HELD.everything if places is None else sorted([*places, *_HELD.always]):
         opener, _, short, rules = _BY_OPENER[group]
         if opener is not None:
             if low is not None and opener is _SAYS_CJK:
@@ -10912,7 +10945,7 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
                 pieces = needles.grams(sentence) if pieces is None else pieces
                 if needles.holds_none(pieces, short):
                     continue
-            if opener.search(sentence) is None:
+            if not _opens(opener, sentence, None if places is None else places.get(group)):
                 continue
         for at, (attribute, memory_type, pattern, value_group) in rules:
             tail = _TAILS[at]  # (read inline: a call a rule a sentence is an import's hot path)

@@ -88,6 +88,49 @@ def inner(pattern: re.Pattern[str]) -> frozenset[str] | None:
     return best
 
 
+def within(pattern: re.Pattern[str], most: int = 512) -> frozenset[str] | None:
+    """Long needles every match holds somewhere, looked for further in than `inner`: in a sequence's
+    suffix (`inner`), or in one of its groups every alternative of which has some (a match of a group
+    is a match of one alternative, and every match of a sequence holds a match of each of its parts).
+    A pattern that is one alternation of role-play requests ("pretend ...", "(?:you|u) (?:to )?act
+    as", "you are a ...") has none at its start, and "act as", "you are" inside. At most `most`
+    needles (more are looked for in one pass of a `Finder`, not one by one: `absent`); None if none."""
+    try:
+        tree = list(sre_parse.parse(pattern.pattern, pattern.flags))
+    except Exception:  # the private parser changed: no filter
+        return None
+    return _within(tree, 0, most)
+
+
+_DEEPEST = 6  # groups inside groups looked into
+
+
+def _within(items: list[Any], depth: int, most: int) -> frozenset[str] | None:
+    """`within` of a parsed sequence: the fewest-at-their-shortest-longest needles of its suffixes and parts."""
+    found = [_suffix_needles(items[at:]) for at in range(len(items))]
+    for op, av in items if depth < _DEEPEST else ():
+        if op is sre.SUBPATTERN:
+            found.append(_within(list(av[-1]), depth + 1, most))
+        elif op is sre.BRANCH:
+            each = [_within(list(alternative), depth + 1, most) for alternative in av[1]]
+            found.append(None if any(e is None for e in each) else frozenset().union(*each))  # type: ignore[arg-type]
+        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT) and av[0] >= 1:
+            found.append(_within(list(av[2]), depth + 1, most))
+    best: frozenset[str] | None = None
+    for one in found:
+        if one is not None and len(one) <= most and (best is None or min(map(len, one)) > min(map(len, best))):
+            best = one
+    return best
+
+
+def _suffix_needles(items: list[Any]) -> frozenset[str] | None:
+    """The long needles a sequence's matches start with, if there are few and none is short."""
+    heads, _ = _heads(items, LONG)
+    if not heads or len(heads) > LONG_MOST or min(map(len, heads)) < _SHORTEST + 1 or _folds_to_ascii(heads):
+        return None
+    return frozenset(h.lower() for h in heads)
+
+
 def absent(low: str | None, wanted: frozenset[str] | None) -> bool:
     """True only when a text (lowercased, None for a non-ASCII one) holds none of the long needles."""
     # map over the bound method runs in C: a generator's frame per needle was most of a gate's cost.
@@ -108,7 +151,7 @@ class Finder:
                 owners.setdefault(needle, []).append(i)
         self._automaton = ahocorasick.Automaton()
         for needle, sets_of in owners.items():
-            self._automaton.add_word(needle, frozenset(sets_of))
+            self._automaton.add_word(needle, (len(needle) - 1, tuple(sets_of)))
         if owners:
             self._automaton.make_automaton()
         self._empty = not owners
@@ -121,9 +164,26 @@ class Finder:
         if self._empty:
             return tuple(sorted(self.always))
         held = set(self.always)
-        for _, sets_of in self._automaton.iter(low):
+        for _, (_, sets_of) in self._automaton.iter(low):
             held.update(sets_of)
         return tuple(sorted(held))
+
+    def starts(self, low: str | None) -> dict[int, list[int]] | None:
+        """Where in a text the needles of each set it holds start (a set it holds none of is not
+        there; an unfiltered one neither: look it up with `always`), or None for a text that is not
+        ASCII. Every match of a pattern whose needles are these starts at one of them."""
+        if low is None:
+            return None
+        found: dict[int, list[int]] = {}
+        if self._empty:
+            return found
+        for end, (back, sets_of) in self._automaton.iter(low):
+            for i in sets_of:
+                if i in found:
+                    found[i].append(end - back)
+                else:
+                    found[i] = [end - back]
+        return found
 
 
 def grams(text: str) -> frozenset[str] | None:

@@ -675,12 +675,14 @@ def found(sentence: str) -> list[Found]:
     if index.keys().isdisjoint(words):  # most sentences name nothing of any list
         return []
     out: list[Found] = []
-    at = 0
-    while at < len(words):
-        hits = [n for n in index.get(words[at], ()) if _holds(words, spans, at, n)]
+    at = 0  # the first word not yet read: a name's words are not read again
+    for start in [i for i, word in enumerate(words) if word in index]:  # (a word no name opens with: passed over)
+        if start < at:
+            continue
+        at = start
+        hits = [n for n in index[words[at]] if _holds(words, spans, at, n)]
         hits = [n for n in hits if len(n.words) == len(hits[0].words)] if hits else []
         if not hits or _inside_a_name(sentence, spans, at - 1, -1) or _of_a_title(spans, at):
-            at += 1
             continue
         for hit in hits:
             end = _model_after(words, at + len(hit.words), hit, _spaced(sentence, spans))

@@ -214,3 +214,49 @@ def test_control_the_finder_check_bites():
         2,
     )
     assert needles.Finder([None]).holding("anything") == (0,) and needles.Finder([]).holding("x") == ()
+
+
+def test_needles_within_come_from_inside_groups_every_alternative_of_which_has_some():
+    """A role-play request opens with "pretend", "(you|u) (to )? act as" or "you are a": no needle at the
+    start of every alternative, "act as" and "you are" inside them."""
+    found = needles.within(life._ROLE_PLAY)
+    assert found is not None and {"act as", "you are", "pretend "} <= found
+    for text in ("Can u act as my landlord", "From now on, you are a travel agent.", "Let's roleplay a job interview"):
+        assert life._ROLE_PLAY.search(text) and life._may_hold(life._ROLE_PLAY, text), text
+    assert not life._may_hold(life._ROLE_PLAY, "I moved to Lisbon with my partner")
+    assert needles.within(re.compile(r"(?:ab|c)d?")) is None  # "c" alone: nothing sure of two letters
+    assert needles.within(re.compile(r"(?!never here)x+yz")) is None  # what a match must not hold is no needle
+
+
+# The searches `read` looks for words of before it runs them (`life._may_hold`), with the groups' ones.
+_LOOKED_FOR = [life._ROLE_PLAY, life._PASTED_AFTER, life._WORK, life._A_CASE] + [
+    opener for opener, _, _, _ in life._BY_OPENER if opener is not None
+]
+
+
+def test_no_text_a_search_matches_is_passed_over_by_its_words_within():
+    sentences = _fixture_sentences()
+    assert sum(1 for p in _LOOKED_FOR[:4] for s in sentences if p.search(s)) > 20  # the searches do match
+    passed_over = [
+        (p.pattern[:40], s) for p in _LOOKED_FOR for s in sentences if p.search(s) and not life._may_hold(p, s)
+    ]
+    assert passed_over == []
+
+
+def test_a_groups_search_tried_where_its_needles_start_finds_what_searching_finds():
+    """`life._opens` tries a group's search only where the sentence holds its needles' starts
+    (`needles.Finder.starts`): the same answer as searching the whole sentence, on every fixture
+    sentence and the near misses (a needle inside a word, another case, two needles at one place)."""
+    sentences = [*_fixture_sentences(), "I got an Audi after the audit", "my AUDI", "auditing my Mazda 3", "ma"]
+    differ = []
+    for s in sentences:
+        places = life._HELD.starts(_low(s))
+        if places is not None and sorted([*places, *life._HELD.always]) != list(life._HELD.holding(_low(s))):
+            differ.append(("the groups held", s))
+        for group, (opener, _, _, _) in enumerate(life._BY_OPENER):
+            starts = None if places is None else places.get(group)
+            if opener is None or (places is not None and starts is None and group not in life._HELD.always):
+                continue  # (a group whose needles the sentence does not hold is not reached)
+            if life._opens(opener, s, starts) != (opener.search(s) is not None):
+                differ.append((opener.pattern[:40], s))
+    assert differ == []

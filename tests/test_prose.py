@@ -106,3 +106,15 @@ def test_a_sentence_whose_aside_in_brackets_ends_before_its_colon_stays_and_code
     assert prose(f"Thanks.\n{said}\nDear Sarah") == f"Thanks.\n{said}\nDear Sarah"
     for code in ("for item in sorted(items, key=lambda x: x.when):", "Traceback (most recent call last):"):
         assert prose(f"Thanks.\n{code}\nDear Sarah") == "Thanks.\nDear Sarah"
+
+
+def test_a_long_pasted_prompt_with_an_aside_in_brackets_stays_and_is_read_at_once():
+    # A prompt pasted as one long line (LongMemEval has one of 692 characters): the test for an aside
+    # in brackets before a colon split the words inside it every way into five, and took 4 s on that
+    # line; on this one, longer, it would not end before the test's timeout.
+    line = (
+        "Use markdown, headings and bullet points to present all the information (keep every answer "
+        + "short and plain and friendly and clear for a reader who is new to the topic, " * 30
+        + "and end with a summary) in every response. Thanks Anna"
+    )
+    assert prose(f"Here is my prompt:\n{line}") == f"Here is my prompt:\n{line}"
