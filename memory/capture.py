@@ -8,8 +8,8 @@ model never loses it: the row stays without an embedding (`pending_embed`) until
 from __future__ import annotations
 
 import json
+import os
 import unicodedata
-import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -106,7 +106,8 @@ def noted(outcome: _Said, notes: tuple[str, ...]) -> _Said:
 
 
 def new_id() -> str:
-    return "mem_" + uuid.uuid4().hex[:12]
+    """12 random hex digits (as the first 12 of a uuid4's, which are all random; a third of its cost)."""
+    return "mem_" + os.urandom(6).hex()
 
 
 @dataclass(frozen=True)
@@ -606,6 +607,7 @@ def _store(
     space_of: dict[str | None, str | None] = {}  # requested -> resolved, once per batch
     held = _Held()
     with db.transaction():
+        now = clock.now_iso()  # the batch's one instant: its rows, audit rows and log rows
         digests = [gate.content_hash(p.content) for p in payloads]
         known = _Known.fetch(db, payloads, keys, digests)
         for i, payload in enumerate(payloads):
@@ -633,17 +635,19 @@ def _store(
                 waive=waive,
                 held=held,
                 verdict=verdict,
+                now=now,
             )
             outcomes.append(outcome)
             if key:
                 known.logged[key] = outcome.id
-                (held.relog if restated else held.log).append((*key, outcome.id, clock.now_iso()))
+                (held.relog if restated else held.log).append((*key, outcome.id, now))
             if item is not None:
                 staged.append(item)
         if embedded is not None and staged:
             embedded.attach(db, staged, held, actor=actor)
         held.flush(db)
-    return outcomes, [replace(s, rowid=held.rowids[s.id]) for s in staged]
+    rowids = held.rowids
+    return outcomes, [_Staged(s.id, rowids[s.id], s.text, s.space, s.supersedes, s.cue, s.content) for s in staged]
 
 
 def _logged(
@@ -680,6 +684,7 @@ def _store_one(
     held: _Held,
     waive: frozenset[str] = frozenset(),
     verdict: gate.GateVerdict | None = None,
+    now: str | None = None,
 ) -> tuple[Outcome, _Staged | None]:
     waived: tuple[str, ...] = ()
     if check:
@@ -709,7 +714,7 @@ def _store_one(
     warnings = payload._text_notes + _field_warnings(payload) + waived
     if payload.entities or payload.space:  # nothing to say of a capture naming neither (every chat turn)
         warnings += known.once(_folded_names(db, payload, space, known))
-    memory_id, cue = _stage(held, payload, digest, space, actor=actor)
+    memory_id, cue = _stage(held, payload, digest, space, actor=actor, now=now or clock.now_iso())
     known.existing.setdefault((digest, space), memory_id)
     if payload.supersedes:
         held.flush(db)
@@ -816,15 +821,16 @@ def _field_warnings(payload: CapturePayload) -> tuple[str, ...]:
     return tuple(f"missing required field '{f}' for {payload.type} memory" for f in missing)
 
 
-def _stage(held: _Held, payload: CapturePayload, digest: str, space: str | None, *, actor: str) -> tuple[str, str]:
-    """Queue the memory's row, its entity links and its audit row (written by `held.flush`);
-    returns the new id and the retrieval cue."""
+def _stage(
+    held: _Held, payload: CapturePayload, digest: str, space: str | None, *, actor: str, now: str
+) -> tuple[str, str]:
+    """Queue the memory's row, its entity links and its audit row (written by `held.flush`), stamped
+    `now` (its batch's instant); returns the new id and the retrieval cue."""
     memory_type, content = payload.type, payload.content
     fields = dict(payload.fields)
     cue = _cue(payload)
     confidence = tiers.confidence_for(memory_type, payload.confidence)
     memory_id = new_id()
-    now = clock.now_iso()
     valid_from = clock.normalize_when(payload.valid_from) if payload.valid_from else now
     title = payload.title or title_for(content)
     held.memories.append(
@@ -846,29 +852,29 @@ def _stage(held: _Held, payload: CapturePayload, digest: str, space: str | None,
             now,
             payload.source,
             actor,
-            tokens.lexical(content),
-            tokens.lexical(title),
-            tokens.lexical(cue),
+            _lexical(content),
+            _lexical(title),
+            _lexical(cue),
         )
     )
     if payload.entities:
         held.links.append((memory_id, payload.entities))
     if memory_type in life.TYPES:  # (the contradiction check reads it too: one reading, kept by life.read)
         held.said.append((memory_id, [said.attribute for said in life.read(content)]))
-    held.audit.append(
-        audit.row(
-            actor,
-            "capture",
-            "memory",
-            memory_id,
-            type=memory_type,
-            space=space,
-            content_hash=digest,
-            supersedes=payload.supersedes,
-            entities=payload.entities,
-        )
-    )
+    detail = {
+        "type": memory_type,
+        "space": space,
+        "content_hash": digest,
+        "supersedes": payload.supersedes,
+        "entities": payload.entities,
+    }
+    held.audit.append(audit.stamped(now, actor, "capture", "memory", memory_id, detail))
     return memory_id, cue
+
+
+def _lexical(text: str) -> str | None:
+    """`tokens.lexical`: None at once for an ASCII text (nothing to fold, no caseless letter)."""
+    return None if text.isascii() else tokens.lexical(text)
 
 
 def _cue(payload: CapturePayload) -> str:
