@@ -29,12 +29,13 @@ import re
 import secrets
 import tempfile
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from memory import blas, cells, files, keys, meta, payback, quantized
+from memory import blas, bounds, cells, files, keys, meta, payback, quantized
 from memory.db import Database, rows_in
 from memory.embed import DIM, from_blob
 from memory.store import LIVE
@@ -221,6 +222,7 @@ class _FirstPass:
             self.q8t = np.ascontiguousarray(q8.T)
             self.half = np.float32(np.sqrt(dim) / 2)
             self.q_bound = self.qscale * self.half
+            self.q8 = q8.astype(np.int32)  # for pairs' dots one at a time (`VectorIndex._int8_lower`)
         else:
             self.queries_t = np.ascontiguousarray(queries.T)
             self.qscale = np.ones(k, dtype=np.float32)
@@ -291,6 +293,9 @@ class VectorIndex:
         # them to measure a store of another size; everything else keeps memory/cells.py's).
         self.cells_from = cells.CELLS_FROM
         self.cell_rows: int | None = None
+        # A batch's narrow int8 scan reads prefix bounds first (`_bounded_scan`); False: the int8
+        # scan of every pair it reads (the same floors and hits: tests compare the two).
+        self.bounded = True
 
     def __len__(self) -> int:
         return int(self.alive.sum())
@@ -820,7 +825,8 @@ class VectorIndex:
             return empty, floor.tolist()
         first = _FirstPass(queries, self.dim, int8=len(self.rowids) >= QUANTIZED_FROM and quantized.pays(k))
         if narrow and k >= CELL_QUERIES and len(self.rowids) >= self.cells_from:
-            hits = self._cell_scan(queries, first, floor)
+            bounded = first.int8 and self.bounded
+            hits = self._bounded_scan(queries, first, floor) if bounded else self._cell_scan(queries, first, floor)
             return _per_query(*hits, floor, k), floor.tolist()
         # The int8 pass makes several passes over each block's scores (the cuts, the row maxima):
         # a 2 MB block stays in the core's L2 (30k rows x 256 queries: 60 ms CPU against 54 before
@@ -872,7 +878,7 @@ class VectorIndex:
         every_live = bool(self.alive.all())  # once a batch (an import's rows all are), not a gather a cell
         read: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (positions, among, estimates) a cell
         tops, peaks = [], []
-        for positions, moved, among, scale, peak in self._cells_now().probed(queries):
+        for positions, moved, among, scale, peak, _ in self._cells_now().probed(queries):
             rows = moved if first.int8 else self._gather(positions, release=True)
             est = _cell_estimates(first, rows, scale, None if every_live else self.alive[positions], among)
             read.append((positions, among, est))
@@ -942,6 +948,90 @@ class VectorIndex:
         keep = sims >= floor[who]
         return pos[keep], who[keep], sims[keep].astype(np.float32)
 
+    def _bounded_scan(
+        self, queries: np.ndarray, first: _FirstPass, floor: np.ndarray
+    ) -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]]:
+        """`_cell_scan`'s floors and hits, read through prefix bounds (memory/bounds.py): every
+        (row, query) pair of the cells read gets a proved upper bound on its cosine from one
+        product of DIMS + 1 columns a cell (the int8 dots cost ~4x that in calls); the floors
+        and hits come from the pairs whose bound reaches a lower bound of their query's floor.
+        The others can neither raise a floor (an int8 cosine less its slack is under the cosine)
+        nor reach one (a hit's exact cosine is at or over its floor).
+
+        A query reads the rows of its nearest cells, as `_cell_scan` does; each pair's int8
+        cosine less its cell's slack (the same float32 operations on the same integers) raises
+        the floor, so the floors end bit for bit where `_cell_scan`'s end, and the hits are the
+        pairs whose exact cosine reaches them. The lower bound of a query's floor is the int8
+        lower cosine of its best-bounded pair, or the threshold."""
+        every_live = bool(self.alive.all())
+        read: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (positions, among, bounds) a cell
+        tops, args, peaks = [], [], []
+        projected: np.ndarray | None = None
+        for positions, _, among, _, peak, prefix in self._cells_now().probed(queries):
+            if projected is None:  # rows: a cell's queries are a transposed copy, which BLAS takes
+                projected = bounds.project(queries, self._cells_now().along)
+            bound = prefix @ projected[among].T
+            if not every_live:
+                bound[~self.alive[positions]] = -np.inf
+            arg = bound.argmax(axis=0)
+            read.append((positions, among, bound))
+            tops.append(bound[arg, np.arange(len(among))])
+            args.append(positions[arg])
+            peaks.append(peak)
+        if not read:
+            return [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int32)], [np.zeros(0, dtype=np.float32)]
+        widths = np.array([len(among) for _, among, _ in read])
+        peak_of = np.repeat(np.array(peaks, dtype=np.float32), widths)
+        cut = self._lower_floor(np.concatenate(tops), np.concatenate(args), read, peak_of, first, floor)
+        cut -= bounds.MARGIN
+        pos, who, unit = [], [], []
+        for i, ((positions, among, bound), top) in enumerate(zip(read, tops, strict=True)):
+            if (top >= cut[among]).any():
+                sub, c = np.divmod(np.flatnonzero(bound >= cut[among][None, :]), bound.shape[1])
+                pos.append(positions[sub])
+                who.append(among[c])
+                unit.append(np.full(len(sub), i))
+        if not pos:
+            return [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int32)], [np.zeros(0, dtype=np.float32)]
+        at, owners = np.concatenate(pos).astype(np.int64), np.concatenate(who).astype(np.int64)
+        lower = self._int8_lower(first, at, owners, np.array(peaks, dtype=np.float32)[np.concatenate(unit)])
+        _raise(floor, owners, lower)
+        unique, inverse = np.unique(at, return_inverse=True)
+        sims = _rescored(self._gather(unique, release=True), inverse, queries, owners)
+        keep = sims >= floor[owners]
+        return [at[keep]], [owners[keep].astype(np.int32)], [sims[keep]]
+
+    def _lower_floor(
+        self,
+        top: np.ndarray,
+        where: np.ndarray,
+        read: list[tuple[np.ndarray, np.ndarray, np.ndarray]],
+        peaks: np.ndarray,
+        first: _FirstPass,
+        floor: np.ndarray,
+    ) -> np.ndarray:
+        """A lower bound of each query's final floor: `floor`, raised by the int8 lower cosine of
+        the pair with the query's highest prefix bound (`top`, its row `where`, a cell's peak in
+        `peaks`, per cell and query read; a live row: dead rows bound at -inf)."""
+        who = np.concatenate([among for _, among, _ in read])
+        order = np.lexsort((-top, who))
+        ordered = who[order]
+        best = order[np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])]
+        best = best[np.isfinite(top[best])]
+        lower = floor.copy()
+        if len(best):
+            _raise(lower, who[best], self._int8_lower(first, where[best], who[best], peaks[best]))
+        return lower
+
+    def _int8_lower(self, first: _FirstPass, at: np.ndarray, who: np.ndarray, peaks: np.ndarray) -> np.ndarray:
+        """Each pair's int8 cosine less its slack, as `_scan` raises a floor by it: the exact integer
+        dot, times the row's scale, times the query's, less `_int8_slack` of the block's or cell's
+        largest row scale (`peaks`), in the same float32 operations pair by pair."""
+        raw = np.einsum("ij,ij->i", self._gather(at, int8=True).astype(np.int32), first.q8[who])
+        est = raw.astype(np.float32) * self.scale[at]
+        lower: np.ndarray = est * first.qscale[who] - _cell_slack(first, peaks, who)
+        return lower
+
     @property
     def cell_count(self) -> int:
         """Cells in the partition a batch's scan last read (0: none made)."""
@@ -956,6 +1046,7 @@ class VectorIndex:
             n,
             lambda positions: self._gather(positions, int8=True, release=True),
             lambda positions: self.scale[positions],
+            lambda positions: self._gather(positions, release=True),
         )
         return self._cells
 
