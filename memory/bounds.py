@@ -8,10 +8,14 @@ Pq) <= (Px).(Pq) + |x - Px| |q - Pq| (Cauchy-Schwarz), which is one product of D
 eighth of the 384. On a templated import a memory's best neighbour sits near 0.95-1.0 and the other
 rows' bounds fall below it (2-5 rows a memory reach it, of the 8,000 its cells hold). The bound holds
 for any orthonormal directions, so the sample decides how much it prunes, never what a scan finds.
-The cells (memory/cells.py) keep each row's coordinates beside its int8 copy.
+The cells (memory/cells.py) keep each row's coordinates beside its int8 copy; below them an index
+keeps every row's in position order (`Placed`), derived and in memory only like the cells: fitted
+from FIT_FROM rows, fitted again as the index grows, dropped whenever rows move (`VectorIndex`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import numpy as np
 
@@ -40,3 +44,43 @@ def project(vectors: np.ndarray, along: np.ndarray) -> np.ndarray:
     tail = np.sqrt(np.maximum(np.einsum("ij,ij->i", v, v) - np.einsum("ij,ij->i", head, head), 0.0)) + 1e-7
     out: np.ndarray = np.concatenate([head, tail[:, None]], axis=1).astype(np.float32)
     return out
+
+
+FIT_FROM = 2048  # rows from which a batch's scan of every row reads prefix bounds (`Placed`)
+REFIT = 4  # the directions are fitted again when the index has grown this many times since
+SAMPLE = 8192  # rows they are fitted on
+SEED = 25  # the sample: the same rows give the same directions
+CHUNK = 8192  # rows projected at a time (the float64 products stay a few MB)
+
+
+class Placed:
+    """Every row's coordinates and tail (`project`) in position order, for a scan of every row
+    below the cells (memory/cells.py keeps its own beside each cell's rows)."""
+
+    def __init__(self, along: np.ndarray, fitted_at: int):
+        self.along = along
+        self.fitted_at = fitted_at  # index rows when the directions were fitted
+        self.rows = 0  # positions below this are placed
+        self._buffer = np.zeros((FIT_FROM, along.shape[1] + 1), dtype=np.float32)
+
+    @classmethod
+    def fit(cls, n: int, rows: Callable[[np.ndarray], np.ndarray]) -> Placed:
+        """Directions for an index of n rows, from a sample read through `rows`; no row placed yet."""
+        picked = np.sort(np.random.default_rng(SEED).choice(n, min(n, SAMPLE), replace=False))
+        return cls(directions(rows(picked)), n)
+
+    def extend(self, upto: int, rows: Callable[[np.ndarray], np.ndarray]) -> None:
+        """Place the positions from `self.rows` to `upto` (their vectors read through `rows`)."""
+        for lo in range(self.rows, upto, CHUNK):
+            hi = min(upto, lo + CHUNK)
+            if hi > len(self._buffer):
+                grown = np.empty((max(2 * len(self._buffer), hi), self._buffer.shape[1]), dtype=np.float32)
+                grown[:lo] = self._buffer[:lo]
+                self._buffer = grown
+            self._buffer[lo:hi] = project(rows(np.arange(lo, hi, dtype=np.int64)), self.along)
+        self.rows = max(self.rows, upto)
+
+    def at(self, rows: slice) -> np.ndarray:
+        """The placed rows' coordinates and tails."""
+        placed: np.ndarray = self._buffer[: self.rows][rows]
+        return placed

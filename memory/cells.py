@@ -128,8 +128,8 @@ class Cells:
 
     def probed(self, queries: np.ndarray) -> Iterator[Probe]:
         """(positions of a cell's rows, their int8 rows `quantized.shifted`, the queries that read
-        it, the rows' int8 scales, the largest of them, their prefix coordinates) for every cell with rows that some query
-        reads: its PROBES nearest."""
+        it, the rows' int8 scales, the largest of them, their prefix coordinates) for every cell
+        with rows that some query reads: its PROBES nearest."""
         probes = min(PROBES, len(self))
         scores = queries @ self.centroids.T
         nearest = np.argpartition(-scores, probes - 1, axis=1)[:, :probes].ravel()

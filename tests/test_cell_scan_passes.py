@@ -179,3 +179,31 @@ def test_prefix_bounds_list_what_the_int8_scan_lists(monkeypatch):
         before = index.top_above(batch, 0.75)
         index.bounded = True
         _same(index.top_above(batch, 0.75), before)
+
+
+@pytest.mark.parametrize("scan", ["float32", "int8", "cells"])
+def test_prefix_bounds_list_what_every_scan_lists(monkeypatch, scan):
+    """Below the cells too: the bounded scan of every row lists what `_scan`'s blocks list, on
+    the float32 pass (the same BLAS products: a small block's whole, as `_scan` makes it) and the
+    int8 one, with tail blocks of 1,000 rows (the last holds 1, a small product)."""
+    monkeypatch.setattr(vectors, "TAIL_BLOCK", 1000)
+    monkeypatch.setattr(cells, "CELLS_FROM", 2000 if scan == "cells" else 10**9)
+    monkeypatch.setattr(cells, "ROWS_PER_CELL", 150)
+    monkeypatch.setattr(vectors, "QUANTIZED_FROM", 10**9 if scan == "float32" else 2000)
+    rows = _rows(2700, 11)
+    rows = np.concatenate([rows, rows[:300], rows[:1]])  # duplicates: ties
+    index = VectorIndex("m", DIM)
+    index.cells_from = cells.CELLS_FROM
+    for lo in range(0, len(rows), 256):
+        part = rows[lo : lo + 256]
+        rowids = list(range(1 + lo, 1 + lo + len(part)))
+        index.add(rowids, [f"m{r}" for r in rowids], part)
+    assert len(index._tails[-1]) == 1
+    index._drop(7)
+    around_last = _near(np.repeat(rows[-1:], 64, axis=0), 0.95, 12)  # read in the one-row block
+    for batch in [*_batches(rows, 11), rows[-64:].copy(), around_last]:
+        index.bounded = False
+        before = index.top_above(batch, 0.75)
+        index.bounded = True
+        _same(index.top_above(batch, 0.75), before)
+    assert (index._placed is None) == (scan == "cells")
