@@ -255,6 +255,10 @@ _Unit = tuple[np.ndarray, np.ndarray, np.float32, np.ndarray, tuple[np.ndarray, 
 # `_scan` does; other pairs' rows are multiplied together, at least PADDED_ROWS rows at once (the
 # blocked kernel's sums do not depend on a row's place: tests/test_cell_scan_passes.py).
 SMALL_PRODUCT = 1 << 14
+# Pairs a query whose bound reaches its floor's lower bound, at most, for a bounded scan: a
+# templated import has 2-5; past this the pairs' values one at a time cost more than the scan's
+# products (an export of one message repeated: every earlier row), and the scan runs unbounded.
+BOUNDED_PAIRS = 64
 PADDED_ROWS = 256
 
 
@@ -894,8 +898,8 @@ class VectorIndex:
         first = _FirstPass(queries, self.dim, int8=len(self.rowids) >= QUANTIZED_FROM and quantized.pays(k))
         narrowed = len(self.rowids) >= self.cells_from
         bounded = self.bounded and len(self.rowids) >= bounds.FIT_FROM and (first.int8 or not narrowed)
-        if narrow and k >= CELL_QUERIES and bounded:
-            return _per_query(*self._bounded_scan(queries, first, floor), floor, k), floor.tolist()
+        if narrow and k >= CELL_QUERIES and bounded and (hits := self._bounded_scan(queries, first, floor)):
+            return _per_query(*hits, floor, k), floor.tolist()
         if narrow and k >= CELL_QUERIES and narrowed:
             return _per_query(*self._cell_scan(queries, first, floor), floor, k), floor.tolist()
         # The int8 pass makes several passes over each block's scores (the cuts, the row maxima):
@@ -1020,7 +1024,7 @@ class VectorIndex:
 
     def _bounded_scan(
         self, queries: np.ndarray, first: _FirstPass, floor: np.ndarray
-    ) -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]]:
+    ) -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]] | None:
         """`_scan`'s narrow floors and hits of a batch, read through prefix bounds (memory/bounds.py):
         every (row, query) pair the scan reads gets a proved upper bound on its cosine from one
         product of DIMS + 1 columns (an eighth of the 384; a cell's int8 dots cost ~4x that in
@@ -1032,7 +1036,9 @@ class VectorIndex:
         those of each query's nearest cells (`_cell_scan`'s); each pair's value raises the floor
         as there (the same operations on the same numbers: `_pair_values`), so the floors end bit
         for bit where the scan's end, and the hits are the pairs whose cosine reaches them. The
-        lower bound of a query's floor is the value of its best-bounded pair, or the threshold."""
+        lower bound of a query's floor is the value of its best-bounded pair, or the threshold.
+        None, `floor` untouched, when more than BOUNDED_PAIRS a query reach it (many equal rows,
+        a degenerate export): the scan of every pair makes those values faster, in bulk."""
         every_live = bool(self.alive.all())
         read: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (positions, among, bounds: queries x rows)
         tops, args, peaks, blocks = [], [], [], []
@@ -1062,6 +1068,8 @@ class VectorIndex:
                 unit.append(np.full(len(sub), i))
         if not pos:
             return empty
+        if sum(len(p) for p in pos) > BOUNDED_PAIRS * len(queries):
+            return None
         at, owners = np.concatenate(pos).astype(np.int64), np.concatenate(who).astype(np.int64)
         lower = values.lower(at, owners, np.concatenate(unit))
         _raise(floor, owners, lower)

@@ -207,3 +207,27 @@ def test_prefix_bounds_list_what_every_scan_lists(monkeypatch, scan):
         index.bounded = True
         _same(index.top_above(batch, 0.75), before)
     assert (index._placed is None) == (scan == "cells")
+
+
+@pytest.mark.parametrize("scan", ["int8", "cells"])
+def test_a_degenerate_batch_lists_what_the_scan_lists(monkeypatch, scan):
+    """Rows that are a few vectors repeated (an export of one message again and again): more pairs
+    reach each floor than a bounded scan takes (BOUNDED_PAIRS a query), and the scan of every pair
+    lists them, the floors untouched by the bounded pass before it."""
+    monkeypatch.setattr(cells, "CELLS_FROM", 2000 if scan == "cells" else 10**9)
+    monkeypatch.setattr(cells, "ROWS_PER_CELL", 150)
+    monkeypatch.setattr(vectors, "QUANTIZED_FROM", 2000)
+    few = _rows(4, 13)
+    rows = few[np.arange(3000) % 4]
+    index = _index(rows)
+    index.cells_from = cells.CELLS_FROM
+    batch = np.concatenate([few[np.arange(128) % 4], _near(few[np.arange(128) % 4], 0.99, 14)])
+    index.bounded = False
+    before = index.top_above(batch, 0.75)
+    index.bounded = True
+    first = _FirstPass(batch, DIM, int8=True)
+    floor = np.full(len(batch), np.float32(0.75), dtype=np.float32)
+    assert index._bounded_scan(batch, first, floor) is None
+    assert (floor == np.float32(0.75)).all()
+    _same(index.top_above(batch, 0.75), before)
+    assert sum(len(p) for p, _, _ in before) > vectors.BOUNDED_PAIRS * len(batch)
