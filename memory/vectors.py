@@ -875,7 +875,9 @@ class VectorIndex:
         near-top only (a few rows, where `above` gives a templated import hundreds a memory).
         From CELL_QUERIES queries over an index of `cells_from` rows, "every live row" is every
         live row of each query's nearest cells (memory/cells.py): an import's batch stops reading
-        every row, and a neighbour in a farther cell is not listed.
+        every row, and a neighbour in a farther cell is not listed. A batch over bounds.FIT_FROM
+        rows or more reads prefix bounds first (`_bounded_scan`): the same lists, from the few
+        pairs whose bound reaches the floor.
 
         For a caller that wants the best hit passing some rule: walked best first, a hit at or
         above the floor that passes is the same answer as `above` gives; when none does, that
