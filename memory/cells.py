@@ -12,7 +12,9 @@ The partition is derived and in memory only: made when the index passes CELLS_FR
 again when the index has doubled since (more cells for more rows), and extended with each added
 row in between. Each cell holds an int8 copy of its rows (384 bytes a row, up to twice that with
 the room its buffers grow into: about 50 MB at 100k rows), since a batch's 256 memories read
-every cell between them and gathering the rows from the index cost as much as the scan saved.
+every cell between them and gathering the rows from the index cost as much as the scan saved;
+and its rows' prefix coordinates (196 bytes a row, 20-40 MB at 100k: memory/bounds.py), which a
+batch's bounded scan reads first (`VectorIndex._bounded_scan`).
 Positions are the index's: anything that moves rows (a load, a save's compaction, a rewritten
 vector) drops the partition (`VectorIndex._cells`).
 """
@@ -23,7 +25,7 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
-from memory import quantized
+from memory import bounds, quantized
 
 CELLS_FROM = 32_768  # rows: below this the exact scan is cheap (0.1 ms a message at 20k)
 ROWS_PER_CELL = 500  # about this many rows a cell: 200 cells at 100k
@@ -35,8 +37,9 @@ SEED = 20  # the sample and the first centroids: the same rows give the same cel
 GROW_FROM = 16  # rows a cell's buffers start with; they double when full
 
 Rows = Callable[[np.ndarray], np.ndarray]  # positions -> their vectors (float32 or int8), in order
-# A probed cell (`Cells.probed`): positions, int8 rows shifted, queries, scales, the largest scale.
-Probe = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.float32]
+# A probed cell (`Cells.probed`): positions, int8 rows shifted, queries, scales, the largest scale,
+# the rows' prefix coordinates (memory/bounds.py), a row a column.
+Probe = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.float32, np.ndarray]
 
 
 class Cells:
@@ -44,8 +47,10 @@ class Cells:
     of each (`VectorIndex` copies), so a scan reads a cell as one block, never gathering rows
     from all over the index (a batch's queries read every cell between them)."""
 
-    def __init__(self, centroids: np.ndarray, trained_at: int):
+    def __init__(self, centroids: np.ndarray, trained_at: int, along: np.ndarray | None = None):
         self.centroids = centroids
+        # The directions of the rows' prefix bounds (`bounds.directions`), from the same sample.
+        self.along = along if along is not None else bounds.directions(centroids)
         self.trained_at = trained_at  # index rows when the centroids were made
         self.rows = 0  # positions below this are placed
         count, dim = centroids.shape
@@ -56,6 +61,9 @@ class Cells:
         # they were gathered from the index's and reduced again in every scan of the cell.
         self._scales = [np.zeros(GROW_FROM, dtype=np.float32) for _ in range(count)]
         self._peak = [np.float32(0)] * count
+        # Each row's prefix coordinates and tail (`bounds.project`), for the bounded scan: a row a
+        # column, so a cell's block is a query's product with a strided matrix (30 -> 21 us a cell).
+        self._prefix = [np.zeros((self.along.shape[1] + 1, GROW_FROM), dtype=np.float32) for _ in range(count)]
         self._held = np.zeros(count, dtype=np.int64)  # rows in each cell (its buffers have room behind)
 
     @classmethod
@@ -65,7 +73,8 @@ class Cells:
         count = max(2, n // (per_cell or ROWS_PER_CELL))
         rng = np.random.default_rng(SEED)
         picked = np.sort(rng.choice(n, min(n, count * TRAIN_ROWS_PER_CELL), replace=False))
-        sample = _unit(rows(picked))
+        raw = np.asarray(rows(picked), dtype=np.float32)
+        sample = _unit(raw)
         centroids = sample[rng.choice(len(sample), count, replace=False)].copy()
         for _ in range(ITERATIONS):
             nearest = np.argmax(sample @ centroids.T, axis=1)
@@ -73,32 +82,33 @@ class Cells:
             np.add.at(sums, nearest, sample)
             filled = np.linalg.norm(sums, axis=1) > 0  # an empty cell keeps its centroid
             centroids[filled] = _unit(sums[filled])
-        return cls(centroids, n)
+        return cls(centroids, n, bounds.directions(raw))
 
     def __len__(self) -> int:
         return len(self.centroids)
 
     @property
     def nbytes(self) -> int:
-        held = zip(self._positions, self._rows8, self._scales, strict=True)
-        return sum(p.nbytes + r.nbytes + c.nbytes for p, r, c in held)
+        held = zip(self._positions, self._rows8, self._scales, self._prefix, strict=True)
+        return sum(p.nbytes + r.nbytes + c.nbytes + b.nbytes for p, r, c, b in held)
 
-    def extend(self, upto: int, rows8: Rows, scales: Rows) -> None:
-        """Place the positions from `self.rows` to `upto` (their int8 rows and scales read through
-        `rows8` and `scales`)."""
+    def extend(self, upto: int, rows8: Rows, scales: Rows, rows: Rows) -> None:
+        """Place the positions from `self.rows` to `upto` (their int8 rows, scales and float32
+        rows read through `rows8`, `scales` and `rows`)."""
         for lo in range(self.rows, upto, ASSIGN_ROWS):
             positions = np.arange(lo, min(upto, lo + ASSIGN_ROWS), dtype=np.int64)
             block, scale = rows8(positions), np.asarray(scales(positions), dtype=np.float32)
+            prefix = bounds.project(rows(positions), self.along)
             # The nearest centroid of a row is the same at any positive scale: int8 rows need no scale.
             nearest = np.argmax(block.astype(np.float32) @ self.centroids.T, axis=1)
             order = np.argsort(nearest, kind="stable")
-            bounds = np.searchsorted(nearest[order], np.arange(len(self) + 1))
-            for cell in np.flatnonzero(np.diff(bounds)):
-                taken = order[bounds[cell] : bounds[cell + 1]]
-                self._put(int(cell), positions[taken], block[taken], scale[taken])
+            edges = np.searchsorted(nearest[order], np.arange(len(self) + 1))
+            for cell in np.flatnonzero(np.diff(edges)):
+                taken = order[edges[cell] : edges[cell + 1]]
+                self._put(int(cell), positions[taken], block[taken], scale[taken], prefix[taken])
         self.rows = max(self.rows, upto)
 
-    def _put(self, cell: int, positions: np.ndarray, rows8: np.ndarray, scales: np.ndarray) -> None:
+    def _put(self, cell: int, positions: np.ndarray, rows8: np.ndarray, scales: np.ndarray, prefix: np.ndarray) -> None:
         held, k = int(self._held[cell]), len(positions)
         if held + k > len(self._positions[cell]):  # double the room: each row is copied O(1) times
             room = max(2 * len(self._positions[cell]), held + k)
@@ -108,33 +118,38 @@ class Cells:
             grown8[:held] = self._rows8[cell][:held]
             grown_scales = np.empty(room, dtype=np.float32)
             grown_scales[:held] = self._scales[cell][:held]
+            grown_prefix = np.empty((prefix.shape[1], room), dtype=np.float32)
+            grown_prefix[:, :held] = self._prefix[cell][:, :held]
             self._positions[cell], self._rows8[cell], self._scales[cell] = grown, grown8, grown_scales
+            self._prefix[cell] = grown_prefix
         self._positions[cell][held : held + k] = positions
         self._rows8[cell][held : held + k] = quantized.shifted(rows8)
         self._scales[cell][held : held + k] = scales
+        self._prefix[cell][:, held : held + k] = prefix.T
         self._peak[cell] = max(self._peak[cell], scales.max())
         self._held[cell] = held + k
 
     def probed(self, queries: np.ndarray) -> Iterator[Probe]:
         """(positions of a cell's rows, their int8 rows `quantized.shifted`, the queries that read
-        it, the rows' int8 scales, the largest of them) for every cell with rows that some query
-        reads: its PROBES nearest."""
+        it, the rows' int8 scales, the largest of them, their prefix coordinates) for every cell
+        with rows that some query reads: its PROBES nearest."""
         probes = min(PROBES, len(self))
         scores = queries @ self.centroids.T
         nearest = np.argpartition(-scores, probes - 1, axis=1)[:, :probes].ravel()
         order = np.argsort(nearest, kind="stable")
-        bounds = np.searchsorted(nearest[order], np.arange(len(self) + 1))
+        edges = np.searchsorted(nearest[order], np.arange(len(self) + 1))
         owners = order // probes
-        for cell in np.flatnonzero(np.diff(bounds)):
+        for cell in np.flatnonzero(np.diff(edges)):
             held = int(self._held[cell])
             if held:
-                among = owners[bounds[cell] : bounds[cell + 1]]
+                among = owners[edges[cell] : edges[cell + 1]]
                 yield (
                     self._positions[cell][:held],
                     self._rows8[cell][:held],
                     among,
                     self._scales[cell][:held],
                     self._peak[cell],
+                    self._prefix[cell][:, :held],
                 )
 
 

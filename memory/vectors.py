@@ -29,12 +29,13 @@ import re
 import secrets
 import tempfile
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from memory import blas, cells, files, keys, meta, payback, quantized
+from memory import blas, bounds, cells, files, keys, meta, payback, quantized
 from memory.db import Database, rows_in
 from memory.embed import DIM, from_blob
 from memory.store import LIVE
@@ -221,6 +222,7 @@ class _FirstPass:
             self.q8t = np.ascontiguousarray(q8.T)
             self.half = np.float32(np.sqrt(dim) / 2)
             self.q_bound = self.qscale * self.half
+            self.q8 = q8.astype(np.int32)  # for pairs' dots one at a time (`VectorIndex._int8_lower`)
         else:
             self.queries_t = np.ascontiguousarray(queries.T)
             self.qscale = np.ones(k, dtype=np.float32)
@@ -242,6 +244,77 @@ class _FirstPass:
         at = _candidates(raw, row_scale, live, (floor - slack) / self.qscale)
         est: np.ndarray = raw[at].astype(np.float32) * row_scale[at, None]
         return at, est, slack
+
+
+# A unit of a bounded scan (`VectorIndex._bounded_units`): positions, the queries that read them,
+# their largest int8 scale, their prefix rows, and the float32 block `_scan` multiplies them in
+# (segment rows, from, to, its first position; None in a cell).
+_Unit = tuple[np.ndarray, np.ndarray, np.float32, np.ndarray, tuple[np.ndarray, int, int, int] | None]
+# A float32 block of at most this many rows x queries may run BLAS's small-matrix kernel, whose
+# sums differ from the blocked kernel's in the last bit: a bounded scan multiplies it whole, as
+# `_scan` does; other pairs' rows are multiplied together, at least PADDED_ROWS rows at once (the
+# blocked kernel's sums do not depend on a row's place: tests/test_cell_scan_passes.py).
+SMALL_PRODUCT = 1 << 14
+# Pairs a query whose bound reaches its floor's lower bound, at most, for a bounded scan: a
+# templated import has 2-5; past this the pairs' values one at a time cost more than the scan's
+# products (an export of one message repeated: every earlier row), and the scan runs unbounded.
+BOUNDED_PAIRS = 64
+PADDED_ROWS = 256
+
+
+class _PairValues:
+    """The value each (row, query) pair of a bounded scan raises its query's floor by, made as
+    `_scan` makes it: on the int8 pass the int8 cosine less its block's or cell's slack (the
+    exact integer dot, the row's scale, the query's, `_int8_slack` of the unit's `peaks`, in the
+    same float32 operations pair by pair), else the BLAS float32 product (`_products`)."""
+
+    def __init__(
+        self,
+        index: VectorIndex,
+        queries: np.ndarray,
+        first: _FirstPass,
+        peaks: np.ndarray,
+        blocks: list[tuple[np.ndarray, int, int, int] | None],
+    ):
+        self.index, self.queries, self.first, self.peaks, self.blocks = index, queries, first, peaks, blocks
+
+    def lower(self, at: np.ndarray, who: np.ndarray, unit: np.ndarray) -> np.ndarray:
+        """The pairs' values: each is at most its cosine (int8: less a proved slack)."""
+        if not self.first.int8:
+            return self._products(at, who, unit)
+        first = self.first
+        raw = np.einsum("ij,ij->i", self.index._gather(at, int8=True).astype(np.int32), first.q8[who])
+        est = raw.astype(np.float32) * self.index.scale[at]
+        lower: np.ndarray = est * first.qscale[who] - _cell_slack(first, self.peaks[unit], who)
+        return lower
+
+    def cosines(self, at: np.ndarray, who: np.ndarray, lower: np.ndarray) -> np.ndarray:
+        """The pairs' cosines as `_scan` lists them: exact on the int8 pass, else the products."""
+        if not self.first.int8:
+            return lower
+        unique, inverse = np.unique(at, return_inverse=True)
+        return _rescored(self.index._gather(unique, release=True), inverse, self.queries, who)
+
+    def _products(self, at: np.ndarray, who: np.ndarray, unit: np.ndarray) -> np.ndarray:
+        """The pairs' float32 products, bit for bit `_scan`'s: a small block's product whole (its
+        kernel), the other pairs' rows gathered into one product of at least PADDED_ROWS rows."""
+        out = np.empty(len(at), dtype=np.float32)
+        k = len(self.queries)
+        rest = np.ones(len(at), dtype=bool)
+        for u in np.unique(unit).tolist():
+            block = self.blocks[u]
+            if block is not None and (block[2] - block[1]) * k <= SMALL_PRODUCT:
+                rows32, lo, hi, start = block
+                product = rows32[lo:hi] @ self.first.queries_t
+                mine = unit == u
+                out[mine] = product[at[mine] - start, who[mine]]
+                rest &= ~mine
+        if rest.any():
+            unique, inverse = np.unique(at[rest], return_inverse=True)
+            gathered = np.zeros((max(PADDED_ROWS, len(unique)), self.index.dim), dtype=np.float32)
+            gathered[: len(unique)] = self.index._gather(unique, release=True)
+            out[rest] = (gathered @ self.first.queries_t)[inverse, who[rest]]
+        return out
 
 
 class VectorIndex:
@@ -287,10 +360,14 @@ class VectorIndex:
         self._added: list[np.ndarray] = []
         self.from_cache = False  # loaded from a cache file (False: rebuilt from the database)
         self._cells: cells.Cells | None = None  # the rows' partition for a batch's scan (`_cells_now`)
+        self._placed: bounds.Placed | None = None  # every row's prefix bounds below the cells (`_placed_now`)
         # From how many rows a batch reads cells, and how many rows a cell (`quire bench cells` sets
         # them to measure a store of another size; everything else keeps memory/cells.py's).
         self.cells_from = cells.CELLS_FROM
         self.cell_rows: int | None = None
+        # A batch's narrow int8 scan reads prefix bounds first (`_bounded_scan`); False: the int8
+        # scan of every pair it reads (the same floors and hits: tests compare the two).
+        self.bounded = True
 
     def __len__(self) -> int:
         return int(self.alive.sum())
@@ -430,7 +507,7 @@ class VectorIndex:
         self._base, self._base8, self._base1 = base, base8, base1
         self._base_written = False
         self._resid = None
-        self._cells = None
+        self._cells, self._placed = None, None
         self._holding.moved()
         self.from_cache = True
 
@@ -469,7 +546,7 @@ class VectorIndex:
         self.alive = np.ones(len(rows), dtype=bool)
         self._sorted = None
         self._resid = None
-        self._cells = None
+        self._cells, self._placed = None, None
         self._holding.moved()
 
     def refresh(self, db: Database, changes: tuple[Any, Any] | None = None) -> bool:
@@ -561,7 +638,7 @@ class VectorIndex:
         row8, scale = quantized.quantize(vector)
         code = quantized.signs(vector)[:, 0]
         self.scale[pos] = scale[0]
-        self._cells = None  # the row may belong to another cell now
+        self._cells, self._placed = None, None  # the row may belong to another cell now
         if pos < len(self._base):
             self._base_written = self._base_written or self.mapped  # before the write: `release` reads it
             self._pack_for, self._packed_rows = None, None  # the packed copy no longer matches the rows
@@ -798,7 +875,9 @@ class VectorIndex:
         near-top only (a few rows, where `above` gives a templated import hundreds a memory).
         From CELL_QUERIES queries over an index of `cells_from` rows, "every live row" is every
         live row of each query's nearest cells (memory/cells.py): an import's batch stops reading
-        every row, and a neighbour in a farther cell is not listed.
+        every row, and a neighbour in a farther cell is not listed. A batch over bounds.FIT_FROM
+        rows or more reads prefix bounds first (`_bounded_scan`): the same lists, from the few
+        pairs whose bound reaches the floor.
 
         For a caller that wants the best hit passing some rule: walked best first, a hit at or
         above the floor that passes is the same answer as `above` gives; when none does, that
@@ -819,9 +898,12 @@ class VectorIndex:
             empty = [(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)) for _ in range(k)]
             return empty, floor.tolist()
         first = _FirstPass(queries, self.dim, int8=len(self.rowids) >= QUANTIZED_FROM and quantized.pays(k))
-        if narrow and k >= CELL_QUERIES and len(self.rowids) >= self.cells_from:
-            hits = self._cell_scan(queries, first, floor)
+        narrowed = len(self.rowids) >= self.cells_from
+        bounded = self.bounded and len(self.rowids) >= bounds.FIT_FROM and (first.int8 or not narrowed)
+        if narrow and k >= CELL_QUERIES and bounded and (hits := self._bounded_scan(queries, first, floor)):
             return _per_query(*hits, floor, k), floor.tolist()
+        if narrow and k >= CELL_QUERIES and narrowed:
+            return _per_query(*self._cell_scan(queries, first, floor), floor, k), floor.tolist()
         # The int8 pass makes several passes over each block's scores (the cuts, the row maxima):
         # a 2 MB block stays in the core's L2 (30k rows x 256 queries: 60 ms CPU against 54 before
         # the candidate rows). BLAS float32 wants big products: 32 MB.
@@ -872,7 +954,7 @@ class VectorIndex:
         every_live = bool(self.alive.all())  # once a batch (an import's rows all are), not a gather a cell
         read: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (positions, among, estimates) a cell
         tops, peaks = [], []
-        for positions, moved, among, scale, peak in self._cells_now().probed(queries):
+        for positions, moved, among, scale, peak, _ in self._cells_now().probed(queries):
             rows = moved if first.int8 else self._gather(positions, release=True)
             est = _cell_estimates(first, rows, scale, None if every_live else self.alive[positions], among)
             read.append((positions, among, est))
@@ -942,6 +1024,113 @@ class VectorIndex:
         keep = sims >= floor[who]
         return pos[keep], who[keep], sims[keep].astype(np.float32)
 
+    def _bounded_scan(
+        self, queries: np.ndarray, first: _FirstPass, floor: np.ndarray
+    ) -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]] | None:
+        """`_scan`'s narrow floors and hits of a batch, read through prefix bounds (memory/bounds.py):
+        every (row, query) pair the scan reads gets a proved upper bound on its cosine from one
+        product of DIMS + 1 columns (an eighth of the 384; a cell's int8 dots cost ~4x that in
+        calls); the floors and hits come from the pairs whose bound reaches a lower bound of their
+        query's floor. The others can neither raise a floor (an int8 cosine less its slack, or a
+        float32 product, is under the cosine plus MARGIN) nor reach one.
+
+        The pairs are the scan's: every live row (`_scan`'s blocks) or, past `cells_from` rows,
+        those of each query's nearest cells (`_cell_scan`'s); each pair's value raises the floor
+        as there (the same operations on the same numbers: `_pair_values`), so the floors end bit
+        for bit where the scan's end, and the hits are the pairs whose cosine reaches them. The
+        lower bound of a query's floor is the value of its best-bounded pair, or the threshold.
+        None, `floor` untouched, when more than BOUNDED_PAIRS a query reach it (many equal rows,
+        a degenerate export): the scan of every pair makes those values faster, in bulk."""
+        every_live = bool(self.alive.all())
+        read: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (positions, among, bounds: queries x rows)
+        tops, args, peaks, blocks = [], [], [], []
+        units, along = self._bounded_units(queries, first)
+        projected = bounds.project(queries, along)  # rows: a unit's queries are a transposed copy (BLAS)
+        for positions, among, peak, prefix, block in units:
+            bound = projected[among] @ prefix  # a query a row: argmax along rows (8x faster than columns)
+            if not every_live:
+                bound[:, ~self.alive[positions]] = -np.inf
+            arg = bound.argmax(axis=1)
+            read.append((positions, among, bound))
+            tops.append(bound[np.arange(len(among)), arg])
+            args.append(positions[arg])
+            peaks.append(peak)
+            blocks.append(block)
+        empty = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int32)], [np.zeros(0, dtype=np.float32)]
+        if not read:
+            return empty
+        values = _PairValues(self, queries, first, np.array(peaks, dtype=np.float32), blocks)
+        cut = self._lower_floor(tops, args, read, values, floor) - bounds.MARGIN
+        pos, who, unit = [], [], []
+        for i, ((positions, among, bound), top) in enumerate(zip(read, tops, strict=True)):
+            if (top >= cut[among]).any():
+                c, sub = np.divmod(np.flatnonzero(bound >= cut[among][:, None]), bound.shape[1])
+                pos.append(positions[sub])
+                who.append(among[c])
+                unit.append(np.full(len(sub), i))
+        if not pos:
+            return empty
+        if sum(len(p) for p in pos) > BOUNDED_PAIRS * len(queries):
+            return None
+        at, owners = np.concatenate(pos).astype(np.int64), np.concatenate(who).astype(np.int64)
+        lower = values.lower(at, owners, np.concatenate(unit))
+        _raise(floor, owners, lower)
+        sims = values.cosines(at, owners, lower)
+        keep = sims >= floor[owners]
+        return [at[keep]], [owners[keep].astype(np.int32)], [sims[keep]]
+
+    def _lower_floor(
+        self,
+        tops: list[np.ndarray],
+        args: list[np.ndarray],
+        read: list[tuple[np.ndarray, np.ndarray, np.ndarray]],
+        values: _PairValues,
+        floor: np.ndarray,
+    ) -> np.ndarray:
+        """A lower bound of each query's final floor: `floor`, raised by the value of the pair with
+        the query's highest prefix bound (`tops`, its row in `args`, per unit read; a live row:
+        dead rows bound at -inf)."""
+        top, where = np.concatenate(tops), np.concatenate(args)
+        who = np.concatenate([among for _, among, _ in read])
+        unit = np.repeat(np.arange(len(read)), [len(among) for _, among, _ in read])
+        order = np.lexsort((-top, who))
+        ordered = who[order]
+        best = order[np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])]
+        best = best[np.isfinite(top[best])]
+        lower = floor.copy()
+        if len(best):
+            _raise(lower, who[best], values.lower(where[best], who[best], unit[best]))
+        return lower
+
+    def _bounded_units(self, queries: np.ndarray, first: _FirstPass) -> tuple[Iterator[_Unit], np.ndarray]:
+        """The units a bounded scan reads (positions, queries, largest int8 scale, prefix rows, the
+        float32 block `_scan` multiplies them in) and the directions of their prefix rows."""
+        if len(self.rowids) >= self.cells_from:
+            partition = self._cells_now()
+            probed = partition.probed(queries)
+            return ((p, among, peak, prefix, None) for p, _, among, _, peak, prefix in probed), partition.along
+        placed = self._placed_now()
+        every = np.arange(len(queries))
+        block = max(1024, ((2 if first.int8 else 32) << 20) // (4 * len(queries)))  # `_scan`'s blocks
+
+        def units() -> Iterator[_Unit]:
+            for offset, rows32 in self._segments():
+                for lo in range(0, len(rows32), block):
+                    start, stop = offset + lo, offset + min(len(rows32), lo + block)
+                    peak = self.scale[start:stop].max()
+                    block32 = (rows32, lo, lo + stop - start, start)
+                    yield np.arange(start, stop), every, peak, placed.at(slice(start, stop)), block32
+
+        return units(), placed.along
+
+    def _placed_now(self) -> bounds.Placed:
+        """Every row's prefix coordinates, fitted again when the index has grown REFIT times."""
+        n = len(self.rowids)
+        if self._placed is None or n >= bounds.REFIT * self._placed.fitted_at or self._placed.rows > n:
+            self._placed = bounds.Placed.fit(n, lambda p: self._gather(p, release=True))
+        self._placed.extend(n, lambda positions: self._gather(positions, release=True))
+        return self._placed
+
     @property
     def cell_count(self) -> int:
         """Cells in the partition a batch's scan last read (0: none made)."""
@@ -956,6 +1145,7 @@ class VectorIndex:
             n,
             lambda positions: self._gather(positions, int8=True, release=True),
             lambda positions: self.scale[positions],
+            lambda positions: self._gather(positions, release=True),
         )
         return self._cells
 
@@ -1081,7 +1271,7 @@ class VectorIndex:
         self._base, self._base8, self._base1 = mapped["f32"], mapped["i8"], mapped["b1"]
         _random_access(self._base)
         self._tails, self._tails8, self._tails1, self._sorted, self._base_written = [], [], [], None, False
-        self._cells = None
+        self._cells, self._placed = None, None
 
     def save_sealed(self, db: Database, cache_dir: Path, sealer: keys.Sealer) -> Path:
         """The cache of an encrypted home: every array in one file sealed with AES-256-GCM under a
@@ -1113,7 +1303,7 @@ class VectorIndex:
         self.rowids, self.ids, self.alive, self.scale = arrays["rowid"], arrays["id"], arrays["live"], arrays["scale"]
         self._base, self._base8, self._base1 = arrays["f32"], arrays["i8"], arrays["b1"]
         self._tails, self._tails8, self._tails1, self._sorted, self._base_written = [], [], [], None, False
-        self._cells = None
+        self._cells, self._placed = None, None
         return path
 
     def _write_rows(self, fh: Any, positions: np.ndarray, *, int8: bool) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from memory import cells, quantized, vectors
+from memory import bounds, cells, quantized, vectors
 from memory.vectors import VectorIndex, _FirstPass, _int8_slack
 
 DIM = 384
@@ -39,7 +39,7 @@ def _old_cell_scan(index: VectorIndex, queries: np.ndarray, threshold: float):
     first = _FirstPass(queries, index.dim, int8=len(index.rowids) >= vectors.QUANTIZED_FROM and quantized.pays(k))
     pending, held, settled = [], 0, []
     every_live = bool(index.alive.all())
-    for positions, moved, among, scale, peak in index._cells_now().probed(queries):
+    for positions, moved, among, scale, peak, _ in index._cells_now().probed(queries):
         rows = moved if first.int8 else index._gather(positions, release=True)
         live = None if every_live else index.alive[positions]
         pairs = _old_cell_pairs(first, rows, scale, live, among, floor, peak)
@@ -142,3 +142,92 @@ def test_a_batch_whose_cells_are_all_dead(first_pass):
     new = index.top_above(batch, 0.75)
     _same(new, _old_cell_scan(index, batch, 0.75))
     assert all(len(p) == 0 for p, _, _ in new)
+
+
+def test_the_prefix_bound_is_over_every_cosine():
+    """bounds.project's coordinates and tail bound each pair's cosine from above, whatever the
+    directions: fitted ones, and ones fitted on other rows (a sample that says little)."""
+    rows = np.concatenate([_rows(3000, 5), _unit(np.random.default_rng(5).standard_normal((500, DIM)))])
+    queries = np.concatenate([rows[:200], _near(rows[200:400], 0.999, 6), _unit(-rows[400:600])])
+    for sample in (rows[:1000], _rows(50, 9)):
+        along = bounds.directions(sample)
+        bound = bounds.project(rows, along) @ bounds.project(queries, along).T
+        exact = rows.astype(np.float64) @ queries.astype(np.float64).T
+        assert (bound.astype(np.float64) + 1e-5 >= exact).all()
+
+
+def test_prefix_bounds_list_what_the_int8_scan_lists(monkeypatch):
+    """The bounded scan (`VectorIndex._bounded_scan`) against the int8 scan of every probed pair,
+    on rows with exact duplicates (equal cosines: ties broken alike) and queries 1e-7 either side
+    of the threshold and of their best neighbour."""
+    monkeypatch.setattr(cells, "CELLS_FROM", 4000)
+    monkeypatch.setattr(cells, "ROWS_PER_CELL", 250)
+    monkeypatch.setattr(vectors, "QUANTIZED_FROM", 4000)
+    rows = _rows(5000, 7)
+    rows = np.concatenate([rows, rows[:600], rows[:100]])  # each of the first 100 rows three times
+    index = _index(rows)
+    rng = np.random.default_rng(7)
+    old = rows[rng.choice(700, 256, replace=False)]
+    batches = [
+        *_batches(rows, 7),
+        old.copy(),
+        np.concatenate([_near(old[:128], 0.9 + 1e-7, 8), _near(old[128:], 0.9 - 1e-7, 9)]),
+    ]
+    index._drop(5)
+    for batch in batches:
+        index.bounded = False
+        before = index.top_above(batch, 0.75)
+        index.bounded = True
+        _same(index.top_above(batch, 0.75), before)
+
+
+@pytest.mark.parametrize("scan", ["float32", "int8", "cells"])
+def test_prefix_bounds_list_what_every_scan_lists(monkeypatch, scan):
+    """Below the cells too: the bounded scan of every row lists what `_scan`'s blocks list, on
+    the float32 pass (the same BLAS products: a small block's whole, as `_scan` makes it) and the
+    int8 one, with tail blocks of 1,000 rows (the last holds 1, a small product)."""
+    monkeypatch.setattr(vectors, "TAIL_BLOCK", 1000)
+    monkeypatch.setattr(cells, "CELLS_FROM", 2000 if scan == "cells" else 10**9)
+    monkeypatch.setattr(cells, "ROWS_PER_CELL", 150)
+    monkeypatch.setattr(vectors, "QUANTIZED_FROM", 10**9 if scan == "float32" else 2000)
+    rows = _rows(2700, 11)
+    rows = np.concatenate([rows, rows[:300], rows[:1]])  # duplicates: ties
+    index = VectorIndex("m", DIM)
+    index.cells_from = cells.CELLS_FROM
+    for lo in range(0, len(rows), 256):
+        part = rows[lo : lo + 256]
+        rowids = list(range(1 + lo, 1 + lo + len(part)))
+        index.add(rowids, [f"m{r}" for r in rowids], part)
+    assert len(index._tails[-1]) == 1
+    index._drop(7)
+    around_last = _near(np.repeat(rows[-1:], 64, axis=0), 0.95, 12)  # read in the one-row block
+    for batch in [*_batches(rows, 11), rows[-64:].copy(), around_last]:
+        index.bounded = False
+        before = index.top_above(batch, 0.75)
+        index.bounded = True
+        _same(index.top_above(batch, 0.75), before)
+    assert (index._placed is None) == (scan == "cells")
+
+
+@pytest.mark.parametrize("scan", ["int8", "cells"])
+def test_a_degenerate_batch_lists_what_the_scan_lists(monkeypatch, scan):
+    """Rows that are a few vectors repeated (an export of one message again and again): more pairs
+    reach each floor than a bounded scan takes (BOUNDED_PAIRS a query), and the scan of every pair
+    lists them, the floors untouched by the bounded pass before it."""
+    monkeypatch.setattr(cells, "CELLS_FROM", 2000 if scan == "cells" else 10**9)
+    monkeypatch.setattr(cells, "ROWS_PER_CELL", 150)
+    monkeypatch.setattr(vectors, "QUANTIZED_FROM", 2000)
+    few = _rows(4, 13)
+    rows = few[np.arange(3000) % 4]
+    index = _index(rows)
+    index.cells_from = cells.CELLS_FROM
+    batch = np.concatenate([few[np.arange(128) % 4], _near(few[np.arange(128) % 4], 0.99, 14)])
+    index.bounded = False
+    before = index.top_above(batch, 0.75)
+    index.bounded = True
+    first = _FirstPass(batch, DIM, int8=True)
+    floor = np.full(len(batch), np.float32(0.75), dtype=np.float32)
+    assert index._bounded_scan(batch, first, floor) is None
+    assert (floor == np.float32(0.75)).all()
+    _same(index.top_above(batch, 0.75), before)
+    assert sum(len(p) for p, _, _ in before) > vectors.BOUNDED_PAIRS * len(batch)
