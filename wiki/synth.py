@@ -1197,7 +1197,7 @@ def load_states(path) -> dict[str, ClusterState]:
 
 # (20: entities.key folds accents and names read particles, so the names a topic title avoids changed; a
 # cry or a prayer's address, a time said short and another language's function words title no topic)
-TITLE_VERSION = 20  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 21  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1306,6 +1306,9 @@ _VAGUE = frozenset(
         "morning mornings evening evenings night nights tonight hour hours minute minutes moment lately ago soon "
         "thing things stuff lot lots way ways bit kind sort people everyone someone anyone change changes "
         "place places event events memory memorie memories note notes "
+        # a word for anyone, as "people" and "someone" are: ines's "first person" (of a story's narrator)
+        # in two turns and "a person" in a third titled a page "Person"
+        "person persons somebody anybody everybody "
         # a month said short ("on 11th Feb", "by 3rd Oct"): the priya fixture had a topic "Feb" ("wed" of
         # "wedding", "sat", "sun", "mar" and "may" are words too, and stay)
         "jan feb apr jun jul aug sep sept oct nov dec "
@@ -1472,15 +1475,18 @@ def _kept(
     """The topics with a page. A topic is one its turns return to: a title only one of them says
     ("Summer break" of three turns of a GI Bill, a mother and a VA doctor, alike in nothing but
     Honolulu) names no page, nor one two turns say in passing (`_in_passing`). And a turn of it is
-    about it (`_about`); the others' place is About me, the Notes or the pages of their names."""
+    about it (`_about`), and held to it by more than its title (`_held`); the others' place is About me,
+    the Notes or the pages of their names."""
     out = []
     for g, (title, said, key) in zip(members, titles, strict=True):
         if len(g) < TOPIC_MIN or not title or said < 2:
             continue
         if key:
             g = _about(g, key, avoided)
-            if _in_passing(g, key) or _only_done(g, key) or _only_how(g, key):
+            if _in_passing(g, key) or _only_done(g, key) or _only_how(g, key) or _only_when(g, key):
                 continue
+            # (after the tests of two turns: a topic that had more is more than a passing word)
+            g = _held(g, key, avoided)
         if len(g) >= TOPIC_MIN:
             out.append((g, title))
     return out
@@ -1495,6 +1501,25 @@ def _about(g: list[Mem], key: str, avoided: frozenset[str]) -> list[Mem]:
     saying = [m for m in g if any(k == key for k, _ in _terms(m.content))]
     words = set().union(*(_substance(m.content) for m in saying))
     return [m for m in g if m in saying or (words & _substance(m.content)) - (avoided & _avoided(_names_of(m)))]
+
+
+def _held(g: list[Mem], key: str, avoided: frozenset[str]) -> list[Mem]:
+    """A topic's turns less those its title alone holds to it. Where the turns that say the title share no
+    other word of substance, and two or more of them each brought a turn of their own (`_about`), those
+    are two subjects, not one: dale's "Furnace" held a VA claim for a knee ("cant kneel to work on
+    furnaces") with a loan's cover letter (both "army"), and a furnace moved to propane with a sunroom
+    (both a "customer"). Then only the turns that say it, or a word of it ("an Italian evening class" of
+    "Italian class"), are about it. A name with a page of its own (`avoided`) is no bond: what turns
+    share there is on its page."""
+    own = set(key.split())  # (the title's words and their phrases are the title: "assisted living", "living")
+    said = {m.id: {k for k in _substance(m.content) if not own.issuperset(k.split())} for m in g}
+    saying = [m for m in g if any(k == key for k, _ in _terms(m.content))]
+    if any(said[a.id] & said[b.id] for n, a in enumerate(saying) for b in saying[n + 1 :]):
+        return g
+    worded = [m for m in g if m not in saying and own & {_stem(w.casefold()) for w in _PHRASE_WORD.findall(m.content)}]
+    rest = [m for m in g if m not in saying and m not in worded]
+    bringing = [m for m in saying if any(said[m.id] & said[j.id] for j in rest)]
+    return g if len(bringing) < 2 else [m for m in g if m not in rest]
 
 
 def _only_done(g: list[Mem], key: str) -> bool:
@@ -1512,6 +1537,26 @@ def _only_done(g: list[Mem], key: str) -> bool:
         if _stem(word.casefold()) == key
     ]
     return bool(said) and all(before in _BEFORE_VERB - _BE for before in said)
+
+
+def _only_when(g: list[Mem], key: str) -> bool:
+    """A meal or a time of the day (`_WHEN_OF_DAY`) the turns say as when, after "at", "before", "after"
+    ("see mom at lunch", "calls after dinner"), half the times they say it or more: grace's "I can be
+    with mom at lunch" and two more "at lunch" titled a page "Lunch" of a remote job and a supervisor's
+    post. "a dinner for six", "coming to dinner" (ines's dinners she hosts) are about the meal."""
+    if key not in _WHEN_OF_DAY:
+        return False
+    said = [
+        (i and found[i - 1].casefold()) or ""
+        for m in g
+        for found in [_PHRASE_WORD.findall(prose(m.content))]
+        for i, word in enumerate(found)
+        if word.casefold() == key
+    ]
+    return bool(said) and sum(before in _TIME_PREPOSITIONS for before in said) * 2 >= len(said)
+
+
+_TIME_PREPOSITIONS = frozenset(["at", "before", "after", "by", "until", "till", "during", "around", "since"])
 
 
 def _only_how(g: list[Mem], key: str) -> bool:
@@ -1878,6 +1923,44 @@ _NOT_ADJECTIVES = names.wordset(
 )
 
 
+# The past of a verb that changes its word ("biscuit dug", "my son swam"; not one that is a noun too:
+# "shot", "rose", "felt", "saw", "lit", "left"): the teacher's "better fill in the hole biscuit dug" and
+# "biscuit has dug up the garden" titled a page "Dug".
+_IRREGULAR_PASTS = names.wordset(
+    "dug ate eaten swam swum slept fought threw thrown drew drawn sang sung heard woke woken chose chosen stole "
+    "stolen spoke spoken rode ridden flew flown grew grown wore worn paid sold met understood forgot forgotten "
+    "began begun became caught taught held led meant dealt hid hidden hung lent bought brought thought sought "
+    "built sent spent bent swept wept crept kept lost won drank drunk sank sunk shrank rang sprang ran came "
+    "drove driven wrote written arose froze frozen broke broken gave given forgave forgiven bit bitten slid "
+    "fed bled sped fled bred said laid told knew known threw blew blown shook shaken took taken mistook "
+    "beat beaten did done went gone saw seen tore torn swore sworn stood struck stuck stung swung clung flung "
+    "spun dove fell fallen got gotten"
+) - names.wordset("shot rose felt lit left saw fell stole bit drunk frozen broken")
+
+
+def _done(forms: Iterable[str]) -> bool:
+    """A term every way of writing ends in a verb's past (`_past`): it titles nothing. (Two turns may still
+    share it: the graph of turns reads `_terms` as before.)"""
+    return all(_past(_PHRASE_WORD.findall(form)[-1]) for form in forms if _PHRASE_WORD.findall(form))
+
+
+def _past(word: str) -> bool:
+    """A word as written that is a verb's past: an irregular one (`_IRREGULAR_PASTS`), or a regular
+    one of five letters or six in lower case whose verb is a word ("baked", "hiked", "fixed", "cried";
+    seven and more are participles, `adjective`; "Wicked" capitalised is a name, "speed" no past).
+    It ends no title: "Dug" or "Hiked" says what was done, not what about."""
+    if not word.islower():
+        return False
+    if word in _IRREGULAR_PASTS:
+        return True
+    if not 5 <= len(word) <= 6 or not word.endswith("ed") or word.endswith("eed"):
+        return False
+    stem = word[:-2]  # "hiked": "hike"; "fixed": "fix"; "hugged": "hug"; "cried": "cry"
+    doubled = stem[:-1] if stem[-1] == stem[-2] else ""
+    verbs = (word[:-1], stem, doubled, stem[:-1] + "y" if stem.endswith("i") else "")
+    return any(len(v) >= 3 and dictionary_word(v) for v in verbs)
+
+
 # Verbs of seeming, stemmed ("these all sound delicious"): a phrase may start with one ("Sound design"), never end.
 _SEEMING = frozenset(["sound", "seem", "look", "appear"])
 
@@ -1911,9 +1994,23 @@ VERB_WEIGHT = 0.5  # a topic term led or ended by a word said as a verb weighs t
 
 def _vague(key: str) -> bool:
     """A term that names no topic: a vague word at its end, or at the start of a phrase joined by a
-    preposition ("week at Boulderbar"), or a day of the calendar ("jan 1", "14 march": wen's page "Jan 1")."""
+    preposition ("week at Boulderbar"), or a day of the calendar ("jan 1", "14 march": wen's page "Jan 1"),
+    or a phrase ending in when it was ("mom at lunch", `_AT_WHEN`)."""
     parts = key.split()
-    return parts[-1] in _VAGUE or (len(parts) == 3 and parts[0] in _VAGUE) or _a_day(parts)
+    return parts[-1] in _VAGUE or (len(parts) == 3 and (parts[0] in _VAGUE or _at_when(parts))) or _a_day(parts)
+
+
+# A meal or a time of the day said with "at", "on" or "in" ends a phrase of when, not of what: grace's
+# "I can be with mom at lunch", "so I can go see mom at lunch" titled a page "Mom at lunch" (of a remote
+# job, a supervisor's post and an office lunch). Leading a phrase it names a thing ("Lunch at Nando's"),
+# and alone it may title one ("Lunch", of a person's packed lunches).
+_WHEN_OF_DAY = names.wordset(
+    "breakfast brunch lunch lunchtime dinner dinnertime supper bedtime noon midday midnight dawn dusk sunrise sunset"
+)
+
+
+def _at_when(parts: list[str]) -> bool:
+    return parts[1] in ("at", "on", "in") and parts[2] in _WHEN_OF_DAY
 
 
 def _a_day(parts: list[str]) -> bool:
@@ -2021,10 +2118,17 @@ def everyday(key: str, turns: int, written: Iterable[str]) -> bool:
     if " " in key or turns >= COMMON_TURNS:
         return False
     # (a word of frequent.txt written as a name, or a place's in any case, is one: tunde's "Manchester"
-    # and noor's "michigan" are no "room")
+    # and noor's "michigan" are no "room"; its plural is it: grace's "4 bedrooms" and "2 bedroom" of a
+    # house and a condo titled a page "Bedroom")
     return all(
-        w.casefold() in _common() or (w.islower() and w in _frequent() and vocab.place(w) is None) for w in written
+        _listed(w.casefold(), _common()) or (w.islower() and _listed(w, _frequent()) and vocab.place(w) is None)
+        for w in written
     )
+
+
+def _listed(word: str, listed: frozenset[str]) -> bool:
+    """A word (lower case) of a word list, or the plural of one ("bedrooms", "plans")."""
+    return word in listed or (len(word) > 4 and word.endswith("s") and word[:-1] in listed)
 
 
 def _term_weight(key: str, verbs: set[str], named: frozenset[str] = frozenset()) -> float:
@@ -2035,8 +2139,15 @@ def _term_weight(key: str, verbs: set[str], named: frozenset[str] = frozenset())
     return (
         _phrase_weight(key)
         * (VERB_WEIGHT if {parts[0], parts[-1]} & verbs else 1.0)
-        * (ABSTRACT_WEIGHT if key not in named and abstract(key) else 1.0)
+        * (ABSTRACT_WEIGHT if key not in named and (abstract(key) or key in _MEDIUM) else 1.0)
     )
+
+
+# The ways a thing is said or sent, alone: what the person writes ("a short email to my manager", "reply to
+# the HR email", "my email signature" were grace's page "Email" of three subjects: days off, part time, a
+# certificate), not what about. Weighed as an abstract word: they title a topic where nothing concrete
+# does; a phrase of one says what ("Cover letter", "Email signature").
+_MEDIUM = frozenset(["email", "mail", "message", "text", "letter", "reply", "draft", "post", "dm", "voicemail"])
 
 
 def _named_keys(groups: Sequence[Sequence[Mem]]) -> frozenset[str]:
@@ -2154,7 +2265,7 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
     out: list[tuple[str, int, str]] = []
     for g, counts in zip(groups, per_group, strict=True):
         # "Lisbon" no, "moved to Lisbon" yes; "Month", "next month", "week at Boulderbar" no, "night shift" yes
-        allowed = [(k, tf) for k, tf in counts.items() if k not in avoided and not _vague(k)]
+        allowed = [(k, tf) for k, tf in counts.items() if k not in avoided and not _vague(k) and not _done(forms[k])]
         # (a run of characters of an unspaced script said once is as likely half of two words as one:
         # "身房然" of 健身房然后; the opening of the first turn titles such a topic instead)
         shared = [(key, tf) for key, tf in allowed if tf >= 2] or [kt for kt in allowed if not _UNSPACED.match(kt[0])]
