@@ -1129,6 +1129,9 @@ def _first_allowed(
     double per round, and a memory stops at its first allowed hit. Rows read once serve every memory.
     """
     best: list[tuple[str, float] | None] = [None] * len(staged)
+    # `+status`: with 20 rowids or more SQLite's planner read idx_memories_status (every active row,
+    # 15 ms a batch at 100k rows, growing with the store) and checked each against the list; the
+    # rowid lookups are 1.4 ms. The same rows.
     allowed: dict[int, str | None] = {}  # rowid -> space, for active rows with a vector
     said: dict[int, str] = {}  # rowid -> content, read only where a memory has a cue to compare
     column = "content" if any(s.cue for s in staged) else "''"
@@ -1141,7 +1144,7 @@ def _first_allowed(
         for rowid, space, content in rows_in(
             db,
             f"SELECT rowid, space, {column} FROM memories WHERE rowid IN ({{marks}}) "
-            "AND status = 'active' AND embedding IS NOT NULL",
+            "AND +status = 'active' AND embedding IS NOT NULL",
             sorted(wanted),
         ):
             allowed[int(rowid)], said[int(rowid)] = space, content

@@ -106,9 +106,12 @@ _DEEPEST = 6  # groups inside groups looked into
 
 
 def _within(items: list[Any], depth: int, most: int) -> frozenset[str] | None:
-    """`within` of a parsed sequence: the fewest-at-their-shortest-longest needles of its suffixes and parts."""
+    """`within` of a parsed sequence: the needles of its suffixes longest at their shortest (`inner`'s),
+    or where none has any, of its parts (parsing is most of a rule's first use: one look inside only
+    where needed)."""
     found = [_suffix_needles(items[at:]) for at in range(len(items))]
-    for op, av in items if depth < _DEEPEST else ():
+    deeper = depth < _DEEPEST and all(one is None for one in found)  # (the groups only where no suffix tells)
+    for op, av in items if deeper else ():
         if op is sre.SUBPATTERN:
             found.append(_within(list(av[-1]), depth + 1, most))
         elif op is sre.BRANCH:
