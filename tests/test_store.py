@@ -503,7 +503,8 @@ def test_insert_many_writes_what_executemany_writes(store, session, monkeypatch)
 def test_insert_many_binds_a_shared_value_once_and_stores_every_value(session):
     """A column with the same value in every row is bound once (a batch's instant, its space, a NULL):
     each row still stores its own values, of their own type (1, 1.0, True and 0.0, -0.0 are not one
-    value), with a literal between them, a shared column before a varying one or after it."""
+    value), with a literal between them, a shared column before a varying one or after it; and with
+    `returning`, what each inserted row returns."""
     from memory import db as db_mod
 
     db = session.db
@@ -522,8 +523,11 @@ def test_insert_many_binds_a_shared_value_once_and_stores_every_value(session):
             db.execute("DELETE FROM a")
             db.execute("DELETE FROM b")
             db.executemany("INSERT INTO a(x, y, z, w, k) VALUES (?, ?, 'lit', ?, ?)", rows)
-            db_mod.insert_many(db, "INSERT INTO b(x, y, z, w, k) VALUES (?, ?, 'lit', ?, ?)", rows)
+            made = db_mod.insert_many(
+                db, "INSERT INTO b(x, y, z, w, k) VALUES (?, ?, 'lit', ?, ?)", rows, returning="rowid, y"
+            )
         assert db.rows(query.format(t="a")) == db.rows(query.format(t="b")), rows
+        assert sorted(made) == db.rows("SELECT rowid, y FROM b ORDER BY rowid")  # each row's id, without a read
 
 
 def test_what_was_acknowledged_reads_back_identical(store, session):
