@@ -110,6 +110,16 @@ def new_id() -> str:
     return "mem_" + os.urandom(6).hex()
 
 
+def _new_ids() -> Iterator[str]:
+    """`new_id`s drawn 256 at a time (one read of the system's random source for a batch, not one a
+    row): each id is 12 random hex digits all the same. Drawn by the batch that uses them, so no two
+    processes (a fork) ever share a draw."""
+    while True:
+        digits = os.urandom(6 * 256).hex()
+        for start in range(0, len(digits), 12):
+            yield "mem_" + digits[start : start + 12]
+
+
 @dataclass(frozen=True)
 class _Staged:
     id: str
@@ -562,14 +572,12 @@ class _Held:
     said: list[tuple[str, list[str]]] = field(default_factory=list)  # what a typed memory states (memory/statements.py)
     rowids: dict[str, int] = field(default_factory=dict)
     embedded: bool = False  # the held memories carry their vector, model and flag (_INSERT_EMBEDDED)
+    ids: Iterator[str] = field(default_factory=_new_ids)  # the new memories' ids
 
     def flush(self, db: Database) -> None:
         if self.memories:
-            insert_many(db, _INSERT_EMBEDDED if self.embedded else _INSERT_MEMORY, self.memories)
-            ids = [m[0] for m in self.memories]
-            self.rowids.update(
-                (mid, int(r)) for mid, r in rows_in(db, "SELECT id, rowid FROM memories WHERE id IN ({marks})", ids)
-            )
+            sql = _INSERT_EMBEDDED if self.embedded else _INSERT_MEMORY
+            self.rowids.update((mid, int(r)) for mid, r in insert_many(db, sql, self.memories, returning="id, rowid"))
         if self.links:
             entities.link_many(db, self.links)
         statements.record(db, self.said)
@@ -830,7 +838,7 @@ def _stage(
     fields = dict(payload.fields)
     cue = _cue(payload)
     confidence = tiers.confidence_for(memory_type, payload.confidence)
-    memory_id = new_id()
+    memory_id = next(held.ids)
     valid_from = clock.normalize_when(payload.valid_from) if payload.valid_from else now
     title = payload.title or title_for(content)
     held.memories.append(

@@ -500,6 +500,36 @@ def test_insert_many_writes_what_executemany_writes(store, session, monkeypatch)
         db_mod.insert_many(db, "INSERT INTO b(k, v) VALUES (?, ?)", [("x5", "v", 1)])
 
 
+def test_insert_many_binds_a_shared_value_once_and_stores_every_value(session):
+    """A column with the same value in every row is bound once (a batch's instant, its space, a NULL):
+    each row still stores its own values, of their own type (1, 1.0, True and 0.0, -0.0 are not one
+    value), with a literal between them, a shared column before a varying one or after it; and with
+    `returning`, what each inserted row returns."""
+    from memory import db as db_mod
+
+    db = session.db
+    for t in ("a", "b"):
+        db.script(f"CREATE TABLE {t} (x, y, z TEXT, w, k)")
+    shared = [None, 1, 1.0, True, "s", b"b", 0.0, -0.0, 2]
+    cases = [[(v, f"y{i}", w, i % 2 or "odd") for i in range(6)] for v in shared for w in (None, "same", b"\x00")]
+    cases += [
+        [(1, "y", None, 1.0), (1.0, "y", None, True), (True, "y", None, 1)],
+        [(0.0, "y", None, 1), (-0.0, "y", None, 1)],
+    ]
+    cases += [[(None, "only", None, 3)], [("same", "same", "same", "same")] * 4]
+    query = "SELECT rowid, x, typeof(x), y, z, w, typeof(w), k, typeof(k) FROM {t} ORDER BY rowid"
+    for rows in cases:
+        with db.transaction():
+            db.execute("DELETE FROM a")
+            db.execute("DELETE FROM b")
+            db.executemany("INSERT INTO a(x, y, z, w, k) VALUES (?, ?, 'lit', ?, ?)", rows)
+            made = db_mod.insert_many(
+                db, "INSERT INTO b(x, y, z, w, k) VALUES (?, ?, 'lit', ?, ?)", rows, returning="rowid, y"
+            )
+        assert db.rows(query.format(t="a")) == db.rows(query.format(t="b")), rows
+        assert sorted(made) == db.rows("SELECT rowid, y FROM b ORDER BY rowid")  # each row's id, without a read
+
+
 def test_what_was_acknowledged_reads_back_identical(store, session):
     from memory import store as store_mod
 
