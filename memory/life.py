@@ -7158,6 +7158,7 @@ def _said_run_on(attribute: str, value_group: str, memory_type: str, groups: dic
         return Said(attribute, "engaged", "engaged", memory_type)
     return _a_place(attribute, memory_type, _untrailed(groups.get("v") or "").strip(" .,'"), known=True)
 
+
 # Letters from a retired widower (session 40: harold) ----------------------------------------------------------
 # A man who writes to the assistant as he would write a letter ("Dear ChatGPT," ... "Kind regards, Harold")
 # says his changes in a formal register the rules of `_FORMAL` did not hold: "I am now settled in a
@@ -7211,7 +7212,11 @@ _LETTER_RULES = (
         FACT,
         _I + r"(?:'m| am| have|'ve) (?:now |just |finally |since |also )*(?:registered|signed on|signed up) with "
         r"(?:a|an|the|my) (?:new )?(?P<thing>(?i:dentist|doctor|gp|optician|vet|physio|chiropodist))"
-        r"(?: (?:here|there|locally|nearby|in (?:the )?" + _NAME + r"))?,? (?P<v>(?:Mr|Mrs|Ms|Miss|Dr)\.? " + _NAME + ")",
+        r"(?: (?:here|there|locally|nearby|in (?:the )?"
+        + _NAME
+        + r"))?,? (?P<v>(?:Mr|Mrs|Ms|Miss|Dr)\.? "
+        + _NAME
+        + ")",
         gate=r"registered|signed (?:on|up)",
     ),
     # "I am now registered with Dr Ellison" (`_FORMAL` reads "I have registered with Dr X")
@@ -7237,7 +7242,8 @@ _LETTER_RULES = (
     _rule(
         "relationship",
         IDENTITY,
-        _I + r"(?: have|'ve) been (?:on my own|alone|by myself|a widower|a widow|widowed) (?:ever )?since (?:my (?:late )?"
+        _I
+        + r"(?: have|'ve) been (?:on my own|alone|by myself|a widower|a widow|widowed) (?:ever )?since (?:my (?:late )?"
         r"(?:wife|husband|partner) |(?:[A-Z][\w'-]+ ){1,2})(?:[A-Z][\w'-]+ )?(?:died|passed away|passed on|passed|was taken)\b",
         "ltwidowed",
         gate=r"since",
@@ -7250,7 +7256,9 @@ _LETTER_RULES = (
         r"(?:^|(?<=[,;:] )|(?<=[,;:] and )|(?<=[,;:] but ))(?P<v>(?:(?:the|my|our) )?(?!(?:she|he|they|it|this|that|"
         r"there|what|which|who|[Mm]y (?:wife|husband|daughter|son|sister|brother|mother|father|friend)|[Hh]er|[Hh]is|[Tt]heir)\b)"
         r"[\w'&-]+(?: [\w'&-]+){0,4}?) (?:has (?:long |always |now )?(?:been|become)|is (?:now |still )?|remains) my "
-        r"(?:(?:great|greatest|main|chief|principal|one|real|abiding|favourite|favorite|new|biggest) )*" + _LT_HOBBY_NOUN + r"\b",
+        r"(?:(?:great|greatest|main|chief|principal|one|real|abiding|favourite|favorite|new|biggest) )*"
+        + _LT_HOBBY_NOUN
+        + r"\b",
         "lthobby",
         gate=r"\bmy (?:[a-z]+ )*(?:interest|hobby|pastime|passion|consolation|love|occupation|obsession)",
     ),
@@ -7260,7 +7268,8 @@ _LETTER_RULES = (
     _rule(
         "church",
         FACT,
-        _I + r"(?: have|'ve) (?:now |recently |since |also )*(?:started|begun|taken to) (?:going|worshipping) (?:to|at) "
+        _I
+        + r"(?: have|'ve) (?:now |recently |since |also )*(?:started|begun|taken to) (?:going|worshipping) (?:to|at) "
         r"(?![^.;!?,]*\b(?i:wedding|funeral|baptism|christening|visit|next|plan|hope)\b)" + _CHURCH_NAME,
         "church",
         gate=r"started|begun|taken to",
@@ -7284,7 +7293,9 @@ def _said_letters(attribute: str, value_group: str, memory_type: str, groups: di
 # "Having switched the gas and electricity to Octopus Energy at the start of the month, I am now offered a
 # smart meter": the clause done by the main clause's "I" (or "we"), read as "I have switched ..., and I am
 # now offered ..." (not "Having switched her bank to First Direct, Sarah ...": hers)
-_HAVING = patterns.lazy(r"^Having (?P<done>(?:now |just |recently |finally |at last )?[a-z]+ed\b[^,;:]{1,160}), (?P<who>I|we)\b")
+_HAVING = patterns.lazy(
+    r"^Having (?P<done>(?:now |just |recently |finally |at last )?[a-z]+ed\b[^,;:]{1,160}), (?P<who>I|we)\b"
+)
 
 
 def _having_done(sentence: str) -> str:
@@ -10895,7 +10906,9 @@ def read(text: str) -> tuple[Said, ...]:
         for said in _routines_apart(sentence) if len(sentence) <= 400 else ():
             out.setdefault(said.attribute, said)  # (a routine given as a reason is said in a question too)
         if " that " in sentence and asks(sentence) and (granted := _granted(sentence)):
-            sentence = granted  # (session 40: harold) "Could you ..., bearing in mind that I sing in the choir at St Chad's?"
+            sentence = (
+                granted  # (session 40: harold) "Could you ..., bearing in mind that I sing in the choir at St Chad's?"
+            )
         if asks(sentence) or len(sentence) > 400:
             continue
         sentence = _NEWS_TOLD.sub("", _LEADING.sub("", sentence))
@@ -11792,7 +11805,10 @@ _ASKS_LETTERS = (
         r"\bwhat (?:is|are) my (?:hobby|hobbies|pastimes?)\b|\bwhat do (?:i|we) do for (?:fun|pleasure|enjoyment)\b",
     ),
     ("role", r"\b(?:voluntary|honorary|unpaid|volunteer) (?:post|position|role|office|appointment)s?\b"),
-    ("relationship", r"\bha(?:ve|s) (?:i|we) (?:a|any) (?:companion|partner|sweetheart|lady friend|gentleman friend)\b"),
+    (
+        "relationship",
+        r"\bha(?:ve|s) (?:i|we) (?:a|any) (?:companion|partner|sweetheart|lady friend|gentleman friend)\b",
+    ),
 )
 _ASKS_RE = tuple(
     (a, patterns.lazy(p, re.IGNORECASE))

@@ -1116,7 +1116,9 @@ _KEPT_AFTER = re.compile(
 def _old_and_aged(words: list[str], named: str) -> bool:
     """A car or a phone said as "my old <name>" with its age after it (`named`: the sentence from the name
     on), or the upkeep it needs now (`_KEPT_AFTER`): the person's, aged, not a former one."""
-    return words[-2:] == ["my", "old"] and (_AGED_AFTER.match(named) is not None or _KEPT_AFTER.match(named) is not None)
+    return words[-2:] == ["my", "old"] and (
+        _AGED_AFTER.match(named) is not None or _KEPT_AFTER.match(named) is not None
+    )
 
 
 def _this_old(words: list[str]) -> bool:
