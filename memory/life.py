@@ -7293,8 +7293,11 @@ def _said_letters(attribute: str, value_group: str, memory_type: str, groups: di
 # "Having switched the gas and electricity to Octopus Energy at the start of the month, I am now offered a
 # smart meter": the clause done by the main clause's "I" (or "we"), read as "I have switched ..., and I am
 # now offered ..." (not "Having switched her bank to First Direct, Sarah ...": hers)
+# (a thing decided, planned or tried is no thing done: "Having decided to switch to EDF, I ...")
 _HAVING = patterns.lazy(
-    r"^Having (?P<done>(?:now |just |recently |finally |at last )?[a-z]+ed\b[^,;:]{1,160}), (?P<who>I|we)\b"
+    r"^Having (?P<done>(?:now |just |recently |finally |at last )?(?!(?:decided|planned|thought|considered|arranged|"
+    r"agreed|promised|hoped|intended|resolved|wanted|tried|offered|asked|meant|failed|refused|looked|weighed|"
+    r"discussed|talked|read|heard|received|paid)\b)[a-z]+ed\b[^,;:]{1,160}), (?P<who>I|we)\b"
 )
 
 
