@@ -7205,6 +7205,17 @@ _LETTER_RULES = (
         r"our|club|honorary|hon\.) )?" + _FORMAL_ROLE,
         gate=r"\bvoted|\belected|\bappointed|\bco-opted|\bmade|to serve|to stand",
     ),
+    # "I have been retired since 2013, after thirty-one years with Hallam Pryce & Partners in Birmingham": the
+    # firm a career was spent with (a firm by the word that ends its name: not "after ten years with Margaret")
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?: have|'ve) been (?:happily |fully |officially )?retired (?:since|for) [^,.;!?]{1,30}, after (?:[\w-]+ ){1,2}"
+        r"years? (?:with|at) (?P<v>(?:[A-Z][\w'&-]*,? (?:& |and )?){0,4}(?:Partners|Associates|Ltd|Limited|plc|PLC|LLP|"
+        r"Group|Company|Co\.|Consulting|Engineers|Brothers|Sons|& Co))(?![\w'-])",
+        gate=r"retire",
+    ),
     # "I am now registered with a dentist here, Mrs Okafor at the Stretton Dental Practice", "I have
     # signed on with a GP in Ludlow, Dr Hale": the one registered with, by the kind said before the name
     _rule(
@@ -11811,6 +11822,14 @@ _ASKS_LETTERS = (
     (
         "relationship",
         r"\bha(?:ve|s) (?:i|we) (?:a|any) (?:companion|partner|sweetheart|lady friend|gentleman friend)\b",
+    ),
+    ("car", r"\bdo (?:i|we) still (?:drive|have a car|own a car|run a car)\b"),
+    # "How did I vote in the referendum?": a vote cast (retr39's "vote"), not "voted in as treasurer"
+    ("vote", r"\bhow (?:did|do) (?:i|we) vote\b|\b(?:did|do) (?:i|we) vote (?:in|to|leave|remain)\b"),
+    (
+        "employer",
+        r"\b(?:which|what) (?:firm|company|practice|employer|business) did (?:i|we) (?:spend (?:my|our) (?:career|"
+        r"working life|working years)|work) (?:with|for|at)\b",
     ),
 )
 _ASKS_RE = tuple(

@@ -94,6 +94,12 @@ def _letter(body: str, greeting: str = "Dear Claude,", sign_off: str = "Yours si
         ),
         # a saint's name ends at its "'s" ("St Oswald's and shall" was no church)
         ("I sing in the choir at St Oswald's and shall be late on Sunday.", "church", "st oswald"),
+        # the firm a career was spent with, said beside the retirement
+        (
+            "I have been retired since 2009, after twenty-six years with Fairley Dunmore & Partners in Leicester.",
+            "employer",
+            "fairley dunmore partners",
+        ),
         # a car in hand by the upkeep it needs now
         ("My old Skoda Octavia is due its MOT and the garage has quoted me £60.", "car", "skoda octavia"),
         # a concession states a fact after a hedge
@@ -127,6 +133,8 @@ def test_what_a_letter_says_of_the_writer_between_its_greeting_and_sign_off_is_r
         ("Having thought about moving to a flat in Malvern, I have decided to stay put.", "home"),
         # a case put, and a clause that only sounds like one
         ("It sounds as though I live in Malvern, which I do not.", "home"),
+        # years spent with a person are no firm
+        ("I have been retired since 2009, after forty years with Dorothy at my side.", "employer"),
         # what one trained as is no job now
         ("I am a surveyor by training and rather like maps.", "role"),
         # a former car is the past ("my old <car>" with no upkeep now)
@@ -151,6 +159,9 @@ def test_a_letter_from_someone_is_no_draft_so_the_retirement_it_comes_with_is_re
         ("What is my chief interest now?", "hobby"),
         ("Do I hold any honorary position?", "role"),
         ("Have I a companion at present?", "relationship"),
+        ("Do I still drive a car?", "car"),
+        ("Which company did I spend my working life with?", "employer"),
+        ("How did I vote in the general election?", "vote"),
     ],
 )
 def test_a_letter_writers_questions_ask_the_attribute_his_statements_are_read_as(question, attribute):
