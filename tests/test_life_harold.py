@@ -15,10 +15,18 @@ questions, 2 of 5 foreign questions unflagged ("How did I vote in the referendum
 voted in as treasurer"; "Do I play golf?" finds "I no longer play bowls"). The fake embedder: the same 4
 found, the same false item, 15 of 22 first, 0 of 5 foreign questions flagged.
 
-The false item is his energy change read against the wrong turn: "Having switched the gas and electricity
-to Octopus Energy at the start of the month" (January 2023) opens nothing, and British Gas is paired
-with a bill two years later ("My Octopus bill for the flat has arrived ..."), which the key does not name.
-The value it records (Octopus) is right; the statement it pairs is not the one that made the change.
+The false item was his energy change read against the wrong turn: "Having switched the gas and electricity
+to Octopus Energy at the start of the month" (January 2023) opened nothing, and British Gas was paired
+with a bill two years later ("My Octopus bill for the flat has arrived ...").
+
+After his classes (session 40, life41: memory/life.py's block "Letters from a retired widower", with
+`_having_done`, `_granted`, `_TRAINED_AS`, the concession of `_BUT_I`, a saint's name ending at its "'s",
+"a letter from" no draft, and memory/vocab.py `_KEPT_AFTER`, tested in other words in
+tests/test_life_letters.py), the real model: 14 of 14 found, 0 false items, 20 of 22 first, 3 of 5 foreign
+flagged ("How did I vote in the referendum?" still finds "I have been voted in as treasurer", "Do I play
+golf?" still finds "I no longer play bowls"); the fake embedder 14 found, 0 false, 20 of 22 first. Still
+not first: "Which town am I living in now?" (the key's: the flat at Wyndham Court is the answer, and it is
+first) and "Since when have I been a member of the National Trust?" (no rule reads a membership's year).
 
 These are floors: a general rule may raise them, none may lower them, and nothing he says of his
 relatives (Sarah's new post and bank, Michael's move to Wellington and his new car, Ellie at Durham,
@@ -34,31 +42,31 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 4  # changes found today (either embedder)
-RANK1_FAKE = 15  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (15 of 22): each must stay first
+FOUND = 14  # changes found today (either embedder)
+RANK1_FAKE = 20  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's, today (20 of 22): each must stay first
     "Could you remind me where I am living at present?",
     "Who is my GP these days?",
     "Which tablet do I take for my blood pressure?",
     "Which car did I buy to replace the Volvo?",
+    "Do I still drive a car?",
     "Which company is my mobile telephone with?",
     "With whom do I bank now?",
     "Have I a companion or partner at present?",
+    "What is my chief pastime these days?",
+    "Do I hold any voluntary post?",
     "Which company supplies my gas and electricity?",
     "Which church do I attend on a Sunday?",
+    "Who is my dentist?",
     "Where was I born?",
     "At which university did I read engineering?",
+    "Which firm did I spend my career with?",
     "In what year did Margaret and I marry?",
     "What am I allergic to?",
     "What is my brother's name?",
     "What is my son's wife called?",
 ]
 UNFLAGGED_REAL = ["How did I vote in the referendum?", "Do I play golf?"]  # close today: none other may be
-FALSE_TODAY = [  # British Gas -> Octopus paired with a later bill, not the switch (see the docstring)
-    "Dear ChatGPT,\n\nMy Octopus bill for the flat has arrived and it is £96 for January, which seems high for"
-    " two rooms. The heating is electric storage heaters, which I have never had before. Could you explain how"
-    " they are meant to be used, so that I am not paying daytime rates?\n\nKind regards,\nHarold"
-]
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +75,7 @@ def measured() -> dict:
 
 
 def test_nothing_he_says_of_his_relatives_writes_for_others_or_pastes_opens_an_item(measured):
-    assert [f for f in measured["false_items"] if f not in FALSE_TODAY] == []
+    assert measured["false_items"] == []
     assert measured["changes"] == 14
 
 
@@ -77,13 +85,5 @@ def test_what_is_read_of_him_today_can_only_rise(measured):
 
 
 @pytest.mark.model
-def test_with_the_real_model_his_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
-    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    result = lifechanges.run(lifechanges.HAROLD)
-    assert [f for f in result["false_items"] if f not in FALSE_TODAY] == []
-    assert result["found"] >= FOUND
-    answered = [a["question"] for a in result["asked"] if a["rank1"]]
-    assert [q for q in RANK1_REAL if q not in answered] == []
-    close = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
-    assert [q for q in close if q not in UNFLAGGED_REAL] == []
+def test_with_the_real_model_no_false_item_his_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
+    lifefloors.hold_with_the_real_model(lifechanges.HAROLD, FOUND, RANK1_REAL, UNFLAGGED_REAL, monkeypatch)
