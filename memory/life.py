@@ -7334,6 +7334,16 @@ def _granted(sentence: str) -> str | None:
     return found.group("said") if found is not None else None
 
 
+def _letter_said(sentence: str) -> str:
+    """A sentence of a letter as the rules read it: "Having <done> ..., I" as "I have <done> ..., and I"
+    (`_having_done`), a question as the fact it rests on (`_granted`), any other as written."""
+    if sentence.startswith("Having "):
+        return _having_done(sentence)
+    if " that " in sentence and sentence.endswith("?") and asks(sentence):
+        return _granted(sentence) or sentence
+    return sentence
+
+
 _RULES = (
     # home
     _rule(
@@ -10908,7 +10918,7 @@ def read(text: str) -> tuple[Said, ...]:
     for i, sentence in enumerate(split):
         seen.append(sentence)
         sentence = _before_a_case(_said_before_asked(sentence, split[i + 1] if i + 1 < len(split) else ""), text)
-        sentence = _having_done(sentence) if sentence.startswith("Having ") else sentence  # (session 40: harold)
+        sentence = _letter_said(sentence)  # (session 40: harold) "Having switched X to Y, I", "..., given that I ...?"
         if not sentence:
             continue  # "I live in Paris, right?": asked, not said; "a 71-year-old on ramipril ...": a case's
         if "ream" in sentence and _DREAMT.search(sentence) is not None:
@@ -10919,10 +10929,6 @@ def read(text: str) -> tuple[Said, ...]:
         said_before, mentioned = _it_is(sentence, mentioned), _mention(sentence) or mentioned
         for said in _routines_apart(sentence) if len(sentence) <= 400 else ():
             out.setdefault(said.attribute, said)  # (a routine given as a reason is said in a question too)
-        if " that " in sentence and asks(sentence) and (granted := _granted(sentence)):
-            sentence = (
-                granted  # (session 40: harold) "Could you ..., bearing in mind that I sing in the choir at St Chad's?"
-            )
         if asks(sentence) or len(sentence) > 400:
             continue
         sentence = _NEWS_TOLD.sub("", _LEADING.sub("", sentence))
