@@ -23,7 +23,8 @@ tests/fixtures/arjun/ (a twenty-second, written blind: an SDET's Hinglish, Benga
 tests/fixtures/grace/ (a twenty-third, written blind: a caregiver, her chats mostly her mother's and kids' lives) and
 tests/fixtures/ines/ (a twenty-fourth, written blind: a novelist who workshops first-person fiction, Bristol to Sintra)
 and tests/fixtures/bola/ (a twenty-fifth, written blind: a salon owner whose salon says "we", Peckham to Croydon)
-and tests/fixtures/ray/ (a twenty-sixth, written blind: a trucker who dictates by voice, Lafayette to Lake Charles).
+and tests/fixtures/ray/ (a twenty-sixth, written blind: a trucker who dictates by voice, Lafayette to Lake Charles)
+and tests/fixtures/harold/ (a twenty-seventh, written blind: a widower's letters, Shrewsbury to Church Stretton).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -85,6 +86,7 @@ GRACE = FIXTURES / "grace"  # a twenty-third, written blind: an adjuster and car
 INES = FIXTURES / "ines"  # a twenty-fourth, written blind: a novelist, Bristol to Lisbon to Sintra, her fiction pasted
 BOLA = FIXTURES / "bola"  # a twenty-fifth, written blind: a salon owner, Peckham to Thornton Heath, the salon's "we"
 RAY = FIXTURES / "ray"  # a twenty-sixth, written blind: a trucker's dictated run-ons, Lafayette to Lake Charles
+HAROLD = FIXTURES / "harold"  # a twenty-seventh, written blind: a widower's letters, Shrewsbury to Church Stretton
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -159,6 +161,7 @@ def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
     people: tuple[Path, ...] = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA)
     people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, MAEVE, SAM, OLENA, KAI, ROWAN, WEN, ARJUN, GRACE, INES, BOLA, RAY)
+    people += (HAROLD,)
     return {"fixtures": [run(p, k) for p in people]}
 
 

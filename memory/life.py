@@ -2846,7 +2846,7 @@ _CHURCH_NAME = (
     r"(?P<v>(?!(?i:santa (?:monica|barbara|cruz|fe|clara|rosa|ana|claus)\b|san (?:francisco|diego|jose|antonio)\b))"
     r"(?i:(?:st\.?|saint|ste\.?|san|santa) (?!"
     + _NAME_ENDS
-    + r"\b)(?:[a-z][\w'-]*)(?: (?:the|of|and|&) [a-z][\w'-]*)?(?: (?:great|apostle|evangelist|baptist))?|"
+    + r"\b)(?:[a-z][\w'-]*)(?:(?<!'s) (?:the|of|and|&) [a-z][\w'-]*)?(?: (?:great|apostle|evangelist|baptist))?|"
     r"(?:our lady|queen|mary queen|christ the king|christ the redeemer|mother) of (?:the )?[a-z][\w'-]*(?: (?!"
     + _NAME_ENDS
     + r"\b)[a-z][\w'-]*)?|"
@@ -7175,6 +7175,191 @@ def _said_run_on(attribute: str, value_group: str, memory_type: str, groups: dic
     return _a_place(attribute, memory_type, _untrailed(groups.get("v") or "").strip(" .,'"), known=True)
 
 
+# Letters from a retired widower (session 40: harold) ----------------------------------------------------------
+# A man who writes to the assistant as he would write a letter ("Dear ChatGPT," ... "Kind regards, Harold")
+# says his changes in a formal register the rules of `_FORMAL` did not hold: "I am now settled in a
+# two-bedroom bungalow in Church Stretton", "I live in the family house on Kingsland Road in Shrewsbury" (a
+# home by its kind, then its place), "I have been voted in as treasurer of the bowls club", "I am now
+# registered with a dentist here, Mrs Okafor", "Dr Khan at Marysville Medical Practice has asked me to ..."
+# (the GP who asks the person: theirs), "I have been on my own since Margaret died" (widowed), "Bowls has
+# been my great consolation", "the U3A local history group has become my main interest" (a pastime:
+# hobby), "I have started going to St Laurence's here, and the vicar has asked ... next Sunday" (the plan
+# is the vicar's, in a clause after it). Each needs "I" (or the pastime "my") as its subject: "Sarah has
+# been voted in as chair", "her garden has become her main interest", "Ronald's new GP at Oakfield is a Dr
+# Mensah" say nothing of him. Read in `read` too: a participle clause whose subject is the main clause's
+# "I" ("Having switched the gas and electricity to Octopus Energy at the start of the month, I am now
+# offered a smart meter": `_having_done`), and the fact a request is put on ("Could you give me a
+# timetable, bearing in mind that I sing in the choir at St Chad's?": `_granted`).
+_LT_HOBBY_NOUN = r"(?:interest|hobby|pastime|passion|consolation|great love|love|occupation|obsession)"
+_LT_AFTER_NAME = r"(?=\s*(?:[,.;:!?)]|$)| (?:at|in|on|and|since|who|whom|for|here|there|now)\b)"
+_LETTER_RULES = (
+    # "I am now settled in a two-bedroom bungalow in Church Stretton", "I live in the family house on
+    # Kingsland Road in Shrewsbury", "we are settled into a cottage outside Ludlow"
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?:'m| am|'re| are| have|'ve)? (?:now |still |happily |at last |finally |comfortably |nicely )*"
+        r"(?:live|living|settled|installed|ensconced) (?:in|into) (?:a|an|my|our|the) (?:[\w-]+ ){0,3}?"
+        + _FORMAL_DWELLING
+        + r"(?: [^,.;!?]{1,50}?)? "
+        + _FORMAL_BY
+        + r" (?P<v>"
+        + _PLACE
+        + ")",
+        "ltplace",
+        gate=r"\blive|\bliving|settled|installed|ensconced",
+    ),
+    # "I have been voted in as treasurer of the Church Stretton bowls club", "I have been asked to serve as
+    # secretary of the parish council"
+    _rule(
+        "role",
+        IDENTITY,
+        _I + r"(?: have|'ve) been (?:now |recently |formally |duly |just |unanimously )?(?:voted in|voted on|voted|"
+        r"elected|appointed|co-opted|made|asked to serve|invited to serve|asked to stand) as (?:(?:the|a|an|its|their|"
+        r"our|club|honorary|hon\.) )?" + _FORMAL_ROLE,
+        gate=r"\bvoted|\belected|\bappointed|\bco-opted|\bmade|to serve|to stand",
+    ),
+    # "I have been retired since 2013, after thirty-one years with Hallam Pryce & Partners in Birmingham": the
+    # firm a career was spent with (a firm by the word that ends its name: not "after ten years with Margaret")
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?: have|'ve) been (?:happily |fully |officially )?retired (?:since|for) [^,.;!?]{1,30}, after (?:[\w-]+ ){1,2}"
+        r"years? (?:with|at) (?P<v>(?:[A-Z][\w'&-]*,? (?:& |and )?){0,4}(?:Partners|Associates|Ltd|Limited|plc|PLC|LLP|"
+        r"Group|Company|Co\.|Consulting|Engineers|Brothers|Sons|& Co))(?![\w'-])",
+        gate=r"retire",
+    ),
+    # "I am now registered with a dentist here, Mrs Okafor at the Stretton Dental Practice", "I have
+    # signed on with a GP in Ludlow, Dr Hale": the one registered with, by the kind said before the name
+    _rule(
+        "fact",
+        FACT,
+        _I + r"(?:'m| am| have|'ve) (?:now |just |finally |since |also )*(?:registered|signed on|signed up) with "
+        r"(?:a|an|the|my) (?:new )?(?P<thing>(?i:dentist|doctor|gp|optician|vet|physio|chiropodist))"
+        r"(?: (?:here|there|locally|nearby|in (?:the )?"
+        + _NAME
+        + r"))?,? (?P<v>(?:Mr|Mrs|Ms|Miss|Dr)\.? "
+        + _NAME
+        + ")",
+        gate=r"registered|signed (?:on|up)",
+    ),
+    # "I am now registered with Dr Ellison" (`_FORMAL` reads "I have registered with Dr X")
+    _rule(
+        "doctor",
+        FACT,
+        _I + r"(?:'m| am) (?:now |just |finally |also )*(?:registered|signed on|signed up) with (?P<v>" + _DR + ")",
+        gate=r"registered|signed (?:on|up)",
+    ),
+    # "Dr Khan at Marysville Medical Practice has asked me to keep a record": a GP of a practice who asks,
+    # tells or sends the person (as a sentence opens: not "Ronald's GP, Dr Mensah at ..., has asked me")
+    _rule(
+        "doctor",
+        FACT,
+        r"^(?P<v>"
+        + _DR
+        + r") (?:at|of|from) (?:the )?[A-Z][\w'&-]*(?: [A-Z][\w'&-]*){0,3} (?i:medical practice|medical centre|"
+        r"medical center|surgery|health centre|health center|practice|clinic) (?:has |had )?(?:now |just )?(?:asked|told|"
+        r"advised|referred|sent|put|prescribed|suggested|recommended|warned|encouraged|booked|wants) me\b",
+        gate=r"\bme\b",
+    ),
+    # "I have been on my own since Margaret died", "I have been alone since my wife passed away": widowed
+    _rule(
+        "relationship",
+        IDENTITY,
+        _I
+        + r"(?: have|'ve) been (?:on my own|alone|by myself|a widower|a widow|widowed) (?:ever )?since (?:my (?:late )?"
+        r"(?:wife|husband|partner) |(?:[A-Z][\w'-]+ ){1,2})(?:[A-Z][\w'-]+ )?(?:died|passed away|passed on|passed|was taken)\b",
+        "ltwidowed",
+        gate=r"since",
+    ),
+    # "Bowls has been my great consolation since ...", "the U3A local history group has become my main
+    # interest": a pastime, said as the first words of a clause (not "her garden has become her main interest")
+    _rule(
+        "hobby",
+        PREFERENCE,
+        r"(?:^|(?<=[,;:] )|(?<=[,;:] and )|(?<=[,;:] but ))(?P<v>(?:(?:the|my|our) )?(?!(?:she|he|they|it|this|that|"
+        r"there|what|which|who|[Mm]y (?:wife|husband|daughter|son|sister|brother|mother|father|friend)|[Hh]er|[Hh]is|[Tt]heir)\b)"
+        r"[\w'&-]+(?: [\w'&-]+){0,4}?) (?:has (?:long |always |now )?(?:been|become)|is (?:now |still )?|remains) my "
+        r"(?:(?:great|greatest|main|chief|principal|one|real|abiding|favourite|favorite|new|biggest) )*"
+        + _LT_HOBBY_NOUN
+        + r"\b",
+        "lthobby",
+        gate=r"\bmy (?:[a-z]+ )*(?:interest|hobby|pastime|passion|consolation|love|occupation|obsession)",
+    ),
+    # "I have started going to St Laurence's here in Church Stretton, and the vicar has asked ... next Sunday":
+    # the church gone to now, a plan or a visit looked for in its own clause only (`_NOT_MY_CHURCH` looks to
+    # the sentence's end)
+    _rule(
+        "church",
+        FACT,
+        _I
+        + r"(?: have|'ve) (?:now |recently |since |also )*(?:started|begun|taken to) (?:going|worshipping) (?:to|at) "
+        r"(?![^.;!?,]*\b(?i:wedding|funeral|baptism|christening|visit|next|plan|hope)\b)" + _CHURCH_NAME,
+        "church",
+        gate=r"started|begun|taken to",
+    ),
+)
+_LETTER_GROUPS = frozenset(["ltplace", "ltwidowed", "lthobby"])
+
+
+def _said_letters(attribute: str, value_group: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
+    """A value of the rules of `_LETTER_RULES`: a home's place (`ltplace`), widowed (`ltwidowed`), a pastime as
+    written, without the article before it (`lthobby`)."""
+    if value_group == "ltwidowed":
+        return Said(attribute, "widowed", "widowed", memory_type)
+    shown = _untrailed(groups.get("v") or "").strip(" .,'")
+    if value_group == "ltplace":
+        return _a_place(attribute, memory_type, shown)
+    shown = re.sub(r"^(?i:the|my|our) ", "", shown)
+    return Said(attribute, _norm(shown), shown, memory_type) if shown else None
+
+
+# "Having switched the gas and electricity to Octopus Energy at the start of the month, I am now offered a
+# smart meter": the clause done by the main clause's "I" (or "we"), read as "I have switched ..., and I am
+# now offered ..." (not "Having switched her bank to First Direct, Sarah ...": hers)
+# (a thing decided, planned or tried is no thing done: "Having decided to switch to EDF, I ...")
+_HAVING = patterns.lazy(
+    r"^Having (?P<done>(?:now |just |recently |finally |at last )?(?!(?:decided|planned|thought|considered|arranged|"
+    r"agreed|promised|hoped|intended|resolved|wanted|tried|offered|asked|meant|failed|refused|looked|weighed|"
+    r"discussed|talked|read|heard|received|paid)\b)[a-z]+ed\b[^,;:]{1,160}), (?P<who>I|we)\b"
+)
+
+
+def _having_done(sentence: str) -> str:
+    """A sentence opened by "Having <done> ..., I" as the person says it of themself (`_HAVING`)."""
+    found = _HAVING.match(sentence)
+    if found is None:
+        return sentence
+    who = "I" if found.group("who") == "I" else "We"
+    return f"{who} have {found.group('done')}, and {sentence[found.start('who') :]}"
+
+
+# "Could you give me a timetable, bearing in mind that I sing in the choir at St Chad's and shall not be home
+# until a quarter past twelve?": a letter's request put on a fact of the person's, which is said, not asked
+_GRANTED = patterns.lazy(
+    r",? (?:bearing in mind|given|remembering|knowing|seeing|considering) that (?P<said>(?:I|we)\b[^?]*?)\??$"
+)
+
+
+def _granted(sentence: str) -> str | None:
+    """The fact a question rests on ("..., bearing in mind that I sing in the choir at St Chad's?"), or None."""
+    found = _GRANTED.search(sentence) if " that " in sentence else None
+    return found.group("said") if found is not None else None
+
+
+def _letter_said(sentence: str) -> str:
+    """A sentence of a letter as the rules read it: "Having <done> ..., I" as "I have <done> ..., and I"
+    (`_having_done`), a question as the fact it rests on (`_granted`), any other as written."""
+    if sentence.startswith("Having "):
+        return _having_done(sentence)
+    if " that " in sentence and sentence.endswith("?") and asks(sentence):
+        return _granted(sentence) or sentence
+    return sentence
+
+
 _RULES = (
     # home
     _rule(
@@ -9016,6 +9201,7 @@ _RULES = (
     *_CAREGIVER,  # other people's lives around a caregiver (session 38: grace)
     *_BUSINESS_OWNER,  # a business's 'we' beside its owner's life (session 39: bola)
     *_RUN_ONS,  # dictated run-ons (session 39: ray)
+    *_LETTER_RULES,  # letters from a retired widower (session 40: harold)
 )
 
 
@@ -9593,11 +9779,16 @@ _NOT_A_ROLE = patterns.lazy(
 _THE_ASSISTANT = patterns.lazy(r"(?i:\b(?:the|just an|only an|merely an|simply an) assistant\b)")
 
 
+_TRAINED_AS = patterns.lazy(r" by (?:training|background|education|qualification)\b")
+
+
 def _a_role(memory_type: str, match: re.Match[str]) -> Said | None:
     """A role, not a quality nor the assistant's (`_NOT_A_ROLE`); "infirmière" is a nurse."""
     shown = match.group("role")
     if _NOT_A_ROLE.match(shown) or (_norm(shown) == "assistant" and _THE_ASSISTANT.search(match.group(0))):
         return None
+    if match.string.startswith(" by ", match.end()) and _TRAINED_AS.match(match.string, match.end()) is not None:
+        return None  # (session 40: harold) "I am an engineer by training": what they trained as, not their work now
     value = _FR_ROLE_EN.get(shown.casefold()) or _norm(shown)
     # an internship is held beside a job or a course ("im the data intern at tidewell" while still a research
     # assistant): an attribute of its own, so a summer's internship is no change of the role (`_STUDENT`)
@@ -9668,6 +9859,7 @@ _READERS: dict[str, Callable[[str, str, str, dict[str, str | None]], Said | None
     "jrbank": _said_journal,
     **dict.fromkeys(_BO_GROUPS, _said_business_owner),  # (session 39: bola)
     **dict.fromkeys(_RUN_ON_GROUPS, _said_run_on),
+    **dict.fromkeys(_LETTER_GROUPS, _said_letters),  # (session 40: harold)
 }
 
 
@@ -10250,7 +10442,7 @@ def _drafted(sentence: str, text: str) -> list[Said]:
 # A draft's facts restated with the date they hold since ("I'm pharmacy manager at London Drugs since July
 # 2023, salary attached", in a letter confirming her employment): no new job, the one said since then.
 _DRAFT_ASK = patterns.lazy(
-    r"\b(?i:write|draft|help me (?:write|word|tell)|can you (?:write|draft|make)|template|letter|post pls)\b"
+    r"\b(?i:write|draft|help me (?:write|word|tell)|can you (?:write|draft|make)|template|letter(?! from)|post pls)\b"
 )
 _SINCE_DATE = patterns.lazy(
     r"\bsince (?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]* )?(?:19|20)\d\d\b", re.IGNORECASE
@@ -10748,6 +10940,7 @@ def read(text: str) -> tuple[Said, ...]:
     for i, sentence in enumerate(split):
         seen.append(sentence)
         sentence = _before_a_case(_said_before_asked(sentence, split[i + 1] if i + 1 < len(split) else ""), text)
+        sentence = _letter_said(sentence)  # (session 40: harold) "Having switched X to Y, I", "..., given that I ...?"
         if not sentence:
             continue  # "I live in Paris, right?": asked, not said; "a 71-year-old on ramipril ...": a case's
         if "ream" in sentence and _DREAMT.search(sentence) is not None:
@@ -10905,12 +11098,15 @@ def _reader(value_group: str) -> Callable[[str, str, re.Match[str], str], Said |
 
 # (session 39: ray) A plan said before "but I" hedges nothing after it: "I been thinking about a dog to ride with me
 # it gets lonely out here but I ain't got no dog right now" (a dictated run-on has no comma to end the plan's clause).
-_BUT_I = patterns.lazy(r"\bbut (?:(?:I|i|we|We)\b|$)")  # (the match may open at its "I")
+# (session 40: harold) and after "although I": "without making it sound as though I am lonely, although I have been
+# on my own since Margaret died" (a concession states a fact, whatever was hedged before it)
+_BUT_I = patterns.lazy(r"\b(?:but|although|(?<![Aa]s )though) (?:(?:I|i|we|We)\b|$)")  # (the match may open at its "I")
 
 
 def _unhedged_from(before: str) -> str:
-    """The words before a rule's match a hedge is looked for in: from the last "but I" on (`_BUT_I`)."""
-    if "but " not in before:
+    """The words before a rule's match a hedge is looked for in: from the last "but I" or "although I" on
+    (`_BUT_I`)."""
+    if "but " not in before and "though " not in before:
         return before
     cuts = [m.start() for m in _BUT_I.finditer(before)]
     return before[cuts[-1] :] if cuts else before
@@ -11653,6 +11849,28 @@ _ASKS_JOURNAL = (
 _ASKS_BUSINESS_OWNER = (
     ("certification", r"\bwhat (?:[a-z]+ )?qualifications? (?:do|have|did) i\b|\bmy (?:[a-z]+ )?qualifications?\b"),
 )
+# Letters from a retired widower (session 40: harold): "What is my chief pastime these days?" (the pastime
+# `_LETTER_RULES` reads), "Do I hold any voluntary post?" (a role), "Have I a companion at present?"
+_ASKS_LETTERS = (
+    (
+        "hobby",
+        r"\b(?:chief|main|great|principal|favourite|favorite|greatest) (?:pastime|hobby|interest|passion)s?\b|"
+        r"\bwhat (?:is|are) my (?:hobby|hobbies|pastimes?)\b|\bwhat do (?:i|we) do for (?:fun|pleasure|enjoyment)\b",
+    ),
+    ("role", r"\b(?:voluntary|honorary|unpaid|volunteer) (?:post|position|role|office|appointment)s?\b"),
+    (
+        "relationship",
+        r"\bha(?:ve|s) (?:i|we) (?:a|any) (?:companion|partner|sweetheart|lady friend|gentleman friend)\b",
+    ),
+    ("car", r"\bdo (?:i|we) still (?:drive|have a car|own a car|run a car)\b"),
+    # "How did I vote in the referendum?": a vote cast (retr39's "vote"), not "voted in as treasurer"
+    ("vote", r"\bhow (?:did|do) (?:i|we) vote\b|\b(?:did|do) (?:i|we) vote (?:in|to|leave|remain)\b"),
+    (
+        "employer",
+        r"\b(?:which|what) (?:firm|company|practice|employer|business) did (?:i|we) (?:spend (?:my|our) (?:career|"
+        r"working life|working years)|work) (?:with|for|at)\b",
+    ),
+)
 _ASKS_RE = tuple(
     (a, patterns.lazy(p, re.IGNORECASE))
     for a, p in (
@@ -11673,6 +11891,7 @@ _ASKS_RE = tuple(
         *_ASKS_CAREGIVER,
         *_ASKS_WRITER,
         *_ASKS_BUSINESS_OWNER,
+        *_ASKS_LETTERS,  # (session 40: harold)
     )
 )
 # "how is called my mum", "how are called my cats": "what is my mum called" (Spanish "¿cómo se llama ...?")

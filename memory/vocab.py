@@ -1106,10 +1106,21 @@ _AGED_AFTER = re.compile(
 )
 
 
+# (session 40: harold) or by the upkeep it needs now: "My old Volvo V70 is due its service", "my old Fiesta needs
+# new tyres", "my old iPhone keeps freezing" (in the present tense: not "my old Volvo was a tank")
+_KEPT_AFTER = re.compile(
+    r"^[^.;!?,]{1,30}?\s+(?:is\s+(?:now\s+)?(?:due|overdue|in\s+for|booked\s+in)|needs|keeps|won't|will\s+not|"
+    r"has\s+(?:just\s+)?(?:failed|passed|started|begun)|is\s+making)\b",
+    re.IGNORECASE,
+)
+
+
 def _old_and_aged(words: list[str], named: str) -> bool:
     """A car or a phone said as "my old <name>" with its age after it (`named`: the sentence from the name
-    on): the person's, aged, not a former one."""
-    return words[-2:] == ["my", "old"] and _AGED_AFTER.match(named) is not None
+    on), or the upkeep it needs now (`_KEPT_AFTER`): the person's, aged, not a former one."""
+    return words[-2:] == ["my", "old"] and (
+        _AGED_AFTER.match(named) is not None or _KEPT_AFTER.match(named) is not None
+    )
 
 
 def _this_old(words: list[str]) -> bool:
