@@ -1139,7 +1139,9 @@ class VectorIndex:
     def _cells_now(self) -> cells.Cells:
         """The partition of every row, made again when the index has doubled since it was made."""
         n = len(self.rowids)
+        self._placed = None  # the cells hold their rows' prefix coordinates: no second copy below them
         if self._cells is None or n >= 2 * self._cells.trained_at or self._cells.rows > n:
+            self._cells = None  # the old partition goes before the new one fills
             self._cells = cells.Cells.train(n, lambda p: self._gather(p, release=True), self.cell_rows)
         self._cells.extend(
             n,
