@@ -10,10 +10,10 @@ prints the flags found and the neighbour named against the exact scan, on real c
 
 The partition is derived and in memory only: made when the index passes CELLS_FROM rows, made
 again when the index has doubled since (more cells for more rows), and extended with each added
-row in between. Each cell holds an int8 copy of its rows (384 bytes a row, up to twice that with
-the room its buffers grow into: about 50 MB at 100k rows), since a batch's 256 memories read
+row in between. Each cell holds an int8 copy of its rows (384 bytes a row, a quarter more at most
+with the room its buffers grow into: 40-48 MB at 100k rows), since a batch's 256 memories read
 every cell between them and gathering the rows from the index cost as much as the scan saved;
-and its rows' prefix coordinates (196 bytes a row, 20-40 MB at 100k: memory/bounds.py), which a
+and its rows' prefix coordinates (196 bytes a row, 20-25 MB at 100k: memory/bounds.py), which a
 batch's bounded scan reads first (`VectorIndex._bounded_scan`).
 Positions are the index's: anything that moves rows (a load, a save's compaction, a rewritten
 vector) drops the partition (`VectorIndex._cells`).
