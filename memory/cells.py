@@ -10,10 +10,10 @@ prints the flags found and the neighbour named against the exact scan, on real c
 
 The partition is derived and in memory only: made when the index passes CELLS_FROM rows, made
 again when the index has doubled since (more cells for more rows), and extended with each added
-row in between. Each cell holds an int8 copy of its rows (384 bytes a row, a quarter more at most
-with the room its buffers grow into: 40-48 MB at 100k rows), since a batch's 256 memories read
+row in between. Each cell holds an int8 copy of its rows (384 bytes a row, an eighth more at most
+with the room its buffers grow into: 40-43 MB at 100k rows), since a batch's 256 memories read
 every cell between them and gathering the rows from the index cost as much as the scan saved;
-and its rows' prefix coordinates (196 bytes a row, 20-25 MB at 100k: memory/bounds.py), which a
+and its rows' prefix coordinates (196 bytes a row, 20-22 MB at 100k: memory/bounds.py), which a
 batch's bounded scan reads first (`VectorIndex._bounded_scan`).
 Positions are the index's: anything that moves rows (a load, a save's compaction, a rewritten
 vector) drops the partition (`VectorIndex._cells`).
@@ -35,10 +35,11 @@ ITERATIONS = 6  # k-means rounds over the sample
 ASSIGN_ROWS = 8192  # rows assigned at a time (the products stay a few MB)
 SEED = 20  # the sample and the first centroids: the same rows give the same cells
 GROW_FROM = 16  # rows a cell's buffers start with
-# A full cell's buffers grow by 1/GROWTH of its rows (and the rows that arrive): doubling left
-# them a third empty on average (int8 rows and prefix coordinates: ~580 bytes a row, 20-60 MB
-# unused at 100k rows); a quarter costs ~4 copies of each row over its life, not 1.
-GROWTH = 4
+# A full cell's buffers grow by 1/GROWTH of its rows (or to the rows that arrive, if more):
+# doubling left them a third empty on average (int8 rows and prefix coordinates: ~580 bytes a
+# row, 20-60 MB unused at 100k rows). An eighth costs ~8 copies of each row over its life, not 1:
+# a batch's 256 rows regrow ~3 cells of 760 rows at 100k (~1 MB copied a batch).
+GROWTH = 8
 
 Rows = Callable[[np.ndarray], np.ndarray]  # positions -> their vectors (float32 or int8), in order
 # A probed cell (`Cells.probed`): positions, int8 rows shifted, queries, scales, the largest scale,
@@ -114,7 +115,7 @@ class Cells:
 
     def _put(self, cell: int, positions: np.ndarray, rows8: np.ndarray, scales: np.ndarray, prefix: np.ndarray) -> None:
         held, k = int(self._held[cell]), len(positions)
-        if held + k > len(self._positions[cell]):  # a quarter more room: each row is copied O(1) times
+        if held + k > len(self._positions[cell]):  # an eighth more room: each row is copied O(1) times
             room = max(held + k, held + held // GROWTH, GROW_FROM)
             grown = np.empty(room, dtype=np.int64)
             grown[:held] = self._positions[cell][:held]
