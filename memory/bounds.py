@@ -40,14 +40,29 @@ def directions(sample: np.ndarray) -> np.ndarray:
 
 def project(vectors: np.ndarray, along: np.ndarray) -> np.ndarray:
     """Each vector's coordinates `along` the directions, then its tail's length: float64
-    arithmetic (the tail from the squared lengths, exact to ~1e-8 there), stored float32."""
-    v = np.atleast_2d(np.asarray(vectors, dtype=np.float64))
-    head = v @ along
-    tail = np.sqrt(np.maximum(np.einsum("ij,ij->i", v, v) - np.einsum("ij,ij->i", head, head), 0.0)) + 1e-7
-    out: np.ndarray = np.concatenate([head, tail[:, None]], axis=1).astype(np.float32)
+    arithmetic (the tail from the squared lengths, exact to ~1e-8 there), stored float32; PIECE
+    rows at a time, so the float64 copies stay ~3 MB whatever the rows."""
+    vectors = np.atleast_2d(vectors)
+    out = np.empty((len(vectors), along.shape[1] + 1), dtype=np.float32)
+    for lo in range(0, len(vectors), PIECE):
+        v = np.asarray(vectors[lo : lo + PIECE], dtype=np.float64)
+        head = v @ along
+        squared = np.einsum("ij,ij->i", v, v) - np.einsum("ij,ij->i", head, head)
+        out[lo : lo + len(v), :-1] = head
+        out[lo : lo + len(v), -1] = np.sqrt(np.maximum(squared, 0.0)) + 1e-7
     return out
 
 
+def projected(positions: np.ndarray, rows: Callable[[np.ndarray], np.ndarray], along: np.ndarray) -> np.ndarray:
+    """`project` of the rows at `positions` (read through `rows`), a row a column, PIECE rows read
+    at a time: a big extend never holds its float32 rows whole (8,192 rows: 12 MB)."""
+    out = np.empty((along.shape[1] + 1, len(positions)), dtype=np.float32)
+    for lo in range(0, len(positions), PIECE):
+        out[:, lo : lo + PIECE] = project(rows(positions[lo : lo + PIECE]), along).T
+    return out
+
+
+PIECE = 1024  # rows projected at a time: 3 MB of float64 (8,192 had held 25 MB each time)
 FIT_FROM = 2048  # rows from which a batch's scan of every row reads prefix bounds (`Placed`)
 REFIT = 4  # the directions are fitted again when the index has grown this many times since
 SAMPLE = 4096  # rows they are fitted on
@@ -79,7 +94,7 @@ class Placed:
                 grown = np.empty((len(self._buffer), max(2 * self._buffer.shape[1], hi)), dtype=np.float32)
                 grown[:, :lo] = self._buffer[:, :lo]
                 self._buffer = grown
-            self._buffer[:, lo:hi] = project(rows(np.arange(lo, hi, dtype=np.int64)), self.along).T
+            self._buffer[:, lo:hi] = projected(np.arange(lo, hi, dtype=np.int64), rows, self.along)
         self.rows = max(self.rows, upto)
 
     def at(self, rows: slice) -> np.ndarray:

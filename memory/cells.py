@@ -10,10 +10,10 @@ prints the flags found and the neighbour named against the exact scan, on real c
 
 The partition is derived and in memory only: made when the index passes CELLS_FROM rows, made
 again when the index has doubled since (more cells for more rows), and extended with each added
-row in between. Each cell holds an int8 copy of its rows (384 bytes a row, up to twice that with
-the room its buffers grow into: about 50 MB at 100k rows), since a batch's 256 memories read
+row in between. Each cell holds an int8 copy of its rows (384 bytes a row, an eighth more at most
+with the room its buffers grow into: 40-43 MB at 100k rows), since a batch's 256 memories read
 every cell between them and gathering the rows from the index cost as much as the scan saved;
-and its rows' prefix coordinates (196 bytes a row, 20-40 MB at 100k: memory/bounds.py), which a
+and its rows' prefix coordinates (196 bytes a row, 20-22 MB at 100k: memory/bounds.py), which a
 batch's bounded scan reads first (`VectorIndex._bounded_scan`).
 Positions are the index's: anything that moves rows (a load, a save's compaction, a rewritten
 vector) drops the partition (`VectorIndex._cells`).
@@ -34,7 +34,12 @@ TRAIN_ROWS_PER_CELL = 40  # the k-means sample: 40 rows a cell
 ITERATIONS = 6  # k-means rounds over the sample
 ASSIGN_ROWS = 8192  # rows assigned at a time (the products stay a few MB)
 SEED = 20  # the sample and the first centroids: the same rows give the same cells
-GROW_FROM = 16  # rows a cell's buffers start with; they double when full
+GROW_FROM = 16  # rows a cell's buffers start with
+# A full cell's buffers grow by 1/GROWTH of its rows (or to the rows that arrive, if more):
+# doubling left them a third empty on average (int8 rows and prefix coordinates: ~580 bytes a
+# row, 20-60 MB unused at 100k rows). An eighth costs ~8 copies of each row over its life, not 1:
+# a batch's 256 rows regrow ~3 cells of 760 rows at 100k (~1 MB copied a batch).
+GROWTH = 8
 
 Rows = Callable[[np.ndarray], np.ndarray]  # positions -> their vectors (float32 or int8), in order
 # A probed cell (`Cells.probed`): positions, int8 rows shifted, queries, scales, the largest scale,
@@ -98,34 +103,34 @@ class Cells:
         for lo in range(self.rows, upto, ASSIGN_ROWS):
             positions = np.arange(lo, min(upto, lo + ASSIGN_ROWS), dtype=np.int64)
             block, scale = rows8(positions), np.asarray(scales(positions), dtype=np.float32)
-            prefix = bounds.project(rows(positions), self.along)
+            prefix = bounds.projected(positions, rows, self.along)  # a row a column
             # The nearest centroid of a row is the same at any positive scale: int8 rows need no scale.
             nearest = np.argmax(block.astype(np.float32) @ self.centroids.T, axis=1)
             order = np.argsort(nearest, kind="stable")
             edges = np.searchsorted(nearest[order], np.arange(len(self) + 1))
             for cell in np.flatnonzero(np.diff(edges)):
                 taken = order[edges[cell] : edges[cell + 1]]
-                self._put(int(cell), positions[taken], block[taken], scale[taken], prefix[taken])
+                self._put(int(cell), positions[taken], block[taken], scale[taken], prefix[:, taken])
         self.rows = max(self.rows, upto)
 
     def _put(self, cell: int, positions: np.ndarray, rows8: np.ndarray, scales: np.ndarray, prefix: np.ndarray) -> None:
         held, k = int(self._held[cell]), len(positions)
-        if held + k > len(self._positions[cell]):  # double the room: each row is copied O(1) times
-            room = max(2 * len(self._positions[cell]), held + k)
+        if held + k > len(self._positions[cell]):  # an eighth more room: each row is copied O(1) times
+            room = max(held + k, held + held // GROWTH, GROW_FROM)
             grown = np.empty(room, dtype=np.int64)
             grown[:held] = self._positions[cell][:held]
             grown8 = np.empty((room, rows8.shape[1]), dtype=np.uint8)
             grown8[:held] = self._rows8[cell][:held]
             grown_scales = np.empty(room, dtype=np.float32)
             grown_scales[:held] = self._scales[cell][:held]
-            grown_prefix = np.empty((prefix.shape[1], room), dtype=np.float32)
+            grown_prefix = np.empty((len(prefix), room), dtype=np.float32)
             grown_prefix[:, :held] = self._prefix[cell][:, :held]
             self._positions[cell], self._rows8[cell], self._scales[cell] = grown, grown8, grown_scales
             self._prefix[cell] = grown_prefix
         self._positions[cell][held : held + k] = positions
         self._rows8[cell][held : held + k] = quantized.shifted(rows8)
         self._scales[cell][held : held + k] = scales
-        self._prefix[cell][:, held : held + k] = prefix.T
+        self._prefix[cell][:, held : held + k] = prefix
         self._peak[cell] = max(self._peak[cell], scales.max())
         self._held[cell] = held + k
 

@@ -283,7 +283,10 @@ class _PairValues:
         if not self.first.int8:
             return self._products(at, who, unit)
         first = self.first
-        raw = np.einsum("ij,ij->i", self.index._gather(at, int8=True).astype(np.int32), first.q8[who])
+        # release: scattered int8 rows fault in the mapped tail blocks' pages around each, which
+        # stayed (a 100k import's batches held ~36 MB of them at the end)
+        rows8 = self.index._gather(at, int8=True, release=True)
+        raw = np.einsum("ij,ij->i", rows8.astype(np.int32), first.q8[who])
         est = raw.astype(np.float32) * self.index.scale[at]
         lower: np.ndarray = est * first.qscale[who] - _cell_slack(first, self.peaks[unit], who)
         return lower
@@ -1139,7 +1142,9 @@ class VectorIndex:
     def _cells_now(self) -> cells.Cells:
         """The partition of every row, made again when the index has doubled since it was made."""
         n = len(self.rowids)
+        self._placed = None  # the cells hold their rows' prefix coordinates: no second copy below them
         if self._cells is None or n >= 2 * self._cells.trained_at or self._cells.rows > n:
+            self._cells = None  # the old partition goes before the new one fills
             self._cells = cells.Cells.train(n, lambda p: self._gather(p, release=True), self.cell_rows)
         self._cells.extend(
             n,
