@@ -110,16 +110,6 @@ def new_id() -> str:
     return "mem_" + os.urandom(6).hex()
 
 
-def _new_ids() -> Iterator[str]:
-    """`new_id`s drawn 256 at a time (one read of the system's random source for a batch, not one a
-    row): each id is 12 random hex digits all the same. Drawn by the batch that uses them, so no two
-    processes (a fork) ever share a draw."""
-    while True:
-        digits = os.urandom(6 * 256).hex()
-        for start in range(0, len(digits), 12):
-            yield "mem_" + digits[start : start + 12]
-
-
 @dataclass(frozen=True)
 class _Staged:
     id: str
@@ -572,7 +562,6 @@ class _Held:
     said: list[tuple[str, list[str]]] = field(default_factory=list)  # what a typed memory states (memory/statements.py)
     rowids: dict[str, int] = field(default_factory=dict)
     embedded: bool = False  # the held memories carry their vector, model and flag (_INSERT_EMBEDDED)
-    ids: Iterator[str] = field(default_factory=_new_ids)  # the new memories' ids
 
     def flush(self, db: Database) -> None:
         if self.memories:
@@ -838,7 +827,7 @@ def _stage(
     fields = dict(payload.fields)
     cue = _cue(payload)
     confidence = tiers.confidence_for(memory_type, payload.confidence)
-    memory_id = next(held.ids)
+    memory_id = new_id()
     valid_from = clock.normalize_when(payload.valid_from) if payload.valid_from else now
     title = payload.title or title_for(content)
     held.memories.append(
