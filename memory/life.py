@@ -5924,6 +5924,8 @@ _FORMAL_DWELLING = (
     r"home|condo|place|studio|maisonette|duplex|penthouse|villa|chalet)"
 )
 _FORMAL_BY = r"(?:in|outside|near|just outside|close to|on the edge of|on the outskirts of)"
+# a home by its kind and where it stands ("a bungalow in Church Stretton", "a cottage outside Schull")
+_FORMAL_HOME_IN = _FORMAL_DWELLING + r"(?: [^,.;!?]{1,50}?)? " + _FORMAL_BY + r" (?P<v>" + _PLACE + ")"
 # the roles a board, a panel or a court appoints (with `_ROLE_NOUNS`): "chair", "mediator", "treasurer"
 _FORMAL_ROLE = (
     r"(?P<role>(?:[a-z][\w-]* ){0,2}?(?:chair|chairperson|chairman|chairwoman|vice-chair|president|secretary|"
@@ -5950,13 +5952,7 @@ _FORMAL = (
         r"(?:"
         + _I
         + r"|\b[Ww]e) (?:have |'ve )?(?:now |recently |just |finally |at last |since )?(?:moved|relocated) (?:in)?to "
-        r"(?:a|an|my|our|the) (?:[\w-]+ ){0,3}?"
-        + _FORMAL_DWELLING
-        + r"(?: [^,.;!?]{1,50}?)? "
-        + _FORMAL_BY
-        + r" (?P<v>"
-        + _PLACE
-        + ")",
+        r"(?:a|an|my|our|the) (?:[\w-]+ ){0,3}?" + _FORMAL_HOME_IN,
         gate="moved|relocated",
     ),
     # "I am considering selling our family home in Douglas", "before we sell our house in Leeds": where the
@@ -7202,12 +7198,7 @@ _LETTER_RULES = (
         + _I
         + r"|\b[Ww]e)(?:'m| am|'re| are| have|'ve)? (?:now |still |happily |at last |finally |comfortably |nicely )*"
         r"(?:live|living|settled|installed|ensconced) (?:in|into) (?:a|an|my|our|the) (?:[\w-]+ ){0,3}?"
-        + _FORMAL_DWELLING
-        + r"(?: [^,.;!?]{1,50}?)? "
-        + _FORMAL_BY
-        + r" (?P<v>"
-        + _PLACE
-        + ")",
+        + _FORMAL_HOME_IN,
         "ltplace",
         gate=r"\blive|\bliving|settled|installed|ensconced",
     ),

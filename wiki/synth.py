@@ -1522,6 +1522,17 @@ def _held(g: list[Mem], key: str, avoided: frozenset[str]) -> list[Mem]:
     return g if len(bringing) < 2 else [m for m in g if m not in rest]
 
 
+def _words_before(g: list[Mem], is_it: Callable[[str], bool]) -> list[str]:
+    """The word before each word of the turns' prose that `is_it` (casefolded), "" at a turn's start."""
+    return [
+        (i and found[i - 1].casefold()) or ""
+        for m in g
+        for found in [_PHRASE_WORD.findall(prose(m.content))]
+        for i, word in enumerate(found)
+        if is_it(word.casefold())
+    ]
+
+
 def _only_done(g: list[Mem], key: str) -> bool:
     """Two turns (TOPIC_MIN) whose title is one word they say as a verb (`_said_as_verbs`) tell what was
     done, not what about: noor's "i quit cedarline" and "also i quit the firm today" were a page "Quit".
@@ -1529,13 +1540,7 @@ def _only_done(g: list[Mem], key: str) -> bool:
     "be" is no verb here ("I'm vegan", "going vegan": the analyst's page "Vegan" stays)."""
     if len(g) != TOPIC_MIN or " " in key:
         return False
-    said = [
-        (i and found[i - 1].casefold()) or ""
-        for m in g
-        for found in [_PHRASE_WORD.findall(prose(m.content))]
-        for i, word in enumerate(found)
-        if _stem(word.casefold()) == key
-    ]
+    said = _words_before(g, lambda word: _stem(word) == key)
     return bool(said) and all(before in _BEFORE_VERB - _BE for before in said)
 
 
@@ -1546,13 +1551,7 @@ def _only_when(g: list[Mem], key: str) -> bool:
     post. "a dinner for six", "coming to dinner" (ines's dinners she hosts) are about the meal."""
     if key not in _WHEN_OF_DAY:
         return False
-    said = [
-        (i and found[i - 1].casefold()) or ""
-        for m in g
-        for found in [_PHRASE_WORD.findall(prose(m.content))]
-        for i, word in enumerate(found)
-        if word.casefold() == key
-    ]
+    said = _words_before(g, lambda word: word == key)
     return bool(said) and sum(before in _TIME_PREPOSITIONS for before in said) * 2 >= len(said)
 
 
