@@ -166,3 +166,20 @@ def test_a_turn_saying_a_word_of_the_title_stays_on_its_page():
     # one turn bringing one more is one subject still (arjun's "Selenium" kept its three turns)
     one = [*said[:2], "italian class homework is a poem", "italian class moved to fridays"]
     assert _kept(*one) == [("Italian class", one)]
+
+
+# -- a number said in words ------------------------------------------------------------------------------
+
+
+def test_a_number_said_in_words_titles_nothing():
+    """ray dictates his years: "a twenty twenty one Freightliner", "my taxes for twenty twenty two" were a
+    page "Twenty twenty"."""
+    assert synth._vague("twenty twenty") and synth._vague("forty five") and synth._vague("seventy")
+    said = ["she turns thirty one in june", "my lease ends in twenty twenty six", "we paid twenty twenty for it"]
+    assert not any("twenty" in title.casefold() for title, _ in _kept(*said))
+
+
+def test_a_name_with_a_number_word_still_titles():
+    """Controls: a name beside its number word is a thing ("Five Guys", "Seven Sisters")."""
+    assert not synth._vague("five guys") and not synth._vague("seven sisters")
+    assert _title("lunch at Five Guys again", "Five Guys fries are too salty") == "Five Guys"

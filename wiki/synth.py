@@ -1197,7 +1197,7 @@ def load_states(path) -> dict[str, ClusterState]:
 
 # (20: entities.key folds accents and names read particles, so the names a topic title avoids changed; a
 # cry or a prayer's address, a time said short and another language's function words title no topic)
-TITLE_VERSION = 21  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 22  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1994,9 +1994,20 @@ VERB_WEIGHT = 0.5  # a topic term led or ended by a word said as a verb weighs t
 def _vague(key: str) -> bool:
     """A term that names no topic: a vague word at its end, or at the start of a phrase joined by a
     preposition ("week at Boulderbar"), or a day of the calendar ("jan 1", "14 march": wen's page "Jan 1"),
-    or a phrase ending in when it was ("mom at lunch", `_AT_WHEN`)."""
+    or a phrase ending in when it was ("mom at lunch", `_AT_WHEN`), or a number said in words."""
     parts = key.split()
+    if all(part in _NUMBER_WORDS for part in parts):  # a number said in words ("twenty twenty one")
+        return True
     return parts[-1] in _VAGUE or (len(parts) == 3 and (parts[0] in _VAGUE or _at_when(parts))) or _a_day(parts)
+
+
+# Numbers said in words: ray dictates his years and ages ("a twenty twenty one Freightliner", "doing my taxes
+# for twenty twenty two", "she's turning twenty four"), which titled a page "Twenty twenty". With a word of
+# a name beside them they name a thing still ("Five Guys", "Seven Sisters", "Twenty One Pilots").
+_NUMBER_WORDS = names.wordset(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million"
+)
 
 
 # A meal or a time of the day said with "at", "on" or "in" ends a phrase of when, not of what: grace's
