@@ -73,18 +73,24 @@ def inner(pattern: re.Pattern[str]) -> frozenset[str] | None:
     holds a match of each of its suffixes, so the needles of any suffix filter as well as the
     start's ("I'm now a nurse": "I" starts it, " now a " or "nurse" tell it). The suffix whose
     needles are fewest at their shortest longest, or None."""
+    tree = _tree(pattern)
+    return None if tree is None else _longest([_suffix_needles(tree[at:]) for at in range(len(tree))], LONG_MOST)
+
+
+def _tree(pattern: re.Pattern[str]) -> list[Any] | None:
+    """The pattern's parsed sequence, or None if the private parser fails (then no filter)."""
     try:
-        tree = list(sre_parse.parse(pattern.pattern, pattern.flags))
-    except Exception:  # the private parser changed: no filter
+        return list(sre_parse.parse(pattern.pattern, pattern.flags))
+    except Exception:  # the private parser changed
         return None
+
+
+def _longest(found: list[frozenset[str] | None], most: int) -> frozenset[str] | None:
+    """Of the sets found, the one of at most `most` needles whose shortest is longest (the first of equals)."""
     best: frozenset[str] | None = None
-    for at in range(len(tree)):
-        heads, _ = _heads(tree[at:], LONG)
-        if not heads or len(heads) > LONG_MOST or min(map(len, heads)) < _SHORTEST + 1 or _folds_to_ascii(heads):
-            continue
-        found = frozenset(h.lower() for h in heads)
-        if best is None or min(map(len, found)) > min(map(len, best)):
-            best = found
+    for one in found:
+        if one is not None and len(one) <= most and (best is None or min(map(len, one)) > min(map(len, best))):
+            best = one
     return best
 
 
@@ -95,11 +101,8 @@ def within(pattern: re.Pattern[str], most: int = 512) -> frozenset[str] | None:
     A pattern that is one alternation of role-play requests ("pretend ...", "(?:you|u) (?:to )?act
     as", "you are a ...") has none at its start, and "act as", "you are" inside. At most `most`
     needles (more are looked for in one pass of a `Finder`, not one by one: `absent`); None if none."""
-    try:
-        tree = list(sre_parse.parse(pattern.pattern, pattern.flags))
-    except Exception:  # the private parser changed: no filter
-        return None
-    return _within(tree, 0, most)
+    tree = _tree(pattern)
+    return None if tree is None else _within(tree, 0, most)
 
 
 _DEEPEST = 6  # groups inside groups looked into
@@ -119,11 +122,7 @@ def _within(items: list[Any], depth: int, most: int) -> frozenset[str] | None:
             found.append(None if any(e is None for e in each) else frozenset().union(*each))  # type: ignore[arg-type]
         elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT) and av[0] >= 1:
             found.append(_within(list(av[2]), depth + 1, most))
-    best: frozenset[str] | None = None
-    for one in found:
-        if one is not None and len(one) <= most and (best is None or min(map(len, one)) > min(map(len, best))):
-            best = one
-    return best
+    return _longest(found, most)
 
 
 def _suffix_needles(items: list[Any]) -> frozenset[str] | None:
