@@ -46,8 +46,9 @@ ABBREVIATIONS = MONTH_SHORT | wordset(
 )
 # a full stop, ! or ? (and closing quotes or brackets), then whitespace: a possible sentence end
 _NEVER_LAST = frozenset(["e.g", "i.e", "cf", "vs", "approx"])
-_END = re.compile(r"[.!?]+[\"'”’)\]]*\s+")
-_LAST_WORD = re.compile(r"(\S+)$")
+# (from a run's first mark only: from each mark of "......" the run was read to its end, a 16,000-character
+# line of dots took 6 s)
+_END = re.compile(r"(?<![.!?])[.!?]+[\"'”’)\]]*\s+")
 _INITIALS = re.compile(r"[^\W\d_](?:\.[^\W\d_])+")  # "j.k", "j.r.r" (the last dot is the one split at)
 
 
@@ -63,8 +64,10 @@ def sentences(text: str) -> list[str]:
         end = found.end()
         piece = flat[start : found.start() + len(found.group(0).rstrip())]
         if found.group(0).startswith(".") and not found.group(0).startswith(".."):
-            word = _LAST_WORD.search(flat[start : found.start()])
-            last = word.group(1).casefold().lstrip("(\"'“‘") if word else ""
+            # the word before the mark (`flat` has single spaces), found back from it: a slice from the
+            # sentence's start made "Dr. Dr. Dr. ..." quadratic
+            last = flat[max(start, flat.rfind(" ", start, found.start()) + 1) : found.start()]
+            last = last.casefold().lstrip("(\"'“‘")
             if last not in ABBREVIATIONS and _INITIALS.fullmatch(last):
                 continue  # "J.K. Rowling", "J.R.R. Tolkien": initials, never a sentence's end
             if last in ABBREVIATIONS or (len(last) == 1 and last.isalpha()):
@@ -462,6 +465,20 @@ def _line_sentences(text: str) -> list[tuple[str, int, bool]]:
     return out
 
 
+CUE_ROOM = 100  # characters before a run its cues are read in (the longest, "my former physiotherapist is now ", is 33)
+
+
+def _cue_room(sentence: str, at: int) -> str:
+    """The text before a run as its cues read it (`_PERSON_CUES` and the others end at it): its last
+    CUE_ROOM characters from a word's start. The whole sentence before each run was kept, so a sentence of
+    thousands of names ("Kind regards, Kind regards, ...") held and searched its square."""
+    if at <= CUE_ROOM:
+        return sentence[:at]
+    room = sentence[at - CUE_ROOM : at]
+    space = room.find(" ")
+    return room[space:] if space >= 0 else ""
+
+
 @_cached
 def _candidates(text: str) -> tuple[tuple[str, int, str], ...]:
     """(run, where it stands: INSIDE, START, STYLED or QUOTED, the text before it in its sentence) for
@@ -478,7 +495,7 @@ def _candidates(text: str) -> tuple[tuple[str, int, str], ...]:
         while i < len(tokens):
             if tokens[i][1] in quoted:
                 title, close = quoted[tokens[i][1]]
-                found.append((title, QUOTED, sentence[: tokens[i][1]]))
+                found.append((title, QUOTED, _cue_room(sentence, tokens[i][1])))
                 while i < len(tokens) and tokens[i][1] < close:
                     i += 1
                 continue
@@ -491,7 +508,7 @@ def _candidates(text: str) -> tuple[tuple[str, int, str], ...]:
                 continue
             run = " ".join(sentence[tokens[i][1] : tokens[j - 1][2]].split())
             stands = STYLED if styled else _stands(sentence, tokens, i, opening)
-            found.append((run, stands, sentence[: tokens[i][1]]))
+            found.append((run, stands, _cue_room(sentence, tokens[i][1])))
             i = j
     return tuple(found)
 
@@ -1096,10 +1113,17 @@ def _short_forms(known: dict[str, str]) -> dict[str, set[str]]:
                 continue  # "de Winter" is not what "DE" or "de" stands for (a language's code, a word)
             if not _an_acronym_or_place_of(word, known[key], parts):
                 forms[word].add(key)
+        # the words a shorter form may lack (a model number, a maker, a legal form): the form keeps the
+        # rest from the front or the back; found once a name (a slice for each k made a run of 20,000
+        # capitalised words, "Mr Mr Mr ...", take seconds)
+        lacks = [any(c.isdigit() for c in w) or w in _BRANDS or w in _LEGAL for w in parts]
+        lacked_before = next((i for i, lacking in enumerate(lacks) if not lacking), len(parts))
+        lacked_after = len(parts) - next((i for i, lacking in enumerate(reversed(lacks)) if not lacking), len(parts))
         for k in range(1 if parts[-1] in _LEGAL else 2, len(parts)):
-            for kept, lacked in ((parts[:k], parts[k:]), (parts[-k:], parts[:-k])):
-                if all(any(c.isdigit() for c in w) or w in _BRANDS or w in _LEGAL for w in lacked):
-                    forms[" ".join(kept)].add(key)
+            if k >= lacked_after:
+                forms[" ".join(parts[:k])].add(key)
+            if len(parts) - k <= lacked_before:
+                forms[" ".join(parts[-k:])].add(key)
     return forms
 
 

@@ -275,7 +275,7 @@ def json_depth_exceeds(raw: bytes, limit: int) -> bool:
 # spaces, or an indented line. "SELECT ... GROUP BY ... ORDER BY total DESC;" was read as the names
 # "GROUP BY", "ORDER BY" and "DESC", and each became a page.
 _CODE_LINE = re.compile(
-    r"^[ \t]*(?:(?:SELECT|FROM|WHERE|GROUP BY|ORDER BY|HAVING|LIMIT|(?:LEFT |RIGHT |INNER |OUTER |CROSS )?JOIN|"
+    r"(?:(?:SELECT|FROM|WHERE|GROUP BY|ORDER BY|HAVING|LIMIT|(?:LEFT |RIGHT |INNER |OUTER |CROSS )?JOIN|"
     r"INSERT INTO|UPDATE|DELETE FROM|CREATE (?:TABLE|INDEX|VIEW)|ALTER TABLE|WITH|UNION|VALUES|SET)\b"
     r"|(?:def|class|func|fn|package|import|from [\w.]+ import|#include|>>>|\$|Traceback \(most|at [\w.$]+\()\s"
     r"|File \"|[\w.]+(?:Error|Exception|Warning): "
@@ -284,9 +284,17 @@ _CODE_LINE = re.compile(
     # own name, as I've always published under my own name):", session 38's ines; its five spaces are the
     # first five, so a long line is not split every way into five: one of 692 characters took 4 s)
     r"|(?![A-Z][^\n]* \((?:[^()\n ]* ){5}[^()\n]*\):[ \t]*$).*\):[ \t]*$"
-    r"|.*\s(?:==|!=|=>|->|:=|\+=|-=|&&|\|\|)\s"
-    r"|(?: {4}|\t)\S)",
+    r"|.*(?<=\s)(?:==|!=|=>|->|:=|\+=|-=|&&|\|\|)\s"
+    r"|(?:(?<= {4})|(?<=\t))\S)",
 )
+
+
+def code_line(line: str) -> bool:
+    """Whether one line reads as code (`_CODE_LINE`), tried once after its indent: the pattern opened with
+    `[ \\t]*`, and every shorter indent was tried again with each `.*` alternative, so a line of 16,000
+    spaces (a pasted table, a padded export) took 7 s to read and a long message of them minutes."""
+    return _CODE_LINE.match(line, len(line) - len(line.lstrip(" \t"))) is not None
+
 _FENCED = re.compile(r"```.*?(?:```|$)", re.DOTALL)
 _INLINE = re.compile(r"`[^`\n]*`")
 # A line that reads as code inside a paragraph of code (`code_paragraph`), not alone: an assignment,
@@ -302,7 +310,7 @@ def code_paragraph(paragraph: str) -> bool:
     """Whether a paragraph is code pasted without fences: two lines or more, every one of them reading
     as code (`_CODE_LINE`, or `_LOOSE_CODE` among them: "counts = []", "for t in trials:")."""
     lines = [line for line in paragraph.split("\n") if line.strip()]
-    return len(lines) >= 2 and all(_CODE_LINE.match(line) or _LOOSE_CODE.match(line) for line in lines)
+    return len(lines) >= 2 and all(code_line(line) or _LOOSE_CODE.match(line) for line in lines)
 
 
 def paragraphs(text: str) -> list[str]:
@@ -314,9 +322,9 @@ def prose(text: str) -> str:
     """The prose of a text: fenced and inline code, paragraphs of code (`code_paragraph`) and the lines
     that read as code, left out."""
     text = _INLINE.sub(" ", _FENCED.sub(" ", text))
-    if "\n" not in text and not _CODE_LINE.match(text):
+    if "\n" not in text and not code_line(text):
         return text
     parts = paragraphs(text)
     if any(code_paragraph(part) for part in parts):
         text = "\n\n".join(part for part in parts if not code_paragraph(part))
-    return "\n".join(line for line in text.split("\n") if not _CODE_LINE.match(line))
+    return "\n".join(line for line in text.split("\n") if not code_line(line))
