@@ -103,6 +103,10 @@ RECORDED = {
     # vocab's `_KEPT_AFTER`): a settled-in home, a post voted into, a dentist or GP registered with, a
     # hobby that has become one's main interest, "Having switched X to Y", a firm beside one's retirement
     7: "c85d7b9df285dce3",
+    # 8 (session 41): weak41, an owned family word after "my" is someone else ("my sis drives a Honda Civic"), a
+    # maker worked for is no car ("a driver for Swift"), "folks" and "kiddo" family words, a trucker's trailer,
+    # dispatcher, diet, CDL endorsements, truck and "nobody since the divorce", a membership's year
+    8: "c576adc7c4470397",
 }
 
 
