@@ -12830,6 +12830,11 @@ _ASK_GAME = patterns.lazy(
     + r")\b",
     re.IGNORECASE,
 )
+_ASK_VOTED_IN = patterns.lazy(
+    r"\bhow (?:did|do|have|will) (?:i|we) (?:vote|voted) (?:in|on|at) (?:the |that |this |last )*(?P<what>referendum|election|"
+    r"primary|primaries|midterms?|caucus|ballot|poll|plebiscite|runoff|by-election|general election)\b",
+    re.IGNORECASE,
+)
 _ASKS_S41 = tuple(
     (a, patterns.lazy(p, re.IGNORECASE))
     for a, p in (
@@ -12844,6 +12849,12 @@ _ASKS_S41 = tuple(
             r"\bwho(?:'s| is) (?:dispatching me|my dispatcher|my driver manager)\b|\bwho dispatches (?:me|for me)\b",
         ),
         ("cdl endorsements", r"\bendorsements?\b.*\bcdl\b|\bcdl\b.*\bendorsements?\b"),
+        ("star sign", r"\b(?:star|zodiac|astrological|sun) sign\b|\bwhat(?:'s| is) my (?:zodiac|sign)\b"),
+        (
+            "car insurance",
+            r"\b(?:which|what) (?:company|insurer|firm) (?:is|are) (?:my|our|the) (?:car|van|truck)s? insured (?:with|by)\b"
+            r"|\bwho insures (?:my|our|the) (?:car|van|truck)\b",
+        ),
     )
 )
 # A membership and its year: "I have been a National Trust member since 1985", "I've been a member of the RSPB
@@ -12871,6 +12882,9 @@ def _asked_s41(query: str) -> set[str]:
     game = _ASK_GAME.search(query)
     if game is not None:
         found.add(f"schedule:{_activity(game.group('game'))}")
+    voted = _ASK_VOTED_IN.search(query)
+    if voted is not None:  # ("how did I vote in the referendum": its vote, which "voted in as treasurer" is not)
+        found |= {"vote", f"{voted.group('what').casefold()} vote"}
     member = _ASK_MEMBER.search(query)
     if member is not None:
         found.add(f"member:{member.group('org').casefold()}")

@@ -186,6 +186,9 @@ def test_a_game_asked_by_its_name_is_not_answered_by_another_game():
         ("which candidate did we vote for", "vote"),
         ("what baseball team do I pull for", "team"),
         ("how long have I been a member of the RSPB", "member:rspb"),
+        ("How did we vote in the general election?", "general election vote"),
+        ("what's my star sign", "star sign"),
+        ("which insurer is the van insured with", "car insurance"),
         ("Since when have I been a member of the Royal Horticultural Society?", "member:royal horticultural society"),
     ],
 )
@@ -212,3 +215,11 @@ def test_a_memberships_year_answers_since_when():
 )
 def test_no_membership_of_someone_else_a_family_or_a_supposition(text):
     assert not any(a.startswith("member:") for a in _read(text))
+
+
+def test_a_vote_asked_with_its_object_asks_that_vote_and_a_post_voted_into_states_none():
+    """ "How did I vote in the election?" asks that vote ("election vote", named by both words: `recall._named`);
+    "I have been voted in as secretary" states a post, no vote."""
+    asked = life.asked("How did I vote in the election?")
+    assert {"vote", "election vote"} <= asked
+    assert not life.matches(asked, life.read("I have been voted in as secretary of the allotment society"))
