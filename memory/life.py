@@ -12835,6 +12835,11 @@ _ASK_VOTED_IN = patterns.lazy(
     r"primary|primaries|midterms?|caucus|ballot|poll|plebiscite|runoff|by-election|general election)\b",
     re.IGNORECASE,
 )
+_ASK_EVER_STUDIED = patterns.lazy(
+    r"^\W*(?:(?:so|and|but|ok|okay)\W+)?(?:did|have|had) (?:i|we) (?:ever |even )?(?:go|went|gone|been) to "
+    r"(?P<school>college|university|uni)\b",
+    re.IGNORECASE,
+)
 _ASKS_S41 = tuple(
     (a, patterns.lazy(p, re.IGNORECASE))
     for a, p in (
@@ -12849,6 +12854,10 @@ _ASKS_S41 = tuple(
             r"\bwho(?:'s| is) (?:dispatching me|my dispatcher|my driver manager)\b|\bwho dispatches (?:me|for me)\b",
         ),
         ("cdl endorsements", r"\bendorsements?\b.*\bcdl\b|\bcdl\b.*\bendorsements?\b"),
+        (
+            "employer",
+            r"\bwho (?:am|are) (?:i|we) (?:now |still )?(?:(?:hauling|driving|trucking|running loads) for|leased on with)\b",
+        ),
         ("star sign", r"\b(?:star|zodiac|astrological|sun) sign\b|\bwhat(?:'s| is) my (?:zodiac|sign)\b"),
         (
             "car insurance",
@@ -12876,12 +12885,16 @@ _ASK_MEMBER = patterns.lazy(
 
 
 def _asked_s41(query: str) -> set[str]:
-    """A game asked by its name (`_ASK_GAME`: its schedule), a vote or a team in other words (`_ASKS_S41`), a
-    membership's year (`_ASK_MEMBER`: "member:<its name>")."""
+    """A game asked by its name (`_ASK_GAME`: its schedule), a vote or a team in other words (`_ASKS_S41`), a vote
+    by its object (`_ASK_VOTED_IN`), a college ever gone to (`_ASK_EVER_STUDIED`), a membership's year
+    (`_ASK_MEMBER`: "member:<its name>")."""
     found = {attribute for attribute, pattern in _ASKS_S41 if pattern.search(query)}
     game = _ASK_GAME.search(query)
     if game is not None:
         found.add(f"schedule:{_activity(game.group('game'))}")
+    school = _ASK_EVER_STUDIED.search(query)
+    if school is not None:  # ("did I ever go to college": a university said, or none where no turn says "college")
+        found |= {"university", school.group("school").casefold()}
     voted = _ASK_VOTED_IN.search(query)
     if voted is not None:  # ("how did I vote in the referendum": its vote, which "voted in as treasurer" is not)
         found |= {"vote", f"{voted.group('what').casefold()} vote"}

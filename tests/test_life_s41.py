@@ -223,3 +223,35 @@ def test_a_vote_asked_with_its_object_asks_that_vote_and_a_post_voted_into_state
     asked = life.asked("How did I vote in the election?")
     assert {"vote", "election vote"} <= asked
     assert not life.matches(asked, life.read("I have been voted in as secretary of the allotment society"))
+
+
+@pytest.mark.parametrize(
+    "question, asked",
+    [
+        ("did I ever go to college", {"university", "college"}),
+        ("Did I go to uni?", {"university", "uni"}),
+    ],
+)
+def test_a_college_ever_gone_to_is_asked_as_a_university_and_named_by_its_word(question, asked):
+    assert life.asked(question) == asked
+    assert life.matches(life.asked(question), life.read("I graduated from Boston College in 1998"))
+
+
+def test_control_where_one_went_to_college_asks_as_before():
+    assert "college" not in life.asked("where did I go to college")
+
+
+@pytest.mark.parametrize(
+    "question, asked",
+    [("who am I hauling for now", "employer"), ("who are we driving for these days", "employer")],
+)
+def test_who_a_driver_hauls_for_is_asked_as_the_employer(question, asked):
+    assert asked in life.asked(question)
+
+
+def test_my_boy_is_a_son_asked_and_named_and_the_boys_or_oh_boy_no_one():
+    assert _answers("what's my boy's name", "my son Luca starts at the fire academy in May")
+    assert _answers("what's my son's name", "my boy Luca starts at the fire academy in May")
+    assert not life.kin_named("me and my boys went to the game")
+    assert _read("oh boy I drive a Honda Civic now") == {"car": "honda civic"}
+    assert _read("my boy drives a Honda Civic") == {}
