@@ -12703,6 +12703,12 @@ def kin_key(rel: str) -> str:
     return _kin(rel)
 
 
+def relation_words(kin: str) -> frozenset[str]:
+    """(session 41: weak41) Every family word `kin_named` reads as the relation `kin` ("son": son, boy; "kid":
+    kid, kiddo, kiddos), for recall to look for the turns that name it (retrieval/recall._kin_named_rows)."""
+    return frozenset(w for w, k in _KIN_SAME.items() if k == kin and " " not in w) | {kin}
+
+
 _A_CHILD_ASKED = frozenset(["name:son", "name:daughter", "name:kid", "name:child"])
 # (session 41: weak41) "what are my children's names" is answered by "my kids. Kofi is 17 and Ama is 14" (kin
 # "kid") as "what are my kids' names" is by "my children, Kofi and Ama" (kin "child"): one relation, two words.

@@ -48,3 +48,12 @@ def test_control_a_turn_naming_another_relation_is_not_lifted_for_a_childs_name(
     fillers(session)
     assert "Priya" not in (first(session, "what are my children's names") or "")
     assert "Priya" in (first(session, "what is my sister's name") or "")
+
+
+def test_a_turn_no_channel_held_is_found_by_the_relations_other_word(session):
+    """ "what's my boy's name": the turn that says "my son Luca" holds neither "boy" nor "name", and a long history
+    of boats' names keeps it out of every channel's first rows (ray's "my son Cody works offshore")."""
+    for n in range(150):  # (more than a channel hands to fusion: tuning.CHANNEL_DEPTH_MIN)
+        put(session, f"name ideas for a boat, number {n}: something a boy would like, a good name for the harbour")
+    put(session, "my son Luca wants to train as an electrician after school, what does an apprenticeship pay")
+    assert "Luca" in (first(session, "what's my boy's name") or "")
