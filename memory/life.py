@@ -7378,9 +7378,9 @@ _S41_RULES = (
         FACT,
         r"\b(?:ain't|aint|there's|theres|there is) (?P<v>nobody|no one|no-one) dispatching me\b|"
         r"\b(?:I|i) (?:just |finally )?hired (?:a |me a )?dispatcher (?:named|called) (?P<v2>[" + _UP + r"][\w'-]+)|"
-        r"\b(?P<v3>[" + _UP + r"][\w'-]+),? my (?:driver manager|dispatcher|DM)\b",
+        r"\b(?P<v3>[" + _UP + r"][\w'-]+),? my (?:driver manager|dispatcher)\b",
         "s41disp",
-        gate="dispatch|driver manager|DM",
+        gate="dispatch|driver manager",
     ),
     _rule(
         "diet",
@@ -12850,6 +12850,8 @@ _ASKS_S41 = tuple(
     (a, patterns.lazy(p, re.IGNORECASE))
     for a, p in (
         ("vote", r"\b(?:which|what) (?:party|candidate) (?:(?:did|do) )?(?:i|we) (?:voted?|vote) for\b"),
+        # (and the party's vote, named by both words: "office party has chikki" holds "party" alone)
+        ("party vote", r"\b(?:which|what) party (?:(?:did|do) )?(?:i|we) (?:voted?|vote) for\b"),
         ("team", r"\b(?:which|what) (?:[a-z]+ )?(?:club|team|side) do (?:i|we) pull for\b"),
         (
             "trailer",

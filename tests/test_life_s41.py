@@ -184,6 +184,7 @@ def test_a_game_asked_by_its_name_is_not_answered_by_another_game():
     [
         ("which party I voted for", "vote"),
         ("which candidate did we vote for", "vote"),
+        ("what party did we vote for", "party vote"),
         ("what baseball team do I pull for", "team"),
         ("how long have I been a member of the RSPB", "member:rspb"),
         ("How did we vote in the general election?", "general election vote"),

@@ -106,7 +106,7 @@ RECORDED = {
     # 8 (session 41): weak41, an owned family word after "my" is someone else ("my sis drives a Honda Civic"), a
     # maker worked for is no car ("a driver for Swift"), "folks" and "kiddo" family words, a trucker's trailer,
     # dispatcher, diet, CDL endorsements, truck and "nobody since the divorce", a membership's year
-    8: "9e5062c2b450edea",
+    8: "53b384c73fd04dd3",
 }
 
 
