@@ -283,6 +283,10 @@ _DIETS = {
     "pure veg": "vegetarian",
     "pure vegetarian": "vegetarian",
     "eggetarian": "eggetarian",
+    "low salt": "low salt",  # (session 41: weak41: ray, "Denise got me eating low salt now")
+    "low-salt": "low salt",
+    "low sodium": "low salt",
+    "low-sodium": "low salt",
 }
 _DIET = r"(?P<diet>" + "|".join(sorted(_DIETS, key=len, reverse=True)) + r")(?![\w-])"
 _DIET_WORDS = "|".join(_DIETS)
@@ -7351,6 +7355,85 @@ def _letter_said(sentence: str) -> str:
     return sentence
 
 
+# -- (session 41: weak41) a trucker's run-ons (ray): the trailer pulled, who dispatches, the diet, the CDL's
+# endorsements, the truck, no partner since a divorce -----------------------------------------------------
+# "I been pulling flatbed about a month now", "so I'm pulling reefer now instead of flatbed", "pulling a fifty
+# three foot dry van" (the trailer; not "I never pulled flatbed", "gonna pull there flatbeds": a plan or a past);
+# "ain't nobody dispatching me", "I hired a dispatcher named Marcus", "Angie my driver manager" (who dispatches);
+# "I eat whatever the truck stop got" (no diet: a diet after it is a change); "my CDL just got the doubles and
+# triples endorsement on it", "I got the H on my CDL now" (its endorsements); "the truck is a company truck a
+# twenty twenty one Freightliner Cascadia" (the truck driven); "I ain't been with nobody since the divorce".
+_TRAILERS = r"dry van|reefer|flatbed|tanker|step ?deck|lowboy|car hauler|hopper|conestoga|curtain ?side|dump trailer"
+_TRUCK_MAKERS = r"Freightliner|Peterbilt|Kenworth|Volvo|Mack|International|Western Star"
+_S41_RULES = (
+    _rule(
+        "trailer",
+        FACT,
+        r"(?:^|(?<=[\s,;(]))(?:(?:so |and )?(?:I|i)(?:'m| am| been|'ve been| have been) (?:now |still |just )?)?pulling "
+        r"(?:an? |the )?(?:(?:[a-z]+ ){0,3}foot )?(?P<v>" + _TRAILERS + r")s?\b(?! (?:load|loads|trailer for|job)\b)",
+        gate="pulling",
+    ),
+    _rule(
+        "dispatcher",
+        FACT,
+        r"\b(?:ain't|aint|there's|theres|there is) (?P<v>nobody|no one|no-one) dispatching me\b|"
+        r"\b(?:I|i) (?:just |finally )?hired (?:a |me a )?dispatcher (?:named|called) (?P<v2>[" + _UP + r"][\w'-]+)|"
+        r"\b(?P<v3>[" + _UP + r"][\w'-]+),? my (?:driver manager|dispatcher)\b",
+        "s41disp",
+        gate="dispatch|driver manager",
+    ),
+    _rule(
+        "diet",
+        IDENTITY,
+        _I + r" (?:just |pretty much |basically )?eat (?P<v>whatever|anything)(?= (?:the|they|is|comes|at|from|on)\b)",
+        gate="eat whatever|eat anything",
+    ),
+    _rule(
+        "cdl endorsements",
+        FACT,
+        r"\b[Mm]y CDL (?:just |finally |now )?(?:got|has) (?:the )?(?P<v>[\w ]{2,40}?) endorsements? on it\b|"
+        r"\b(?:I|i) (?:just |finally )?got (?:the |my )?(?P<v2>[HNTPSX]) (?:endorsement )?on my CDL\b",
+        "s41cdl",
+        gate="CDL",
+    ),
+    _rule(
+        "car",
+        FACT,
+        r"\b(?:[Tt]he|[Mm]y) truck is (?:an? )?(?:company truck,? )?(?:an? )?(?:(?:[a-z]+|\d{4}) ){0,4}?"
+        r"(?P<v>(?:" + _TRUCK_MAKERS + r")(?: [A-Z0-9][\w-]*)?)\b",
+        gate="truck is",
+    ),
+    _rule(
+        "partner",
+        IDENTITY,
+        _I + r" (?:ain't|aint|haven't|have not|'ve not) been with (?P<v>nobody|no one|anybody|anyone) since\b",
+        "s41none",
+        gate="been with",
+    ),
+)
+_S41_GROUPS = {"s41disp": ("v", "v2", "v3"), "s41cdl": ("v", "v2"), "s41none": ("v",)}
+_CDL_LETTERS = {
+    "h": "hazmat",
+    "n": "tanker",
+    "t": "doubles and triples",
+    "p": "passenger",
+    "s": "school bus",
+    "x": "hazmat and tanker",
+}
+
+
+def _said_s41(attribute: str, value_group: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
+    """A value of `_S41_RULES` from whichever of its groups matched; a CDL's letter by its endorsement's name,
+    no partner as "none"."""
+    shown = next((groups[g] for g in _S41_GROUPS[value_group] if groups.get(g)), None)
+    if shown is None:
+        return None
+    if value_group == "s41none":
+        return Said(attribute, "none", "no one", memory_type)
+    value = _CDL_LETTERS.get(shown.casefold(), shown.casefold()) if value_group == "s41cdl" else _norm(shown)
+    return Said(attribute, value, shown, memory_type)
+
+
 _RULES = (
     # home
     _rule(
@@ -9193,6 +9276,7 @@ _RULES = (
     *_BUSINESS_OWNER,  # a business's 'we' beside its owner's life (session 39: bola)
     *_RUN_ONS,  # dictated run-ons (session 39: ray)
     *_LETTER_RULES,  # letters from a retired widower (session 40: harold)
+    *_S41_RULES,  # a trucker's run-ons, again (session 41: weak41)
 )
 
 
@@ -9856,6 +9940,7 @@ _READERS: dict[str, Callable[[str, str, str, dict[str, str | None]], Said | None
     **dict.fromkeys(_BO_GROUPS, _said_business_owner),  # (session 39: bola)
     **dict.fromkeys(_RUN_ON_GROUPS, _said_run_on),
     **dict.fromkeys(_LETTER_GROUPS, _said_letters),  # (session 40: harold)
+    **dict.fromkeys(_S41_GROUPS, _said_s41),  # (session 41: weak41)
 }
 
 
@@ -10967,7 +11052,7 @@ def read(text: str) -> tuple[Said, ...]:
     _not_a_home_but_a_supplier(out, named)  # (session 39: bola)
     if "partner" not in out and _PARTNER_GATE.search(text) is not None:
         out.update((said.attribute, said) for said in _partner_named(text)[:1])
-    for said in _levels(text) if _A_LEVEL.search(text) is not None else ():
+    for said in (_levels(text) if _A_LEVEL.search(text) is not None else []) + _memberships(text):  # (session 41)
         out.setdefault(said.attribute, said)
     if "number of pets" not in out and "just" in text:
         out.update((said.attribute, said) for said in _one_pet(text))
@@ -12623,7 +12708,16 @@ def kin_key(rel: str) -> str:
     return _kin(rel)
 
 
+def relation_words(kin: str) -> frozenset[str]:
+    """(session 41: weak41) Every family word `kin_named` reads as the relation `kin` ("son": son, boy; "kid":
+    kid, kiddo, kiddos), for recall to look for the turns that name it (retrieval/recall._kin_named_rows)."""
+    return frozenset(w for w, k in _KIN_SAME.items() if k == kin and " " not in w) | {kin}
+
+
 _A_CHILD_ASKED = frozenset(["name:son", "name:daughter", "name:kid", "name:child"])
+# (session 41: weak41) "what are my children's names" is answered by "my kids. Kofi is 17 and Ama is 14" (kin
+# "kid") as "what are my kids' names" is by "my children, Kofi and Ama" (kin "child"): one relation, two words.
+_A_CHILD_NAMED = frozenset(["name:child", "name:kid"])
 
 
 # A partner the person speaks of with no name ("my wife will be delighted"): the word About me gives a
@@ -12663,7 +12757,7 @@ def asked(query: str) -> frozenset[str]:
     if kin:  # "what's my sister's name": a turn that names her (`kin_named`)
         found.add("name:" + _kin(kin.group("rel") or kin.group("rel2")))
         if found & _A_CHILD_ASKED:  # a son or a daughter is also a child named with no word of which
-            found.add("name:child")
+            found |= _A_CHILD_NAMED
     match = _ASK_SCHEDULE.search(query)
     if match:
         activity = _activity(match.group("thing") or match.group("thing2") or match.group("thing3"))
@@ -12687,6 +12781,7 @@ def asked(query: str) -> frozenset[str]:
         found.add(_FR_FACTS[_thing(french.group("thing"))])
     found |= _asked_routine(query)
     found |= _asked_played(query)
+    found |= _asked_s41(query)  # (session 41: weak41)
     if "license plate" in found:  # ("what's my car's license plate number": the plate, not which car)
         found.discard("car")
     if _ASK_BEST.search(query):  # "what's my 5k PB": its event's best; with no event, every best
@@ -12729,6 +12824,108 @@ def _asked_played(query: str) -> set[str]:
             *([f"{team.group('sport').casefold()} {team.group('side').casefold()}"] if team.group("sport") else []),
         }
     return found
+
+
+# -- (session 41: weak41) a game played, a vote cast, a team pulled for, a membership's year -------------------
+# "Do I play golf?": the schedule "I play golf on Sundays" gives it (as "do I play the piano" is asked: `_ASK_PLAYED`),
+# so a history where only another game is played ("I no longer play bowls") has nothing close; "which party I
+# voted for" (as "which party did I vote for"); "what football team do I pull for" (as "support": `_ASK_TEAM`).
+_GAMES = (
+    r"golf|tennis|squash|badminton|pickleball|padel|bowls|cricket|football|soccer|rugby|hockey|basketball|baseball|"
+    r"softball|volleyball|netball|chess|bridge|poker|darts|snooker|pool|billiards|table tennis|ping pong|croquet|"
+    r"lacrosse|handball|water polo|ultimate frisbee|frisbee|bingo|mahjong|backgammon|scrabble"
+)
+_ASK_GAME = patterns.lazy(
+    r"\b(?:do|did|can|have) (?:i|we) (?:still |ever |now |also )?(?:play|played) (?:any |some )?(?P<game>"
+    + _GAMES
+    + r")\b",
+    re.IGNORECASE,
+)
+_ASK_VOTED_IN = patterns.lazy(
+    r"\bhow (?:did|do|have|will) (?:i|we) (?:vote|voted) (?:in|on|at) (?:the |that |this |last )*(?P<what>referendum|election|"
+    r"primary|primaries|midterms?|caucus|ballot|poll|plebiscite|runoff|by-election|general election)\b",
+    re.IGNORECASE,
+)
+_ASK_EVER_STUDIED = patterns.lazy(
+    r"^\W*(?:(?:so|and|but|ok|okay)\W+)?(?:did|have|had) (?:i|we) (?:ever |even )?(?:go|went|gone|been) to "
+    r"(?P<school>college|university|uni)\b",
+    re.IGNORECASE,
+)
+_ASKS_S41 = tuple(
+    (a, patterns.lazy(p, re.IGNORECASE))
+    for a, p in (
+        ("vote", r"\b(?:which|what) (?:party|candidate) (?:(?:did|do) )?(?:i|we) (?:voted?|vote) for\b"),
+        # (and the party's vote, named by both words: "office party has chikki" holds "party" alone)
+        ("party vote", r"\b(?:which|what) party (?:(?:did|do) )?(?:i|we) (?:voted?|vote) for\b"),
+        ("team", r"\b(?:which|what) (?:[a-z]+ )?(?:club|team|side) do (?:i|we) pull for\b"),
+        (
+            "trailer",
+            r"\b(?:what|which) (?:kind of |type of |sort of )?trailers? (?:am|do|are) (?:i|we) (?:pull|pulling|run|running)\b",
+        ),
+        (
+            "dispatcher",
+            r"\bwho(?:'s| is) (?:dispatching me|my dispatcher|my driver manager)\b|\bwho dispatches (?:me|for me)\b",
+        ),
+        ("cdl endorsements", r"\bendorsements?\b.*\bcdl\b|\bcdl\b.*\bendorsements?\b"),
+        (
+            "employer",
+            r"\bwho (?:am|are) (?:i|we) (?:now |still )?(?:(?:hauling|driving|trucking|running loads) for|leased on with)\b",
+        ),
+        ("star sign", r"\b(?:star|zodiac|astrological|sun) sign\b|\bwhat(?:'s| is) my (?:zodiac|sign)\b"),
+        (
+            "car insurance",
+            r"\b(?:which|what) (?:company|insurer|firm) (?:is|are) (?:my|our|the) (?:car|van|truck)s? insured (?:with|by)\b"
+            r"|\bwho insures (?:my|our|the) (?:car|van|truck)\b",
+        ),
+    )
+)
+# A membership and its year: "I have been a National Trust member since 1985", "I've been a member of the RSPB
+# since 2004" (the "member:<its name>" of "Since when have I been a member of the National Trust?"). Only a name
+# in capitals, said of the person with its year: not "a member of the family", "my wife has been a member since".
+_ORG = r"[" + _UP + r"][\w&'-]*(?: (?:of )?[" + _UP + r"][\w&'-]*){0,3}"  # "National Trust", "Royal Society of Arts"
+_MEMBER_SINCE = patterns.lazy(
+    r"\bI(?: have|'ve|’ve) been (?:an? |a paid-up |a life )?(?:(?P<org>"
+    + _ORG
+    + r") member|member of (?:the )?(?P<org2>"
+    + _ORG
+    + r")) since (?P<year>(?:19|20)\d\d)\b"
+)
+_ASK_MEMBER = patterns.lazy(
+    r"\b(?:since when|how long|what year|which year|when) (?:have|did|had) (?:i|we) (?:been )?(?:a |an )?(?:member of|"
+    r"joined?|belonged to) (?:the )?(?P<org>[\w&'-]+(?: (?:of )?[\w&'-]+){0,3}?)\s*(?:[?.!]|$)",
+    re.IGNORECASE,
+)
+
+
+def _asked_s41(query: str) -> set[str]:
+    """A game asked by its name (`_ASK_GAME`: its schedule), a vote or a team in other words (`_ASKS_S41`), a vote
+    by its object (`_ASK_VOTED_IN`), a college ever gone to (`_ASK_EVER_STUDIED`), a membership's year
+    (`_ASK_MEMBER`: "member:<its name>")."""
+    found = {attribute for attribute, pattern in _ASKS_S41 if pattern.search(query)}
+    game = _ASK_GAME.search(query)
+    if game is not None:
+        found.add(f"schedule:{_activity(game.group('game'))}")
+    school = _ASK_EVER_STUDIED.search(query)
+    if school is not None:  # ("did I ever go to college": a university said, or none where no turn says "college")
+        found |= {"university", school.group("school").casefold()}
+    voted = _ASK_VOTED_IN.search(query)
+    if voted is not None:  # ("how did I vote in the referendum": its vote, which "voted in as treasurer" is not)
+        found |= {"vote", f"{voted.group('what').casefold()} vote"}
+    member = _ASK_MEMBER.search(query)
+    if member is not None:
+        found.add(f"member:{member.group('org').casefold()}")
+    return found
+
+
+def _memberships(text: str) -> list[Said]:
+    """The memberships the person says they have held since a year (`_MEMBER_SINCE`), each by its name."""
+    out: list[Said] = []
+    for found in _MEMBER_SINCE.finditer(text) if "ember" in text else ():
+        if _HEDGE.search(text[max(0, found.start() - 40) : found.end()]):
+            continue
+        org = (found.group("org") or found.group("org2")).removeprefix("The ")
+        out.append(Said(f"member:{org.casefold()}", found.group("year"), found.group("year"), FACT))
+    return out
 
 
 def asked_of(query: str, who: str) -> frozenset[str]:

@@ -914,7 +914,29 @@ def _upkept(before: str, after: str, hit: Found) -> bool:
 
 
 def _words(text: str) -> list[str]:
-    return [w.lower() if w.isascii() else fold(w) for w in _TOKEN.findall(text)]
+    words = [w.lower() if w.isascii() else fold(w) for w in _TOKEN.findall(text)]
+    return _owned_read(words) if "my" in words or "our" in words else words
+
+
+# (session 41: weak41) A family word that means other things too (`owned`: "sis", "bro", "gf", "mrs", "pop",
+# "folks") is someone else after "my" or "our" (and a word of which: "my little sis"): read as its relation's
+# word ("sister", "wife") where a clause's words are read (`_words`), so each check of `_OTHERS` reads it. "my sis
+# drives a Honda Civic" had read as the person's car, "my mrs just switched to Verizon" as their carrier.
+_OWNED_AS = {k.word: k.relation for k in FAMILY.values() if k.owned and " " not in k.word}
+_OWNED_WHICH = frozenset(["little", "big", "baby", "older", "younger", "twin", "kid", "lil"])
+
+
+def _owned_read(words: list[str]) -> list[str]:
+    """`words` with an owned family word after "my" / "our" read as its relation's word ("my sis" -> "my sister")."""
+    out = list(words)
+    for at in range(1, len(words)):
+        bare = words[at].removesuffix("'s")
+        if bare not in _OWNED_AS:
+            continue
+        lead = words[at - 1] if words[at - 1] not in _OWNED_WHICH or at < 2 else words[at - 2]
+        if lead in ("my", "our"):
+            out[at] = _OWNED_AS[bare] + words[at][len(bare) :]
+    return out
 
 
 # A grade, not a name: a letter and a digit ("A1", "O2", "H3", "B2": a Leaving Cert, a GCSE, a CEFR
@@ -965,6 +987,13 @@ _EMPLOYED_AT = re.compile(
     r"\b(?:office|desk|job|shift|team|department|cubicle|branch)\s+(?:at|for|with)|"
     r"\b(?:take[- ]?home|paycheck|pay ?check|pay|salary|wages?|bonus|raise|401k)\s+(?:from|at)|"
     r"\b(?:full|part)[- ]time\s+(?:[\w-]+\s+){0,4}?(?:at|for))\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+# (session 41: weak41) A maker's name after work done for it is who the person works for, not a car: "I'm a driver
+# for Swift" (the carrier, not the Suzuki), "I drive for Ford now", "been hauling for Mack", "I work for Toyota".
+_WORKED_FOR = re.compile(
+    r"\b(?:driv(?:e|es|ing|er|ers)|drove|truck(?:er|ers|ing)|haul(?:s|ing|ed|er|ers)?|work(?:s|ing|ed)?|leased on|"
+    r"contract(?:s|ing|ed|or)?|deliver(?:s|ing|ed|er)?)\s+(?:for|with)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
 _LEFT_A_JOB = re.compile(r"\b(?:left|quit|resigned from|retired from)\s+$", re.IGNORECASE)
@@ -1032,6 +1061,8 @@ def _not_had(before: str, after: str, hit: Found) -> bool:
     if _a_person(before, after, hit):
         return True
     if hit.name.attribute in ("car", "phone") and (_SHOPPED.search(before) is not None or their_clause(before)):
+        return True
+    if hit.name.attribute == "car" and _WORKED_FOR.search(before) is not None:
         return True
     return hit.name.attribute == "bank" and (
         _EMPLOYED_AT.search(before) is not None

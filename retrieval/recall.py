@@ -414,6 +414,31 @@ def _rank(
         rankings["time"] = run.recent(plan.window)
     if stated:
         rankings["stated"] = [r for r in stated if r in run.rows]
+    if named := _kin_named_rows(run, plan):  # (session 41: weak41)
+        held = set(rankings.get("stated", []))
+        rankings["stated"] = [*rankings.get("stated", []), *(r for r in named if r not in held)]
+
+
+def _kin_named_rows(run: _Run, plan: _Plan) -> list[int]:
+    """(session 41: weak41) For a question of a relation's name ("what are my children's names"), the candidates
+    that name that relation by a name (`_names_kin`: "I need to explain to her and to my kids. Kofi is 17 and Ama is
+    14"), in the vector channel's order, then the lexical's, then those of a search for the relation's every word
+    (memory/life.relation_words: "what's my boy's name" and "my son Cody works offshore", which neither channel
+    held): they join the statements' channel as a typed statement of it would (that turn, about her mother's
+    dementia, ranked 33rd). None for a question of the past."""
+    asked = frozenset(a for a in life.asked(plan.query) if a.startswith("name:"))
+    if not asked or life.asks_past(plan.query):
+        return []
+    words = sorted({w for a in asked for w in life.relation_words(a[5:])})
+    kin, _ = run.lexical(words, run.lexical_candidates(words))
+    out: list[int] = []
+    for rowid in dict.fromkeys([*plan.rankings.get("vector", []), *plan.rankings.get("lexical", []), *kin]):
+        row = run.rows.get(rowid)
+        if row is not None and _names_kin(asked, row["content"]):
+            out.append(rowid)
+            if len(out) >= tuning.STATED_ROWS:
+                break
+    return out
 
 
 def _stated(run: _Run, query: str) -> list[int]:

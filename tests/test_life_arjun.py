@@ -51,7 +51,7 @@ RANK1_REAL = [  # the real model's, today (12 of 17): each must stay first
     "which company I am working in",
     "which mobile network I am using",
 ]
-UNFLAGGED_REAL = ["which party I voted for"]  # the foreign questions that find something close today
+UNFLAGGED_REAL: list[str] = []  # the foreign questions that find something close today (session 41: none)
 
 
 @pytest.fixture(scope="module")

@@ -132,9 +132,9 @@ def test_with_the_real_model_the_car_he_states_answers_what_are_we_driving(monke
     result = lifechanges.run(lifechanges.CHEF)
     asked = {a["question"]: a for a in result["asked"]}
     assert asked["what are we driving"]["rank1"], asked["what are we driving"]
-    assert [f["question"] for f in result["foreign_asked"] if not f["flagged"]] == [
-        "which company is the car insured with"  # "people keep telling me to get a newer car": as before
-    ]
+    # (session 41: weak41) "which company is the car insured with" asks his car insurance, which nothing states and
+    # no turn names (it had found "people keep telling me to get a newer car")
+    assert [f["question"] for f in result["foreign_asked"] if not f["flagged"]] == []
 
 
 @pytest.mark.model

@@ -38,8 +38,8 @@ from eval import lifechanges
 from tests import lifefloors
 
 FOUND = 15  # changes found (either embedder: the patterns and vocabularies do not depend on it)
-RANK1_FAKE = 17  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's (20 of 21): each must stay first
+RANK1_FAKE = 19  # questions whose first result states the current value, fake embedder (session 41)
+RANK1_REAL = [  # the real model's (21 of 21, session 41): each must stay first
     "who do I work for now",
     "what is my job now",
     "who is my supervisor",
@@ -60,6 +60,7 @@ RANK1_REAL = [  # the real model's (20 of 21): each must stay first
     "what am I allergic to",
     "where did I do my BA",
     "what's my mother's name",
+    "what are my children's names",  # (session 41: "my kids. Kofi is 17 and Ama is 14")
 ]
 # the foreign questions that find something close today: none may (retr39: tattoos, the vote and the
 # instrument, held by no memory, are nothing close: recall._nothing_states)

@@ -65,8 +65,9 @@ RANK1_REAL = [  # the real model's, today (20 of 22): each must stay first
     "What am I allergic to?",
     "What is my brother's name?",
     "What is my son's wife called?",
+    "Since when have I been a member of the National Trust?",  # (session 41: a membership's year)
 ]
-UNFLAGGED_REAL = ["How did I vote in the referendum?", "Do I play golf?"]  # close today: none other may be
+UNFLAGGED_REAL: list[str] = []  # (session 41: the referendum's vote and golf flagged) none may be close
 
 
 @pytest.fixture(scope="module")

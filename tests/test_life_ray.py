@@ -29,6 +29,11 @@ After his classes (session 39, life40: memory/life.py's block "Dictated run-ons"
 items, 17 of 21 first, 2 of 5 foreign flagged; the fake embedder 10 found, 0 false, 15 of 21 first. Still unread:
 the trailer (dry van, flatbed, reefer), the dispatcher (Angie, nobody, Marcus), the diet, the CDL's hazmat, "ain't
 been with nobody" as no partner, and the truck's old side (a company Freightliner said inside a question).
+
+Session 41 (weak41: memory/life.py's block "a trucker's run-ons (ray)" and its questions, tested in other words in
+tests/test_life_s41.py), the real model: 18 of 18 found, 0 false items, 20 of 21 first ("what's my dog's name"
+still finds the Kayla text: "his name is Boudreaux" is read as no dog's name), 5 of 5 foreign flagged; the fake
+embedder 18 found, 0 false, 20 of 21 first.
 """
 
 from __future__ import annotations
@@ -38,9 +43,12 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 10  # changes found today (either embedder)
-RANK1_FAKE = 15  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (17 of 21): each must stay first
+FOUND = 18  # changes found today (either embedder; session 41: 10 before)
+RANK1_FAKE = 20  # questions whose first result states the current value, fake embedder (session 41: 15 before)
+RANK1_REAL = [  # the real model's, today (20 of 21, session 41): each must stay first
+    "who am I hauling for now",
+    "what kind of diet am I on",
+    "what's my boy's name",
     "where do I live at now",
     "what truck am I driving",
     "what kind of trailer am I pulling",
@@ -59,11 +67,7 @@ RANK1_REAL = [  # the real model's, today (17 of 21): each must stay first
     "what am I allergic to",
     "what's the name of my trucking company",
 ]
-UNFLAGGED_REAL = [  # the foreign questions that find something close today: none other may
-    "what football team do I pull for",
-    "what church do I go to",
-    "did I ever go to college",
-]
+UNFLAGGED_REAL: list[str] = []  # the foreign questions that find something close today (session 41: none)
 
 
 @pytest.fixture(scope="module")

@@ -102,7 +102,13 @@ RECORDED = {
     # 7 (session 40): life41, harold's letters (memory/life.py's block "Letters from a retired widower",
     # vocab's `_KEPT_AFTER`): a settled-in home, a post voted into, a dentist or GP registered with, a
     # hobby that has become one's main interest, "Having switched X to Y", a firm beside one's retirement
-    7: "cea59c55c11b755f",
+    7: "c85d7b9df285dce3",
+    # 8 (session 41): weak41, an owned family word after "my" is someone else ("my sis drives a Honda Civic"), a
+    # maker worked for is no car ("a driver for Swift"), "folks" and "kiddo" family words, a trucker's trailer,
+    # dispatcher, diet, CDL endorsements, truck and "nobody since the divorce", a membership's year
+    # and the lead's long runs read in linear time (memory/text.code_line, at most 8 initials a run in
+    # `life._INITIALS`; an indented aside before a colon is prose)
+    8: "c44a68e18c0dcac6",
 }
 
 
