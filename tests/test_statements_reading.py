@@ -103,6 +103,12 @@ RECORDED = {
     # vocab's `_KEPT_AFTER`): a settled-in home, a post voted into, a dentist or GP registered with, a
     # hobby that has become one's main interest, "Having switched X to Y", a firm beside one's retirement
     7: "c85d7b9df285dce3",
+    # 8 (session 41): life42, dani's chats (memory/life.py's block "A touring songwriter's chats", vocab's
+    # `_HERE_OF_A_BARE_THING`, Austin's and Nashville's parts in within.txt): a band played in, gone solo or
+    # sung for, a day job and full-time music, a label signed with and a deal fallen through, a booking agent,
+    # "X and i split", a partner's name ending in s, a health plan one is on, a stage name, the doctor seen, a
+    # texter's home by its kind; a label "here in" a city no home
+    8: "7420480c1754e01d",
 }
 
 
