@@ -21,6 +21,12 @@ old "i signed with ruby hollow records!! ... small indie label here in nashville
 East Nashville room -> "new apartment off south congress", and the item's old side is a label
 announcement. These are floors: a general rule may raise them, none may lower them, and no other false
 item may appear: nothing they sing, paste, imagine or say of others may open one.
+
+After session 41's life42 (memory/life.py's block "A touring songwriter's chats", each class tested in other
+words in tests/test_life_music.py): 16 of 16 found, 0 false items, the current value first for 22 of 24 with
+the real model (20 with the fake), 5 of 5 foreign flagged. Still not first: "am i still with marco" (the turn
+that says he stays in Austin comes before the split) and "how old was i when i got my first guitar" (another
+turn of that conversation).
 """
 
 from __future__ import annotations
@@ -30,12 +36,19 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 2  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
-RANK1_FAKE = 12  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (15 of 24): each must stay first
+FOUND = 16  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+RANK1_FAKE = 20  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's, today (22 of 24): each must stay first
     "what part of nashville was i living in",
+    "where do i live now",
+    "after i left the low tide was i in a band or solo",
+    "what band am i in rn",
     "where did i teach guitar",
+    "do i still have a day job",
+    "what label am i on",
     "who was my first booking agent",
+    "who's my booking agent now",
+    "who am i dating",
     "what do i drive",
     "what health insurance do i have",
     "what name am i releasing music under",
@@ -50,10 +63,6 @@ RANK1_REAL = [  # the real model's, today (15 of 24): each must stay first
     "whats my dogs name",
 ]
 UNFLAGGED_REAL: list[str] = []  # every foreign question finds nothing close with the real model today
-FALSE_TODAY = [  # the one false item blind (the move back to Austin, paired with a label announcement): no other
-    "biscuit has decided 6am is walk time now that we're back in austin. shady loop near lady bird lake that"
-    " isnt packed, 3 miles ish"
-]
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +71,7 @@ def measured() -> dict:
 
 
 def test_nothing_they_sing_paste_imagine_or_say_of_others_opens_an_item(measured):
-    assert [f for f in measured["false_items"] if f not in FALSE_TODAY] == []
+    assert measured["false_items"] == []
     assert measured["changes"] == 16
 
 
@@ -73,12 +82,4 @@ def test_what_is_read_of_them_today_can_only_rise(measured):
 
 @pytest.mark.model
 def test_with_the_real_model_their_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
-    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    result = lifechanges.run(lifechanges.DANI)
-    assert [f for f in result["false_items"] if f not in FALSE_TODAY] == []
-    assert result["found"] >= FOUND
-    answered = [a["question"] for a in result["asked"] if a["rank1"]]
-    assert [q for q in RANK1_REAL if q not in answered] == []
-    close = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
-    assert [q for q in close if q not in UNFLAGGED_REAL] == []
+    lifefloors.hold_with_the_real_model(lifechanges.DANI, FOUND, RANK1_REAL, UNFLAGGED_REAL, monkeypatch)
