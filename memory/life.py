@@ -7437,7 +7437,7 @@ _SONGWRITER_RULES = (
         + _NAME
         + r"))(?![\w'&-])",
         "sgband",
-        gate=r"\bplay|\bsing|\bdrum",
+        gate=r"\bi(?:'m| am)? (?:now |currently |still |also )?(?:play|sing|drum)",
     ),
     # "i'm the new singer in velvet static!!", "i'm now the bassist for The Hollows", "i joined a band called x"
     _rule(
@@ -7448,7 +7448,8 @@ _SONGWRITER_RULES = (
         + _SG_BAND
         + r"(?![\w'&-])",
         "sgband",
-        gate=r"singer|vocalist|guitarist|bassist|drummer|keyboardist|player|fiddler|violinist|cellist|front|pianist|joined",
+        gate=r"\b(?:singer|vocalist|guitarist|bassist|drummer|keyboardist|keys player|fiddler|violinist|cellist|frontman|frontwoman|"
+        r"frontperson|banjo player|bass player|guitar player|pianist)\b|band (?:called|named)",
     ),
     # "officially solo now", "i'm solo now", "i went solo": no band
     _rule(
@@ -7472,7 +7473,8 @@ _SONGWRITER_RULES = (
         + _SG_BAND
         + r"(?![\w'&-])",
         "sgjob",
-        gate=r"bartending|tending bar|waiting tables|serving|barbacking|bussing|teaching|working the",
+        gate=r"(?:bartending|tending bar|waiting tables|serving|barbacking|bussing|working the bar|working the door|working the counter|"
+        r"working retail|working the desk) at |\bteaching (?:[\w-]+ ){0,2}?at ",
     ),
     # "new day job: teaching guitar at eastside strings", "new day job at the coffee shop on main"
     _rule(
@@ -7504,7 +7506,7 @@ _SONGWRITER_RULES = (
         + _NAME
         + r"(?= (?:label|records)\b))(?![\w'&-])",
         "sglabel",
-        gate=r"signed",
+        gate=r"signed (?:with|to) ",
     ),
     # "the ruby hollow deal fell through, still independent", "my record deal fell apart": unsigned again
     _rule(
@@ -7515,7 +7517,7 @@ _SONGWRITER_RULES = (
         r"got pulled|was pulled|died)|deal (?:fell through|fell apart|collapsed|is off|got pulled|was pulled|died),? "
         r"(?:so )?(?:i'm |im |i am )?(?:still |back to being |back to )?(?:independent|indie|unsigned))\b",
         "sgindie",
-        gate=r"deal",
+        gate=r"deal (?:fell|collapsed|is off|got pulled|was pulled|died)",
     ),
     # "i don't have a booking agent so i'm doing all of it myself": none
     _rule(
@@ -7568,7 +7570,7 @@ _SONGWRITER_RULES = (
         FACT,
         r"\b[Mm]y (?:new )?(?:girlfriend|boyfriend|partner) (?P<v>[a-z][a-z'-]*(?<![kptwy])s) (?=(?:is|was|has|had|and (?:i|me))\b)",
         "sgpartner",
-        gate=r"girlfriend|boyfriend|partner",
+        gate=r"\bmy (?:new )?(?:girlfriend|boyfriend|partner) [a-z]",
     ),
     # "i'm on a marketplace plan", "finally on the union health plan through AFM local 257": the health plan
     _rule(
@@ -7578,7 +7580,7 @@ _SONGWRITER_RULES = (
         + _SG_CLAUSE
         + r"(?:now |finally |officially )+)on (?:a|an|the|my) (?P<v>(?:[a-z][\w&-]* ){0,1}[a-z][\w&-]*) (?:health |medical )?plan\b",
         "sgins",
-        gate=r"plan\b",
+        gate=r"\bon (?:a|an|the|my) (?:[\w&-]+ ){1,3}plan\b",
     ),
     # "i perform as dani reyes but my legal name is daniela", "i'm releasing as DANI RAE now": a stage name
     _rule(
@@ -7591,7 +7593,8 @@ _SONGWRITER_RULES = (
         + _LOW_NAME
         + r")(?![\w'&-])",
         "sgstage",
-        gate=r"perform|releas|record|go by|going by|play shows|playing shows",
+        gate=r"(?:perform|performing|release|releasing|record|recording|go by|going by|play shows|playing shows) (?:music |songs |"
+        r"shows )?(?:as|under)\b",
     ),
     # "saw my doctor today, dr. alvarez at people's community clinic": the doctor named after "my doctor"
     _rule(
