@@ -7424,14 +7424,15 @@ _SONGWRITER_RULES = (
         "sgplace",
         gate=r"\bnew (?:duplex|apartment|apt|flat|condo|townhouse|townhome|place|house|home|rental|loft) ",
     ),
-    # "i play lead guitar in the low tide", "i sing in velvet static", "i play bass for Gutter Saints"
+    # "i play lead guitar in the low tide", "i sing in velvet static", "i play bass for Gutter Saints" (an
+    # instrument said: not "i play in goal", "i play tennis in the park")
     _rule(
         "band",
         IDENTITY,
         _I
-        + r"(?:'m| am)? (?:now |currently |still |also )?(?:play|playing|sing|singing|drum|drumming) (?:(?:"
+        + r"(?:'m| am)? (?:now |currently |still |also )?(?:(?:play|playing) (?:"
         + _SG_INSTRUMENT
-        + r"|lead|backup|harmony) )?(?:in "
+        + r"|lead|rhythm) |(?:sing|singing|drum|drumming) (?:(?:lead|backup|harmony|backing vocals) )?)(?:in "
         + _SG_BAND
         + r"|for (?:the )?(?P<v2>"
         + _NAME
@@ -7469,7 +7470,7 @@ _SONGWRITER_RULES = (
         "day job",
         IDENTITY,
         _I + r"(?:(?: have|'ve) been|'m| am|m) (?:now |still |also )?(?:bartending|tending bar|waiting tables|serving|"
-        r"barbacking|bussing|teaching (?:[\w-]+ ){0,2}?|working (?:the bar|the door|the counter|retail|the desk) ) ?at "
+        r"barbacking|bussing|teaching (?!(?:a|an|the|one|my|some) )(?:[\w-]+ ){0,2}?|working (?:the bar|the door|the counter|retail|the desk) ) ?at "
         + _SG_BAND
         + r"(?![\w'&-])",
         "sgjob",
@@ -7621,7 +7622,13 @@ _SG_NOT_A_NAME = frozenset(
         "van", "bar", "bars", "public", "front", "back", "rehearsal", "practice", "class", "school", "college", "dark",
         "sync", "unison", "person", "town", "city", "cover", "covers", "fun", "hours", "duo", "trio", "opener",
         "headliner", "support", "sub", "guest", "part", "backup", "member", "solo", "well", "usual", "always", "show",
-        "shows", "morning", "night", "evening", "mornings", "nights", "tonight",
+        "shows", "morning", "night", "evening", "mornings", "nights", "tonight", "goal", "defense", "defence",
+        "midfield", "net", "league", "harmony", "falsetto", "karaoke", "english", "spanish", "french", "italian",
+        "german", "portuguese", "korean", "japanese", "mandarin", "wedding", "party", "event", "funeral",
+        "conference", "festival", "fundraiser", "reception", "pressure", "contract", "deadline", "budget",
+        "license", "licence", "payment", "meal", "data", "phone", "family", "unlimited", "monthly", "annual",
+        "workout", "training", "diet", "treatment", "installment", "repayment", "savings", "retirement", "lease",
+        "subscription", "pay", "care", "birth", "business", "lesson", "lessons",
     ]
 )  # fmt: skip
 _SG_INSURANCE = patterns.lazy(

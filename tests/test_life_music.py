@@ -97,6 +97,12 @@ def test_a_musicians_own_life_is_read(text, attribute, value):
         ("the house deal fell through, ugh", "label"),
         ("i signed the lease today", "label"),
         ("i'm on the family plan with my mom", "insurance"),
+        ("i'm on a payment plan for the er bill, insurance won't cover it", "insurance"),
+        ("i play in goal for my sunday team", "band"),
+        ("i sing in italian mostly", "band"),
+        ("i'm serving at the wedding on saturday", "day job"),
+        ("i'm teaching a class at the library on saturday", "day job"),
+        ("i'm recording under pressure lol", "stage name"),
         # a label's town is no home
         ("i signed with cold creek records!! small indie label here in nashville", "home"),
     ],
