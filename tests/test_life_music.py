@@ -18,13 +18,21 @@ a third-person bio, a plan and a question.
 - A health plan one is on ("i'm on an obamacare plan", "finally on the sag-aftra health plan").
 - A stage name ("i perform as lady vinyl", "i'm releasing as PRIYA K now").
 - The doctor seen, then a new one ("saw my doctor today, dr. chen ...", "got a new doctor finally, dr. ...").
+
+And what recall answers of them: "who was my first booking agent" the first one named, not the turn that had
+none (retrieval/recall.py `_first`); "what part of leeds was i living in", "where did we live" ask the past.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.conftest import changes_after, said_of
+from memory import life
+from memory.home import Home
+from memory.session import Session
+from retrieval.recall import search
+from retrieval.scope import ALL_SPACES
+from tests.conftest import changes_after, chat_turns, said_of
 
 
 @pytest.mark.parametrize(
@@ -233,3 +241,38 @@ def test_a_health_plan_a_stage_name_and_a_doctor_changed(tmp_path, cli_json, db)
         ("i'm on an ", "finally on"),
         ("saw my doc", "got a new "),
     ]
+
+
+# -- what recall answers: the first of a kind, a question of the past ------------------------------------------
+
+AGENTS = [
+    ("2023-03-05T10:00:00Z", "i don't have a booking agent yet, doing it all myself. pitch email pls"),
+    ("2023-09-05T10:00:00Z", "got a booking agent!! marcus from eastbound booking. is 10% of guarantees normal"),
+    ("2024-06-05T10:00:00Z", "signed with priya at redline talent today. how do i tell the venues"),
+]
+
+
+def test_the_first_booking_agent_is_the_first_named_not_having_none(quire_home, tmp_path):
+    with Session(Home(quire_home), actor="import") as s:
+        s.import_path(chat_turns(tmp_path / "chats.jsonl", AGENTS))
+        first, now = (
+            search(s, q, scope=ALL_SPACES, k=3, touch=False).hits[0].content
+            for q in ("who was my first booking agent", "who's my booking agent now")
+        )
+    assert "marcus" in first
+    assert "priya" in now  # control: the present is the newest
+
+
+@pytest.mark.parametrize(
+    ("question", "past"),
+    [
+        ("what part of leeds was i living in", True),
+        ("where did we live when the kids were small", True),
+        ("who was my first booking agent", True),
+        ("where do i live now", False),  # controls: the present
+        ("who's my booking agent now", False),
+        ("what band am i in rn", False),
+    ],
+)
+def test_a_home_lived_in_and_the_first_of_a_kind_are_asked_of_the_past(question, past):
+    assert life.asks_past(question) is past
