@@ -7384,14 +7384,15 @@ _SG_SPLIT_END = (
 )
 _SG_NOT_A_STAY = r"(?![^.;!?]*\b(?:for (?:a|the|\d+|two|three|few) (?:days?|nights?|weeks?|weekend|month)|airbnb|hotel|motel|vacation|holiday|trip)\b)"
 _SONGWRITER_RULES = (
-    # "landlord wants to raise rent on our duplex in east austin", "our apartment in denver": where the person lives
+    # "landlord wants to raise rent on our duplex in east austin", "our apartment in denver": where the household
+    # lives, as "our house in X" is (not "my flat in Leith" said in passing: tests/test_recall_roles.py)
     _rule(
         "home",
         IDENTITY,
-        r"(?<![\w'])(?:[Oo]ur|[Mm]y) (?:new )?(?:duplex|apartment|apt|flat|condo|townhouse|townhome|loft|bungalow) "
+        r"(?<![\w'])[Oo]ur (?:new )?(?:duplex|apartment|apt|flat|condo|townhouse|townhome|loft|bungalow) "
         r"in " + _SG_NOT_A_STAY + _SG_LOW_PLACE,
         "sgplace",
-        gate=r"\b(?:our|my) (?:new )?(?:duplex|apartment|apt|flat|condo|townhouse|townhome|loft|bungalow) in ",
+        gate=r"\bour (?:new )?(?:duplex|apartment|apt|flat|condo|townhouse|townhome|loft|bungalow) in ",
     ),
     # "made it!! living in a room in a shared house in east nashville now": a home by its kind, then where
     # (without "I", only as a clause that says "now" after the place)
@@ -13225,8 +13226,9 @@ _ASKS_PAST = patterns.lazy(
 
 
 # (session 41: dani) and in the past tense of a home or of the first of a kind: "what part of nashville was i
-# living in", "where did we live", "who was my first booking agent" (a change waiting for review lifts nothing)
-_ASKS_PAST_TENSE = patterns.lazy(r"\b(?:(?:was|were) (?:i|we) living|did (?:i|we) live|was my first)\b", re.IGNORECASE)
+# living in", "who was my first booking agent" (a change waiting for review lifts nothing; not "where did i
+# live in portugal", a place no text names, which moves nothing and keeps the newest first)
+_ASKS_PAST_TENSE = patterns.lazy(r"\b(?:(?:was|were) (?:i|we) living|was my first)\b", re.IGNORECASE)
 
 
 def asks_past(query: str) -> bool:

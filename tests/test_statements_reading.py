@@ -108,7 +108,7 @@ RECORDED = {
     # sung for, a day job and full-time music, a label signed with and a deal fallen through, a booking agent,
     # "X and i split", a partner's name ending in s, a health plan one is on, a stage name, the doctor seen, a
     # texter's home by its kind; a label "here in" a city no home
-    8: "900ddc6d903b2f85",
+    8: "cbc14eebf1981e0e",
 }
 
 
