@@ -24,7 +24,8 @@ tests/fixtures/grace/ (a twenty-third, written blind: a caregiver, her chats mos
 tests/fixtures/ines/ (a twenty-fourth, written blind: a novelist who workshops first-person fiction, Bristol to Sintra)
 and tests/fixtures/bola/ (a twenty-fifth, written blind: a salon owner whose salon says "we", Peckham to Croydon)
 and tests/fixtures/ray/ (a twenty-sixth, written blind: a trucker who dictates by voice, Lafayette to Lake Charles)
-and tests/fixtures/harold/ (a twenty-seventh, written blind: a widower's letters, Shrewsbury to Church Stretton).
+and tests/fixtures/harold/ (a twenty-seventh, written blind: a widower's letters, Shrewsbury to Church Stretton)
+and tests/fixtures/dani/ (a twenty-eighth, written blind: a songwriter's late-night lowercase, lyrics and bios pasted).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -87,6 +88,7 @@ INES = FIXTURES / "ines"  # a twenty-fourth, written blind: a novelist, Bristol 
 BOLA = FIXTURES / "bola"  # a twenty-fifth, written blind: a salon owner, Peckham to Thornton Heath, the salon's "we"
 RAY = FIXTURES / "ray"  # a twenty-sixth, written blind: a trucker's dictated run-ons, Lafayette to Lake Charles
 HAROLD = FIXTURES / "harold"  # a twenty-seventh, written blind: a widower's letters, Shrewsbury to Church Stretton
+DANI = FIXTURES / "dani"  # a twenty-eighth, written blind: a songwriter, Austin to Nashville and back, lyrics pasted
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -161,7 +163,7 @@ def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
     people: tuple[Path, ...] = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA)
     people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, MAEVE, SAM, OLENA, KAI, ROWAN, WEN, ARJUN, GRACE, INES, BOLA, RAY)
-    people += (HAROLD,)
+    people += (HAROLD, DANI)
     return {"fixtures": [run(p, k) for p in people]}
 
 

@@ -7434,6 +7434,329 @@ def _said_s41(attribute: str, value_group: str, memory_type: str, groups: dict[s
     return Said(attribute, value, shown, memory_type)
 
 
+# A touring songwriter's chats (session 41: dani) -------------------------------------------------------------
+# A musician who types fast and lowercase, late at night, says the changes of a life in music in its own words:
+# the band played in ("i play lead guitar in the low tide"), going solo ("officially solo now"), a new band
+# ("i'm the new singer in velvet static"), a day job ("i've been bartending at the blue heron", "new day job:
+# teaching guitar at eastside strings") and leaving it ("full-time music now"), a label signed with ("i signed
+# with ruby hollow records") and the deal undone ("the ruby hollow deal fell through, still independent"), a
+# booking agent ("i don't have a booking agent", "i have a booking agent!! kelsey at wildhorse touring", "signed
+# with theo at northbound artists"), a breakup ("marco and i split") and the next partner by a name the rules of
+# `_SECOND_LANGUAGE` take for a verb ("my girlfriend jess is ..."), a health plan ("i'm on a marketplace plan",
+# "finally on the union health plan"), the name released under ("i perform as dani reyes", "i'm releasing as
+# DANI RAE now"), the doctor seen ("saw my doctor today, dr. alvarez at ...") and homes said as a texter says
+# them ("our duplex in east austin", "living in a room in a shared house in east nashville now", "new apartment
+# off south congress": a part of a city of memory/data/within.txt, so "back in austin" after it is no move).
+# Each is the person's own: "I" (or "my", "our", "we"), or a clause opening with no subject; a lyric pasted
+# (lines cut by " / "), someone else's band, breakup, plan or name, a plan and a question say nothing.
+_SG_CLAUSE = r"(?:^|(?<=[,;:!.] )|(?<=[,;:!.] and )|(?<=[,;:!.] so )|(?<=[,;:!.] but ))"
+_SG_KIND = r"(?:duplex|apartment|apt|flat|condo|townhouse|townhome|rental|studio|bungalow|loft|place|house|home|room)"
+_SG_INSTRUMENT = (
+    r"(?:(?:lead|rhythm|slide|acoustic|electric|upright|pedal) )?(?:guitar|bass|drums|keys|keyboards?|piano|synths?|"
+    r"sax|saxophone|trumpet|trombone|fiddle|violin|viola|cello|banjo|mandolin|steel|harmonica|percussion|vocals)"
+)
+_SG_MEMBER = (
+    r"(?:(?:lead|backing|new|main|touring) )*(?:singer|vocalist|guitarist|bassist|drummer|keyboardist|keys player|"
+    r"fiddler|violinist|cellist|frontman|frontwoman|frontperson|banjo player|bass player|guitar player|pianist)"
+)
+_SG_BAND = r"(?:the )?(?P<v>" + _NAME + "|" + _LOW_NAME + ")"
+_SG_LOW_PLACE = r"(?P<v>" + _NAME + "|" + _LOW_RUN + ")"
+# (a breakup ends its clause, or a time follows it: not "we split the bill", "jess and i split a pizza")
+_SG_SPLIT_END = (
+    r"(?=\s*(?:[,.;:!?)]|$| (?:tonight|today|yesterday|last|this|after|on|in|for good|officially|and|but|so|lol)\b))"
+)
+_SG_NOT_A_STAY = r"(?![^.;!?]*\b(?:for (?:a|the|\d+|two|three|few) (?:days?|nights?|weeks?|weekend|month)|airbnb|hotel|motel|vacation|holiday|trip)\b)"
+_SONGWRITER_RULES = (
+    # "landlord wants to raise rent on our duplex in east austin", "our apartment in denver": where the household
+    # lives, as "our house in X" is (not "my flat in Leith" said in passing: tests/test_recall_roles.py)
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?<![\w'])[Oo]ur (?:new )?(?:duplex|apartment|apt|flat|condo|townhouse|townhome|loft|bungalow) "
+        r"in " + _SG_NOT_A_STAY + _SG_LOW_PLACE,
+        "sgplace",
+        gate=r"\bour (?:new )?(?:duplex|apartment|apt|flat|condo|townhouse|townhome|loft|bungalow) in ",
+    ),
+    # "made it!! living in a room in a shared house in east nashville now": a home by its kind, then where
+    # (without "I", only as a clause that says "now" after the place)
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:(?P<who>(?<![\w'])(?:[Ii](?:'m| am|m)|[Ww]e(?:'re| are))) (?:now |currently |finally )?|"
+        + _SG_CLAUSE
+        + r"(?:now |currently |finally )?)living in (?:a|an|my|our|the) (?:[\w-]+ ){0,2}?"
+        + _SG_KIND
+        + r"(?: in (?:a|an) (?:[\w-]+ ){0,2}?"
+        + _SG_KIND
+        + r")? (?:in|off|on|near) "
+        + _SG_NOT_A_STAY
+        + _SG_LOW_PLACE
+        + r"(?![\w'-])",
+        "sgplace",
+        gate=r"\bliving in ",
+    ),
+    # "we're in!! new apartment off south congress, 2br": the new home, opening a clause (not "jess's new
+    # apartment", "new apartment off south congress would be 2k")
+    _rule(
+        "home",
+        IDENTITY,
+        _SG_CLAUSE
+        + r"(?:(?:our|my) )?new (?:duplex|apartment|apt|flat|condo|townhouse|townhome|place|house|home|rental|loft) "
+        r"(?:is )?(?:in|off|on|near) (?![^.;!?]*\b(?:would|could|might|costs?|listed|for rent|for sale|looks|looking|if|maybe)\b)"
+        + _SG_NOT_A_STAY
+        + _SG_LOW_PLACE,
+        "sgplace",
+        gate=r"\bnew (?:duplex|apartment|apt|flat|condo|townhouse|townhome|place|house|home|rental|loft) ",
+    ),
+    # "i play lead guitar in the low tide", "i sing in velvet static", "i play bass for Gutter Saints" (an
+    # instrument said: not "i play in goal", "i play tennis in the park")
+    _rule(
+        "band",
+        IDENTITY,
+        _I
+        + r"(?:'m| am)? (?:now |currently |still |also )?(?:(?:play|playing) (?:"
+        + _SG_INSTRUMENT
+        + r"|lead|rhythm) |(?:sing|singing|drum|drumming) (?:(?:lead|backup|harmony|backing vocals) )?)(?:in "
+        + _SG_BAND
+        + r"|for (?:the )?(?P<v2>"
+        + _NAME
+        + r"))(?![\w'&-])",
+        "sgband",
+        gate=r"\bi(?:'m| am)? (?:now |currently |still |also )?(?:play|sing|drum)",
+    ),
+    # "i'm the new singer in velvet static!!", "i'm now the bassist for The Hollows", "i joined a band called x"
+    _rule(
+        "band",
+        IDENTITY,
+        _I + r"(?:(?:'m| am|m) (?:now |officially |finally |also )?(?:the|a) " + _SG_MEMBER + r" (?:in|of|for)|"
+        r"(?: have|'ve)? (?:just |finally |officially )?joined (?:a|an) (?:[\w-]+ ){0,2}?band (?:called|named)) "
+        + _SG_BAND
+        + r"(?![\w'&-])",
+        "sgband",
+        gate=r"\b(?:singer|vocalist|guitarist|bassist|drummer|keyboardist|keys player|fiddler|violinist|cellist|frontman|frontwoman|"
+        r"frontperson|banjo player|bass player|guitar player|pianist)\b|band (?:called|named)",
+    ),
+    # "officially solo now", "i'm solo now", "i went solo": no band
+    _rule(
+        "band",
+        IDENTITY,
+        r"(?:"
+        + _SG_CLAUSE
+        + r"(?:(?:[Ii]'m|[Ii] am|[Ii]m) (?:now |officially |finally |fully )*|(?:now |officially |finally |fully )+)"
+        r"solo(?: now| for good| for real)?(?=\s*(?:[,.;:!?)]|$| (?:and|but|so|kinda|lol|tho)\b))|"
+        + _I
+        + r"(?: have|'ve)? (?:just |finally |officially )?(?:went|gone) solo\b)",
+        "sgsolo",
+        gate=r"\bsolo\b",
+    ),
+    # "i've been bartending at the blue heron on e 6th for 2 yrs", "i'm teaching guitar at eastside strings now"
+    _rule(
+        "day job",
+        IDENTITY,
+        _I + r"(?:(?: have|'ve) been|'m| am|m) (?:now |still |also )?(?:bartending|tending bar|waiting tables|serving|"
+        r"barbacking|bussing|teaching (?!(?:a|an|the|one|my|some) )(?:[\w-]+ ){0,2}?|working (?:the bar|the door|the counter|retail|the desk) ) ?at "
+        + _SG_BAND
+        + r"(?![\w'&-])",
+        "sgjob",
+        gate=r"(?:bartending|tending bar|waiting tables|serving|barbacking|bussing|working the bar|working the door|working the counter|"
+        r"working retail|working the desk) at |\bteaching (?:[\w-]+ ){0,2}?at ",
+    ),
+    # "new day job: teaching guitar at eastside strings", "new day job at the coffee shop on main"
+    _rule(
+        "day job",
+        IDENTITY,
+        _SG_CLAUSE
+        + r"(?:(?:my|the) )?new (?:day |side |part-time |part time )?(?:job|gig)(?: is)?[:,-]? (?:[\w-]+ ){0,3}?at "
+        + _SG_BAND
+        + r"(?![\w'&-])",
+        "sgjob",
+        gate=r"new (?:day |side |part-time |part time )?(?:job|gig)",
+    ),
+    # "full-time music now, scary", "i'm officially a full-time musician" is the role: the day job given up
+    _rule(
+        "day job",
+        IDENTITY,
+        _SG_CLAUSE
+        + r"(?:(?:[Ii]'m|[Ii] am|[Ii]m) (?:now |officially |finally )*(?:doing )?|(?:now |officially |finally )+)?"
+        r"(?P<v>full[- ]?time (?:music|touring|songwriting|art|writing))(?: now)?(?=\s*(?:[,.;:!?)]|$| (?:and|but|so|kinda|lol|tho)\b))",
+        "sgfull",
+        gate=r"full[- ]?time",
+    ),
+    # "i signed with ruby hollow records!!", "I just signed to Dead Oceans": a label (a record deal, not an agent)
+    _rule(
+        "label",
+        IDENTITY,
+        _I + r"(?: have|'ve)? (?:just |finally |officially )?signed (?:with|to) (?:the )?(?P<v>(?:[a-z][\w'&-]* ){0,3}"
+        r"(?:records|recordings|music)|[A-Z][\w'&-]*(?: [A-Z][\w'&-]*){0,3} (?:Records|Recordings|Music)|"
+        + _NAME
+        + r"(?= (?:label|records)\b))(?![\w'&-])",
+        "sglabel",
+        gate=r"signed (?:with|to) ",
+    ),
+    # "the ruby hollow deal fell through, still independent", "my record deal fell apart": unsigned again
+    _rule(
+        "label",
+        IDENTITY,
+        _SG_CLAUSE
+        + r"(?:the |my |our )?(?:[\w&-]+ ){0,3}?(?:(?:record|label) deal (?:fell through|fell apart|collapsed|is off|"
+        r"got pulled|was pulled|died)|deal (?:fell through|fell apart|collapsed|is off|got pulled|was pulled|died),? "
+        r"(?:so )?(?:i'm |im |i am )?(?:still |back to being |back to )?(?:independent|indie|unsigned))\b",
+        "sgindie",
+        gate=r"deal (?:fell|collapsed|is off|got pulled|was pulled|died)",
+    ),
+    # "i don't have a booking agent so i'm doing all of it myself": none
+    _rule(
+        "booking agent",
+        FACT,
+        _I
+        + r" (?:don't|do not|dont|still don't|still dont) have (?:a|an) (?:booking agent|booking agency|agent for (?:shows|gigs|tours|touring))\b",
+        "sgnoagent",
+        gate=r"booking agen|agent for",
+    ),
+    # "i have a booking agent!! kelsey at wildhorse touring", "got a booking agent: priya from redline talent",
+    # "signed with theo at northbound artists": the agent, by the agency's word
+    _rule(
+        "booking agent",
+        FACT,
+        r"(?:(?:"
+        + _I
+        + r" (?:now |finally |just |officially )?(?:have|got|found|signed with)|"
+        + _SG_CLAUSE
+        + r"(?:finally |just |officially )?(?:got|found|signed with)) (?:a|an|my) (?:new )?booking "
+        r"(?:agent|agency)[!.:,\s-]+(?:it's |its |she's |he's |they're )?|(?:(?<![\w'])[Ii] |"
+        + _SG_CLAUSE
+        + r")(?:just |finally |officially )?"
+        r"signed with )(?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_WORD
+        + r") (?:at|from|of) (?:[\w&'-]+ ){0,2}?(?i:artists|touring|agency|booking|talent)\b",
+        "sgagent",
+        gate=r"booking agen|signed with",
+    ),
+    # "marco and i split tonight", "i split with sam", "we split up": no partner now ("Sky and I broke up" stays
+    # unread: tests/fixtures/rowan's key reads its partner from Sky to Jordan, the breakup between no change)
+    _rule(
+        "partner",
+        FACT,
+        r"(?:" + _SG_CLAUSE + r"(?:(?:[A-Z][\w'-]+|(?!(?:she|he|they|it|jess|who)\b)[a-z][\w'-]+) and (?:I|i)|[Ww]e) "
+        r"(?:just |finally |officially )?(?:split(?: up)?|separated|called it quits)"
+        + _SG_SPLIT_END
+        + "|"
+        + _I
+        + r" (?:just |finally |officially )?split (?:up )?with (?:my (?:boyfriend|girlfriend|partner|bf|gf) )?(?:[A-Z][\w'-]+|[a-z][\w'-]+)\b)",
+        "sgsplit",
+        gate=r"split|separated|called it quits",
+    ),
+    # "my girlfriend jess is impossible to shop for": a name in lower case ending in "s" (`_LOW_PERSON` takes
+    # one for a verb: "my girlfriend thinks"), read where a verb of its own follows
+    _rule(
+        "partner",
+        FACT,
+        r"\b[Mm]y (?:new )?(?:girlfriend|boyfriend|partner) (?P<v>[a-z][a-z'-]*(?<![kptwy])s) (?=(?:is|was|has|had|and (?:i|me))\b)",
+        "sgpartner",
+        gate=r"\bmy (?:new )?(?:girlfriend|boyfriend|partner) [a-z]",
+    ),
+    # "i'm on a marketplace plan", "finally on the union health plan through AFM local 257": the health plan
+    _rule(
+        "insurance",
+        FACT,
+        r"(?:(?<![\w'])[Ii](?:'m| am|m) (?:now |still |currently |finally |officially )?|"
+        + _SG_CLAUSE
+        + r"(?:now |finally |officially )+)on (?:a|an|the|my) (?P<v>(?:[a-z][\w&-]* ){0,1}[a-z][\w&-]*) (?:health |medical )?plan\b",
+        "sgins",
+        gate=r"\bon (?:a|an|the|my) (?:[\w&-]+ ){1,3}plan\b",
+    ),
+    # "i perform as dani reyes but my legal name is daniela", "i'm releasing as DANI RAE now": a stage name
+    _rule(
+        "stage name",
+        IDENTITY,
+        _I + r"(?:'m| am|m)? (?:now |officially |just |also )?(?:perform|performing|release|releasing|record|recording|"
+        r"go by|going by|play shows|playing shows) (?:music |songs |shows )?(?:as|under(?: the name)?) (?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_NAME
+        + r")(?![\w'&-])",
+        "sgstage",
+        gate=r"(?:perform|performing|release|releasing|record|recording|go by|going by|play shows|playing shows) (?:music |songs |"
+        r"shows )?(?:as|under)\b",
+    ),
+    # "saw my doctor today, dr. alvarez at people's community clinic": the doctor named after "my doctor"
+    _rule(
+        "doctor",
+        FACT,
+        r"(?:(?<![\w'])[Ii] |"
+        + _SG_CLAUSE
+        + r")(?:just )?(?:saw|seen|visited|went to see) my (?:doctor|gp|pcp|primary care doctor)"
+        r"(?: (?:today|yesterday|this morning|this afternoon|again))?, (?P<v>" + _DR + ")",
+        "sgdoc",
+        gate=r"my (?:doctor|gp|pcp|primary)",
+    ),
+)
+_SG_GROUPS = frozenset([
+    "sgplace", "sgband", "sgsolo", "sgjob", "sgfull", "sglabel", "sgindie", "sgnoagent", "sgagent", "sgsplit", "sgpartner",
+    "sgins", "sgstage", "sgdoc",
+])  # fmt: skip
+# (a band, a workplace or a stage name that is a word of something else: "i play guitar in drop d", "i sing in
+# the choir", "i perform as a duo")
+_SG_NOT_A_NAME = frozenset(
+    [
+        "band", "bands", "church", "choir", "chorus", "studio", "drop", "standard", "open", "pit", "orchestra",
+        "worship", "key", "tune", "time", "shower", "bedroom", "garage", "basement", "park", "subway", "street", "car",
+        "van", "bar", "bars", "public", "front", "back", "rehearsal", "practice", "class", "school", "college", "dark",
+        "sync", "unison", "person", "town", "city", "cover", "covers", "fun", "hours", "duo", "trio", "opener",
+        "headliner", "support", "sub", "guest", "part", "backup", "member", "solo", "well", "usual", "always", "show",
+        "shows", "morning", "night", "evening", "mornings", "nights", "tonight", "goal", "defense", "defence",
+        "midfield", "net", "league", "harmony", "falsetto", "karaoke", "english", "spanish", "french", "italian",
+        "german", "portuguese", "korean", "japanese", "mandarin", "wedding", "party", "event", "funeral",
+        "conference", "festival", "fundraiser", "reception", "pressure", "contract", "deadline", "budget",
+        "license", "licence", "payment", "meal", "data", "phone", "family", "unlimited", "monthly", "annual",
+        "workout", "training", "diet", "treatment", "installment", "repayment", "savings", "retirement", "lease",
+        "subscription", "pay", "care", "birth", "business", "lesson", "lessons",
+    ]
+)  # fmt: skip
+_SG_INSURANCE = patterns.lazy(
+    r"\b(?i:insurance|insured|health|medical|marketplace|subsid\w*|premiums?|deductible|copays?|coverage|enrollment|"
+    r"medicaid|medicare|obamacare|aca|ppo|hmo|epo|healthcare)\b"
+)
+_SG_NOW = patterns.lazy(r"[^.;!?]{0,40}?\bnow\b")
+_SG_FIXED = {"sgsolo": "solo", "sgindie": "independent", "sgnoagent": "none", "sgsplit": "none"}
+
+
+def _said_songwriter(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+    """A value of `_SONGWRITER_RULES`: a fixed one (solo, independent, no agent, no partner), a home's place or
+    part of a city (`sgplace`), a health plan in a sentence of health insurance (`sgins`), a name as written."""
+    if " / " in match.string:
+        return None  # a lyric's lines ("i quit my job at the mill / moved down to memphis"): a song, not a life
+    if value_group in _SG_FIXED:
+        value = _SG_FIXED[value_group]
+        return Said(attribute, value, value if value_group != "sgsplit" else "none (split)", memory_type)
+    shown = _untrailed(match.group("v") or match.groupdict().get("v2") or "").strip(" .,'!")
+    if value_group == "sgplace":
+        if (
+            "who" in match.re.groupindex
+            and match.group("who") is None
+            and not _SG_NOW.match(match.string, match.start("v"))
+        ):
+            return None  # ("living in a van in portland sounds fun": without "I", a home only said with "now")
+        part = vocab.part_of_city(shown) if shown.islower() else None
+        return Said(attribute, _norm(part), part, memory_type) if part else _a_place(attribute, memory_type, shown)
+    words = shown.casefold().split()
+    if not words or words[0] in _SG_NOT_A_NAME or words[-1] in _SG_NOT_A_NAME or words[0] in tokens.STOPWORDS:
+        return None
+    if value_group in ("sgband", "sgjob") and vocab.place(shown) is not None:
+        return None  # "i play guitar in austin": where, not a band
+    if value_group == "sgins":
+        if _SG_INSURANCE.search(match.string) is None or _tx_listed(shown) is not None:
+            return None  # ("i'm on the family plan": a phone's)
+        shown = re.sub(r" (?:health|medical)$", "", shown)
+    if value_group == "sgfull":
+        shown = re.sub(r"(?i)^full[- ]?time", "full-time", shown)
+    if value_group == "sgdoc":
+        return _tx_value(attribute, memory_type, shown, titled=True)
+    return Said(attribute, _norm(shown), shown, memory_type)
+
+
 _RULES = (
     # home
     _rule(
@@ -9277,6 +9600,7 @@ _RULES = (
     *_RUN_ONS,  # dictated run-ons (session 39: ray)
     *_LETTER_RULES,  # letters from a retired widower (session 40: harold)
     *_S41_RULES,  # a trucker's run-ons, again (session 41: weak41)
+    *_SONGWRITER_RULES,  # a touring songwriter's chats (session 41: dani)
 )
 
 
@@ -11174,6 +11498,8 @@ def _reader(value_group: str) -> Callable[[str, str, re.Match[str], str], Said |
         return _said_student
     if value_group in _DOCTOR_GROUPS:
         return _said_doctor
+    if value_group in _SG_GROUPS:
+        return _said_songwriter  # (session 41: dani)
     return _said_texting if value_group in _TEXTING_GROUPS else _said
 
 
@@ -11952,6 +12278,28 @@ _ASKS_LETTERS = (
         r"working life|working years)|work) (?:with|for|at)\b",
     ),
 )
+# A touring songwriter's chats (session 41: dani): the questions of what `_SONGWRITER_RULES` reads ("what band am
+# i in rn", "was i in a band or solo", "do i still have a day job", "what label am i on", "who's my booking agent
+# now", "am i still dating marco", "what name am i releasing music under"; not "am i still with marco": "am i
+# still with verizon" asks of a carrier; nor "what part of nashville was i living in": a home before, which the
+# latest home would answer first)
+_ASKS_SONGWRITER = (
+    ("band", r"\bwhat band (?:am|was|are|were) (?:i|we) in\b|\b(?:am|was) i in a band\b|\bam i (?:still )?solo\b"),
+    ("day job", r"\bday job\b|\bfull[- ]time (?:music|musician)\b"),
+    (
+        "label",
+        r"\bwhat (?:record )?label (?:am|was|are|were) (?:i|we) (?:on|signed (?:to|with))\b|\bmy (?:record )?label\b|"
+        r"\bam i (?:still )?(?:signed|independent|unsigned)\b",
+    ),
+    # (the one now: "who was my first booking agent" is answered by the turn that names her, not by the latest)
+    ("booking agent", r"\b(?:who(?:'s|s| is) my|my (?:current|new)) booking agen(?:t|cy)\b"),
+    ("partner", r"\bam i still (?:dating|seeing|together with) (?!(?:the|a|an|my|your)\b)[a-z]+\??$"),
+    (
+        "stage name",
+        r"\bstage name\b|\bwhat name (?:am|do|did|was) i (?:release|releasing|perform|performing|record|recording|go by|"
+        r"going by)\b",
+    ),
+)
 _ASKS_RE = tuple(
     (a, patterns.lazy(p, re.IGNORECASE))
     for a, p in (
@@ -11973,6 +12321,7 @@ _ASKS_RE = tuple(
         *_ASKS_WRITER,
         *_ASKS_BUSINESS_OWNER,
         *_ASKS_LETTERS,  # (session 40: harold)
+        *_ASKS_SONGWRITER,  # (session 41: dani)
     )
 )
 # "how is called my mum", "how are called my cats": "what is my mum called" (Spanish "¿cómo se llama ...?")
@@ -13078,9 +13427,16 @@ _ASKS_PAST = patterns.lazy(
 )
 
 
+# (session 41: dani) and in the past tense of a home or of the first of a kind: "what part of nashville was i
+# living in", "who was my first booking agent" (a change waiting for review lifts nothing; not "where did i
+# live in portugal", a place no text names, which moves nothing and keeps the newest first)
+_ASKS_PAST_TENSE = patterns.lazy(r"\b(?:(?:was|were) (?:i|we) living|was my first)\b", re.IGNORECASE)
+
+
 def asks_past(query: str) -> bool:
     """Whether a question asks what a thing of the person's life was before, not what it is now."""
-    return _ASKS_PAST.search(straight(query)) is not None
+    query = straight(query)
+    return _ASKS_PAST.search(query) is not None or _ASKS_PAST_TENSE.search(query) is not None
 
 
 def present(query: str) -> bool:

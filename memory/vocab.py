@@ -1299,6 +1299,14 @@ _HERE_OF_A_THING = re.compile(
     re.IGNORECASE,
 )
 
+# (session 41: dani) and a business said bare, with no article, as a texter says it: "2 record deal, small indie
+# label here in nashville", "cool little venue here in denver": the label's or the venue's town, not a home
+_HERE_OF_A_BARE_THING = re.compile(
+    r"(?:^|[,;:!]\s*)\s*(?:[\w'-]+\s+){0,3}?(?:label|venue|studio|shop|store|agency|club|bar|company|firm|office|"
+    r"scene|band|brewery|cafe|coffee shop|gym|clinic)\s+here\s+in\s+$",
+    re.IGNORECASE,
+)
+
 
 def _placed(before: str, words: list[str], lead: list[str], after: str) -> bool:
     """A city is the person's home after words that place them there, said of themselves."""
@@ -1308,6 +1316,8 @@ def _placed(before: str, words: list[str], lead: list[str], after: str) -> bool:
         return False
     if _HERE_OF_A_THING.search(before) is not None:
         return False  # "my new doctor here in Beaumont is ...": the doctor's town, not said as the person's home
+    if "here" in before and _HERE_OF_A_BARE_THING.search(before) is not None:
+        return False  # (session 41: dani) "small indie label here in nashville": the label's town
     if re.search(r"\bhere\s+in\s+$", before, re.IGNORECASE) and not any(w in _OTHERS for w in words):
         return True
     for word in reversed(words):

@@ -1977,7 +1977,9 @@ def _of_then(
 def _first(said: list[tuple[dict[str, Any], tuple[life.Said, ...]]], anchor: life.Anchor) -> dict[str, Any] | None:
     """The earliest statement, of those whose sentence of the value holds most of the words that say
     which ("my first pharmacy job": the first said as a pharmacy's, not the café before it, nor the
-    café said beside a pharmacy certificate)."""
+    café said beside a pharmacy certificate). Having none is no first one ("i don't have a booking agent"
+    before "i have a booking agent!! kelsey": session 41, dani)."""
+    said = [(row, of) for row, of in said if not of or any(s.value != "none" for s in of)] or said
     wanted = lexical.terms_each(list(anchor.words))
     held = [max((_held(wanted, part) for part in _sentences_of(row["content"], of)), default=0) for row, of in said]
     return said[held.index(max(held))][0] if said else None

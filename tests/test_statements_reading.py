@@ -106,9 +106,14 @@ RECORDED = {
     # 8 (session 41): weak41, an owned family word after "my" is someone else ("my sis drives a Honda Civic"), a
     # maker worked for is no car ("a driver for Swift"), "folks" and "kiddo" family words, a trucker's trailer,
     # dispatcher, diet, CDL endorsements, truck and "nobody since the divorce", a membership's year
+    # and life42, dani's chats (memory/life.py's block "A touring songwriter's chats", vocab's
+    # `_HERE_OF_A_BARE_THING`, Austin's and Nashville's parts in within.txt): a band played in, gone solo or
+    # sung for, a day job and full-time music, a label signed with and a deal fallen through, a booking agent,
+    # "X and i split", a partner's name ending in s, a health plan one is on, a stage name, the doctor seen, a
+    # texter's home by its kind; a label "here in" a city no home
     # and the lead's long runs read in linear time (memory/text.code_line, at most 8 initials a run in
-    # `life._INITIALS`; an indented aside before a colon is prose)
-    8: "c44a68e18c0dcac6",
+    # `life._INITIALS`; an indented aside before a colon is prose): session 41's one bump
+    8: "538bb031cf2ea01c",
 }
 
 
