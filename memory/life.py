@@ -8497,7 +8497,7 @@ _RULES = (
         "diet",
         IDENTITY,
         r"(?:^|(?<=[\s,;(]))been (?:a |an |strictly |fully |mostly )?" + _DIET + r" (?:for|since)\b",
-        "diet",
+        "dietbare",
         flags=re.IGNORECASE,
         gate=_DIET_WORDS,
     ),
@@ -8505,7 +8505,7 @@ _RULES = (
         "diet",
         IDENTITY,
         r"(?:^|(?<=[\s,;(]))(?:so |basically |officially |fully )?(?:a |an )?" + _DIET + r" (?:now|these days)\b",
-        "diet",
+        "dietbare",
         flags=re.IGNORECASE,
         gate=_DIET_WORDS,
     ),
@@ -10278,7 +10278,7 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         return _said_ended(attribute, value_group, memory_type, groups)
     if value_group in ("best", "aim"):  # "my 5k PB is 24:10": personal best:5k = 24:10
         return _best(attribute, memory_type, match)
-    if value_group == "diet":
+    if value_group in ("diet", "dietbare"):
         shown = groups["diet"]
         value = _DIETS.get(shown.casefold()) or _FR_DIETS[re.sub(r"(?<=n)n?e$", "", shown.casefold())]
     elif value_group == "day":
@@ -11413,6 +11413,19 @@ _EXAM_OF = (
 )
 
 
+# A diet said without "I" ("vegan now", "been keto since May") is the person's unless the words before it
+# name whose it is: a relative ("my dad is on low salt now", "Dad has been vegan since 2019") or someone or
+# something as its subject ("Jess is vegan now", "the new place is vegan these days"); not "I'm", "we're".
+_DIET_SUBJECT = patterns.lazy(
+    r"(?<![\w'-])(?!(?:i|we)\b)[\w'-]+(?:\s+(?:is|was|are|were|has been|had been|have been)(?:\s+on)?|'s(?:\s+on)?)\s+$",
+    re.IGNORECASE,
+)
+
+
+def _diet_of_another(before: str) -> bool:
+    return vocab.someone_else(before) or _DIET_SUBJECT.search(before[-80:]) is not None
+
+
 def _levels(text: str) -> list[Said]:
     """The levels of a language the person says they have (`_LEVEL_SAID`), by the language."""
     out: list[Said] = []
@@ -11569,6 +11582,8 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
                     or (attribute in _DEVICE_NOUNS and vocab.their_clause(sentence[: match.start()]))
                 ):
                     continue  # "my brother just bought a vw golf": his; "she can practice in my Camry": what she does
+                if value_group == "dietbare" and _diet_of_another(sentence[: match.start()]):
+                    continue  # "my dad is on low salt now", "the new place is vegan these days": theirs
                 if (
                     (value_group in _TEXTING_GROUPS or value_group in ("jr", "jrbank"))
                     and match.start() == 0

@@ -256,3 +256,33 @@ def test_my_boy_is_a_son_asked_and_named_and_the_boys_or_oh_boy_no_one():
     assert not life.kin_named("me and my boys went to the game")
     assert _read("oh boy I drive a Honda Civic now") == {"car": "honda civic"}
     assert _read("my boy drives a Honda Civic") == {}
+
+
+# (the lead's) A diet said without "I" is the person's unless the words before it say whose it is.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my dad is on low salt now",
+        "My mum is vegetarian now, so Sunday lunch is different",
+        "my grandpa has been keto since March",
+        "Dad is pescatarian these days",
+        "Priya is vegan now",
+        "the new place around the corner is vegan these days",
+    ],
+)
+def test_a_diet_said_of_someone_else_without_i_is_theirs(text):
+    assert "diet" not in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text, diet",
+    [
+        ("vegan now, and loving it", "vegan"),
+        ("been keto since March and down ten pounds", "keto"),
+        ("My sister and I are vegetarian now", "vegetarian"),
+        ("we're pescatarian these days", "pescatarian"),
+        ("my dad says I am vegan now", "vegan"),
+    ],
+)
+def test_control_a_diet_said_without_i_or_with_we_stays_the_persons(text, diet):
+    assert _read(text).get("diet") == diet
