@@ -11413,6 +11413,18 @@ _EXAM_OF = (
 )
 
 
+# "moved to", "changed to" or "switched to" a device's model with no article before it, where the model is a
+# place's name too ("we moved to Tucson", "I moved to Kona"): a move, not a car (weak41 found it; the lead's).
+_MOVED_TO = patterns.lazy(r"\b(?:moved|changed|switched|went) (?:to|for) $", re.IGNORECASE)
+
+
+def _moved_to_a_place(match: re.Match[str]) -> bool:
+    if "v" not in match.re.groupindex or match.group("v") is None:
+        return False
+    lead = match.string[match.start() : match.start("v")]
+    return _MOVED_TO.search(lead) is not None and vocab.place(match.group("v")) is not None
+
+
 # A diet said without "I" ("vegan now", "been keto since May") is the person's unless the words before it
 # name whose it is: a relative ("my dad is on low salt now", "Dad has been vegan since 2019") or someone or
 # something as its subject ("Jess is vegan now", "the new place is vegan these days"); not "I'm", "we're".
@@ -11582,6 +11594,8 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
                     or (attribute in _DEVICE_NOUNS and vocab.their_clause(sentence[: match.start()]))
                 ):
                     continue  # "my brother just bought a vw golf": his; "she can practice in my Camry": what she does
+                if attribute in _DEVICE_NOUNS and _moved_to_a_place(match):
+                    continue  # "we moved to Tucson last year": the city, not the Hyundai
                 if value_group == "dietbare" and _diet_of_another(sentence[: match.start()]):
                     continue  # "my dad is on low salt now", "the new place is vegan these days": theirs
                 if (

@@ -286,3 +286,16 @@ def test_a_diet_said_of_someone_else_without_i_is_theirs(text):
 )
 def test_control_a_diet_said_without_i_or_with_we_stays_the_persons(text, diet):
     assert _read(text).get("diet") == diet
+
+
+def test_moved_to_a_place_named_like_a_car_is_a_move_not_a_car():
+    assert _read("we moved to Tucson last year") == {"home": "tucson"}
+    assert "car" not in _read("so I finally moved to Tucson, the heat is unreal")
+
+
+@pytest.mark.parametrize(
+    "text, car",
+    [("I switched to a Tucson, the Civic was too small", "tucson"), ("I got a Hyundai Tucson", "hyundai tucson")],
+)
+def test_control_a_car_named_like_a_place_is_still_a_car(text, car):
+    assert _read(text).get("car") == car

@@ -113,7 +113,7 @@ RECORDED = {
     # texter's home by its kind; a label "here in" a city no home
     # and the lead's long runs read in linear time (memory/text.code_line, at most 8 initials a run in
     # `life._INITIALS`; an indented aside before a colon is prose): session 41's one bump
-    8: "db02fe49a60597a8",
+    8: "af8d47674b2c3be6",
 }
 
 
