@@ -103,6 +103,10 @@ RECORDED = {
     # vocab's `_KEPT_AFTER`): a settled-in home, a post voted into, a dentist or GP registered with, a
     # hobby that has become one's main interest, "Having switched X to Y", a firm beside one's retirement
     7: "c85d7b9df285dce3",
+    # 8 (session 41): wiki26 (About me's lines: a name after "my <relation>," that a reason follows is not
+    # theirs, "Lobo for my grandmother, Nell because ..."; a diet given up shown as the diet, "eats meat", not
+    # "broke my vegetarianism"; a choir left ends, "none now (left)")
+    8: "1d19a23cbfd2358d",
 }
 
 
