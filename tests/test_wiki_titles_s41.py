@@ -50,6 +50,9 @@ def test_an_acronym_typed_in_capitals_a_word_or_a_name_stays_as_typed():
     assert _title("we drove to leeds for the match", "leeds was freezing") == "Leeds"
     assert _title("i play netball thursday nights", "gave netball away when we moved") == "Netball"
     assert not any(synth.acronym(w) for w in ("nasa", "ucla", "kofi", "stan", "pot", "brie", "spa"))
+    # (nor a word typed short: "bday" is no BDAY, "xmas" no XMAS, "tsp" no TSP)
+    assert _title("planning her bday dinner", "bday cake ideas for a 7 year old") == "Bday"
+    assert not any(synth.acronym(w) for w in ("xmas", "tsp", "ppl", "mrs", "km"))
 
 
 # -- what the whole history says holds no turn to a topic ------------------------------------------------

@@ -2425,13 +2425,21 @@ _ONSETS = names.wordset(
     "bl br ch cl cr dr dw fl fr gh gl gn gr kl kn kr ph pl pr ps qu sc sh sk sl sm sn sp st sv sw th tr tw wh wr"
 )
 _VOWELS = frozenset("aeiouy")
+# ... and the words typed short that are no one's letters: a texter's ("bday", "tmrw", "ppl"), a unit, a
+# title ("mrs", "sgt"), a degree ("phd"): over the fixtures' turns, the short words `acronym` read so
+_SHORTENED = names.wordset(
+    "bday tmrw smth ppl msg pls plz thx jk wtf hmm np gf bf rn tbh idk smh brb lmk "
+    "tsp tbsp qty pcm mpg kgs kms lbs mgs mls cms mph kph sqft hrs mins secs yrs wks "
+    "mrs sgt ltd phd xmas mgmt szn tzu"
+)
 
 
 def acronym(word: str) -> bool:
-    """A word typed in lower case that is an acronym's letters: two to four ASCII letters with no vowel
+    """A word typed in lower case that is an acronym's letters: three or four ASCII letters with no vowel
     ("cpr", "bmw") or, where it is no word of the model's vocabulary, opening with two consonants no
-    English word opens with ("msu", "hvac"). "nasa", "ucla" read as words and stay as typed."""
-    if not (2 <= len(word) <= 4 and word.isascii() and word.isalpha() and word.islower()):
+    English word opens with ("msu", "hvac"); not a word typed short (`_SHORTENED`: "bday", "tsp"). "nasa",
+    "ucla" read as words and stay as typed."""
+    if not (3 <= len(word) <= 4 and word.isascii() and word.isalpha() and word.islower()) or word in _SHORTENED:
         return False
     if _VOWELS.isdisjoint(word):
         return True
