@@ -146,7 +146,11 @@ def test_a_number_said_in_words_with_its_unit_titles_nothing():
     """ray's "four hundred and ten thousand miles" on a Peterbilt and "eighty thousand miles" on a Tacoma
     were a page "Thousand miles"."""
     assert synth._vague("thousand mile") and synth._vague("ten milligram") and synth._vague("two week")
-    assert not synth._vague("five guy") and not synth._vague("seven sister") and not synth._vague("mile")
+    assert synth._vague("mile") and synth._vague("gallon")  # (keys are stemmed: "miles", "gallons")
+    said = ("bought a truck with four hundred thousand miles on it", "the DPF was cleaned fifty thousand miles ago")
+    assert _title(*said) not in ("Miles", "Thousand miles")
+    assert not synth._vague("five guy") and not synth._vague("seven sister") and not synth._vague("yard")
+    assert not synth._vague("pound") and not synth._vague("foot") and not synth._vague("second")
 
 
 def test_the_afternoon_is_a_time_as_the_morning_is():

@@ -2073,6 +2073,8 @@ def _vague(key: str) -> bool:
         return True
     if parts[0] in _NUMBER_WORDS and all(part in _NUMBER_WORDS or part in _SAID_UNITS for part in parts):
         return True  # (session 41: wiki26) and what it counts ("ten thousand miles", "ten milligram")
+    if len(parts) == 1 and parts[0] in _UNITS_ALONE:
+        return True  # (session 41: wiki26) or that alone ("Miles", of three vehicles' mileage)
     return parts[-1] in _VAGUE or (len(parts) == 3 and (parts[0] in _VAGUE or _at_when(parts))) or _a_day(parts)
 
 
@@ -2092,6 +2094,11 @@ _SAID_UNITS = names.wordset(
     "mile kilometer kilometre km meter metre feet foot inch yard pound lb kilo kilogram gram milligram mg "
     "ounce gallon liter litre dollar buck cent euro quid grand percent hour minute second day week month year "
     "time"
+)
+# Of those, the ones that name nothing else (not "yard", "foot", "pound", "grand", "second"): ray's turns of
+# a Peterbilt's, a DPF's and a Tacoma's "thousand miles" titled a page "Miles" with the real model.
+_UNITS_ALONE = names.wordset(
+    "mile kilometer kilometre km kilogram kilo gram milligram mg ounce gallon liter litre percent dollar buck"
 )
 
 
