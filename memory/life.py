@@ -4561,7 +4561,9 @@ def _said_student(attribute: str, memory_type: str, match: re.Match[str], value_
             if "vegan" in (groups.get("ism") or groups.get("was") or groups.get("was2") or "")
             else "eats meat"
         )
-        return Said(attribute, said, match.group(0).strip(), memory_type)
+        # (session 41: wiki26) shown as the diet it is, not the words that gave it up: About me's Now had read
+        # "Diet: broke my vegetarianism" (noor) and "Diet: I'm not vegetarian anymore" (rowan)
+        return Said(attribute, said, said, memory_type)
     if value_group == "partner":
         return _a_partner(attribute, memory_type, groups)
     if value_group == "dwelling":
@@ -11885,6 +11887,9 @@ _ENDING_OF: dict[str, frozenset[str] | None] = {
     "rehomed": None,
 }
 _ENDINGS = frozenset(_ENDING_OF)
+# (session 41: wiki26) A choir left ends as a job or a gym does: maeve's "I have left the choir" was About
+# me's "Choir: left; was Kinsale Community Choir", a verb for a value; now "Choir: none now (left)".
+_ENDING_OF["left"] = frozenset([*(_ENDING_OF["left"] or ()), "choir"])
 
 
 def _spelling(value: str) -> tuple[str, ...]:
@@ -12981,6 +12986,8 @@ def _kin_named(sentence: str, lower: bool) -> list[tuple[str, str]]:
             continue  # "my husband stayed in Ukraine", "my bride retired from Northside": a verb, not a name
         if match.group("n") and "," in match.group(0) and _LISTED_AFTER.match(sentence, match.end()):
             continue  # "marco, my mom, dani, dani's 2 kids": a list of people, not "my mom, dani"
+        if match.group("n") and "," in match.group(0) and _A_REASON_AFTER.match(sentence, match.end()):
+            continue  # (session 41: wiki26) "Lobo for my grandmother, Nell because ...": the next of two, not her
         # "my brother Donal's after moving" (has), "my sister Ola's flat": the name is Donal, Ola
         name = re.sub(r"['’]s$", "", name) if len(name) > 3 else name
         if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
@@ -13000,6 +13007,10 @@ _GOES_ON = patterns.lazy(
 _NOT_APPOSED = patterns.lazy(
     r"(?i:\b(?:in|from|near|at|of|around|a|an|the|my|our|your|his|her|their|this|that|some|no)(?: [\w'-]+)?) $"
 )
+# (session 41: wiki26) A name after "my <relation>," that a reason or a clause's "as", "so" follows opens the
+# next part of the sentence, not the relative's name: ines's pen name, "Lobo for my grandmother, Nell because
+# nobody in England can say Inês", had listed "Grandmother: Nell" ("my sister, Ola, lives in Lyon" still names).
+_A_REASON_AFTER = patterns.lazy(r"\s+(?:because|cause|cuz|coz|since|as|so|for|whereas|while)\b")
 # An item of a list after the relation: "marco, my mom, dani, dani's 2 kids" is four people, as is "jo, my
 # dad, priya, my nan and the neighbours".
 _LISTED_AFTER = patterns.lazy(r",\s*(?:[\w'’-]+\s+){0,2}[\w'’-]+(?:\s*,|\s+and\b)")

@@ -113,7 +113,12 @@ RECORDED = {
     # texter's home by its kind; a label "here in" a city no home
     # and the lead's long runs read in linear time (memory/text.code_line, at most 8 initials a run in
     # `life._INITIALS`; an indented aside before a colon is prose): session 41's one bump
-    8: "af8d47674b2c3be6",
+    # and wiki26 (About me's lines: a name after "my <relation>," that a reason follows is not theirs, "Lobo for
+    # my grandmother, Nell because ..."; a diet given up shown as the diet, "eats meat", not "broke my
+    # vegetarianism"; a choir left ends, "none now (left)")
+    # and the lead's: a diet said without "I" is someone else's when the words before it say so; "moved to" a
+    # place named like a car model is a move
+    8: "d04a1a880cb811ec",
 }
 
 

@@ -73,7 +73,10 @@ def test_turns_sharing_a_word_of_substance_are_one_topic():
         "what should i get my grandson for his graduation",  # a third turn, alike and sharing nothing
     ]
     assert [n for _, n in _topics(pressure)] == [2]
-    assert [n for _, n in _topics(WIFE[1:4], synth.TOPIC_SURE + 0.05)] == [3]
+    assert [n for _, n in _topics(PLAN, synth.TOPIC_SURE + 0.05)] == [3]
+    # (session 41: a family word is no topic's only bond, however alike its turns: "the wife" of three is no
+    # page, tests/test_wiki_titles_s41.py; "plan" above, an everyday word, still joins them)
+    assert _topics(WIFE[1:4], synth.TOPIC_SURE + 0.05) == []
 
 
 def test_an_inflected_everyday_word_is_everyday():

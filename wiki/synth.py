@@ -1197,7 +1197,7 @@ def load_states(path) -> dict[str, ClusterState]:
 
 # (20: entities.key folds accents and names read particles, so the names a topic title avoids changed; a
 # cry or a prayer's address, a time said short and another language's function words title no topic)
-TITLE_VERSION = 22  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 23  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1309,6 +1309,9 @@ _VAGUE = frozenset(
         # a word for anyone, as "people" and "someone" are: ines's "first person" (of a story's narrator)
         # in two turns and "a person" in a third titled a page "Person"
         "person persons somebody anybody everybody "
+        # (session 41: wiki26) the afternoon, as the morning and the evening: harold's letters open "Good
+        # afternoon," and four of them, a funeral, a house sale, a son's truck, a GP, were a page "Afternoon"
+        "afternoon afternoons "
         # a month said short ("on 11th Feb", "by 3rd Oct"): the priya fixture had a topic "Feb" ("wed" of
         # "wedding", "sat", "sun", "mar" and "may" are words too, and stay)
         "jan feb apr jun jul aug sep sept oct nov dec "
@@ -1323,9 +1326,13 @@ def _edge(word: str) -> bool:
     if word in _EDGE_WORDS or (len(word) >= 7 and word.endswith(_ADVERB_ENDS)):
         return True  # ("Gradually", "Constantly", "Creatively": an adverb, however it is formed)
     # ... or a French elision before one ("c'est", "n'est", "qu'il": a nurse's page was titled "C'est")
-    return ("'" in word or "’" in word) and all(
-        part in _EDGE_WORDS or part in _ELISIONS for part in re.split(r"['’]", word)
-    )
+    if "'" not in word and "’" not in word:
+        return False
+    if all(part in _EDGE_WORDS or part in _ELISIONS for part in re.split(r"['’]", word)):
+        return True
+    # (session 41: wiki26) ... or one a casual typist writes without its apostrophe too (`names.CASUAL`):
+    # ray's "ain't", in one of his turns in nine, joined a crock pot's recipe to his phone's signal
+    return re.sub(r"['’]", "", word) in _EDGE_WORDS
 
 
 # (and "-ably", "-ibly": maeve's four replies "Admirably brief. Many thanks, M." were a page "Admirably")
@@ -1466,60 +1473,126 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     coherent = [part for c in coherent for part in things.split(c)]
     groups: list[list[int]] = sorted(coherent, key=lambda c: c[0])
     members = [[mems[i] for i in g] for g in groups]
-    return _kept(members, topic_terms(members, avoid), _avoided(avoid))
+    return _kept(members, topic_terms(members, avoid), _avoided(avoid), backdrop([m.content for m in mems]))
 
 
 def _kept(
-    members: list[list[Mem]], titles: list[tuple[str, int, str]], avoided: frozenset[str] = frozenset()
+    members: list[list[Mem]],
+    titles: list[tuple[str, int, str]],
+    avoided: frozenset[str] = frozenset(),
+    behind: frozenset[str] = frozenset(),
 ) -> list[tuple[list[Mem], str]]:
     """The topics with a page. A topic is one its turns return to: a title only one of them says
     ("Summer break" of three turns of a GI Bill, a mother and a VA doctor, alike in nothing but
     Honolulu) names no page, nor one two turns say in passing (`_in_passing`). And a turn of it is
     about it (`_about`), and held to it by more than its title (`_held`); the others' place is About me,
-    the Notes or the pages of their names."""
+    the Notes or the pages of their names. `behind`: the words the whole history says (`backdrop`), which
+    hold no turn to a topic."""
     out = []
     for g, (title, said, key) in zip(members, titles, strict=True):
         if len(g) < TOPIC_MIN or not title or said < 2:
             continue
         if key:
-            g = _about(g, key, avoided)
+            g = _about(g, key, avoided, behind)
             if _in_passing(g, key) or _only_done(g, key) or _only_how(g, key) or _only_when(g, key):
                 continue
             # (after the tests of two turns: a topic that had more is more than a passing word)
-            g = _held(g, key, avoided)
+            g = _held(g, key, avoided, behind)
         if len(g) >= TOPIC_MIN:
             out.append((g, title))
     return out
 
 
-def _about(g: list[Mem], key: str, avoided: frozenset[str]) -> list[Mem]:
+def _about(g: list[Mem], key: str, avoided: frozenset[str], behind: frozenset[str] = frozenset()) -> list[Mem]:
     """A topic's turns that are about it: each says its title (`key`) or shares a word of substance with
     one that does (kai's "Moms bday" held "ideas for xmas for my wife"), besides a name with a page of
     its own (`avoided`) the turn names: it is on that page (kai's "Great Lakes", his boot camp, held
     "my mom started at the KTA in Hilo" by the "Hilo" of his bio). A name typed in lower case, which
     is on no page, still joins ("should i keep checking at harbor credit union")."""
     saying = [m for m in g if any(k == key for k, _ in _terms(m.content))]
-    words = set().union(*(_substance(m.content) for m in saying))
+    words = set().union(*(_substance(m.content) for m in saying)) - behind
     return [m for m in g if m in saying or (words & _substance(m.content)) - (avoided & _avoided(_names_of(m)))]
 
 
-def _held(g: list[Mem], key: str, avoided: frozenset[str]) -> list[Mem]:
+def _held(g: list[Mem], key: str, avoided: frozenset[str], behind: frozenset[str] = frozenset()) -> list[Mem]:
     """A topic's turns less those its title alone holds to it. Where the turns that say the title share no
     other word of substance, and two or more of them each brought a turn of their own (`_about`), those
     are two subjects, not one: dale's "Furnace" held a VA claim for a knee ("cant kneel to work on
     furnaces") with a loan's cover letter (both "army"), and a furnace moved to propane with a sunroom
     (both a "customer"). Then only the turns that say it, or a word of it ("an Italian evening class" of
     "Italian class"), are about it. A name with a page of its own (`avoided`) is no bond: what turns
-    share there is on its page."""
+    share there is on its page. A person said alone by their family word ("mom", "son"), or a thing each
+    turn names as another ("crock pot", "pot of coffee"), with nothing else the turns share, is no topic
+    (`_apart`)."""
     own = set(key.split())  # (the title's words and their phrases are the title: "assisted living", "living")
-    said = {m.id: {k for k in _substance(m.content) if not own.issuperset(k.split())} for m in g}
+    said = {m.id: _bonds(m, own, avoided, behind) for m in g}
     saying = [m for m in g if any(k == key for k, _ in _terms(m.content))]
     if any(said[a.id] & said[b.id] for n, a in enumerate(saying) for b in saying[n + 1 :]):
         return g
+    if _apart(saying, key):
+        return []
     worded = [m for m in g if m not in saying and own & {_stem(w.casefold()) for w in _PHRASE_WORD.findall(m.content)}]
     rest = [m for m in g if m not in saying and m not in worded]
     bringing = [m for m in saying if any(said[m.id] & said[j.id] for j in rest)]
     return g if len(bringing) < 2 else [m for m in g if m not in rest]
+
+
+# -- (session 41: wiki26) what holds a topic's turns together, and what only seems to -----------------------
+
+BACKDROP_SHARE = 0.125  # a word said in this share of a history's turns or more ...
+BACKDROP_MIN = 8  # ... and in this many, is its backdrop (`backdrop`)
+
+
+def backdrop(texts: Sequence[str]) -> frozenset[str]:
+    """The words of substance (`_substance`) a history says all through: a trucker's "truck" (one turn in
+    eight of ray's), the name maeve signs every letter with (one in two). They tell none of its subjects
+    from another, so they hold no turn to a topic (`_about`, `_held`): ray's "Pot" held his phone's signal,
+    a dog and a broker beside a crock pot, maeve's "Table" and "Son" fifteen and eleven letters."""
+    counts = Counter(k for text in texts for k in _substance(text))
+    floor = max(BACKDROP_MIN, BACKDROP_SHARE * len(texts))
+    return frozenset(k for k, n in counts.items() if n >= floor)
+
+
+def _bonds(m: Mem, own: set[str], avoided: frozenset[str], behind: frozenset[str]) -> set[str]:
+    """What a turn may share with another of its topic to be held to it: its words of substance less the
+    title's (`own`), the history's backdrop, a family word (noor's "Teta", her grandmother in a speech, a
+    budget and a visit, was held by "mama" in two of them) and the names with a page it names (what turns
+    share there is on that page: grace's "Mom" held a church, a house sale and a phone bill by "Westerville")."""
+    found = {k for k in _substance(m.content) if not own.issuperset(k.split()) and not _kin_word(k)} - behind
+    return found - (avoided & _avoided(_names_of(m)))
+
+
+def _kin_word(key: str) -> bool:
+    """A family word (`vocab.FAMILY`), or a phrase of them ("mummy papa"): a person, said by their relation."""
+    return all(w in vocab.FAMILY or f"{w}s" in vocab.FAMILY for w in key.split())
+
+
+def _apart(saying: list[Mem], key: str) -> bool:
+    """Turns saying a one-word title and sharing nothing else (`_held`) that are about no one thing: it is a
+    family word (`vocab.FAMILY`: grace's "mom" in a church, a budget, a house sale and a phone bill; a
+    person's page is their name's), or each turn names a thing of its own by it, as a compound or with "of",
+    and one with "of" (a measure of what follows, not the thing: "twelve volt crock pot" and "a pot of
+    coffee" were ray's page "Pot"; "a glass of wine" and "stained glass"). A hobby said bare ("I play
+    netball", "gave netball away"), one thing named alike ("the kitchen table" twice) or in two compounds
+    ("a packer brisket", "leftover brisket"; "in-house localization jobs", "brightpath's localization team")
+    is a topic."""
+    if len(saying) < TOPIC_MIN:
+        return False
+    if _kin_word(key):
+        return True  # (and "mummy papa": arjun's parents, a move on retiring and a visit visa)
+    if " " in key:
+        return False
+    verbs = _said_as_verbs(saying)
+    kinds = [
+        {
+            k
+            for k, _ in _terms(m.content)
+            if k.startswith(f"{key} of ") or (k.count(" ") == 1 and k.endswith(f" {key}") and k.split()[0] not in verbs)
+        }
+        for m in saying
+    ]
+    measured = any(k.startswith(f"{key} of ") for found in kinds for k in found)
+    return measured and all(kinds) and all(a.isdisjoint(b) for n, a in enumerate(kinds) for b in kinds[n + 1 :])
 
 
 def _words_before(g: list[Mem], is_it: Callable[[str], bool]) -> list[str]:
@@ -1998,6 +2071,10 @@ def _vague(key: str) -> bool:
     parts = key.split()
     if all(part in _NUMBER_WORDS for part in parts):  # a number said in words ("twenty twenty one")
         return True
+    if parts[0] in _NUMBER_WORDS and all(part in _NUMBER_WORDS or part in _SAID_UNITS for part in parts):
+        return True  # (session 41: wiki26) and what it counts ("ten thousand miles", "ten milligram")
+    if len(parts) == 1 and parts[0] in _UNITS_ALONE:
+        return True  # (session 41: wiki26) or that alone ("Miles", of three vehicles' mileage)
     return parts[-1] in _VAGUE or (len(parts) == 3 and (parts[0] in _VAGUE or _at_when(parts))) or _a_day(parts)
 
 
@@ -2007,6 +2084,21 @@ def _vague(key: str) -> bool:
 _NUMBER_WORDS = names.wordset(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million"
+)
+
+
+# (session 41: wiki26) The units a number said in words counts: ray's "four hundred and ten thousand miles" on
+# a Peterbilt and "eighty thousand miles" on his daughter's Tacoma titled a page "Thousand miles" (`_terms`
+# keys them stemmed: "mile"); "Five Guys", "Seven Sisters" count none.
+_SAID_UNITS = names.wordset(
+    "mile kilometer kilometre km meter metre feet foot inch yard pound lb kilo kilogram gram milligram mg "
+    "ounce gallon liter litre dollar buck cent euro quid grand percent hour minute second day week month year "
+    "time"
+)
+# Of those, the ones that name nothing else (not "yard", "foot", "pound", "grand", "second"): ray's turns of
+# a Peterbilt's, a DPF's and a Tacoma's "thousand miles" titled a page "Miles" with the real model.
+_UNITS_ALONE = names.wordset(
+    "mile kilometer kilometre km kilogram kilo gram milligram mg ounce gallon liter litre percent dollar buck"
 )
 
 
@@ -2324,9 +2416,41 @@ def _shown(form: str, written: dict[str, str] | None = None) -> str:
         known = (vocab.written(form) if vocab.listed(form) else None) or vocab.place(form)
         if known and known.casefold() == form.casefold() and known[:1].isupper():
             return known  # (a whole name only: "mini split" is no MINI; "lisinopril", "giffgaff" stay up front)
+        if acronym(form):
+            return form.upper()  # (session 41: wiki26) "msu": MSU
     if written and " " in form:
         form = " ".join(_as_named(w, written) for w in form.split(" "))
     return form[:1].upper() + form[1:]
+
+
+# -- (session 41: wiki26) an acronym typed in lower case --------------------------------------------------
+
+# The two consonants an English word may open with ("bl", "str", "sch"); a short word typed in lower case
+# opening with two others ("msu", "hvac", "tsa") is letters said one by one, no word: noor's "she wants to do
+# nursing at msu", "yasmine started at msu" had titled a page "Msu".
+_ONSETS = names.wordset(
+    "bl br ch cl cr dr dw fl fr gh gl gn gr kl kn kr ph pl pr ps qu sc sh sk sl sm sn sp st sv sw th tr tw wh wr"
+)
+_VOWELS = frozenset("aeiouy")
+# ... and the words typed short that are no one's letters: a texter's ("bday", "tmrw", "ppl"), a unit, a
+# title ("mrs", "sgt"), a degree ("phd"): over the fixtures' turns, the short words `acronym` read so
+_SHORTENED = names.wordset(
+    "bday tmrw smth ppl msg pls plz thx jk wtf hmm np gf bf rn tbh idk smh brb lmk "
+    "tsp tbsp qty pcm mpg kgs kms lbs mgs mls cms mph kph sqft hrs mins secs yrs wks "
+    "mrs sgt ltd phd xmas mgmt szn tzu"
+)
+
+
+def acronym(word: str) -> bool:
+    """A word typed in lower case that is an acronym's letters: three or four ASCII letters with no vowel
+    ("cpr", "bmw") or, where it is no word of the model's vocabulary, opening with two consonants no
+    English word opens with ("msu", "hvac"); not a word typed short (`_SHORTENED`: "bday", "tsp"). "nasa",
+    "ucla" read as words and stay as typed."""
+    if not (3 <= len(word) <= 4 and word.isascii() and word.isalpha() and word.islower()) or word in _SHORTENED:
+        return False
+    if _VOWELS.isdisjoint(word):
+        return True
+    return not _VOWELS & set(word[:2]) and word[:2] not in _ONSETS and not dictionary_word(word)
 
 
 _SENTENCE_ENDS = frozenset('.!?:\n"“(')
