@@ -11556,6 +11556,25 @@ def _opens(opener: re.Pattern[str], sentence: str, starts: list[int] | None) -> 
     return opener.search(sentence) is not None
 
 
+def _not_the_persons(attribute: str, value_group: str, match: re.Match[str], before: str) -> bool:
+    """Whether what a rule matched is not the person's: someone else's, or no such thing at all."""
+    said_before = match.string[: match.start()]
+    if (attribute in _DEVICE_NOUNS or value_group == "best") and (
+        vocab.someone_else(said_before) or (attribute in _DEVICE_NOUNS and vocab.their_clause(said_before))
+    ):
+        return True  # "my brother just bought a vw golf": his; "she can practice in my Camry": what she does
+    if attribute in _DEVICE_NOUNS and _moved_to_a_place(match):
+        return True  # "we moved to Tucson last year": the city, not the Hyundai
+    if value_group == "dietbare" and _diet_of_another(said_before):
+        return True  # "my dad is on low salt now", "the new place is vegan these days": theirs
+    # ("my sister called. got the job at heb!!": hers, its subject said in the sentence before)
+    return (
+        (value_group in _TEXTING_GROUPS or value_group in ("jr", "jrbank"))
+        and match.start() == 0
+        and _of_someone(before)
+    )
+
+
 def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), before: str = "") -> list[Said]:
     """What one sentence states, in the order of the rules (`_RULES`). The rules are walked by
     opener (`_BY_OPENER`): one search a gate, and a sentence that holds none of a group's words
@@ -11591,21 +11610,8 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
                     and not _said_in_any_clause(value_group, sentence[: match.start()])
                 ):
                     continue
-                if (attribute in _DEVICE_NOUNS or value_group == "best") and (
-                    vocab.someone_else(sentence[: match.start()])
-                    or (attribute in _DEVICE_NOUNS and vocab.their_clause(sentence[: match.start()]))
-                ):
-                    continue  # "my brother just bought a vw golf": his; "she can practice in my Camry": what she does
-                if attribute in _DEVICE_NOUNS and _moved_to_a_place(match):
-                    continue  # "we moved to Tucson last year": the city, not the Hyundai
-                if value_group == "dietbare" and _diet_of_another(sentence[: match.start()]):
-                    continue  # "my dad is on low salt now", "the new place is vegan these days": theirs
-                if (
-                    (value_group in _TEXTING_GROUPS or value_group in ("jr", "jrbank"))
-                    and match.start() == 0
-                    and _of_someone(before)
-                ):
-                    continue  # ("my sister called. got the job at heb!!": hers, its subject said before)
+                if _not_the_persons(attribute, value_group, match, before):
+                    continue
                 said = _of_now(_reader(value_group)(attribute, memory_type, match, value_group), match)
                 if (
                     said is not None
