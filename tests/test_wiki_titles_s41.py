@@ -8,20 +8,8 @@ person, a hobby, a product, an acronym typed as one ("NASA", "UCLA")."""
 from __future__ import annotations
 
 from memory import life
+from tests.test_wiki_titles_s40 import _title, _turn
 from wiki import synth
-
-OTHER = ["My sister moved to Lisbon for her new job.", "The bakery on the corner sells sourdough loaves."]
-
-
-def _turn(i: int, text: str) -> synth.Mem:
-    when = f"2024-01-{1 + i:02d}T10:00:00Z"
-    return synth.Mem(f"mem_{i:04d}", text, "note", None, "active", when, None, when, when, "", turn="person", seq=i)
-
-
-def _title(*texts: str) -> str:
-    """The title of a topic of these turns, against a topic of something else."""
-    groups = [[_turn(i, t) for i, t in enumerate(texts)], [_turn(50 + i, t) for i, t in enumerate(OTHER)]]
-    return synth.topic_titles(groups)[0]
 
 
 def _kept(*texts: str, history: tuple[str, ...] = (), own: str = "") -> list[tuple[str, list[str]]]:
