@@ -295,6 +295,7 @@ def code_line(line: str) -> bool:
     spaces (a pasted table, a padded export) took 7 s to read and a long message of them minutes."""
     return _CODE_LINE.match(line, len(line) - len(line.lstrip(" \t"))) is not None
 
+
 _FENCED = re.compile(r"```.*?(?:```|$)", re.DOTALL)
 _INLINE = re.compile(r"`[^`\n]*`")
 # A line that reads as code inside a paragraph of code (`code_paragraph`), not alone: an assignment,
