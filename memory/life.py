@@ -10482,6 +10482,27 @@ _PET_NAME_IS = patterns.lazy(
 )
 
 
+# ... or in the same sentence, a few words on: "I adopted a cat, her name is Mango", "we got a puppy from the
+# shelter and his name is Rex" (not "I got a dog for my son, his name is Leo": whose name is it).
+_PET_NAME_HERE = patterns.lazy(
+    rf"(?P<gap>[^.!?]{{0,60}}?)[,;:]?\s+(?:and\s+)?(?i:her|his|its) name is (?P<v>[{_UP}][\w'-]+|[a-zß-öø-ÿ][\w'-]+"
+    r"(?=\s*(?:[,.;!:]|$)))"
+)
+_SOMEONE_IN_GAP = patterns.lazy(r"(?i:\b(?:my|our|his|her|their|for)\b)")
+
+
+def _pet_named_here(sentence: str) -> Said | None:
+    """A pet got and named in one sentence (`_PET_NAME_HERE`), as its kind's name."""
+    got = _PET_GOT.search(sentence) if "name is" in sentence else None
+    if got is None or _HEDGE.search(sentence[: got.end()]):
+        return None
+    named = _PET_NAME_HERE.match(sentence, got.end())
+    if named is None or _SOMEONE_IN_GAP.search(named.group("gap")):
+        return None
+    kind = _PET_OF.get(got.group("kind"), got.group("kind"))
+    return Said(kind, _norm(named.group("v")), named.group("v"), FACT)
+
+
 def _mention(sentence: str) -> str | None:
     """The attribute of a person the sentence names by their noun alone ("my hausarzt": doctor), or a
     pet's kind by a pet got ("I adopted a cat!": cat)."""
@@ -11355,7 +11376,8 @@ def read(text: str) -> tuple[Said, ...]:
         if ("forgot" in sentence or "echnically" in sentence) and _LEFTOVER.search(sentence) is not None:
             continue  # (session 38: ines) "I'm on giffgaff still, technically, because I forgot to cancel": left over
         named += _named(sentence)
-        said_before, mentioned = _it_is(sentence, mentioned), _mention(sentence) or mentioned
+        said_before = _it_is(sentence, mentioned) or _pet_named_here(sentence)
+        mentioned = _mention(sentence) or mentioned
         for said in _routines_apart(sentence) if len(sentence) <= 400 else ():
             out.setdefault(said.attribute, said)  # (a routine given as a reason is said in a question too)
         if asks(sentence) or len(sentence) > 400:

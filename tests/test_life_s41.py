@@ -299,3 +299,30 @@ def test_moved_to_a_place_named_like_a_car_is_a_move_not_a_car():
 )
 def test_control_a_car_named_like_a_place_is_still_a_car(text, car):
     assert _read(text).get("car") == car
+
+
+# (the lead's) A pet got and named in one sentence, as in two ("I adopted a cat! her name is Empanada").
+@pytest.mark.parametrize(
+    "text, kind, name",
+    [
+        ("I adopted a cat, her name is Mango", "cat", "mango"),
+        ("we got a puppy from the shelter and his name is Rex", "dog", "rex"),
+        ("I got a kitten last week; its name is Pepper", "cat", "pepper"),
+    ],
+)
+def test_a_pet_got_and_named_in_one_sentence_is_named(text, kind, name):
+    assert _read(text).get(kind) == name
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I got a dog for my son, his name is Leo",  # the son's name, perhaps
+        "My sister adopted a cat, her name is Mango",  # her cat
+        "Maybe I got a cat, her name is Tom",  # a guess
+        "I got a dog and my daughter says his name is Max",
+    ],
+)
+def test_control_a_name_that_may_be_someone_elses_names_no_pet(text):
+    said = _read(text)
+    assert "cat" not in said and "dog" not in said
