@@ -2432,10 +2432,11 @@ _ONSETS = names.wordset(
     "bl br ch cl cr dr dw fl fr gh gl gn gr kl kn kr ph pl pr ps qu sc sh sk sl sm sn sp st sv sw th tr tw wh wr"
 )
 _VOWELS = frozenset("aeiouy")
-# ... and the words typed short that are no one's letters: a texter's ("bday", "tmrw", "ppl"), a unit, a
-# title ("mrs", "sgt"), a degree ("phd"): over the fixtures' turns, the short words `acronym` read so
-_SHORTENED = names.wordset(
-    "bday tmrw smth ppl msg pls plz thx jk wtf hmm np gf bf rn tbh idk smh brb lmk "
+# ... and the words typed short that are no one's letters: a texter's (`names.CASUAL`: "tbh", "idk", and
+# "bday", "tmrw", "ppl"), a unit, a title ("mrs", "sgt"), a degree ("phd"): over the fixtures' turns, the
+# short words `acronym` read so
+_SHORTENED = names.CASUAL | names.wordset(
+    "bday tmrw smth ppl msg jk wtf np gf bf rn smh brb lmk "
     "tsp tbsp qty pcm mpg kgs kms lbs mgs mls cms mph kph sqft hrs mins secs yrs wks "
     "mrs sgt ltd phd xmas mgmt szn tzu"
 )
