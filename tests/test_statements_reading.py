@@ -119,6 +119,10 @@ RECORDED = {
     # and the lead's: a diet said without "I" is someone else's when the words before it say so; "moved to" a
     # place named like a car model is a move
     8: "e0976e8be68864e4",
+    # 9 (session 42): wiki27, family words in Spanish in memory/data/family.txt ("mami", "mamá", "papá", "abuelo",
+    # "abuelita", "abuelito"; "vieja" after "mi"/"my"): every user turn of the fixtures reads the same, a text
+    # naming one by it reads it as a relative ("my abuelo Pedro": grandfather Pedro)
+    9: "ff8d8ed21d38014f",
 }
 
 

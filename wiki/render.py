@@ -624,7 +624,9 @@ def _kin_now(
     Then those named by what they are to the household (`life.kin_implied`: "Child: Ruairí"), where
     no word names them or the relation: a name said in words wins (`_implied_kin`). The current
     `partner` of the Now lines above (with since and was) is not listed again: its word is returned
-    with the lines, and labels that line instead (`_partner_called`)."""
+    with the lines, and labels that line instead (`_partner_called`); nor is a partner named before them,
+    who is no one's partner now (dani's "my boyfriend marco", listed "Boyfriend: Marco" beside her
+    girlfriend Jess's line two years after "marco and i split")."""
     named: dict[str, dict[str, tuple[str, str, Mem]]] = {}  # relation -> name -> (word, name shown, first said)
     mine = [m for m in sorted(shown, key=lambda m: (m.valid_from, m.seq, m.id)) if _persons(m)]
     for m in mine:
@@ -637,6 +639,8 @@ def _kin_now(
             if key == "partner" and partner is not None and name.casefold() == partner.casefold():
                 word = rel
                 continue
+            if key == "partner" and partner is not None:
+                continue  # (session 42: wiki27) a partner before the current one: dani's "Boyfriend: Marco" beside Jess
             label, value, cites = escape(_kin_label(rel)), escape(name), ref(number[m.id])
             out.append((f"- **{label}**: {value}{cites}", f"{label}: {value}.{cites}"))
     return out, word

@@ -1197,7 +1197,7 @@ def load_states(path) -> dict[str, ClusterState]:
 
 # (20: entities.key folds accents and names read particles, so the names a topic title avoids changed; a
 # cry or a prayer's address, a time said short and another language's function words title no topic)
-TITLE_VERSION = 23  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 24  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1473,7 +1473,13 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     coherent = [part for c in coherent for part in things.split(c)]
     groups: list[list[int]] = sorted(coherent, key=lambda c: c[0])
     members = [[mems[i] for i in g] for g in groups]
-    return _kept(members, topic_terms(members, avoid), _avoided(avoid), backdrop([m.content for m in mems]))
+    return _kept(
+        members,
+        topic_terms(members, avoid),
+        _avoided(avoid),
+        backdrop([m.content for m in mems]),
+        retitle=lambda words_: topic_terms(members, (*avoid, *words_)),
+    )
 
 
 def _kept(
@@ -1481,26 +1487,50 @@ def _kept(
     titles: list[tuple[str, int, str]],
     avoided: frozenset[str] = frozenset(),
     behind: frozenset[str] = frozenset(),
+    retitle: Callable[[set[str]], list[tuple[str, int, str]]] | None = None,
 ) -> list[tuple[list[Mem], str]]:
     """The topics with a page. A topic is one its turns return to: a title only one of them says
     ("Summer break" of three turns of a GI Bill, a mother and a VA doctor, alike in nothing but
     Honolulu) names no page, nor one two turns say in passing (`_in_passing`). And a turn of it is
     about it (`_about`), and held to it by more than its title (`_held`); the others' place is About me,
     the Notes or the pages of their names. `behind`: the words the whole history says (`backdrop`), which
-    hold no turn to a topic."""
-    out = []
-    for g, (title, said, key) in zip(members, titles, strict=True):
-        if len(g) < TOPIC_MIN or not title or said < 2:
-            continue
-        if key:
-            g = _about(g, key, avoided, behind)
-            if _in_passing(g, key) or _only_done(g, key) or _only_how(g, key) or _only_when(g, key):
-                continue
-            # (after the tests of two turns: a topic that had more is more than a passing word)
-            g = _held(g, key, avoided, behind)
-        if len(g) >= TOPIC_MIN:
-            out.append((g, title))
-    return out
+    hold no turn to a topic. (session 42: wiki27) A topic so refused a family word for its title
+    (`_said_of_own`) is titled again without those words
+    (`retitle`: the groups' titles with them avoided) and kept if that title holds it: grace's four turns of
+    her mother's dementia, two saying "grandma" to her children, had gone to the Notes; they are "Dementia"."""
+    chosen = [_keep(g, title, avoided, behind) for g, title in zip(members, titles, strict=True)]
+    refused = {key for (_, _, key), found in zip(titles, chosen, strict=True) if found is None and _said_of_own(key)}
+    if refused and retitle is not None:
+        again = retitle(refused)
+        chosen = [
+            found if found is not None or was[2] not in refused else _keep(g, now, avoided, behind)
+            for g, was, now, found in zip(members, titles, again, chosen, strict=True)
+        ]
+    return [found for found in chosen if found is not None]
+
+
+def _keep(
+    g: list[Mem], titled: tuple[str, int, str], avoided: frozenset[str], behind: frozenset[str]
+) -> tuple[list[Mem], str] | None:
+    """A topic's page (its turns about it, its title), or None (`_kept`)."""
+    title, said, key = titled
+    if len(g) < TOPIC_MIN or not title or said < 2:
+        return None
+    if key:
+        g = _about(g, key, avoided, behind)
+        if _in_passing(g, key) or _only_done(g, key) or _only_how(g, key) or _only_when(g, key):
+            return None
+        # (after the tests of two turns: a topic that had more is more than a passing word)
+        g = _held(g, key, avoided, behind)
+    return (g, title) if len(g) >= TOPIC_MIN else None
+
+
+def _said_of_own(key: str) -> bool:
+    """(session 42: wiki27) A title refused that its topic is titled again without (`_kept`): a family word
+    ("grandma", "mom"). (Not a role, a chat or an everyday thing: over the fixtures, a topic titled again
+    without one was a page of what was left, "Dock" of a fishing dock and a house's stairs, "Meter" of a first
+    letter and a car's service.)"""
+    return bool(key) and _kin_word(key)
 
 
 def _about(g: list[Mem], key: str, avoided: frozenset[str], behind: frozenset[str] = frozenset()) -> list[Mem]:
@@ -1558,7 +1588,9 @@ def _bonds(m: Mem, own: set[str], avoided: frozenset[str], behind: frozenset[str
     title's (`own`), the history's backdrop, a family word (noor's "Teta", her grandmother in a speech, a
     budget and a visit, was held by "mama" in two of them) and the names with a page it names (what turns
     share there is on that page: grace's "Mom" held a church, a house sale and a phone bill by "Westerville")."""
-    found = {k for k in _substance(m.content) if not own.issuperset(k.split()) and not _kin_word(k)} - behind
+    found = {
+        k for k in _substance(m.content) if not own.issuperset(k.split()) and not _kin_word(k) and k not in _MEDIUM
+    } - behind
     return found - (avoided & _avoided(_names_of(m)))
 
 
@@ -1575,11 +1607,15 @@ def _apart(saying: list[Mem], key: str) -> bool:
     coffee" were ray's page "Pot"; "a glass of wine" and "stained glass"). A hobby said bare ("I play
     netball", "gave netball away"), one thing named alike ("the kitchen table" twice) or in two compounds
     ("a packer brisket", "leftover brisket"; "in-house localization jobs", "brightpath's localization team")
-    is a topic."""
+    is a topic. (session 42: wiki27) So is a role (`_ROLES`: grace's "nurse aide" and "night aides"), the chat a
+    message goes to (`_MEDIUM`: tunde's "whatsapp for the FY group" and "parish whatsapp") and an everyday thing
+    (`_an_everyday_thing`: dale's "House") no topic by itself."""
     if len(saying) < TOPIC_MIN:
         return False
-    if _kin_word(key):
+    if _kin_word(key) or _a_role(key) or key in _MEDIUM:
         return True  # (and "mummy papa": arjun's parents, a move on retiring and a visit visa)
+    if _an_everyday_thing(saying, key):
+        return True
     if " " in key:
         return False
     verbs = _said_as_verbs(saying)
@@ -1593,6 +1629,59 @@ def _apart(saying: list[Mem], key: str) -> bool:
     ]
     measured = any(k.startswith(f"{key} of ") for found in kinds for k in found)
     return measured and all(kinds) and all(a.isdisjoint(b) for n, a in enumerate(kinds) for b in kinds[n + 1 :])
+
+
+# -- (session 42: wiki27) a person said by their role, and a word said of a thing, not for one ------------------
+
+# The words for another person by what they do (a job, a post): said alone, each turn names its own one ("my
+# mother was a nurse aide" and "a card for the night aides", grace's page "Aides"; "4 technicians" in a posting
+# and "applied to be my technician" in a role-play, wen's "Technician"; olena's warehouse "colleagues" and the
+# "6 colleagues" at her birthday in Leipzig). Like a family word (`_kin_word`), such a word titles a topic only
+# where its turns share something else. (Not a post a person holds, and talks of as their own: noor's "Intern",
+# maeve's "Chair".)
+_ROLES = names.wordset(
+    "aide assistant technician tech nurse manager supervisor boss colleague coworker co-worker candidate "
+    "interviewer recruiter client customer clerk cashier receptionist"
+)
+
+
+def _a_role(key: str) -> bool:
+    """A one-word title that is a person's role (`_ROLES`), singular or plural as `_terms` keys it."""
+    return key in _ROLES or f"{key}s" in _ROLES
+
+
+def _an_everyday_thing(saying: list[Mem], key: str) -> bool:
+    """A one-word title that is an everyday thing (`_frequent`: "house", "home", "room", "drive"), typed in lower
+    case and no place: said in turns that share nothing else, each says it of its own ("the house on
+    sunnybrook" for sale, "not a single bar out at the house", "get the house ready" for a knee operation: dale's
+    page "House"; a crossword's "home", a care home and a family house, harold's "Home"; "drive it to the gig",
+    "a 14 hr drive" and "drives to the coast" in a video's treatment, dani's "Drive")."""
+    if " " in key or not _listed(key, _frequent()) or key in _WHEN_OF_DAY:
+        return False  # (a meal is an occasion: ines's dinners she hosts, "a dinner for six", are a topic)
+    forms = [form for m in saying for k, form in _terms(m.content) if k == key]
+    return all(form.islower() and vocab.place(form) is None for form in forms)
+
+
+# What a thing is said to be, after "is a" or "just a", is no thing talked of: dale's "would that be smart for
+# work or just a toy" and "ya its a toy" (a Silverado he thought of trading for a Ram) were a page "Toy".
+_SAYING_IS = names.curled(names.wordset("is 's its it's thats that's was be being just like such what quite"))
+
+
+def _judged(g: Sequence[Mem]) -> set[str]:
+    """The words (`_terms` keys) a topic's turns say only as what a thing is, after "a" or "an" that a form
+    of "be", "just", "like" or "what" leads ("just a toy", "its a toy", "what a nightmare"): no title."""
+    seen: Counter[str] = Counter()
+    judged: Counter[str] = Counter()
+    for m in g:
+        found = _PHRASE_WORD.findall(prose(m.content))
+        for i, word in enumerate(found):
+            if not word[:1].islower():
+                continue
+            key = _stem(word.casefold())
+            seen[key] += 1
+            if i >= 2 and found[i - 1].casefold() in ("a", "an") and found[i - 2].casefold() in _SAYING_IS:
+                judged[key] += 1
+    return {key for key, n in judged.items() if n == seen[key]}
 
 
 def _words_before(g: list[Mem], is_it: Callable[[str], bool]) -> list[str]:
@@ -2075,7 +2164,14 @@ def _vague(key: str) -> bool:
         return True  # (session 41: wiki26) and what it counts ("ten thousand miles", "ten milligram")
     if len(parts) == 1 and parts[0] in _UNITS_ALONE:
         return True  # (session 41: wiki26) or that alone ("Miles", of three vehicles' mileage)
+    if len(parts) == 2 and parts[1] in _MEDIUM and (adjective(parts[0]) or parts[0] in _HOW_WRITTEN):
+        return True  # (session 42: wiki27) "Short message", "Firm email": how it is written, not what about
     return parts[-1] in _VAGUE or (len(parts) == 3 and (parts[0] in _VAGUE or _at_when(parts))) or _a_day(parts)
+
+
+# (session 42: wiki27) How a message is to read, before the word for it: wen's "a short message to Kal Tire", "a
+# short message for the family group chat" (winter tyres, an engagement) titled a page "Short message".
+_HOW_WRITTEN = names.wordset("brief polite firm friendly formal informal sweet kind gentle stern angry heartfelt")
 
 
 # Numbers said in words: ray dictates his years and ages ("a twenty twenty one Freightliner", "doing my taxes
@@ -2191,6 +2287,13 @@ def _frequent() -> frozenset[str]:
 
 
 @functools.cache
+def _cased() -> dict[str, str]:
+    """(session 42: wiki27) The names of wiki/data/cased.txt, written with a capital inside ("WhatsApp"),
+    lowered -> as their makers write them."""
+    return {name.casefold(): name for name in _word_list("cased.txt")}
+
+
+@functools.cache
 def _dictionary() -> frozenset[str]:
     """The embedding model's whole words: common.txt, frequent.txt and words.txt (scripts/vocab_words.py)."""
     return _common() | _frequent() | _word_list("words.txt")
@@ -2249,7 +2352,20 @@ def _term_weight(key: str, verbs: set[str], named: frozenset[str] = frozenset())
 # the HR email", "my email signature" were grace's page "Email" of three subjects: days off, part time, a
 # certificate), not what about. Weighed as an abstract word: they title a topic where nothing concrete
 # does; a phrase of one says what ("Cover letter", "Email signature").
-_MEDIUM = frozenset(["email", "mail", "message", "text", "letter", "reply", "draft", "post", "dm", "voicemail"])
+_MEDIUM = frozenset(["email", "mail", "message", "text", "letter", "reply", "draft", "post", "dm", "voicemail"]) | {
+    # (session 42: wiki27) and the chats a message is sent in: tunde's "a short whatsapp for the FY group" and
+    # "the parish whatsapp" (a rota, a youth fellowship) were a page "Whatsapp", wen's "the West 4th team group
+    # chat" and "the family group chat" (a goodbye, an engagement) one "Group chat"; as the turns saying a family
+    # word, the turns saying one with nothing else in common are no topic (`_apart`)
+    "whatsapp",
+    "chat",
+    "group chat",
+    "groupchat",
+    "sms",
+    "imessage",
+    "telegram",
+    "messenger",
+}
 
 
 def _named_keys(groups: Sequence[Sequence[Mem]]) -> frozenset[str]:
@@ -2367,7 +2483,12 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
     out: list[tuple[str, int, str]] = []
     for g, counts in zip(groups, per_group, strict=True):
         # "Lisbon" no, "moved to Lisbon" yes; "Month", "next month", "week at Boulderbar" no, "night shift" yes
-        allowed = [(k, tf) for k, tf in counts.items() if k not in avoided and not _vague(k) and not _done(forms[k])]
+        judged = _judged([m for m in g if m.turn != "assistant"] or g)  # (session 42: wiki27) "just a toy"
+        allowed = [
+            (k, tf)
+            for k, tf in counts.items()
+            if k not in avoided and not _vague(k) and not _done(forms[k]) and k not in judged
+        ]
         # (a run of characters of an unspaced script said once is as likely half of two words as one:
         # "身房然" of 健身房然后; the opening of the first turn titles such a topic instead)
         shared = [(key, tf) for key, tf in allowed if tf >= 2] or [kt for kt in allowed if not _UNSPACED.match(kt[0])]
@@ -2408,7 +2529,8 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
 def _shown(form: str, written: dict[str, str] | None = None) -> str:
     """A topic's title as its turns write it, first letter up; a name the lists know typed in lower
     case as they write it ("ann arbor": "Ann Arbor", "dfcu": "DFCU", `memory.vocab`): a student who
-    types in lower case had topics titled "Ann arbor" and "Dfcu". A word of it the turns name (`written`:
+    types in lower case had topics titled "Ann arbor" and "Dfcu"; a product's own case ("whatsapp":
+    "WhatsApp", `_cased`). A word of it the turns name (`written`:
     one-word names, lowered -> as the page of it writes them) is written as that name, its possessive
     typed without an apostrophe with one: the translator's "Sister ola", "Tomeks dads" are "Sister Ola",
     "Tomek's dads"."""
@@ -2418,6 +2540,10 @@ def _shown(form: str, written: dict[str, str] | None = None) -> str:
             return known  # (a whole name only: "mini split" is no MINI; "lisinopril", "giffgaff" stay up front)
         if acronym(form):
             return form.upper()  # (session 41: wiki26) "msu": MSU
+        parts = form.split(" ")
+        if any(w in _cased() for w in parts):  # (session 42: wiki27) "whatsapp group": WhatsApp group
+            first = _cased().get(parts[0])
+            return " ".join([first or parts[0][:1].upper() + parts[0][1:], *(_cased().get(w, w) for w in parts[1:])])
     if written and " " in form:
         form = " ".join(_as_named(w, written) for w in form.split(" "))
     return form[:1].upper() + form[1:]
