@@ -75,6 +75,8 @@ def test_a_family_word_in_spanish_is_one():
     exam) were a page "Mami": "mami" was no word of memory/data/family.txt."""
     assert vocab.FAMILY["mami"].relation == "mother" and vocab.FAMILY["abuelo"].relation == "grandfather"
     assert _kept("abuelo wants a bigger tv for the games", "a birthday card from me and abuelo to my cousin") == []
+    # lucia's "mi vieja" (her mother: a packing list, a move to Funes, coming out) was a page "Vieja"
+    assert _kept("mi vieja wants me to call every sunday", "my budget: rent, gym and money for mi vieja") == []
 
 
 def test_a_spanish_relatives_subject_still_titles():
@@ -98,6 +100,9 @@ def test_an_everyday_thing_with_a_subject_or_a_name_still_titles():
     said = ["painting the nursery room sage green", "sage green nursery room needs a second coat", "nursery room rug"]
     assert [t for t, _ in _kept(*said)] == ["Nursery room"]
     assert _title("the drive to Cork takes four hours", "Cork traffic on the drive home") == "Cork"
+    # a kind of thing said bare is a subject: the life fixture's diet ("no meat or fish", "eating fish again")
+    said = ["I'm vegetarian, so no meat or fish", "I started eating fish again in Porto", "easy fish recipes"]
+    assert [t for t, _ in _kept(*said)] == ["Fish"]
 
 
 # -- what a thing would be ----------------------------------------------------------------------------------------

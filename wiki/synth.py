@@ -1473,13 +1473,8 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     coherent = [part for c in coherent for part in things.split(c)]
     groups: list[list[int]] = sorted(coherent, key=lambda c: c[0])
     members = [[mems[i] for i in g] for g in groups]
-    return _kept(
-        members,
-        topic_terms(members, avoid),
-        _avoided(avoid),
-        backdrop([m.content for m in mems]),
-        retitle=lambda words_: topic_terms(members, (*avoid, *words_)),
-    )
+    behind, avoided = backdrop([m.content for m in mems]), _avoided(avoid)
+    return _kept(members, topic_terms(members, avoid), avoided, behind, lambda w: topic_terms(members, (*avoid, *w)))
 
 
 def _kept(
@@ -1503,7 +1498,9 @@ def _kept(
     if refused and retitle is not None:
         again = retitle(refused)
         chosen = [
-            found if found is not None or was[2] not in refused else _keep(g, now, avoided, behind)
+            found
+            if found is not None or was[2] not in refused or not _named_again(now[2])
+            else _keep(g, now, avoided, behind)
             for g, was, now, found in zip(members, titles, again, chosen, strict=True)
         ]
     return [found for found in chosen if found is not None]
@@ -1523,6 +1520,12 @@ def _keep(
         # (after the tests of two turns: a topic that had more is more than a passing word)
         g = _held(g, key, avoided, behind)
     return (g, title) if len(g) >= TOPIC_MIN else None
+
+
+def _named_again(key: str) -> bool:
+    """A title a topic refused its family word may take instead (`_kept`): a phrase or a word no everyday one
+    ("Dementia", "Memory care"; not "Plan" of maeve's health insurance and her mobile's, which "my son" held)."""
+    return bool(key) and (" " in key or not (_listed(key, _common()) or _listed(key, _frequent())))
 
 
 def _said_of_own(key: str) -> bool:
@@ -1655,16 +1658,37 @@ def _an_everyday_thing(saying: list[Mem], key: str) -> bool:
     case and no place: said in turns that share nothing else, each says it of its own ("the house on
     sunnybrook" for sale, "not a single bar out at the house", "get the house ready" for a knee operation: dale's
     page "House"; a crossword's "home", a care home and a family house, harold's "Home"; "drive it to the gig",
-    "a 14 hr drive" and "drives to the coast" in a video's treatment, dani's "Drive")."""
+    "a 14 hr drive" and "drives to the coast" in a video's treatment, dani's "Drive"), each a particular one."""
     if " " in key or not _listed(key, _frequent()) or key in _WHEN_OF_DAY:
         return False  # (a meal is an occasion: ines's dinners she hosts, "a dinner for six", are a topic)
     forms = [form for m in saying for k, form in _terms(m.content) if k == key]
-    return all(form.islower() and vocab.place(form) is None for form in forms)
+    if not all(form.islower() and vocab.place(form) is None for form in forms):
+        return False
+    # (a particular one, "the house", "a room", half the times or more; a kind said bare is a subject: "no meat
+    # or fish", "eating fish again", "easy fish recipes" of a diet)
+    said = _words_before(saying, lambda word: _stem(word) == key)
+    return bool(said) and sum(before in _DETERMINERS for before in said) * 2 >= len(said)
+
+
+_DETERMINERS = names.curled(names.wordset("the a an my our your his her their this that these those its"))
 
 
 # What a thing is said to be, after "is a" or "just a", is no thing talked of: dale's "would that be smart for
 # work or just a toy" and "ya its a toy" (a Silverado he thought of trading for a Ram) were a page "Toy".
 _SAYING_IS = names.curled(names.wordset("is 's its it's thats that's was be being just like such what quite"))
+
+
+def _allowed(
+    g: Sequence[Mem], counts: Counter[str], forms: dict[str, Counter[str]], avoided: frozenset[str]
+) -> list[tuple[str, int]]:
+    """A group's terms (key, turns saying it) that may title it (`topic_terms`): no name with a page, nothing
+    vague, no verb's past, nothing said only as what a thing is (`_judged`)."""
+    judged = _judged([m for m in g if m.turn != "assistant"] or g)  # (session 42: wiki27) "just a toy"
+    return [
+        (k, tf)
+        for k, tf in counts.items()
+        if k not in avoided and not _vague(k) and not _done(forms[k]) and k not in judged
+    ]
 
 
 def _judged(g: Sequence[Mem]) -> set[str]:
@@ -2483,12 +2507,7 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
     out: list[tuple[str, int, str]] = []
     for g, counts in zip(groups, per_group, strict=True):
         # "Lisbon" no, "moved to Lisbon" yes; "Month", "next month", "week at Boulderbar" no, "night shift" yes
-        judged = _judged([m for m in g if m.turn != "assistant"] or g)  # (session 42: wiki27) "just a toy"
-        allowed = [
-            (k, tf)
-            for k, tf in counts.items()
-            if k not in avoided and not _vague(k) and not _done(forms[k]) and k not in judged
-        ]
+        allowed = _allowed(g, counts, forms, avoided)
         # (a run of characters of an unspaced script said once is as likely half of two words as one:
         # "身房然" of 健身房然后; the opening of the first turn titles such a topic instead)
         shared = [(key, tf) for key, tf in allowed if tf >= 2] or [kt for kt in allowed if not _UNSPACED.match(kt[0])]
