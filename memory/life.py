@@ -7945,16 +7945,18 @@ _S42B_BESIDE = patterns.lazy(
 )
 
 
-def _s42b_beside(out: dict[str, Said], text: str) -> None:
-    """The bank read moved to "second bank" where the account opened at it is said as one beside another."""
+def _s42b_beside(out: dict[str, Said], text: str) -> dict[str, Said]:
+    """What was read, its bank moved to "second bank" where the account opened at it is said as one beside
+    another."""
     bank = out.get("bank")
     if bank is None or "opened" not in text:
-        return
+        return out
     for found in _S42B_BESIDE.finditer(text):
         beside = found.group("q") is not None or found.group(0).startswith("opened another")
         if beside and _norm(found.group("v")) == bank.value:
             out["second bank"] = replace(out.pop("bank"), attribute="second bank")
-            return
+            break
+    return out
 
 
 def _said_s42b(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
@@ -11591,8 +11593,7 @@ def read(text: str) -> tuple[Said, ...]:
     for i, sentence in enumerate(split):
         seen.append(sentence)
         sentence = _before_a_case(_said_before_asked(sentence, split[i + 1] if i + 1 < len(split) else ""), text)
-        sentence = _letter_said(sentence)  # (session 40: harold) "Having switched X to Y, I", "..., given that I ...?"
-        sentence = _s42b_premise(sentence)  # (session 42: beth) "Now that we are on X, how do I ...?": we are on X
+        sentence = _s42b_premise(_letter_said(sentence))  # (harold: "Having switched X, I"; beth: "Now that ...?")
         if not sentence:
             continue  # "I live in Paris, right?": asked, not said; "a 71-year-old on ramipril ...": a case's
         if "ream" in sentence and _DREAMT.search(sentence) is not None:
@@ -11634,8 +11635,7 @@ def read(text: str) -> tuple[Said, ...]:
         got = ended(ruled) and not ended(ruled, said)  # "traded in my Corolla for a Mustang": the Mustang
         if ruled is not said and (fuller or got):
             out[said.attribute] = replace(said, memory_type=ruled.memory_type)
-    _s42b_beside(out, text)  # (session 42: beth) "a German account at the Sparkasse": a bank beside the one kept
-    return tuple(out.values())
+    return tuple(_s42b_beside(out, text).values())  # (session 42: beth) "a German account at": a second bank
 
 
 # Without articles (session 36: olena): the level a person has of a language they learn, by its CEFR
