@@ -257,6 +257,7 @@ _ROLE_NOUNS = [
     "adjuster",
     "examiner",
     "underwriter",
+    "hygienist",  # (session 42: beth: "I'm a registered dental hygienist at Sandhills Family Dentistry")
 ]
 _ROLE = r"(?P<role>(?:[a-z0-9][\w-]*\s+){0,3}(?:" + "|".join(_ROLE_NOUNS) + r")s?)"
 # "head of science", "director of operations": a role named by what it heads
@@ -7759,6 +7760,228 @@ def _said_songwriter(attribute: str, memory_type: str, match: re.Match[str], val
     return Said(attribute, _norm(shown), shown, memory_type)
 
 
+# An Army spouse's chats (session 42: beth) --------------------------------------------------------------------
+# A military spouse who writes tidy full sentences says the changes of a life that moves with orders in its own
+# words: a home by the lease signed on it ("We signed the lease on a house in Freihung"; a flight landed, a hotel
+# or temporary lodging is no home), a job by "hired as a <role> at" a place and "I start at <firm> on Monday", a
+# professional license by its state ("My Colorado license came through"; "my North Carolina dental hygiene
+# license" in a question rests on one she holds), the children's school by their names ("Ava is in third grade
+# at Shughart Elementary", "Ava and Theo are registered at Vilseck Elementary School": the first child named), a
+# SIM got with a carrier ("I got a German SIM with o2"), a health plan she is on ("We're on Tricare Prime"; "Now
+# that we are on Tricare Overseas, how do I ...?" rests on it), a volunteer role taken and handed on ("I agreed to
+# be the FRG leader", "I handed the FRG leader binder to Jess Morales"), a named pet rehomed ("we found Pickles a
+# new home": no pet) and orders got and changed ("We got orders to Fort Hood", "The Hood orders got cancelled, it's
+# Carson now"). Not the spouse's orders, promotion or unit ("Mike will be in the 1st Stryker Brigade"), a friend's
+# pasted resume, a plan ("I need to apply for a Colorado license"), a post renamed around her.
+_S42B_SUBJECT = r"(?:^|(?<=[\s,;(]))(?:I|[Ww]e)"
+_S42B_FIRM_WORDS = (
+    r"Dental|Dentistry|Orthodontics|Pediatrics|Clinic|Hospital|Medical|Health|Healthcare|Pharmacy|Veterinary|Group|"
+    r"Inc|LLC|Partners|Associates|Agency|Law|Realty|Bank|Labs?|Studios?|Systems|Services|Consulting|Solutions|"
+    r"Company|Corp|Practice|Care"
+)
+_S42B_ROLE_NAME = r"(?:[A-Z]{2,5}|(?:[A-Z][\w-]+ )?(?:[Bb]ooster|[Ss]pouses'?|[Pp]arents'?) [Cc]lub)"
+_S42B_ROLE = r"(?:leader|co-leader|chair|chairperson|president|vice president|treasurer|secretary|coordinator)"
+_S42B_PET = r"(?:cat|dog|kitten|puppy|rabbit|bunny|hamster|guinea pig|parrot|ferret)"
+_S42B_RULES = (
+    # "We signed the lease on a house in Freihung": the home leased (not "if we sign", "the Garcias signed")
+    _rule(
+        "home",
+        IDENTITY,
+        _S42B_SUBJECT + r"(?: have|'ve)? (?:just |finally |officially )?signed (?:the|a|our) (?:new )?lease (?:on|for) "
+        r"(?:a|an|the|our|this) (?:[\w-]+ ){0,2}?(?:house|home|apartment|flat|condo|townhouse|townhome|duplex|rental|"
+        r"place|cottage|bungalow) in (?P<v>" + _NAME + r")(?![\w'-])",
+        gate=r"\blease\b",
+    ),
+    # "I got hired as a contract hygienist at the Rose Barracks dental clinic": the place of work (a kind after
+    # its name kept: "dental clinic")
+    _rule(
+        "employer",
+        FACT,
+        _I + r"(?: have|'ve)? (?:just |finally |officially )?(?:got |been |was )?hired as (?:a|an) (?:[\w-]+ ){0,3}?"
+        r"(?:at|by|with) (?:the )?(?P<v>" + _NAME + r"(?: (?:dental|medical|health|vet|veterinary|eye|family) "
+        r"(?:clinic|office|practice|center|centre|hospital))?)(?![\w'&-])",
+        "s42bjob",
+        gate=r"hired as",
+    ),
+    # "I start at Pikes Peak Family Dental on Monday": a firm by its name's kind, started on a day said
+    _rule(
+        "employer",
+        FACT,
+        _I
+        + r" (?:start|begin|started|began) (?:work |working )?at (?:the )?(?P<v>(?:[A-Z][\w'&.-]* ){0,4}(?:"
+        + _S42B_FIRM_WORDS
+        + r"))(?= (?:on|this|next|tomorrow|in|today)\b)",
+        "s42bjob",
+        gate=r"\bstart|\bbegan|\bbegin",
+    ),
+    # "My Colorado license came through": a professional license by its state or province (not a driver's, the
+    # plates, nor one expired)
+    _rule(
+        "license",
+        FACT,
+        r"\b[Mm]y (?:new |current )?(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:(?!drivers?\b|driving\b)[a-z]+ ){0,3}?"
+        r"licen[cs]e\b(?! (?:plates?|number|expired|lapsed|ran out|was|is expired)\b)",
+        "s42blicense",
+        gate=r"licen[cs]e",
+    ),
+    # "Ava is in third grade at Shughart Elementary", "Ava and Theo are registered at Vilseck Elementary School",
+    # "Ava and Theo start at Aspen Valley Elementary": a child's school by the child's name ("ava school")
+    _rule(
+        "their",
+        FACT,
+        r"(?:^|(?<=[.;!?] ))(?!I\b|The\b|We\b|My\b|Our\b)(?P<rel>[A-Z][a-z]+)(?: and [A-Z][a-z]+)? (?:is in (?:[a-z]+ )?"
+        r"(?:grade|kindergarten|preschool) at|(?:is|are) (?:now |both )?(?:registered|enrolled) (?:at|in)|"
+        r"(?:start|starts|started) (?:at|in)) (?:the )?(?P<v>" + _SCHOOL_NAME + r")",
+        "school",
+        gate=r"grade|registered|enrolled|start",
+    ),
+    # "I got a German SIM with o2": the carrier of a SIM got (a carrier of the lists)
+    _rule(
+        "phone provider",
+        FACT,
+        _S42B_SUBJECT + r"(?: have|'ve)? (?:just |finally )?(?:got|bought|picked up) (?:a|an|my|our) (?:[\w-]+ ){0,2}?"
+        r"SIM(?: card)? (?:with|from|on) (?P<v>[\w&-]+)(?![\w-])",
+        "s42bsim",
+        gate=r"\bsim\b",
+    ),
+    # "We're on Tricare Prime", "Since we live off post now, we're on Tricare Select": a health plan of the lists
+    _rule(
+        "insurance",
+        FACT,
+        _S42B_SUBJECT + r"(?:'re| are|'m| am) (?:now |still |currently |all |both )?(?:on|enrolled in|covered by) "
+        r"(?:the )?(?P<v>(?i:" + vocab.INSURERS + r"))(?![\w-])",
+        gate="tricare|health|hmsa|kaiser|medic|blue|bcbs|aetna|cigna|united|humana|anthem|ambetter|oscar|molina|wellcare|highmark|premera|regence",
+    ),
+    # "I agreed to be the FRG leader for Mike's company": a volunteer role by its group's letters
+    _rule(
+        "volunteer role",
+        FACT,
+        _I + r"(?: have|'ve)? (?:just |finally |officially )?(?:agreed to be|volunteered to be|signed up to be|became|"
+        r"took over as|stepped up as|was elected|got elected|was voted in as) (?:the |our )?(?P<v>"
+        + _S42B_ROLE_NAME
+        + " "
+        + _S42B_ROLE
+        + r")(?![\w-])",
+        gate=r"agreed to be|volunteered to be|signed up to be|became|took over as|stepped up as|elected|voted in",
+    ),
+    # "I handed the FRG leader binder to Jess Morales", "I stepped down as PTA treasurer": the role handed on
+    _rule(
+        "volunteer role",
+        FACT,
+        _I
+        + r"(?: have|'ve)? (?:just |finally |officially )?(?:(?:handed|passed|turned) (?:over )?(?:the |my )?(?P<v>"
+        + _S42B_ROLE_NAME
+        + " "
+        + _S42B_ROLE
+        + r")(?: role| position| job| binder| reins| duties)? (?:over |on )?to "
+        r"[A-Z]|stepped down as (?:the )?(?P<v2>" + _S42B_ROLE_NAME + " " + _S42B_ROLE + r")(?![\w-]))",
+        "s42bhanded",
+        gate=r"handed|passed|turned|stepped down",
+    ),
+    # "Our cat, Pickles, has been ...": a pet of the household's, named (some pets)
+    _rule(
+        "pets",
+        FACT,
+        r"\b(?:[Oo]ur|[Mm]y) " + _S42B_PET + r", [A-Z][\w'-]+,",
+        "s42bsome",
+        gate=r"\bour |\bmy ",
+    ),
+    # "we found Pickles a new home", "we rehomed our cat": the pet gone (no pet)
+    _rule(
+        "pets",
+        FACT,
+        _S42B_SUBJECT
+        + r"(?: have|'ve)? (?:just |finally )?(?:found (?:[A-Z][\w'-]+|(?:our|my) "
+        + _S42B_PET
+        + r") a (?:new|loving|good|forever) home|rehomed (?:[A-Z][\w'-]+|(?:our|my) "
+        + _S42B_PET
+        + r"))\b",
+        "s42bnone",
+        gate=r"\bhome\b|rehomed",
+    ),
+    # "We got orders to Fort Hood", "The Hood orders got cancelled, it's Carson now": the next duty station
+    _rule(
+        "next duty station",
+        FACT,
+        r"(?:"
+        + _S42B_SUBJECT
+        + r"(?: have|'ve)? (?:just |finally |officially )?got (?:our |my |PCS )?orders (?:to|for) "
+        r"(?P<v>(?:(?:Fort|Ft\.?|Camp|Joint Base|JB|NAS|MCAS) )?[A-Z][\w'-]+)|\b[Tt]he [A-Z][\w'-]+ orders (?:got|were|have "
+        r"been) (?:cancell?ed|changed|pulled|rescinded),? (?:and )?(?:it's|it is|now it's) (?P<v2>(?:(?:Fort|Ft\.?|Camp) )?"
+        r"[A-Z][\w'-]+))(?![\w'-])",
+        "s42borders",
+        gate=r"\borders\b",
+    ),
+)
+_S42B_GROUPS = frozenset(["s42bjob", "s42blicense", "s42bsim", "s42bhanded", "s42bsome", "s42bnone", "s42borders"])
+# "Now that we are on Tricare Overseas, how do I find a dentist?": the premise a question rests on
+_S42B_NOW_THAT = patterns.lazy(r"^(?:[Nn]ow that) (?P<said>(?:I|we)\b[^,?]{3,120}), [a-z][^?]*\?$")
+# "do I need to update the address on my North Carolina dental hygiene license?": a license held, asked about
+_S42B_HELD = patterns.lazy(
+    r"(?<!get )(?<!getting )(?<!apply for )(?<!transfer )(?<!need )\b[Mm]y [A-Z][a-z]+(?: [A-Z][a-z]+)? "
+    r"(?:[a-z]+ ){0,3}?licen[cs]e\b"
+)
+
+
+def _s42b_premise(sentence: str) -> str:
+    """A question as the fact it rests on, where it rests on one of the person's: "Now that we are on X, how
+    ...?" is "we are on X"; "do I need to update ... my North Carolina dental hygiene license?" is the license."""
+    if not sentence.endswith("?"):
+        return sentence
+    if (now := _S42B_NOW_THAT.match(sentence)) is not None:
+        return now.group("said")
+    if "icen" in sentence and (held := _S42B_HELD.search(sentence)) is not None:
+        return held.group(0)
+    return sentence
+
+
+# "I opened a German account at the Sparkasse so we can pay the rent", "I opened a second account at Ally": an
+# account said as one beside another (a second, another, a local one, one of a country's) is a second bank, not a
+# switch of the bank (everything else stays where it was); "I switched to Chase", "I moved my money to Ally", "I
+# opened an account at Kemba" are the bank.
+_S42B_BESIDE = patterns.lazy(
+    r"\bopened (?:a|an|another) (?:(?P<q>second|extra|separate|local|foreign|overseas|[A-Z][a-z]+(?:an|ish|ese|ch|i)) )?"
+    r"(?:checking |savings |bank |current )?account (?:at|with) (?:the )?(?P<v>[A-Z][\w'&.-]*(?: [A-Z][\w'&.-]*){0,3})"
+)
+
+
+def _s42b_beside(out: dict[str, Said], text: str) -> dict[str, Said]:
+    """What was read, its bank moved to "second bank" where the account opened at it is said as one beside
+    another."""
+    bank = out.get("bank")
+    if bank is None or "opened" not in text:
+        return out
+    for found in _S42B_BESIDE.finditer(text):
+        beside = found.group("q") is not None or found.group(0).startswith("opened another")
+        if beside and _norm(found.group("v")) == bank.value:
+            out["second bank"] = replace(out.pop("bank"), attribute="second bank")
+            break
+    return out
+
+
+def _said_s42b(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+    """A value of `_S42B_RULES`: a fixed one (some pets, none, a role handed on), a state's license (a state
+    or province of the lists), a carrier of the lists, a name as written."""
+    if value_group == "s42bsome":
+        return Said(attribute, "some", "some", memory_type)
+    if value_group == "s42bnone":
+        return Said(attribute, "none", "none (rehomed)", memory_type)
+    groups = match.groupdict()
+    shown = _untrailed(groups.get("v") or groups.get("v2") or "").strip(" .,'!")
+    if value_group == "s42bhanded":
+        return Said(attribute, "handed on", f"handed on ({shown})", memory_type)
+    if value_group == "s42blicense" and not vocab.province(shown):
+        return None  # ("my Spanish teaching license": no state's)
+    if value_group == "s42bsim" and not any(
+        n.attribute == "phone provider" and n.words == (vocab.fold(shown),)
+        for n in vocab.names().get(vocab.fold(shown), ())
+    ):
+        return None  # ("a SIM with data": a carrier of carriers.txt only)
+    if not shown or shown.casefold() in tokens.STOPWORDS:
+        return None
+    return Said(attribute, _norm(shown), shown, memory_type)
+
+
 _RULES = (
     # home
     _rule(
@@ -7806,13 +8029,14 @@ _RULES = (
         + r")(?![\w'-])(?! (?:sold|was|went|is (?:on the market|for sale|rented out|being sold)|that we (?:sold|rent out))\b)",
         gate=r"our house|our home",
     ),
-    # "we made it to Minneapolis!!", "we've been in Philadelphia since 2018"
+    # "we made it to Minneapolis!!", "we've been in Philadelphia since 2018" (not "We landed in Germany on Thursday":
+    # where a flight came down, not a home; session 42: beth)
     _rule(
         "home",
         IDENTITY,
         r"(?:"
         + _I
-        + r"|\b[Ww]e)(?: have|'ve)? (?:finally |just )?(?:made it|arrived|landed) (?:in|to) (?P<v>"
+        + r"|\b[Ww]e)(?: have|'ve)? (?:finally |just )?(?:made it|arrived) (?:in|to) (?P<v>"
         + _PLACE
         + r")(?![^.;]{0,30}\b(?:for (?:a|the) (?:trip|holiday|vacation|conference|weekend|wedding)|airport)\b)",
     ),
@@ -9603,6 +9827,7 @@ _RULES = (
     *_LETTER_RULES,  # letters from a retired widower (session 40: harold)
     *_S41_RULES,  # a trucker's run-ons, again (session 41: weak41)
     *_SONGWRITER_RULES,  # a touring songwriter's chats (session 41: dani)
+    *_S42B_RULES,  # an Army spouse's chats (session 42: beth)
 )
 
 
@@ -11368,7 +11593,7 @@ def read(text: str) -> tuple[Said, ...]:
     for i, sentence in enumerate(split):
         seen.append(sentence)
         sentence = _before_a_case(_said_before_asked(sentence, split[i + 1] if i + 1 < len(split) else ""), text)
-        sentence = _letter_said(sentence)  # (session 40: harold) "Having switched X to Y, I", "..., given that I ...?"
+        sentence = _s42b_premise(_letter_said(sentence))  # (harold: "Having switched X, I"; beth: "Now that ...?")
         if not sentence:
             continue  # "I live in Paris, right?": asked, not said; "a 71-year-old on ramipril ...": a case's
         if "ream" in sentence and _DREAMT.search(sentence) is not None:
@@ -11410,7 +11635,7 @@ def read(text: str) -> tuple[Said, ...]:
         got = ended(ruled) and not ended(ruled, said)  # "traded in my Corolla for a Mustang": the Mustang
         if ruled is not said and (fuller or got):
             out[said.attribute] = replace(said, memory_type=ruled.memory_type)
-    return tuple(out.values())
+    return tuple(_s42b_beside(out, text).values())  # (session 42: beth) "a German account at": a second bank
 
 
 # Without articles (session 36: olena): the level a person has of a language they learn, by its CEFR
@@ -11549,6 +11774,8 @@ def _reader(value_group: str) -> Callable[[str, str, re.Match[str], str], Said |
         return _said_doctor
     if value_group in _SG_GROUPS:
         return _said_songwriter  # (session 41: dani)
+    if value_group in _S42B_GROUPS:
+        return _said_s42b  # (session 42: beth)
     return _said_texting if value_group in _TEXTING_GROUPS else _said
 
 

@@ -584,6 +584,8 @@ _AFTER = re.compile(
     r"microwave|oven|dishwasher|helmet|model|kit|toy|replica|poster|project|"
     # a place's name on a trip ("captions for my Tahoe trip")
     r"trip|trips|vacation|holiday|getaway|retreat|"
+    # a state's paper ("my Colorado license came through": the state's, not a Chevrolet; session 42: beth)
+    r"license|licence|residency|plates|"
     # a thing of the person's own that takes the name ("my WOW series", "the Galaxy show")
     r"series|show|podcast|channel|challenge|program|programme|newsletter|workshop)\b|"
     r"^\W*(?:[\w-]+\s+){1,3}(?:tv|television|model|kit|replica)\b",
@@ -1429,7 +1431,8 @@ SHIP_PREFIX = r"(?:USS|USNS|USCGC|HMS|HMCS|HMAS)"
 # Health plans by name, in any case ("im on Tricare Prime", "taking HMSA thru work"): a name alone says
 # it is a plan only when it is one of these.
 INSURERS = (
-    r"(?:tricare(?: prime| select| for life| reserve select)?|va health ?care|hmsa|kaiser(?: permanente)?|medicaid|"
+    r"(?:tricare(?: prime| select| overseas| for life| reserve select)?|"  # (overseas: session 42, beth)
+    r"va health ?care|hmsa|kaiser(?: permanente)?|medicaid|"
     r"medicare|medi-cal|blue cross(?: blue shield)?|blue shield|bcbs|aetna|cigna|unitedhealthcare|united healthcare|"
     r"humana|anthem|ambetter|oscar health|molina|wellcare|highmark|premera|regence)"
 )

@@ -26,6 +26,15 @@ Sparkasse account), 4 false items of 7 open. The false items, as the import name
 The current value first: 11 of 18 questions with the real model, 9 of 18 with the fake embedder. Foreign
 questions flagged: 5 of 5 with the real model (0 of 5 with the fake). These are floors: a general rule may
 raise them, none may lower them, and the false items may only go (none other may come).
+
+After session 42's life43 (memory/life.py's block "An Army spouse's chats", each class tested in other words in
+tests/test_life_military.py): 17 of 18 found, 0 false items, the current value first for 14 of 18 with the real
+model (13 with the fake), 5 of 5 foreign flagged. The one not found is the key's "bank: Navy Federal ->
+Sparkasse", by decision: "I opened a German account at the Sparkasse ... so we can pay the rent" is an account
+beside the one she keeps (everything else stays with Navy Federal, which the key also asks as a fact), read as
+"second bank", no switch. Still not first (real model): the license's state (a CE-hours turn comes first), the
+kids' school (the Hood-to-Carson turn), the orders after Germany (the Germany orders' turn) and the credit union
+(nothing close: the Navy Federal turn is a budget, with or without an item open).
 """
 
 from __future__ import annotations
@@ -35,14 +44,17 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 3  # changes found today (either embedder)
-RANK1_FAKE = 9  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (11 of 18): each must stay first
+FOUND = 17  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+RANK1_FAKE = 13  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's, today (14 of 18): each must stay first
     "Where do we live now?",
+    "Where am I working these days?",
+    "What car do we drive?",
     "Which phone carrier are we with?",
     "Which German bank did I open an account with?",
     "Which Tricare plan are we on?",
     "Am I still the FRG leader?",
+    "Do we have a pet?",
     "Where was I born?",
     "Where did I do my hygiene degree?",
     "What am I allergic to?",
@@ -51,16 +63,6 @@ RANK1_REAL = [  # the real model's, today (11 of 18): each must stay first
     "Who is Ava's teacher?",
 ]
 UNFLAGGED_REAL: list[str] = []  # the real model flags every foreign question today
-FALSE_TODAY = (  # the false items of the blind measure (their turns' openings): no other may open
-    "We switched to T-Mobile when we landed",
-    "My Colorado license came through this morning",
-    "We landed in Germany on Thursday",
-    "We closed on our house in Colorado Springs today",
-)
-
-
-def _not_known_false(false_items: list[str]) -> list[str]:
-    return [text for text in false_items if not text.startswith(FALSE_TODAY)]
 
 
 @pytest.fixture(scope="module")
@@ -69,8 +71,7 @@ def measured() -> dict:
 
 
 def test_nothing_she_says_of_others_considers_or_pastes_opens_an_item(measured):
-    assert _not_known_false(measured["false_items"]) == []
-    assert len(measured["false_items"]) <= len(FALSE_TODAY)
+    assert measured["false_items"] == []
     assert measured["changes"] == 18
 
 
@@ -81,12 +82,4 @@ def test_what_is_read_of_her_today_can_only_rise(measured):
 
 @pytest.mark.model
 def test_with_the_real_model_her_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
-    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    result = lifechanges.run(lifechanges.BETH)
-    assert _not_known_false(result["false_items"]) == []
-    assert result["found"] >= FOUND
-    answered = [a["question"] for a in result["asked"] if a["rank1"]]
-    assert [q for q in RANK1_REAL if q not in answered] == []
-    close = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
-    assert [q for q in close if q not in UNFLAGGED_REAL] == []
+    lifefloors.hold_with_the_real_model(lifechanges.BETH, FOUND, RANK1_REAL, UNFLAGGED_REAL, monkeypatch)

@@ -119,6 +119,13 @@ RECORDED = {
     # and the lead's: a diet said without "I" is someone else's when the words before it say so; "moved to" a
     # place named like a car model is a move
     8: "e0976e8be68864e4",
+    # 9 (session 42): life43, beth's chats (memory/life.py's block "An Army spouse's chats", `_s42b_premise`,
+    # `_s42b_beside`, "hygienist" a role, vocab's state's paper after a name and Tricare Overseas): a home by the
+    # lease signed on it, "hired as" and "I start at <firm> on <day>", a license by its state, a child's school by
+    # the child's name, a SIM's carrier, a health plan "we're on" and the premise of "Now that ..., how ...?", a
+    # volunteer role taken and handed on, a named pet and one rehomed, orders got and changed, an account opened
+    # beside another a second bank; a flight landed is no home, "my Colorado license" no car
+    9: "6b320fd7456d19d0",
 }
 
 
