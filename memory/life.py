@@ -11571,7 +11571,16 @@ _DIET_SUBJECT = patterns.lazy(
 
 
 def _diet_of_another(before: str) -> bool:
-    return vocab.someone_else(before) or _DIET_SUBJECT.search(before[-80:]) is not None
+    return (
+        vocab.someone_else(before)
+        or _DIET_SUBJECT.search(before[-80:]) is not None
+        or _DIET_HAS.search(before[-80:]) is not None  # (session 42: weak42)
+    )
+
+
+# (session 42: weak42) ... and a subject whose "has" or "had" runs into the diet's "been" ("Kev has been vegan since
+# May", "the new place has been vegan since it opened": the rule's match opens at "been"); not "I have", "we have".
+_DIET_HAS = patterns.lazy(r"(?<![\w'-])(?!(?:i|we|and|but|so)\b)[\w'-]+\s+(?:has|had|have)\s+$", re.IGNORECASE)
 
 
 def _levels(text: str) -> list[Said]:

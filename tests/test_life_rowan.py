@@ -34,7 +34,7 @@ listed (a house for sale) or said in character (a mock interview) may open an it
 
 Session 42 (weak42): a breakup ends the partner, as dani's and ines's keys read theirs ("Sky and I broke up" is no
 partner now): the key has the step (Sky -> the breakup -> Jordan, "am I still with Sky": the breakup), 19 changes,
-19 of 19 found, no false item, 21 of 21 first with the fake embedder.
+19 of 19 found, no false item, 21 of 21 first with the fake embedder and the real model.
 """
 
 from __future__ import annotations
@@ -46,12 +46,13 @@ from tests import lifefloors
 
 FOUND = 19  # changes found (either embedder), of 19
 RANK1_FAKE = 21  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's (20 of 20): each must stay first
+RANK1_REAL = [  # the real model's (21 of 21, session 42): each must stay first
     "where do I live these days",
     "what town am I in now",
     "who do I work for",
     "what's my job",
     "who's my boss",
+    "am I still with Sky",
     "who am I seeing",
     "do I have a dog",
     "what do I drive",

@@ -9,7 +9,8 @@ each tested in other words than the fixture's that showed it (other names, place
 - the age a first came at, said once ("i got my first guitar at 12"), and its question;
 - a home named in passing, "my flat in X" in a sentence about something else (not a friend's, a listing, a market);
 - a pet got in a dialect's words or by its breed ("I got me a rat terrier ... his name is Boudreaux", ray);
-- a car's model said as a place ("moved to the Sierra foothills", "the Tucson area").
+- a car's model said as a place ("moved to the Sierra foothills", "the Tucson area");
+- a diet with no subject of its own after another's "has" ("Kev has been vegan since May": the match opens at "been").
 """
 
 from __future__ import annotations
@@ -232,3 +233,21 @@ def test_a_car_model_said_as_a_place_is_no_car(text):
 )
 def test_control_a_car_named_like_a_place_is_still_a_car(text, car):
     assert _read(text).get("car") == car
+
+
+# -- a diet with no subject of its own, after someone else's "has" ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kev has been vegan since May", "the new place has been vegan since it opened", "Priya had been keto for a year"],
+)
+def test_a_diet_after_someone_elses_has_is_theirs(text):
+    assert "diet" not in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["been vegan since May", "I moved here and have been vegan since May", "we have been vegan since May"]
+)
+def test_control_the_persons_own_diet_with_have_or_no_subject_is_theirs(text):
+    assert _read(text).get("diet") == "vegan"
