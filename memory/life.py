@@ -11578,6 +11578,29 @@ def _diet_of_another(before: str) -> bool:
     )
 
 
+# (session 42: weak42) One check for every rule whose match opens with no subject of its own ("joined X", "been
+# vegan since", a texter's "got the job at X"): someone named or a pronoun of another as the subject of a verb that
+# runs into it ("Jess has joined Planet Fitness", "she has finally got the job at HEB", "Kev is now on Tricare").
+# Not "I", "we", a noun that is no one ("the good thing is ain't nobody dispatching me"), nor a possessive ("the
+# session in Naughton's is thursdays": "'s" is no verb here).
+_ANOTHER_DID = patterns.lazy(
+    r"(?<![\w'-])(?:(?!(?:I|We|And|But|So|Or|Then|Also|Now|Just|Still|Since|Because|Honestly)\b)[A-Z][\w'-]*(?<!'s)|"
+    r"she|he|they|who)\s+(?:is|was|are|were|has|had|have)(?:\s+(?:been|now|just|finally|also|recently|already|"
+    r"officially))*\s+$"
+)
+_OWN_OPENER = patterns.lazy(r"^(?:(?:I|i|we|We|my|My|our|Our|me|Me)\b|(?:I|i)['’])")
+
+
+def _another_did(before: str) -> bool:
+    """Whether someone else is the subject of the verb that runs into a match (`_ANOTHER_DID`)."""
+    return _ANOTHER_DID.search(before[-80:]) is not None
+
+
+def _no_subject(match: re.Match[str]) -> bool:
+    """Whether a rule's match opens with no subject of its own ("been vegan since", "joined X", not "I joined")."""
+    return _OWN_OPENER.match(match.group(0)) is None
+
+
 # (session 42: weak42) ... and a subject whose "has" or "had" runs into the diet's "been" ("Kev has been vegan since
 # May", "the new place has been vegan since it opened": the rule's match opens at "been"); not "I have", "we have".
 _DIET_HAS = patterns.lazy(r"(?<![\w'-])(?!(?:i|we|and|but|so)\b)[\w'-]+\s+(?:has|had|have)\s+$", re.IGNORECASE)
@@ -11712,6 +11735,8 @@ def _not_the_persons(attribute: str, value_group: str, match: re.Match[str], bef
         return True  # "we moved to Tucson last year": the city, not the Hyundai
     if value_group == "dietbare" and _diet_of_another(said_before):
         return True  # "my dad is on low salt now", "the new place is vegan these days": theirs
+    if _no_subject(match) and _another_did(said_before):
+        return True  # (session 42: weak42) "Jess has joined Planet Fitness": a rule with no subject, another's
     # ("my sister called. got the job at heb!!": hers, its subject said in the sentence before)
     return (
         (value_group in _TEXTING_GROUPS or value_group in ("jr", "jrbank"))

@@ -10,7 +10,9 @@ each tested in other words than the fixture's that showed it (other names, place
 - a home named in passing, "my flat in X" in a sentence about something else (not a friend's, a listing, a market);
 - a pet got in a dialect's words or by its breed ("I got me a rat terrier ... his name is Boudreaux", ray);
 - a car's model said as a place ("moved to the Sierra foothills", "the Tucson area");
-- a diet with no subject of its own after another's "has" ("Kev has been vegan since May": the match opens at "been").
+- a diet with no subject of its own after another's "has" ("Kev has been vegan since May": the match opens at "been");
+- one check for every rule whose match opens with no subject of its own: someone else as the subject of the verb
+  that runs into it ("Omar has joined the Y", "Lena has signed with Northbound Artists").
 """
 
 from __future__ import annotations
@@ -251,3 +253,34 @@ def test_a_diet_after_someone_elses_has_is_theirs(text):
 )
 def test_control_the_persons_own_diet_with_have_or_no_subject_is_theirs(text):
     assert _read(text).get("diet") == "vegan"
+
+
+# -- one check for every rule with no subject of its own -------------------------------------------------------
+# (`life._not_the_persons`: someone named, or "she", "he", "they", "who", as the subject of a verb that runs into a
+# match that opens with no "I" of its own; each of these was read as the person's before)
+
+
+@pytest.mark.parametrize(
+    "text, attribute",
+    [
+        ("Omar has joined the Y", "gym"),  # the gym joined ("joined X")
+        ("she has just joined Anytime Fitness, the one by the station", "gym"),
+        ("Tomasz has been vegan since the spring", "diet"),  # the bare diet ("been vegan since")
+        ("Lena has signed with Northbound Artists", "name"),  # a name signed with
+    ],
+)
+def test_a_rule_with_no_subject_refuses_what_someone_else_did(text, attribute):
+    assert attribute not in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text, attribute, value",
+    [
+        ("joined the Y!! first class tomorrow", "gym", "y"),
+        ("So I have joined Anytime Fitness", "gym", "anytime fitness"),
+        ("the session in Naughton's is thursdays so thats my bodhrán night sorted", "schedule:bodhrán", "thursday"),
+        ("and the good thing is ain't nobody dispatching me, I pick my own loads", "dispatcher", "nobody"),
+    ],
+)
+def test_control_the_persons_own_with_no_subject_or_a_possessive_before_is_read(text, attribute, value):
+    assert _read(text).get(attribute) == value

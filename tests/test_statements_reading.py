@@ -121,8 +121,9 @@ RECORDED = {
     8: "e0976e8be68864e4",
     # session 42: weak42 (a breakup ends the partner, "am i still with X" asks the partner after X, the age a first
     # came at, a home named in passing "my flat in X", a pet got in a dialect's words or by its breed, a car's
-    # model said as a place, a diet after another's "has")
-    9: "18d31db11f9770a9",
+    # model said as a place, a diet after another's "has", one check of another as the subject before every rule
+    # with no subject of its own)
+    9: "2688f8099bc44970",
 }
 
 
