@@ -7982,6 +7982,115 @@ def _said_s42b(attribute: str, memory_type: str, match: re.Match[str], value_gro
     return Said(attribute, _norm(shown), shown, memory_type)
 
 
+# What the life reading still got wrong after session 41, as classes (session 42: weak42) ----------------------------
+# A home named in passing, "my flat in X" inside a sentence about something else ("the windows of my flat in Leith
+# rattle all night", "the boiler in my apartment in Astoria died again"): the person's own home, as "I live in X" is.
+# Not someone else's ("my friend's flat in X", "my sister's apartment in X"), an old or a holiday one ("my old
+# flat in X": no "my" right before the kind), one that goes ("selling my flat in X", "moved out of my flat in X",
+# "I miss my flat in X", "renting my flat in X out"), a listing ("a flat in X") nor a market ("flats in X").
+_S42_HOME_KIND = r"(?:flat|apartment|apt|place|house|condo|studio|bungalow|cottage|townhouse|duplex|loft|terrace)"
+_S42_HOME_GOES = (
+    r"(?<!sell )(?<!selling )(?<!sold )(?<!sells )(?<!out of )(?<!rent out )(?<!renting out )(?<!let out )(?<!letting out )"
+    r"(?<!sublet )(?<!subletting )(?<!leave )(?<!leaving )(?<!left )(?<!miss )(?<!missed )(?<!missing )(?<!list )"
+    r"(?<!listing )(?<!listed )(?<!used to love )(?<!airbnb )(?<!back then )"
+)
+# A breakup ends the partner (no partner now: a change, as dani's and ines's keys read it, and rowan's now too):
+# "Sky and I broke up", "Tom and I have split up", "me and Marco split", "we broke up last night", "I broke up with
+# Sam", "Priya broke up with me", "my boyfriend dumped me", "we ended things". "We ended it" only where the sentence
+# speaks of a partner ("the meeting ran long so we ended it" ends no one). Not someone else's ("my parents split
+# up", "Jess broke up with her boyfriend"), a thing split ("we split the bill", "jess and i split a pizza").
+_S42_BROKE = r"(?:broke up|broken up|split up|split|separated|called it quits|ended things|ended it)"
+_S42_WHO = r"(?:[A-Z][\w'-]+|(?!(?:she|he|they|it|who|mom|mum|dad)\b)[a-z][\w'-]+)"
+_S42_PARTNER_TALK = patterns.lazy(
+    r"\b(?i:boyfriend|girlfriend|partner|husband|wife|bf|gf|relationship|dating|together|long[- ]distance|breakup|"
+    r"broke my heart|heartbroken|marriage|engagement|fianc\w*)\b"
+)
+# The age a first of a kind came at, said once ("i got my first guitar at 12", "I bought my first car at 17"):
+# "age:first <thing>" (a fact; `_ASK_AGE_FIRST`: "how old was i when i got my first guitar"). Not someone else's ("my
+# son got his first bike at 5"), a time ("my first class at 9am"), nor a plan.
+_S42_AGE = (
+    r"(?:"
+    + _I
+    + r"|\b[Ww]e) (?:(?:just|finally|only) )?(?:got|bought|had|played|started|learned|learnt|wrote|built|made|"
+    r"owned|drove|won|ran|saw|took) (?:my|our) first (?P<v>[a-z][\w-]*(?: [a-z][\w-]*)?) (?:at|at age|aged) "
+    r"(?P<age>\d{1,2})(?![\d:.%$]| ?(?:am|pm|a\.m|p\.m|o'clock|k\b|percent|dollars|bucks|quid|pounds|euros|minutes|"
+    r"mins|hours|miles|km|days|weeks|months|times)\b)"
+)
+_S42_CLAUSE = r"(?:" + _SG_CLAUSE + r"|(?<=\bbecause )|(?<=\bsince )|(?<=\bnow that ))"  # ("quiet because Tom and I")
+_S42_RULES = (
+    _rule(
+        "partner",
+        FACT,
+        r"(?:"
+        + _S42_CLAUSE
+        + r"(?:"
+        + _S42_WHO
+        + r" and (?:I|i)|(?:[Mm]e|[Ii]) and "
+        + _S42_WHO
+        + r"|[Ww]e) (?:(?:have|'ve|had|just|finally|officially|actually|kinda|kind of) )*"
+        + _S42_BROKE
+        + _SG_SPLIT_END
+        + "|"
+        + _I
+        + r" (?:(?:have|'ve|just|finally|officially) )*(?:broke up|broken up|split(?: up)?) with (?:my (?:boyfriend|girlfriend|"
+        r"partner|bf|gf|husband|wife) )?"
+        + _S42_WHO
+        + r"\b|"
+        + _SG_CLAUSE
+        + r"(?:[A-Z][\w'-]+|[Mm]y (?:boyfriend|girlfriend|partner|bf|gf|husband|wife)) (?:(?:just|finally) )?"
+        r"(?:dumped me|broke up with me)\b)",
+        "s42split",
+        gate=r"broke|broken|split|separated|quits|ended|dumped",
+    ),
+    _rule("age", FACT, _S42_AGE, "s42age", gate=r"\bfirst "),
+    _rule(
+        "home",
+        IDENTITY,
+        _S42_HOME_GOES
+        + r"(?<![\w'])[Mm]y (?:(?:new|current|little|tiny|rented|own) )?"
+        + _S42_HOME_KIND
+        + r" (?:here |over |up |down |out )?in (?P<v>(?!the\b)"
+        + _PLACE
+        + r")(?![\w'-])(?! out\b)"
+        + _SG_NOT_A_STAY
+        + r"(?![^.;!?]*\bfor (?:a |the )?(?:few |couple of )?(?:days?|nights?|weeks?|weekend)\b)",
+        gate=r"\bmy (?:[a-z]+ )?" + _S42_HOME_KIND + r" (?:[a-z]+ )?in ",
+    ),
+)
+# A pet got in a dialect's words ("I got me a rat terrier", "we picked us up a beagle", "I got myself a kitten") or
+# by its breed ("I adopted a beagle"): its kind's name when the sentence names it ("... his name is Boudreaux").
+# Not one someone else got ("my buddy got him a beagle"), nor one got for someone ("I got him a beagle").
+_S42_PET_GOT = patterns.lazy(
+    r"(?:" + _I + r"|\b[Ww]e) (?:(?:just|finally|have|'ve|went and) )*(?:(?:adopted|rescued|got|took in)|"
+    r"(?:got|picked|bought) (?:me|us|myself|ourselves)(?: up)?) (?:a|an) "
+    r"(?:(?:new|little|baby|rescue|street|stray|young|old) )?(?:(?P<kind>cat|kitten|dog|puppy|rabbit|hamster|parrot)|"
+    r"(?:[a-z]+ )?" + _BREED + r")\b"  # ("a rat terrier", "a jack russell": a breed's first word before it)
+)
+
+_S42_GROUPS = frozenset(["s42split", "s42age"])
+
+
+def _said_s42(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+    """A value of `_S42_RULES`: a breakup's (no partner now; "we ended it" only where a partner is spoken of), an
+    age a first came at ("age:first guitar")."""
+    if " / " in match.string:
+        return None  # a lyric's lines, not a life
+    if value_group == "s42age":
+        return Said(f"age:first {_thing(match.group('v'))}", match.group("age"), match.group("age"), memory_type)
+    if "ended it" in match.group(0) and _S42_PARTNER_TALK.search(match.string) is None:
+        return None
+    return Said(attribute, "none", "none (split)", memory_type)
+
+
+def _s42_pet_got(sentence: str) -> tuple[re.Match[str], str] | None:
+    """(session 42: weak42) A pet the person got (`_PET_GOT`, `_S42_PET_GOT`) and its kind ("beagle": dog)."""
+    got = _PET_GOT.search(sentence) or _S42_PET_GOT.search(sentence)
+    if got is None:
+        return None
+    kind = got.group("kind") or _BREEDS[got.group("breed").casefold()]
+    return got, _PET_OF.get(kind, kind)
+
+
 _RULES = (
     # home
     _rule(
@@ -9828,6 +9937,7 @@ _RULES = (
     *_S41_RULES,  # a trucker's run-ons, again (session 41: weak41)
     *_SONGWRITER_RULES,  # a touring songwriter's chats (session 41: dani)
     *_S42B_RULES,  # an Army spouse's chats (session 42: beth)
+    *_S42_RULES,  # what was still read wrong, as classes (session 42: weak42)
 )
 
 
@@ -10718,22 +10828,22 @@ _SOMEONE_IN_GAP = patterns.lazy(r"(?i:\b(?:my|our|his|her|their|for)\b)")
 
 def _pet_named_here(sentence: str) -> Said | None:
     """A pet got and named in one sentence (`_PET_NAME_HERE`), as its kind's name."""
-    got = _PET_GOT.search(sentence) if "name is" in sentence else None
-    if got is None or _HEDGE.search(sentence[: got.end()]):
+    found = _s42_pet_got(sentence) if "name is" in sentence else None  # (session 42: weak42: breeds, "got me a")
+    if found is None or _HEDGE.search(sentence[: found[0].end()]):
         return None
+    got, kind = found
     named = _PET_NAME_HERE.match(sentence, got.end())
     if named is None or _SOMEONE_IN_GAP.search(named.group("gap")):
         return None
-    kind = _PET_OF.get(got.group("kind"), got.group("kind"))
     return Said(kind, _norm(named.group("v")), named.group("v"), FACT)
 
 
 def _mention(sentence: str) -> str | None:
     """The attribute of a person the sentence names by their noun alone ("my hausarzt": doctor), or a
     pet's kind by a pet got ("I adopted a cat!": cat)."""
-    got = _PET_GOT.search(sentence) if "got" in sentence or "adopt" in sentence or "rescued" in sentence else None
-    if got is not None and not _HEDGE.search(sentence[: got.end()]):
-        return _PET_OF.get(got.group("kind"), got.group("kind"))
+    got = _s42_pet_got(sentence) if "got" in sentence or "adopt" in sentence or "rescued" in sentence else None
+    if got is not None and not _HEDGE.search(sentence[: got[0].end()]):
+        return got[1]  # (session 42: weak42: a breed, "got me a")
     found = _MENTIONS.search(sentence) if "my " in sentence.casefold() or "our " in sentence.casefold() else None
     if found is None:
         return None
@@ -11671,6 +11781,8 @@ def _moved_to_a_place(match: re.Match[str]) -> bool:
     if "v" not in match.re.groupindex or match.group("v") is None:
         return False
     lead = match.string[match.start() : match.start("v")]
+    if vocab.said_as_a_place(lead, match.string[match.end("v") :]):
+        return True  # (session 42: weak42) "we moved to the Tucson area", "a place on the Kona coast"
     return _MOVED_TO.search(lead) is not None and vocab.place(match.group("v")) is not None
 
 
@@ -11684,7 +11796,39 @@ _DIET_SUBJECT = patterns.lazy(
 
 
 def _diet_of_another(before: str) -> bool:
-    return vocab.someone_else(before) or _DIET_SUBJECT.search(before[-80:]) is not None
+    return (
+        vocab.someone_else(before)
+        or _DIET_SUBJECT.search(before[-80:]) is not None
+        or _DIET_HAS.search(before[-80:]) is not None  # (session 42: weak42)
+    )
+
+
+# (session 42: weak42) One check for every rule whose match opens with no subject of its own ("joined X", "been
+# vegan since", a texter's "got the job at X"): someone named or a pronoun of another as the subject of a verb that
+# runs into it ("Jess has joined Planet Fitness", "she has finally got the job at HEB", "Kev is now on Tricare").
+# Not "I", "we", a noun that is no one ("the good thing is ain't nobody dispatching me"), nor a possessive ("the
+# session in Naughton's is thursdays": "'s" is no verb here).
+_ANOTHER_DID = patterns.lazy(
+    r"(?<![\w'-])(?:(?!(?:I|We|And|But|So|Or|Then|Also|Now|Just|Still|Since|Because|Honestly)\b)[A-Z][\w'-]*(?<!'s)|"
+    r"she|he|they|who)\s+(?:is|was|are|were|has|had|have)(?:\s+(?:been|now|just|finally|also|recently|already|"
+    r"officially))*\s+$"
+)
+_OWN_OPENER = patterns.lazy(r"^(?:(?:I|i|we|We|my|My|our|Our|me|Me)\b|(?:I|i)['’])")
+
+
+def _another_did(before: str) -> bool:
+    """Whether someone else is the subject of the verb that runs into a match (`_ANOTHER_DID`)."""
+    return _ANOTHER_DID.search(before[-80:]) is not None
+
+
+def _no_subject(match: re.Match[str]) -> bool:
+    """Whether a rule's match opens with no subject of its own ("been vegan since", "joined X", not "I joined")."""
+    return _OWN_OPENER.match(match.group(0)) is None
+
+
+# (session 42: weak42) ... and a subject whose "has" or "had" runs into the diet's "been" ("Kev has been vegan since
+# May", "the new place has been vegan since it opened": the rule's match opens at "been"); not "I have", "we have".
+_DIET_HAS = patterns.lazy(r"(?<![\w'-])(?!(?:i|we|and|but|so)\b)[\w'-]+\s+(?:has|had|have)\s+$", re.IGNORECASE)
 
 
 def _levels(text: str) -> list[Said]:
@@ -11776,6 +11920,8 @@ def _reader(value_group: str) -> Callable[[str, str, re.Match[str], str], Said |
         return _said_songwriter  # (session 41: dani)
     if value_group in _S42B_GROUPS:
         return _said_s42b  # (session 42: beth)
+    if value_group in _S42_GROUPS:
+        return _said_s42  # (session 42: weak42)
     return _said_texting if value_group in _TEXTING_GROUPS else _said
 
 
@@ -11816,6 +11962,8 @@ def _not_the_persons(attribute: str, value_group: str, match: re.Match[str], bef
         return True  # "we moved to Tucson last year": the city, not the Hyundai
     if value_group == "dietbare" and _diet_of_another(said_before):
         return True  # "my dad is on low salt now", "the new place is vegan these days": theirs
+    if _no_subject(match) and _another_did(said_before):
+        return True  # (session 42: weak42) "Jess has joined Planet Fitness": a rule with no subject, another's
     # ("my sister called. got the job at heb!!": hers, its subject said in the sentence before)
     return (
         (value_group in _TEXTING_GROUPS or value_group in ("jr", "jrbank"))
@@ -13426,6 +13574,7 @@ def asked(query: str) -> frozenset[str]:
     found |= _asked_routine(query)
     found |= _asked_played(query)
     found |= _asked_s41(query)  # (session 41: weak41)
+    found |= _asked_still(query)  # (session 42: weak42)
     if "license plate" in found:  # ("what's my car's license plate number": the plate, not which car)
         found.discard("car")
     if _ASK_BEST.search(query):  # "what's my 5k PB": its event's best; with no event, every best
@@ -13850,7 +13999,7 @@ def anchored(query: str) -> Anchor | None:
     if first is not None:  # (the words between it and the thing say which: "my first pharmacy job")
         which = re.findall(r"[^\W\d_][\w'-]+", query[first.end() :])[:-1]
         return Anchor("first", tuple(w.casefold() for w in which if w.casefold() not in _ANCHOR_NOT))
-    return _placed(query)
+    return _still_anchor(query) or _placed(query)  # (session 42: weak42: "am i still with marco")
 
 
 # A question of the past anchored in a place or a thing of then, not a time ("where did i live in japan",
@@ -13898,3 +14047,52 @@ def without_anchor(query: str) -> str:
         query = pattern.sub("", query)
     query = _ANCHOR_FIRST.sub("my", query)
     return re.sub(r"\b(?i:was|were) (?=(?i:my|our)\b)", "is ", query).strip()
+
+
+# -- (session 42: weak42) whether a partner named still is one ---------------------------------------------------
+# "am i still with marco", "are Tom and I still together", "am I still seeing Jordan":
+# the partner asked, anchored after the statements that name them (`anchored`: "after"): the answer is the first
+# statement of another value after them (the breakup, "marco and i split", not the partner after it), and where none
+# came after, the newest. Not a question of another's ("is Sam still with Priya": `about_someone_else`), nor of
+# a thing ("am I still with Verizon": a carrier, read by its own rules).
+_ASK_STILL_WITH = patterns.lazy(
+    r"\b(?:am i|are we) still (?:with|dating|seeing|going out with|together with|married to|engaged to) "
+    r"(?P<who>[^\W\d_][\w'-]+)\s*[?.!]*\s*$|"
+    r"\b(?:are|r) (?P<who2>[^\W\d_][\w'-]+) and (?:i|me) still (?:together|dating|a thing|an item)\b",
+    re.IGNORECASE,
+)
+
+
+def _still_with(query: str) -> str | None:
+    """Who a question asks the person is still with (`_ASK_STILL_WITH`), folded; None if none, or not a name."""
+    match = _ASK_STILL_WITH.search(straight(query))
+    if match is None:
+        return None
+    who = (match.group("who") or match.group("who2")).casefold()
+    return None if who in tokens.STOPWORDS or _tx_listed(who) is not None else who
+
+
+# (`asked` reads "are Tom and I still together" as "are we still together": `_ME_AND`)
+_ASK_STILL_TOGETHER = patterns.lazy(r"\b(?:are|r) we still (?:together|dating|a thing|an item)\b", re.IGNORECASE)
+
+
+# "how old was i when i got my first guitar", "what age was I when I bought my first car": `_S42_AGE`'s age
+_ASK_AGE_FIRST = patterns.lazy(
+    r"\b(?:how old|what age) (?:was i|were we) when (?:i|we) \w+ (?:my|our) first (?P<thing>[a-z][\w-]*(?: [a-z][\w-]*)?)"
+    r"\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
+def _asked_still(query: str) -> set[str]:
+    """The partner, where a question asks whether the person is still with someone (`_still_with`)."""
+    age = _ASK_AGE_FIRST.search(query)
+    if age is not None:  # (and the age a first came at: `_S42_AGE`)
+        return {f"age:first {_thing(age.group('thing'))}"}
+    return {"partner"} if _still_with(query) is not None or _ASK_STILL_TOGETHER.search(query) else set()
+
+
+def _still_anchor(query: str) -> Anchor | None:
+    """After the statements naming whom a question asks the person is still with ("am i still with marco")."""
+    who = _still_with(query)
+    return None if who is None else Anchor("after", (who,), "partner")

@@ -125,7 +125,11 @@ RECORDED = {
     # the child's name, a SIM's carrier, a health plan "we're on" and the premise of "Now that ..., how ...?", a
     # volunteer role taken and handed on, a named pet and one rehomed, orders got and changed, an account opened
     # beside another a second bank; a flight landed is no home, "my Colorado license" no car
-    9: "6b320fd7456d19d0",
+    # session 42: weak42 (a breakup ends the partner, "am i still with X" asks the partner after X, the age a first
+    # came at, a home named in passing "my flat in X", a pet got in a dialect's words or by its breed, a car's
+    # model said as a place, a diet after another's "has", one check of another as the subject before every rule
+    # with no subject of its own)
+    9: "5529b8a65eb0fb84",
 }
 
 
