@@ -12608,6 +12608,55 @@ _ASKS_SECOND_LANGUAGE = (
     ("shoe size", r"\b(?:what|which) size (?:of )?(?:shoes?|boots?)\b|\bsize of (?:my )?(?:shoes?|boots?)\b"),
     ("tattoos", r"^(?:do )?(?:i|we) have (?:any |a )?tattoos?\b|\bmy tattoos?\b|\b(?:am i|are we) tattooed\b"),
 )
+# (session 42: the lead) An attribute the rules read, asked by the words a person uses for it: a credit union or a
+# building society is a bank ("which credit union have we always banked with?"), a health plan an insurance ("which
+# Tricare plan are we on?"), a base or a post a duty station, a neighbourhood a home, a license by its state
+# (not a driver's), "am I still the FRG leader", "when do I wake up", "do we have a pet"
+# (`tests/test_asked_every_attribute.py` holds a question for every attribute the rules read)
+_ASKS_BY_ITS_WORDS = (
+    (
+        "bank",
+        r"\b(?:what|which) (?:credit union|building society)\b.*\b(?:i|my|we|our)\b|"
+        r"\b(?:what|which|who)\b.*\b(?:i|we)\b.*\bbank(?:ed|ing)? with\b|\bmy (?:credit union|building society)\b",
+    ),
+    (
+        "insurance",
+        r"\b(?:what|which) (?:health|medical|healthcare|health care|insurance|tricare|medicare|medicaid|dental|benefits) "
+        r"plan (?:am|are|do|did) (?:i|we)\b|\b(?:what|which) (?:health|medical|insurance) plan\b.*\b(?:i|we|my|our)\b",
+    ),
+    (
+        "duty station",
+        r"\bwhere (?:am|are) (?:i|we) (?:now |currently )?stationed\b|"
+        r"\b(?:which|what) (?:base|post|installation|duty station) (?:am|are) (?:i|we) (?:now )?(?:at|on|stationed|living on)\b|"
+        r"\b(?:my|our) (?:current )?duty station\b",
+    ),
+    (
+        "next duty station",
+        r"\bwhere (?:am|are) (?:i|we) (?:being )?(?:sent|posted|going|headed|pcsing|pcs-ing)(?: to)? next\b|"
+        r"\bwhere did (?:my|our) (?:new |next )?orders\b.*\b(?:send|sending|take|taking|sent|took)\b|"
+        r"\b(?:my|our) next duty station\b|\bwhere (?:are|were|did) (?:my|our) orders\b",
+    ),
+    (
+        "home",
+        r"\b(?:which|what) (?:neighbou?rhood|area|part of town|suburb|district) (?:am|are|do) (?:i|we) (?:in|live)\b",
+    ),
+    (
+        "license",
+        r"\b(?:which|what) (?:state|province|country)(?:'s| is| are| was)? (?:my|our) (?!driver|driving)(?:[\w-]+ ){0,3}licen[cs]e\b|"
+        r"\bwhere (?:am|are) (?:i|we) (?:now )?licensed\b|\bmy (?!driver|driving)(?:[\w-]+ ){0,3}licen[cs]e\b.*\b(?:which|what) state\b",
+    ),
+    ("pets", r"\bdo (?:i|we) (?:still )?have (?:a|any) (?:pets?|animals?)\b"),
+    ("team", r"\b(?:what|which) team (?:am|are) (?:i|we) (?:now )?(?:on|in|part of)\b"),
+    (
+        "volunteer role",
+        r"\bam i still (?:the |a |an )?(?:[\w-]+ ){0,2}(?:leader|chair|chairperson|president|treasurer|secretary|"
+        r"coordinator|rep|representative|captain|volunteer)\b|\b(?:what|which) volunteer (?:role|job|position)\b",
+    ),
+    ("wake", r"\b(?:when|what time) do i (?:usually |now )?(?:wake|get) up\b"),
+    ("band", r"\b(?:what|which) band do i (?:now )?(?:play|sing|perform) (?:in|with|for)\b"),
+    ("choir", r"\b(?:what|which) choir (?:do|am) i (?:sing|singing|in)\b"),
+    ("kids school", r"\bwhere do (?:the|my|our) (?:kids|children|girls|boys) (?:go to school|attend school|study)\b"),
+)
 # A question anchored in time ("where did I move to when the house was sold", "where was my first job",
 # "into which account was my pension paid after I left AIB"), read for what it asks (and `without_anchor`)
 _ASKS_IN_TIME = (
@@ -12742,6 +12791,7 @@ _ASKS_RE = tuple(
     for a, p in (
         *_ASKS_KIND_WORD,
         *_ASKS,
+        *_ASKS_BY_ITS_WORDS,
         *_ASKS_FR,
         *_ASKS_IN_PASSING,
         *_ASKS_DICTATED,
@@ -13757,6 +13807,12 @@ def matches(asked_for: frozenset[str], found: tuple[Said, ...]) -> bool:
     return any(asks_for(asked_for, said.attribute) for said in found)
 
 
+def is_a_childs_school(attribute: str) -> bool:
+    """Whether an attribute is a child's school read by the child's name or relation ("ava school",
+    "son school": the rules' "their" school), which "what school do the kids go to" asks too."""
+    return attribute.endswith(" school") and attribute not in ("high school", "kids school") and ":" not in attribute
+
+
 def asks_for(asked_for: frozenset[str], attribute: str) -> bool:
     """Whether `attribute` is one the question asks about ("my class" asks for every schedule; a
     question about Inès, "other:inès", asks for her things: "inès school")."""
@@ -13767,6 +13823,8 @@ def asks_for(asked_for: frozenset[str], attribute: str) -> bool:
     if "instrument" in asked_for and attribute.startswith("schedule:") and attribute[9:] in _INSTRUMENT_NAMES:
         return True  # "what instrument do I play" is answered by "I play the cello" (life21)
     if any(a.endswith(" " + attribute) for a in asked_for):  # "my health insurance" asks what "my insurance" says
+        return True
+    if "kids school" in asked_for and is_a_childs_school(attribute):  # "the kids" asks "Ava and Theo start at ..."
         return True
     if attribute == "schedule:language" and any(
         _A_LANGUAGE.fullmatch(a[9:]) for a in asked_for if a[:9] == "schedule:"
