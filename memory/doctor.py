@@ -145,9 +145,9 @@ def _hearing_check(db: Database) -> list[Check]:
         Check(
             "hearing",
             True,
-            f"pending: {left} of your own imported turn{'' if left == 1 else 's'} and note paragraphs, untyped, "
+            f"pending: {left} untyped turn{'' if left == 1 else 's'} of yours (imported chats and notes) "
             f"{'was' if left == 1 else 'were'} heard with {before}; the next rebuild (the nightly job) hears "
-            f"them again with reading {statements.READING} (a change they state opens its review item)",
+            f"{'it' if left == 1 else 'them'} again with reading {statements.READING} (a change said opens its item)",
             "`quire rebuild` does it now",
         )
     ]
