@@ -301,3 +301,28 @@ def test_doctor_says_when_a_hearing_is_due(session, cli, tmp_path, monkeypatch):
     checks = json.loads(cli("doctor", "--json").stdout)["checks"]
     assert not [c for c in checks if c["name"] == "hearing"]  # heard: nothing to say
     assert [c for c in doctor.doctor(Home(session.home.root)).checks if c.name == "statements"]
+
+
+def test_a_batch_writes_in_short_transactions_each_moving_the_cursor(session, tmp_path, monkeypatch):
+    # The write lock is held for a few turns that state something at a time (rehear.WRITE_TYPED), not a
+    # whole batch: killed in the second, the first stays written and the cursor past it.
+    texts = [LEEDS, YORK, "I work at Paysora now, on the payments team", "I am a charge nurse on the night ward"]
+    with older_rules(monkeypatch, set(texts)):
+        session.import_path(chat(tmp_path, texts))
+    monkeypatch.setattr(rehear, "WRITE_TYPED", 1)
+    act_on, calls = correction.act_on, []
+
+    def killed_in_the_second(*args, **kw):
+        calls.append(args[1].typed)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return act_on(*args, **kw)
+
+    monkeypatch.setattr(correction, "act_on", killed_in_the_second)
+    with pytest.raises(KeyboardInterrupt):
+        rehear.rehear(session.db, batch=4)
+    assert [len(typed) for typed in calls] == [1, 1]
+    assert rehear.pending(session.db) == 3  # the first written, the rest to go
+    monkeypatch.setattr(correction, "act_on", act_on)
+    assert rehear.rehear(session.db, batch=4) == 3
+    assert len(review.open_items(session.db)) == 1
