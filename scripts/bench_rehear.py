@@ -104,8 +104,8 @@ def main(n: int) -> None:
         print(
             f"rebuild with the hearing due ({due} untyped turns, {summary.reheard} heard): {with_hearing:.1f} s; "
             f"the same home's next rebuild (nothing due, reheard={again.reheard}): {without:.1f} s; "
-            f"open items {before} -> {len(review.open_ids(session.db))}; batches {len(writes)}, "
-            f"write lock held per batch: max {max(writes) * 1000:.0f} ms, mean {sum(writes) / len(writes) * 1000:.0f} ms"
+            f"open items {before} -> {len(review.open_ids(session.db))}; write transactions {len(writes)}, "
+            f"write lock held per transaction: max {max(writes) * 1e3:.0f} ms, mean {sum(writes) / len(writes) * 1e3:.0f} ms"
         )
         session.close()
 
