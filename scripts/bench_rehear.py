@@ -105,7 +105,7 @@ def main(n: int) -> None:
             f"rebuild with the hearing due ({due} untyped turns, {summary.reheard} heard): {with_hearing:.1f} s; "
             f"the same home's next rebuild (nothing due, reheard={again.reheard}): {without:.1f} s; "
             f"open items {before} -> {len(review.open_ids(session.db))}; write transactions {len(writes)}, "
-            f"write lock held per transaction: max {max(writes) * 1e3:.0f} ms, mean {sum(writes) / len(writes) * 1e3:.0f} ms"
+            f"the write lock held: max {max(writes) * 1e3:.0f} ms, mean {sum(writes) / len(writes) * 1e3:.0f} ms"
         )
         session.close()
 
