@@ -706,7 +706,13 @@ def _said_between(
             new_row = later.get(str(payload.get("new_id")))
             if not item.is_open or item.kind != "revision" or payload.get("reason") != LIFE_REASON or new_row is None:
                 continue
-            if payload.get("old_id") != old_row["id"] or payload.get("attribute") != mine.attribute:
+            if payload.get("old_id") != old_row["id"]:
+                continue
+            if payload.get("attribute") != mine.attribute:
+                if mine.attribute in (payload.get("also") or []) and _third_value(
+                    latest[mine.attribute][1], mine, values
+                ):
+                    notes += _one_of_its_changes(db, me, new_row, mine, old_row, actor, heard_again)
                 continue
             theirs = [
                 s
@@ -722,6 +728,26 @@ def _said_between(
                 changes = _changes_to(found, _said(new_row["content"], _fields(new_row["structured_fields"])))
                 notes.append(_starts_from(db, me, new_row, item, changes, old_row, actor, heard_again))
     return notes
+
+
+def _one_of_its_changes(
+    db: Database,
+    me: dict[str, Any],
+    new_row: dict[str, Any],
+    mine: life.Said,
+    old_row: dict[str, Any],
+    actor: str,
+    heard_again: bool,
+) -> list[str]:
+    """A statement heard late between an open item's two sides with a third value of one of the other
+    changes the item lists (`also`: "manual tester at Wipro" -> "senior SDET at Ledgerly", then "joined
+    Infosys" heard late): that change starts from it, an item of its own; the item's own change stays."""
+    theirs = [
+        s for s in _said(new_row["content"], _fields(new_row["structured_fields"])) if s.attribute == mine.attribute
+    ]
+    if not theirs or _alike(mine, theirs[0]):
+        return []
+    return [_changed(db, me, new_row, [(mine, theirs[0])], [old_row], actor=actor, heard_again=heard_again)]
 
 
 def _before_a_restatement(
