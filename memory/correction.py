@@ -978,9 +978,9 @@ def _life_changes(
         row = next(r for r in rows if r["id"] == old_id)
         later = _said_at(row) > mine_at
         old, new = (me, row) if later else (row, me)
-        if later:
-            changed = [(b, a) for a, b in changed]
-        if decided is not None and decided.asked(changed):
+        if later:  # (an ending said later whose job changed after it is in that change already)
+            changed = [(b, a) for a, b in changed if not _ended_since_changed(rows, (a,), _said_at(row))]
+        if not changed or (decided is not None and decided.asked(changed)):
             continue  # heard again: a change a person already accepted or dismissed is not asked again
         notes.append(
             _changed(db, old, new, changed, others.get(old_id, []), actor=actor, heard_again=decided is not None)
