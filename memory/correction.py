@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Set
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Any
@@ -517,11 +518,11 @@ class Heard:
     typed: tuple[Typed, ...] = ()
     played: tuple[str, ...] = ()
 
-    def among(self, memory_ids: set[str]) -> Heard:
-        """Only what was read in these turns (the others changed since they were read)."""
-        return Heard(
-            tuple(t for t in self.typed if t[0] in memory_ids), tuple(m for m in self.played if m in memory_ids)
-        )
+    def among(self, memory_ids: Set[str], marked: Set[str] = frozenset()) -> Heard:
+        """Only what was read in these turns (the others changed since they were read), and none
+        marked as played again when it is `marked` already."""
+        played = tuple(m for m in self.played if m in memory_ids and m not in marked)
+        return Heard(tuple(t for t in self.typed if t[0] in memory_ids), played)
 
 
 @dataclass(frozen=True)

@@ -149,9 +149,14 @@ def _next(db: Database, read: Reader, version: int, size: int, actor: str) -> in
                 return done
             # as they are now: a turn forgotten, edited or typed meanwhile is left as it is
             ids = [mid for _, mid in part]
-            now = rows_in(db, f"SELECT m.id, m.content FROM memories m WHERE m.id IN ({{marks}}) AND {_OWN}", ids)
-            same = {str(mid) for mid, content in now if texts[str(mid)] == str(content)}
-            correction.act_on(db, heard.among(same), actor=actor, decided=_decided(db))
+            now = rows_in(
+                db,
+                f"SELECT m.id, m.content, m.structured_fields FROM memories m WHERE m.id IN ({{marks}}) AND {_OWN}",
+                ids,
+            )
+            same = {str(mid) for mid, content, _ in now if texts[str(mid)] == str(content)}
+            marked = {str(mid) for mid, _, fields in now if fields != "{}"}  # (played: marked already, not again)
+            correction.act_on(db, heard.among(same, marked), actor=actor, decided=_decided(db))
             after = part[-1][0]
             meta.put(db, _CURSOR_KEY, f"{version} {after}")
         done += len(part)

@@ -326,3 +326,24 @@ def test_a_batch_writes_in_short_transactions_each_moving_the_cursor(session, tm
     monkeypatch.setattr(correction, "act_on", act_on)
     assert rehear.rehear(session.db, batch=4) == 3
     assert len(review.open_items(session.db)) == 1
+
+
+def test_a_home_imported_with_these_rules_is_heard_again_once_and_nothing_changes(session, tmp_path):
+    # A home imported before the record was kept, by a quire with these very rules: the first rebuild
+    # hears its turns again (it cannot tell), and finds what the import found: no item, no type, no
+    # mark again (a role-play marked at import is not marked twice).
+    played = (
+        "let's role-play an interview so I can practise. you be the recruiter and ask me things. ok I'm the "
+        "candidate now: my job is head pastry chef at the Ritz, my job is mostly early shifts and my job title "
+        "is pastry chef"
+    )
+    session.import_path(chat(tmp_path, [LEEDS, played, YORK, "the lentil soup recipe came out really well"]))
+    assert session.db.scalar("SELECT structured_fields FROM memories WHERE content = ?", (played,)) == (
+        correction.PLAYED_FIELDS
+    )
+    before = state(session.db)
+    actions = "SELECT count(*) FROM audit_log WHERE action IN ('type_life', 'mark_played', 'enqueue')"
+    logged = session.db.scalar(actions)
+    assert rehear.pending(session.db) == 2  # the control: due, as in a home imported a month ago
+    assert rebuild_mod.rebuild(session).reheard == 2
+    assert state(session.db) == before and session.db.scalar(actions) == logged
