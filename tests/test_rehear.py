@@ -347,3 +347,21 @@ def test_a_home_imported_with_these_rules_is_heard_again_once_and_nothing_change
     assert rehear.pending(session.db) == 2  # the control: due, as in a home imported a month ago
     assert rebuild_mod.rebuild(session).reheard == 2
     assert state(session.db) == before and session.db.scalar(actions) == logged
+
+
+def test_a_server_home_is_heard_again_by_one_device_only(tmp_path, sqld_url, quire_home, monkeypatch):
+    from tests.server_homes import device
+
+    laptop = device(tmp_path, "laptop", sqld_url)
+    phone = device(tmp_path, "phone", sqld_url)
+    try:
+        with older_rules(monkeypatch, {YORK}):
+            laptop.import_path(chat(tmp_path, [LEEDS, YORK]))
+        assert rehear.pending(phone.db) == 1
+        assert rebuild_mod.rebuild(phone).reheard == 1
+        assert rebuild_mod.rebuild(laptop).reheard is None  # the phone did it for both
+        (item,) = review.open_items(laptop.db)
+        assert (item.old, item.new) == (LEEDS, YORK)
+    finally:
+        laptop.close()
+        phone.close()
