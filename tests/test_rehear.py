@@ -22,6 +22,7 @@ from memory import correction, doctor, life, meta, rehear, review, statements
 from memory.home import Home
 from memory.session import Session
 from tests import import_formats
+from tests.server_homes import device
 from wiki import rebuild as rebuild_mod
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -350,8 +351,6 @@ def test_a_home_imported_with_these_rules_is_heard_again_once_and_nothing_change
 
 
 def test_a_server_home_is_heard_again_by_one_device_only(tmp_path, sqld_url, quire_home, monkeypatch):
-    from tests.server_homes import device
-
     laptop = device(tmp_path, "laptop", sqld_url)
     phone = device(tmp_path, "phone", sqld_url)
     try:
