@@ -25,7 +25,8 @@ tests/fixtures/ines/ (a twenty-fourth, written blind: a novelist who workshops f
 and tests/fixtures/bola/ (a twenty-fifth, written blind: a salon owner whose salon says "we", Peckham to Croydon)
 and tests/fixtures/ray/ (a twenty-sixth, written blind: a trucker who dictates by voice, Lafayette to Lake Charles)
 and tests/fixtures/harold/ (a twenty-seventh, written blind: a widower's letters, Shrewsbury to Church Stretton)
-and tests/fixtures/dani/ (a twenty-eighth, written blind: a songwriter's late-night lowercase, lyrics and bios pasted).
+and tests/fixtures/dani/ (a twenty-eighth, written blind: a songwriter's late-night lowercase, lyrics and bios pasted)
+and tests/fixtures/beth/ (a twenty-ninth, written blind: an Army spouse and hygienist, PCS orders and FRG news pasted).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -89,6 +90,7 @@ BOLA = FIXTURES / "bola"  # a twenty-fifth, written blind: a salon owner, Peckha
 RAY = FIXTURES / "ray"  # a twenty-sixth, written blind: a trucker's dictated run-ons, Lafayette to Lake Charles
 HAROLD = FIXTURES / "harold"  # a twenty-seventh, written blind: a widower's letters, Shrewsbury to Church Stretton
 DANI = FIXTURES / "dani"  # a twenty-eighth, written blind: a songwriter, Austin to Nashville and back, lyrics pasted
+BETH = FIXTURES / "beth"  # a twenty-ninth, written blind: an Army spouse, Fort Bragg to Vilseck to Colorado Springs
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -163,7 +165,7 @@ def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
     people: tuple[Path, ...] = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA)
     people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, MAEVE, SAM, OLENA, KAI, ROWAN, WEN, ARJUN, GRACE, INES, BOLA, RAY)
-    people += (HAROLD, DANI)
+    people += (HAROLD, DANI, BETH)
     return {"fixtures": [run(p, k) for p in people]}
 
 

@@ -42,6 +42,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Set
+from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Any
 
@@ -502,6 +504,42 @@ def heard(db: Database, turns: list[tuple[str, str]], *, actor: str) -> list[str
                            person accepts (the older becomes history) or dismisses (nothing moves).
     The same value again is a restatement: nothing opens. Returns one line per change.
     """
+    return act_on(db, read_turns(turns), actor=actor)
+
+
+Typed = tuple[str, tuple[life.Said, ...], str]  # (memory id, what it states, the type it becomes)
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What the rules read in a person's own turns (`read_turns`, outside any transaction: about 2 ms
+    a turn): the turns that state something, and the untyped ones that are mostly a part played."""
+
+    typed: tuple[Typed, ...] = ()
+    played: tuple[str, ...] = ()
+
+    def among(self, memory_ids: Set[str], marked: Set[str] = frozenset()) -> Heard:
+        """Only what was read in these turns (the others changed since they were read), and none
+        marked as played again when it is `marked` already."""
+        played = tuple(m for m in self.played if m in memory_ids and m not in marked)
+        return Heard(tuple(t for t in self.typed if t[0] in memory_ids), played)
+
+
+@dataclass(frozen=True)
+class Decided:
+    """What a person already decided, that hearing old turns again must not ask again (memory/rehear.py):
+    the life changes (attribute, was, now, casefolded) of the items they accepted or dismissed. A fact
+    they confirmed or edited is not superseded at once either: the change waits for them as an item."""
+
+    changes: frozenset[tuple[str, str, str]] = frozenset()
+
+    def asked(self, changed: list[tuple[life.Said, life.Said]]) -> bool:
+        """Whether one of these (was, now) changes was decided."""
+        return any((now.attribute, was.shown.casefold(), now.shown.casefold()) in self.changes for was, now in changed)
+
+
+def read_turns(turns: list[tuple[str, str]]) -> Heard:
+    """What the rules read in each turn (no store read: outside any transaction)."""
     typed, played = [], []
     for memory_id, content in turns:
         found = life.read(content)
@@ -510,24 +548,29 @@ def heard(db: Database, turns: list[tuple[str, str]], *, actor: str) -> list[str
             typed.append((memory_id, found, kind))
         elif life.played(content):
             played.append(memory_id)
-    if played:
-        _mark_played(db, played, actor)
-    if not typed:
+    return Heard(tuple(typed), tuple(played))
+
+
+def act_on(db: Database, heard: Heard, *, actor: str, decided: Decided | None = None) -> list[str]:
+    """Type the turns `heard` read and act on the changes they state (`heard`); `decided`: hearing
+    old turns again (memory/rehear.py), what a person decided stays as it is."""
+    if heard.played:
+        _mark_played(db, list(heard.played), actor)
+    if not heard.typed:
         return []
     notes = []
     with db.transaction():
-        statements.record(db, [(memory_id, [said.attribute for said in found]) for memory_id, found, _ in typed])
+        statements.record(db, [(memory_id, [said.attribute for said in found]) for memory_id, found, _ in heard.typed])
         # One at a time: each is compared with what was typed before it (in time, see _life_changes).
-        for memory_id, found, kind in typed:
+        for memory_id, found, kind in heard.typed:
             db.execute(
                 "UPDATE memories SET memory_type = ?, structured_fields = ?, updated_at = ? "
                 "WHERE id = ? AND memory_type IN ('note', 'fact') AND status = 'active'",
                 (kind, json.dumps(_life_fields(found, kind), sort_keys=True), clock.now_iso(), memory_id),
             )
-            notes += _life_changes(db, memory_id, found, actor=actor)
-        audit.record(
-            db, actor, "type_life", "batch", typed[0][0], ids=[t[0] for t in typed], types=[t[2] for t in typed]
-        )
+            notes += _life_changes(db, memory_id, found, actor=actor, decided=decided)
+        ids, types = [t[0] for t in heard.typed], [t[2] for t in heard.typed]
+        audit.record(db, actor, "type_life", "batch", ids[0], ids=ids, types=types)
     return notes
 
 
@@ -640,13 +683,16 @@ def _said_between(
     rows: list[dict[str, Any]],
     found: tuple[life.Said, ...],
     latest: dict[str, Statement],
+    values: frozenset[str],
     *,
     actor: str,
+    heard_again: bool = False,
 ) -> list[str]:
     """A statement imported after a later one, said between an open item's two sides with the value
     its new side has ("I still smoke" 2023, "I quit smoking last year" 2024 opened an item; then the
     other export's "3 months since I quit" of late 2023): the change is this one's (it opens its own
-    item against the old side), and the later item only restates it: closed, nothing rejected."""
+    item against the old side), and the later item only restates it: closed, nothing rejected. Said
+    with a third value, the later change starts from it (`_starts_from`)."""
     mine_at = _said_at(me)
     later = {r["id"]: r for r in rows if _said_at(r) > mine_at}
     notes: list[str] = []
@@ -661,17 +707,159 @@ def _said_between(
             new_row = later.get(str(payload.get("new_id")))
             if not item.is_open or item.kind != "revision" or payload.get("reason") != LIFE_REASON or new_row is None:
                 continue
-            if payload.get("old_id") != old_row["id"] or payload.get("attribute") != mine.attribute:
+            if payload.get("old_id") != old_row["id"]:
+                continue
+            if payload.get("attribute") != mine.attribute:
+                if mine.attribute in (payload.get("also") or []) and _third_value(
+                    latest[mine.attribute][1], mine, values
+                ):
+                    notes += _one_of_its_changes(db, me, new_row, mine, old_row, actor, heard_again)
                 continue
             theirs = [
                 s
                 for s in _said(new_row["content"], _fields(new_row["structured_fields"]))
                 if s.attribute == mine.attribute
             ]
-            if theirs and all(life.same(mine, s) or life.shortens(mine, s) for s in theirs):
+            # (a value bound to the new side, "married" to a partner, is in the item's payload only)
+            bound = not theirs and str(payload.get("now") or "").casefold() == mine.shown.casefold()
+            if bound or (theirs and all(life.same(mine, s) or life.shortens(mine, s) for s in theirs)):
                 review.close_overtaken(db, item, actor=actor, note=f"{me['id']} said it first")
                 notes.append(f"item {item.id} closed: {me['id']} said the change first")
+            elif theirs and _third_value(latest[mine.attribute][1], mine, values):
+                changes = _changes_to(found, _said(new_row["content"], _fields(new_row["structured_fields"])))
+                notes.append(_starts_from(db, me, new_row, item, changes, old_row, actor, heard_again))
     return notes
+
+
+def _one_of_its_changes(
+    db: Database,
+    me: dict[str, Any],
+    new_row: dict[str, Any],
+    mine: life.Said,
+    old_row: dict[str, Any],
+    actor: str,
+    heard_again: bool,
+) -> list[str]:
+    """A statement heard late between an open item's two sides with a third value of one of the other
+    changes the item lists (`also`: "manual tester at Wipro" -> "senior SDET at Ledgerly", then "joined
+    Infosys" heard late): that change starts from it, an item of its own; the item's own change stays."""
+    theirs = [
+        s for s in _said(new_row["content"], _fields(new_row["structured_fields"])) if s.attribute == mine.attribute
+    ]
+    if not theirs or _alike(mine, theirs[0]):
+        return []
+    return [_changed(db, me, new_row, [(mine, theirs[0])], [old_row], actor=actor, heard_again=heard_again)]
+
+
+def _before_a_restatement(
+    db: Database,
+    me: dict[str, Any],
+    rows: list[dict[str, Any]],
+    found: tuple[life.Said, ...],
+    latest: dict[str, Statement],
+    *,
+    actor: str,
+    decided: Decided | None,
+) -> list[str]:
+    """A statement imported after a later one that restated the value before it, with a value of its
+    own ("London" 2023, "Walthamstow" 2024 read as London still; then "my flatshare in Whitechapel" of
+    mid 2023 heard late): the later one changes this one, as an import in the order things were said
+    would have compared them (session 42: rehear42)."""
+    mine_at = _said_at(me)
+    notes: list[str] = []
+    for mine in found:
+        before = latest.get(mine.attribute)
+        after = _next_said(rows, mine.attribute, mine_at) if before and _said_at(before[0]) < mine_at else None
+        if before is None or after is None or life.ended(mine):
+            continue
+        row, theirs = after
+        if _alike(mine, theirs) or not _alike(before[1], theirs) or (decided and decided.asked([(mine, theirs)])):
+            continue
+        if any(i.is_open and i.payload.get("new_id") == row["id"] for i in review.items_for_memory(db, row["id"])):
+            continue  # (an item of the later one's: `_said_between` closed or moved it)
+        notes.append(_changed(db, me, row, [(mine, theirs)], [], actor=actor, heard_again=decided is not None))
+    return notes
+
+
+def _fuller_first(
+    db: Database,
+    me: dict[str, Any],
+    rows: list[dict[str, Any]],
+    found: tuple[life.Said, ...],
+    *,
+    actor: str,
+    heard_again: bool,
+) -> list[str]:
+    """A statement imported after a later short form of its value, the old side of an open item ("a
+    barista at Bayou Bean" heard late, then "still at Bayou", then "hired at the CVS"): the fuller one
+    stays what a later value is compared with (`_latest_statements`), so the item starts from it."""
+    notes: list[str] = []
+    for mine in found:
+        after = _next_said(rows, mine.attribute, _said_at(me))
+        if after is None or life.ended(mine) or not life.shortens(mine, after[1]):
+            continue
+        for item in review.items_for_memory(db, after[0]["id"]):
+            payload = item.payload
+            if not item.is_open or payload.get("reason") != LIFE_REASON or payload.get("old_id") != after[0]["id"]:
+                continue
+            new_row = next((r for r in rows if r["id"] == payload.get("new_id")), None)
+            if new_row is None or payload.get("attribute") != mine.attribute:
+                continue
+            changes = _changes_to(found, _said(new_row["content"], _fields(new_row["structured_fields"])))
+            if changes:
+                notes.append(_starts_from(db, me, new_row, item, changes, after[0], actor, heard_again))
+    return notes
+
+
+def _alike(a: life.Said, b: life.Said) -> bool:
+    return life.same(a, b) or life.shortens(a, b) or life.shortens(b, a)
+
+
+def _next_said(rows: list[dict[str, Any]], attribute: str, mine_at: tuple[str, int]) -> Statement | None:
+    """The first statement of `attribute` said after `mine_at` among `rows`."""
+    for row in sorted((r for r in rows if _said_at(r) > mine_at), key=_said_at):
+        for said in _said(row["content"], _fields(row["structured_fields"])):
+            if said.attribute == attribute:
+                return row, said
+    return None
+
+
+def _third_value(old: life.Said, mine: life.Said, values: frozenset[str]) -> bool:
+    """Whether a statement said between an open item's two sides gives a value of its own: neither the
+    old side's (restated: `_old_said_later` moves the item to it) nor the new side's (`_said_between`)."""
+    if life.ended(mine):  # an ending is no value a later change starts from (`_ended_since_changed`)
+        return False
+    return not life.same(old, mine) and not life.shortens(old, mine) and old.value not in values
+
+
+def _changes_to(found: tuple[life.Said, ...], theirs: tuple[life.Said, ...]) -> list[tuple[life.Said, life.Said]]:
+    """The (mine, theirs) pairs of the attributes a later statement gives another value, in its order."""
+    mine = {m.attribute: m for m in reversed(found)}  # (the first statement of each attribute)
+    return [
+        (mine[t.attribute], t)
+        for t in theirs
+        if t.attribute in mine and not (life.same(mine[t.attribute], t) or life.shortens(mine[t.attribute], t))
+    ]
+
+
+def _starts_from(
+    db: Database,
+    me: dict[str, Any],
+    new_row: dict[str, Any],
+    item: review.ReviewItem,
+    changes: list[tuple[life.Said, life.Said]],
+    old_row: dict[str, Any],
+    actor: str,
+    heard_again: bool,
+) -> str:
+    """A statement imported after a later one, said between an open item's two sides with a third value
+    (Austin, then Nashville heard late, then South Congress: the item Austin -> South Congress): the
+    later change starts from this one, as an import in the order things were said would have compared
+    them (session 42: rehear42). The item is closed as overtaken and the change from this one made."""
+    review.close_overtaken(db, item, actor=actor, note=f"{me['id']} said another value between")
+    earlier = [{"id": c.get("id"), "content": c.get("text")} for c in item.payload.get("candidates") or []]
+    made = _changed(db, me, new_row, changes, [*earlier, old_row], actor=actor, heard_again=heard_again)
+    return f"item {item.id} moved: {made}"
 
 
 def _old_said_later(
@@ -758,32 +946,32 @@ def _taken_up_since(rows: list[dict[str, Any]], only: dict[str, Any], mine_at: t
     return any(life.taken_up(_said(row["content"], _fields(row["structured_fields"]))) for row in between)
 
 
-def _life_changes(db: Database, memory_id: str, found: tuple[life.Said, ...], *, actor: str) -> list[str]:
+def _life_changes(
+    db: Database, memory_id: str, found: tuple[life.Said, ...], *, actor: str, decided: Decided | None = None
+) -> list[str]:
     """What the statement `memory_id` changes: per attribute, the latest other statement of it."""
-    me = db.one(
-        "SELECT rowid, id, content, memory_type, structured_fields, space, status, valid_from FROM memories "
-        "WHERE id = ?",
-        (memory_id,),
-    )
+    me = db.one(f"SELECT {_ROW} FROM memories WHERE id = ?", (memory_id,))
     if me is None or me["status"] != "active":
         return []
     marks = ",".join("?" * len(life.TYPES))
     rows = db.dicts(
-        "SELECT rowid, id, content, memory_type, structured_fields, space, status, valid_from FROM memories "
-        f"WHERE memory_type IN ({marks}) AND space IS ? AND status = 'active' AND id != ? "
-        "ORDER BY rowid DESC LIMIT ?",
+        f"SELECT {_ROW} FROM memories WHERE memory_type IN ({marks}) AND space IS ? AND status = 'active' "
+        "AND id != ? ORDER BY rowid DESC LIMIT ?",
         (*life.TYPES, me["space"], memory_id, LIFE_CANDIDATES),
     )
     mine_at = _said_at(me)
     values = frozenset(s.value for s in found)  # what it reads as itself, before the values bound to it
     latest, earlier = _latest_statements(rows, found, mine_at)
+    own = found
     bound = _bound(rows, found, mine_at, latest, earlier)
     found = (*found, *bound)
     pairs, others = _changed_pairs(found, latest, earlier)
     if _ended_since_changed(rows, found, mine_at):
         ends = {*bound, *(s for s in found if life.ended(s))}
         pairs = {o: kept for o, changed in pairs.items() if (kept := [c for c in changed if c[1] not in ends])}
-    notes = _said_between(db, me, rows, found, latest, actor=actor)
+    notes = _said_between(db, me, rows, found, latest, values, actor=actor, heard_again=decided is not None)
+    notes += _before_a_restatement(db, me, rows, own, latest, actor=actor, decided=decided)
+    notes += _fuller_first(db, me, rows, own, actor=actor, heard_again=decided is not None)
     notes += _old_said_later(
         db, me, rows, {s.attribute: latest[s.attribute] for s in found if s.attribute in latest}, values, actor=actor
     )
@@ -791,29 +979,51 @@ def _life_changes(db: Database, memory_id: str, found: tuple[life.Said, ...], *,
         row = next(r for r in rows if r["id"] == old_id)
         later = _said_at(row) > mine_at
         old, new = (me, row) if later else (row, me)
-        if later:
-            changed = [(b, a) for a, b in changed]
-        (was, now), *_ = changed
-        what = f"{now.attribute}: {was.shown} -> {now.shown}"
-        # A fact changed applies at once, unless the older turn says more than the statement: "Dr Mehta
-        # (my usual GP) was away ... I'm allergic to penicillin" must not leave recall with the new GP.
-        if all(n.memory_type == life.FACT for _, n in changed) and _only_the_statement(old["content"]):
-            supersede.link(db, new["id"], old["id"], actor=actor)
-            review.close_moot(db, [old["id"]], actor=actor)  # as a supersede closes what waited on the old one
-            notes.append(f"{new['id']} supersedes {old['id']} ({what})")
-            continue
-        history = list({r["id"]: r for r in others.get(old_id, [])}.values())
-        item = _enqueue(
-            db,
-            "revision",
-            new,
-            old,
-            actor=actor,
-            reason=LIFE_REASON,
-            pending=False,
-            candidates=[{"id": r["id"], "text": r["content"]} for r in history][-MAX_ITEMS:] or None,
-            extra={"attribute": now.attribute, "was": was.shown, "now": now.shown}
-            | ({"also": [n.attribute for _, n in changed[1:]]} if len(changed) > 1 else {}),
+        if later:  # (an ending said later whose job changed after it is in that change already)
+            changed = [(b, a) for a, b in changed if not _ended_since_changed(rows, (a,), _said_at(row))]
+        if not changed or (decided is not None and decided.asked(changed)):
+            continue  # heard again: a change a person already accepted or dismissed is not asked again
+        notes.append(
+            _changed(db, old, new, changed, others.get(old_id, []), actor=actor, heard_again=decided is not None)
         )
-        notes.append(f"{new['id']} changes {old['id']} ({what}); review item {item} (`quire curate accept {item}`)")
     return notes
+
+
+_ROW = "rowid, id, content, memory_type, structured_fields, space, status, valid_from, version"
+
+
+def _changed(
+    db: Database,
+    old: dict[str, Any],
+    new: dict[str, Any],
+    changed: list[tuple[life.Said, life.Said]],
+    history: list[dict[str, Any]],
+    *,
+    actor: str,
+    heard_again: bool,
+) -> str:
+    """One change (was, now) from the statement `old` to the later `new`: the new supersedes a short
+    fact at once, else a review item opens (`heard_again`: not over a fact a person confirmed or edited)."""
+    (was, now), *_ = changed
+    what = f"{now.attribute}: {was.shown} -> {now.shown}"
+    # A fact changed applies at once, unless the older turn says more than the statement: "Dr Mehta
+    # (my usual GP) was away ... I'm allergic to penicillin" must not leave recall with the new GP.
+    touched = heard_again and int(old["version"]) > 1
+    if all(n.memory_type == life.FACT for _, n in changed) and _only_the_statement(old["content"]) and not touched:
+        supersede.link(db, new["id"], old["id"], actor=actor)
+        review.close_moot(db, [old["id"]], actor=actor)  # as a supersede closes what waited on the old one
+        return f"{new['id']} supersedes {old['id']} ({what})"
+    earlier = list({r["id"]: r for r in history}.values())
+    item = _enqueue(
+        db,
+        "revision",
+        new,
+        old,
+        actor=actor,
+        reason=LIFE_REASON,
+        pending=False,
+        candidates=[{"id": r["id"], "text": r["content"]} for r in earlier][-MAX_ITEMS:] or None,
+        extra={"attribute": now.attribute, "was": was.shown, "now": now.shown}
+        | ({"also": [n.attribute for _, n in changed[1:]]} if len(changed) > 1 else {}),
+    )
+    return f"{new['id']} changes {old['id']} ({what}); review item {item} (`quire curate accept {item}`)"

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memory import clock, failpoints, files, integrity, migrations, statements
+from memory import clock, failpoints, files, integrity, migrations, rehear, statements
 from memory.db import SERVER_RESTORE, SQLITE_HEADER, UPGRADE_FIX, Database, FileDatabase
 from memory.errors import InvalidInput, NotFound, SchemaTooNew, StoreError, Unreachable
 from memory.files import TEMP_PREFIX, fsync_dir, private_dir
@@ -117,15 +117,37 @@ def _reading_check(db: Database) -> list[Check]:
         return []  # before the table (opening the home makes it, read with these rules) or a newer quire's
     left = statements.pending(db)
     if not left:
-        return [Check("statements", True, f"read with this quire's rules (reading {statements.READING})")]
-    was = statements.recorded(db)
+        checks = [Check("statements", True, f"read with this quire's rules (reading {statements.READING})")]
+    else:
+        was = statements.recorded(db)
+        before = f"reading {was}" if was else "rules older than the record of them"
+        checks = [
+            Check(
+                "statements",
+                True,
+                f"pending: what {left} typed memor{'y states' if left == 1 else 'ies state'} was read with {before}; "
+                f"the next rebuild (the nightly job) reads it again with reading {statements.READING}",
+                "`quire rebuild` does it now",
+            )
+        ]
+    return [*checks, *_hearing_check(db)]
+
+
+def _hearing_check(db: Database) -> list[Check]:
+    """A note (not a failure) when the person's own untyped turns wait to be heard again with this
+    quire's newer rules (memory/rehear.py): the next rebuild does it. Nothing when none waits."""
+    left = rehear.pending(db)
+    if not left:
+        return []
+    was = rehear.recorded(db)
     before = f"reading {was}" if was else "rules older than the record of them"
     return [
         Check(
-            "statements",
+            "hearing",
             True,
-            f"pending: what {left} typed memor{'y states' if left == 1 else 'ies state'} was read with {before}; "
-            f"the next rebuild (the nightly job) reads it again with reading {statements.READING}",
+            f"pending: {left} untyped turn{'' if left == 1 else 's'} of yours (imported chats and notes) "
+            f"{'was' if left == 1 else 'were'} heard with {before}; the next rebuild (the nightly job) hears "
+            f"{'it' if left == 1 else 'them'} again with reading {statements.READING} (a change said opens its item)",
             "`quire rebuild` does it now",
         )
     ]

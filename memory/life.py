@@ -257,6 +257,7 @@ _ROLE_NOUNS = [
     "adjuster",
     "examiner",
     "underwriter",
+    "hygienist",  # (session 42: beth: "I'm a registered dental hygienist at Sandhills Family Dentistry")
 ]
 _ROLE = r"(?P<role>(?:[a-z0-9][\w-]*\s+){0,3}(?:" + "|".join(_ROLE_NOUNS) + r")s?)"
 # "head of science", "director of operations": a role named by what it heads
@@ -7759,6 +7760,337 @@ def _said_songwriter(attribute: str, memory_type: str, match: re.Match[str], val
     return Said(attribute, _norm(shown), shown, memory_type)
 
 
+# An Army spouse's chats (session 42: beth) --------------------------------------------------------------------
+# A military spouse who writes tidy full sentences says the changes of a life that moves with orders in its own
+# words: a home by the lease signed on it ("We signed the lease on a house in Freihung"; a flight landed, a hotel
+# or temporary lodging is no home), a job by "hired as a <role> at" a place and "I start at <firm> on Monday", a
+# professional license by its state ("My Colorado license came through"; "my North Carolina dental hygiene
+# license" in a question rests on one she holds), the children's school by their names ("Ava is in third grade
+# at Shughart Elementary", "Ava and Theo are registered at Vilseck Elementary School": the first child named), a
+# SIM got with a carrier ("I got a German SIM with o2"), a health plan she is on ("We're on Tricare Prime"; "Now
+# that we are on Tricare Overseas, how do I ...?" rests on it), a volunteer role taken and handed on ("I agreed to
+# be the FRG leader", "I handed the FRG leader binder to Jess Morales"), a named pet rehomed ("we found Pickles a
+# new home": no pet) and orders got and changed ("We got orders to Fort Hood", "The Hood orders got cancelled, it's
+# Carson now"). Not the spouse's orders, promotion or unit ("Mike will be in the 1st Stryker Brigade"), a friend's
+# pasted resume, a plan ("I need to apply for a Colorado license"), a post renamed around her.
+_S42B_SUBJECT = r"(?:^|(?<=[\s,;(]))(?:I|[Ww]e)"
+_S42B_FIRM_WORDS = (
+    r"Dental|Dentistry|Orthodontics|Pediatrics|Clinic|Hospital|Medical|Health|Healthcare|Pharmacy|Veterinary|Group|"
+    r"Inc|LLC|Partners|Associates|Agency|Law|Realty|Bank|Labs?|Studios?|Systems|Services|Consulting|Solutions|"
+    r"Company|Corp|Practice|Care"
+)
+_S42B_ROLE_NAME = r"(?:[A-Z]{2,5}|(?:[A-Z][\w-]+ )?(?:[Bb]ooster|[Ss]pouses'?|[Pp]arents'?) [Cc]lub)"
+_S42B_ROLE = r"(?:leader|co-leader|chair|chairperson|president|vice president|treasurer|secretary|coordinator)"
+_S42B_PET = r"(?:cat|dog|kitten|puppy|rabbit|bunny|hamster|guinea pig|parrot|ferret)"
+_S42B_RULES = (
+    # "We signed the lease on a house in Freihung": the home leased (not "if we sign", "the Garcias signed")
+    _rule(
+        "home",
+        IDENTITY,
+        _S42B_SUBJECT + r"(?: have|'ve)? (?:just |finally |officially )?signed (?:the|a|our) (?:new )?lease (?:on|for) "
+        r"(?:a|an|the|our|this) (?:[\w-]+ ){0,2}?(?:house|home|apartment|flat|condo|townhouse|townhome|duplex|rental|"
+        r"place|cottage|bungalow) in (?P<v>" + _NAME + r")(?![\w'-])",
+        gate=r"\blease\b",
+    ),
+    # "I got hired as a contract hygienist at the Rose Barracks dental clinic": the place of work (a kind after
+    # its name kept: "dental clinic")
+    _rule(
+        "employer",
+        FACT,
+        _I + r"(?: have|'ve)? (?:just |finally |officially )?(?:got |been |was )?hired as (?:a|an) (?:[\w-]+ ){0,3}?"
+        r"(?:at|by|with) (?:the )?(?P<v>" + _NAME + r"(?: (?:dental|medical|health|vet|veterinary|eye|family) "
+        r"(?:clinic|office|practice|center|centre|hospital))?)(?![\w'&-])",
+        "s42bjob",
+        gate=r"hired as",
+    ),
+    # "I start at Pikes Peak Family Dental on Monday": a firm by its name's kind, started on a day said
+    _rule(
+        "employer",
+        FACT,
+        _I
+        + r" (?:start|begin|started|began) (?:work |working )?at (?:the )?(?P<v>(?:[A-Z][\w'&.-]* ){0,4}(?:"
+        + _S42B_FIRM_WORDS
+        + r"))(?= (?:on|this|next|tomorrow|in|today)\b)",
+        "s42bjob",
+        gate=r"\bstart|\bbegan|\bbegin",
+    ),
+    # "My Colorado license came through": a professional license by its state or province (not a driver's, the
+    # plates, nor one expired)
+    _rule(
+        "license",
+        FACT,
+        r"\b[Mm]y (?:new |current )?(?P<v>[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:(?!drivers?\b|driving\b)[a-z]+ ){0,3}?"
+        r"licen[cs]e\b(?! (?:plates?|number|expired|lapsed|ran out|was|is expired)\b)",
+        "s42blicense",
+        gate=r"licen[cs]e",
+    ),
+    # "Ava is in third grade at Shughart Elementary", "Ava and Theo are registered at Vilseck Elementary School",
+    # "Ava and Theo start at Aspen Valley Elementary": a child's school by the child's name ("ava school")
+    _rule(
+        "their",
+        FACT,
+        r"(?:^|(?<=[.;!?] ))(?!I\b|The\b|We\b|My\b|Our\b)(?P<rel>[A-Z][a-z]+)(?: and [A-Z][a-z]+)? (?:is in (?:[a-z]+ )?"
+        r"(?:grade|kindergarten|preschool) at|(?:is|are) (?:now |both )?(?:registered|enrolled) (?:at|in)|"
+        r"(?:start|starts|started) (?:at|in)) (?:the )?(?P<v>" + _SCHOOL_NAME + r")",
+        "school",
+        gate=r"grade|registered|enrolled|start",
+    ),
+    # "I got a German SIM with o2": the carrier of a SIM got (a carrier of the lists)
+    _rule(
+        "phone provider",
+        FACT,
+        _S42B_SUBJECT + r"(?: have|'ve)? (?:just |finally )?(?:got|bought|picked up) (?:a|an|my|our) (?:[\w-]+ ){0,2}?"
+        r"SIM(?: card)? (?:with|from|on) (?P<v>[\w&-]+)(?![\w-])",
+        "s42bsim",
+        gate=r"\bsim\b",
+    ),
+    # "We're on Tricare Prime", "Since we live off post now, we're on Tricare Select": a health plan of the lists
+    _rule(
+        "insurance",
+        FACT,
+        _S42B_SUBJECT + r"(?:'re| are|'m| am) (?:now |still |currently |all |both )?(?:on|enrolled in|covered by) "
+        r"(?:the )?(?P<v>(?i:" + vocab.INSURERS + r"))(?![\w-])",
+        gate="tricare|health|hmsa|kaiser|medic|blue|bcbs|aetna|cigna|united|humana|anthem|ambetter|oscar|molina|wellcare|highmark|premera|regence",
+    ),
+    # "I agreed to be the FRG leader for Mike's company": a volunteer role by its group's letters
+    _rule(
+        "volunteer role",
+        FACT,
+        _I + r"(?: have|'ve)? (?:just |finally |officially )?(?:agreed to be|volunteered to be|signed up to be|became|"
+        r"took over as|stepped up as|was elected|got elected|was voted in as) (?:the |our )?(?P<v>"
+        + _S42B_ROLE_NAME
+        + " "
+        + _S42B_ROLE
+        + r")(?![\w-])",
+        gate=r"agreed to be|volunteered to be|signed up to be|became|took over as|stepped up as|elected|voted in",
+    ),
+    # "I handed the FRG leader binder to Jess Morales", "I stepped down as PTA treasurer": the role handed on
+    _rule(
+        "volunteer role",
+        FACT,
+        _I
+        + r"(?: have|'ve)? (?:just |finally |officially )?(?:(?:handed|passed|turned) (?:over )?(?:the |my )?(?P<v>"
+        + _S42B_ROLE_NAME
+        + " "
+        + _S42B_ROLE
+        + r")(?: role| position| job| binder| reins| duties)? (?:over |on )?to "
+        r"[A-Z]|stepped down as (?:the )?(?P<v2>" + _S42B_ROLE_NAME + " " + _S42B_ROLE + r")(?![\w-]))",
+        "s42bhanded",
+        gate=r"handed|passed|turned|stepped down",
+    ),
+    # "Our cat, Pickles, has been ...": a pet of the household's, named (some pets)
+    _rule(
+        "pets",
+        FACT,
+        r"\b(?:[Oo]ur|[Mm]y) " + _S42B_PET + r", [A-Z][\w'-]+,",
+        "s42bsome",
+        gate=r"\bour |\bmy ",
+    ),
+    # "we found Pickles a new home", "we rehomed our cat": the pet gone (no pet)
+    _rule(
+        "pets",
+        FACT,
+        _S42B_SUBJECT
+        + r"(?: have|'ve)? (?:just |finally )?(?:found (?:[A-Z][\w'-]+|(?:our|my) "
+        + _S42B_PET
+        + r") a (?:new|loving|good|forever) home|rehomed (?:[A-Z][\w'-]+|(?:our|my) "
+        + _S42B_PET
+        + r"))\b",
+        "s42bnone",
+        gate=r"\bhome\b|rehomed",
+    ),
+    # "We got orders to Fort Hood", "The Hood orders got cancelled, it's Carson now": the next duty station
+    _rule(
+        "next duty station",
+        FACT,
+        r"(?:"
+        + _S42B_SUBJECT
+        + r"(?: have|'ve)? (?:just |finally |officially )?got (?:our |my |PCS )?orders (?:to|for) "
+        r"(?P<v>(?:(?:Fort|Ft\.?|Camp|Joint Base|JB|NAS|MCAS) )?[A-Z][\w'-]+)|\b[Tt]he [A-Z][\w'-]+ orders (?:got|were|have "
+        r"been) (?:cancell?ed|changed|pulled|rescinded),? (?:and )?(?:it's|it is|now it's) (?P<v2>(?:(?:Fort|Ft\.?|Camp) )?"
+        r"[A-Z][\w'-]+))(?![\w'-])",
+        "s42borders",
+        gate=r"\borders\b",
+    ),
+)
+_S42B_GROUPS = frozenset(["s42bjob", "s42blicense", "s42bsim", "s42bhanded", "s42bsome", "s42bnone", "s42borders"])
+# "Now that we are on Tricare Overseas, how do I find a dentist?": the premise a question rests on
+_S42B_NOW_THAT = patterns.lazy(r"^(?:[Nn]ow that) (?P<said>(?:I|we)\b[^,?]{3,120}), [a-z][^?]*\?$")
+# "do I need to update the address on my North Carolina dental hygiene license?": a license held, asked about
+_S42B_HELD = patterns.lazy(
+    r"(?<!get )(?<!getting )(?<!apply for )(?<!transfer )(?<!need )\b[Mm]y [A-Z][a-z]+(?: [A-Z][a-z]+)? "
+    r"(?:[a-z]+ ){0,3}?licen[cs]e\b"
+)
+
+
+def _s42b_premise(sentence: str) -> str:
+    """A question as the fact it rests on, where it rests on one of the person's: "Now that we are on X, how
+    ...?" is "we are on X"; "do I need to update ... my North Carolina dental hygiene license?" is the license."""
+    if not sentence.endswith("?"):
+        return sentence
+    if (now := _S42B_NOW_THAT.match(sentence)) is not None:
+        return now.group("said")
+    if "icen" in sentence and (held := _S42B_HELD.search(sentence)) is not None:
+        return held.group(0)
+    return sentence
+
+
+# "I opened a German account at the Sparkasse so we can pay the rent", "I opened a second account at Ally": an
+# account said as one beside another (a second, another, a local one, one of a country's) is a second bank, not a
+# switch of the bank (everything else stays where it was); "I switched to Chase", "I moved my money to Ally", "I
+# opened an account at Kemba" are the bank.
+_S42B_BESIDE = patterns.lazy(
+    r"\bopened (?:a|an|another) (?:(?P<q>second|extra|separate|local|foreign|overseas|[A-Z][a-z]+(?:an|ish|ese|ch|i)) )?"
+    r"(?:checking |savings |bank |current )?account (?:at|with) (?:the )?(?P<v>[A-Z][\w'&.-]*(?: [A-Z][\w'&.-]*){0,3})"
+)
+
+
+def _s42b_beside(out: dict[str, Said], text: str) -> dict[str, Said]:
+    """What was read, its bank moved to "second bank" where the account opened at it is said as one beside
+    another."""
+    bank = out.get("bank")
+    if bank is None or "opened" not in text:
+        return out
+    for found in _S42B_BESIDE.finditer(text):
+        beside = found.group("q") is not None or found.group(0).startswith("opened another")
+        if beside and _norm(found.group("v")) == bank.value:
+            out["second bank"] = replace(out.pop("bank"), attribute="second bank")
+            break
+    return out
+
+
+def _said_s42b(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+    """A value of `_S42B_RULES`: a fixed one (some pets, none, a role handed on), a state's license (a state
+    or province of the lists), a carrier of the lists, a name as written."""
+    if value_group == "s42bsome":
+        return Said(attribute, "some", "some", memory_type)
+    if value_group == "s42bnone":
+        return Said(attribute, "none", "none (rehomed)", memory_type)
+    groups = match.groupdict()
+    shown = _untrailed(groups.get("v") or groups.get("v2") or "").strip(" .,'!")
+    if value_group == "s42bhanded":
+        return Said(attribute, "handed on", f"handed on ({shown})", memory_type)
+    if value_group == "s42blicense" and not vocab.province(shown):
+        return None  # ("my Spanish teaching license": no state's)
+    if value_group == "s42bsim" and not any(
+        n.attribute == "phone provider" and n.words == (vocab.fold(shown),)
+        for n in vocab.names().get(vocab.fold(shown), ())
+    ):
+        return None  # ("a SIM with data": a carrier of carriers.txt only)
+    if not shown or shown.casefold() in tokens.STOPWORDS:
+        return None
+    return Said(attribute, _norm(shown), shown, memory_type)
+
+
+# What the life reading still got wrong after session 41, as classes (session 42: weak42) ----------------------------
+# A home named in passing, "my flat in X" inside a sentence about something else ("the windows of my flat in Leith
+# rattle all night", "the boiler in my apartment in Astoria died again"): the person's own home, as "I live in X" is.
+# Not someone else's ("my friend's flat in X", "my sister's apartment in X"), an old or a holiday one ("my old
+# flat in X": no "my" right before the kind), one that goes ("selling my flat in X", "moved out of my flat in X",
+# "I miss my flat in X", "renting my flat in X out"), a listing ("a flat in X") nor a market ("flats in X").
+_S42_HOME_KIND = r"(?:flat|apartment|apt|place|house|condo|studio|bungalow|cottage|townhouse|duplex|loft|terrace)"
+_S42_HOME_GOES = (
+    r"(?<!sell )(?<!selling )(?<!sold )(?<!sells )(?<!out of )(?<!rent out )(?<!renting out )(?<!let out )(?<!letting out )"
+    r"(?<!sublet )(?<!subletting )(?<!leave )(?<!leaving )(?<!left )(?<!miss )(?<!missed )(?<!missing )(?<!list )"
+    r"(?<!listing )(?<!listed )(?<!used to love )(?<!airbnb )(?<!back then )"
+)
+# A breakup ends the partner (no partner now: a change, as dani's and ines's keys read it, and rowan's now too):
+# "Sky and I broke up", "Tom and I have split up", "me and Marco split", "we broke up last night", "I broke up with
+# Sam", "Priya broke up with me", "my boyfriend dumped me", "we ended things". "We ended it" only where the sentence
+# speaks of a partner ("the meeting ran long so we ended it" ends no one). Not someone else's ("my parents split
+# up", "Jess broke up with her boyfriend"), a thing split ("we split the bill", "jess and i split a pizza").
+_S42_BROKE = r"(?:broke up|broken up|split up|split|separated|called it quits|ended things|ended it)"
+_S42_WHO = r"(?:[A-Z][\w'-]+|(?!(?:she|he|they|it|who|mom|mum|dad)\b)[a-z][\w'-]+)"
+_S42_PARTNER_TALK = patterns.lazy(
+    r"\b(?i:boyfriend|girlfriend|partner|husband|wife|bf|gf|relationship|dating|together|long[- ]distance|breakup|"
+    r"broke my heart|heartbroken|marriage|engagement|fianc\w*)\b"
+)
+# The age a first of a kind came at, said once ("i got my first guitar at 12", "I bought my first car at 17"):
+# "age:first <thing>" (a fact; `_ASK_AGE_FIRST`: "how old was i when i got my first guitar"). Not someone else's ("my
+# son got his first bike at 5"), a time ("my first class at 9am"), nor a plan.
+_S42_AGE = (
+    r"(?:"
+    + _I
+    + r"|\b[Ww]e) (?:(?:just|finally|only) )?(?:got|bought|had|played|started|learned|learnt|wrote|built|made|"
+    r"owned|drove|won|ran|saw|took) (?:my|our) first (?P<v>[a-z][\w-]*(?: [a-z][\w-]*)?) (?:at|at age|aged) "
+    r"(?P<age>\d{1,2})(?![\d:.%$]| ?(?:am|pm|a\.m|p\.m|o'clock|k\b|percent|dollars|bucks|quid|pounds|euros|minutes|"
+    r"mins|hours|miles|km|days|weeks|months|times)\b)"
+)
+_S42_CLAUSE = r"(?:" + _SG_CLAUSE + r"|(?<=\bbecause )|(?<=\bsince )|(?<=\bnow that ))"  # ("quiet because Tom and I")
+_S42_RULES = (
+    _rule(
+        "partner",
+        FACT,
+        r"(?:"
+        + _S42_CLAUSE
+        + r"(?:"
+        + _S42_WHO
+        + r" and (?:I|i)|(?:[Mm]e|[Ii]) and "
+        + _S42_WHO
+        + r"|[Ww]e) (?:(?:have|'ve|had|just|finally|officially|actually|kinda|kind of) )*"
+        + _S42_BROKE
+        + _SG_SPLIT_END
+        + "|"
+        + _I
+        + r" (?:(?:have|'ve|just|finally|officially) )*(?:broke up|broken up|split(?: up)?) with (?:my (?:boyfriend|girlfriend|"
+        r"partner|bf|gf|husband|wife) )?"
+        + _S42_WHO
+        + r"\b|"
+        + _SG_CLAUSE
+        + r"(?:[A-Z][\w'-]+|[Mm]y (?:boyfriend|girlfriend|partner|bf|gf|husband|wife)) (?:(?:just|finally) )?"
+        r"(?:dumped me|broke up with me)\b)",
+        "s42split",
+        gate=r"broke|broken|split|separated|quits|ended|dumped",
+    ),
+    _rule("age", FACT, _S42_AGE, "s42age", gate=r"\bfirst "),
+    _rule(
+        "home",
+        IDENTITY,
+        _S42_HOME_GOES
+        + r"(?<![\w'])[Mm]y (?:(?:new|current|little|tiny|rented|own) )?"
+        + _S42_HOME_KIND
+        + r" (?:here |over |up |down |out )?in (?P<v>(?!the\b)"
+        + _PLACE
+        + r")(?![\w'-])(?! out\b)"
+        + _SG_NOT_A_STAY
+        + r"(?![^.;!?]*\bfor (?:a |the )?(?:few |couple of )?(?:days?|nights?|weeks?|weekend)\b)",
+        gate=r"\bmy (?:[a-z]+ )?" + _S42_HOME_KIND + r" (?:[a-z]+ )?in ",
+    ),
+)
+# A pet got in a dialect's words ("I got me a rat terrier", "we picked us up a beagle", "I got myself a kitten") or
+# by its breed ("I adopted a beagle"): its kind's name when the sentence names it ("... his name is Boudreaux").
+# Not one someone else got ("my buddy got him a beagle"), nor one got for someone ("I got him a beagle").
+_S42_PET_GOT = patterns.lazy(
+    r"(?:" + _I + r"|\b[Ww]e) (?:(?:just|finally|have|'ve|went and) )*(?:(?:adopted|rescued|got|took in)|"
+    r"(?:got|picked|bought) (?:me|us|myself|ourselves)(?: up)?) (?:a|an) "
+    r"(?:(?:new|little|baby|rescue|street|stray|young|old) )?(?:(?P<kind>cat|kitten|dog|puppy|rabbit|hamster|parrot)|"
+    r"(?:[a-z]+ )?" + _BREED + r")\b"  # ("a rat terrier", "a jack russell": a breed's first word before it)
+)
+
+_S42_GROUPS = frozenset(["s42split", "s42age"])
+
+
+def _said_s42(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+    """A value of `_S42_RULES`: a breakup's (no partner now; "we ended it" only where a partner is spoken of), an
+    age a first came at ("age:first guitar")."""
+    if " / " in match.string:
+        return None  # a lyric's lines, not a life
+    if value_group == "s42age":
+        return Said(f"age:first {_thing(match.group('v'))}", match.group("age"), match.group("age"), memory_type)
+    if "ended it" in match.group(0) and _S42_PARTNER_TALK.search(match.string) is None:
+        return None
+    return Said(attribute, "none", "none (split)", memory_type)
+
+
+def _s42_pet_got(sentence: str) -> tuple[re.Match[str], str] | None:
+    """(session 42: weak42) A pet the person got (`_PET_GOT`, `_S42_PET_GOT`) and its kind ("beagle": dog)."""
+    got = _PET_GOT.search(sentence) or _S42_PET_GOT.search(sentence)
+    if got is None:
+        return None
+    kind = got.group("kind") or _BREEDS[got.group("breed").casefold()]
+    return got, _PET_OF.get(kind, kind)
+
+
 _RULES = (
     # home
     _rule(
@@ -7806,13 +8138,14 @@ _RULES = (
         + r")(?![\w'-])(?! (?:sold|was|went|is (?:on the market|for sale|rented out|being sold)|that we (?:sold|rent out))\b)",
         gate=r"our house|our home",
     ),
-    # "we made it to Minneapolis!!", "we've been in Philadelphia since 2018"
+    # "we made it to Minneapolis!!", "we've been in Philadelphia since 2018" (not "We landed in Germany on Thursday":
+    # where a flight came down, not a home; session 42: beth)
     _rule(
         "home",
         IDENTITY,
         r"(?:"
         + _I
-        + r"|\b[Ww]e)(?: have|'ve)? (?:finally |just )?(?:made it|arrived|landed) (?:in|to) (?P<v>"
+        + r"|\b[Ww]e)(?: have|'ve)? (?:finally |just )?(?:made it|arrived) (?:in|to) (?P<v>"
         + _PLACE
         + r")(?![^.;]{0,30}\b(?:for (?:a|the) (?:trip|holiday|vacation|conference|weekend|wedding)|airport)\b)",
     ),
@@ -9603,6 +9936,8 @@ _RULES = (
     *_LETTER_RULES,  # letters from a retired widower (session 40: harold)
     *_S41_RULES,  # a trucker's run-ons, again (session 41: weak41)
     *_SONGWRITER_RULES,  # a touring songwriter's chats (session 41: dani)
+    *_S42B_RULES,  # an Army spouse's chats (session 42: beth)
+    *_S42_RULES,  # what was still read wrong, as classes (session 42: weak42)
 )
 
 
@@ -10493,22 +10828,22 @@ _SOMEONE_IN_GAP = patterns.lazy(r"(?i:\b(?:my|our|his|her|their|for)\b)")
 
 def _pet_named_here(sentence: str) -> Said | None:
     """A pet got and named in one sentence (`_PET_NAME_HERE`), as its kind's name."""
-    got = _PET_GOT.search(sentence) if "name is" in sentence else None
-    if got is None or _HEDGE.search(sentence[: got.end()]):
+    found = _s42_pet_got(sentence) if "name is" in sentence else None  # (session 42: weak42: breeds, "got me a")
+    if found is None or _HEDGE.search(sentence[: found[0].end()]):
         return None
+    got, kind = found
     named = _PET_NAME_HERE.match(sentence, got.end())
     if named is None or _SOMEONE_IN_GAP.search(named.group("gap")):
         return None
-    kind = _PET_OF.get(got.group("kind"), got.group("kind"))
     return Said(kind, _norm(named.group("v")), named.group("v"), FACT)
 
 
 def _mention(sentence: str) -> str | None:
     """The attribute of a person the sentence names by their noun alone ("my hausarzt": doctor), or a
     pet's kind by a pet got ("I adopted a cat!": cat)."""
-    got = _PET_GOT.search(sentence) if "got" in sentence or "adopt" in sentence or "rescued" in sentence else None
-    if got is not None and not _HEDGE.search(sentence[: got.end()]):
-        return _PET_OF.get(got.group("kind"), got.group("kind"))
+    got = _s42_pet_got(sentence) if "got" in sentence or "adopt" in sentence or "rescued" in sentence else None
+    if got is not None and not _HEDGE.search(sentence[: got[0].end()]):
+        return got[1]  # (session 42: weak42: a breed, "got me a")
     found = _MENTIONS.search(sentence) if "my " in sentence.casefold() or "our " in sentence.casefold() else None
     if found is None:
         return None
@@ -11368,7 +11703,7 @@ def read(text: str) -> tuple[Said, ...]:
     for i, sentence in enumerate(split):
         seen.append(sentence)
         sentence = _before_a_case(_said_before_asked(sentence, split[i + 1] if i + 1 < len(split) else ""), text)
-        sentence = _letter_said(sentence)  # (session 40: harold) "Having switched X to Y, I", "..., given that I ...?"
+        sentence = _s42b_premise(_letter_said(sentence))  # (harold: "Having switched X, I"; beth: "Now that ...?")
         if not sentence:
             continue  # "I live in Paris, right?": asked, not said; "a 71-year-old on ramipril ...": a case's
         if "ream" in sentence and _DREAMT.search(sentence) is not None:
@@ -11410,7 +11745,7 @@ def read(text: str) -> tuple[Said, ...]:
         got = ended(ruled) and not ended(ruled, said)  # "traded in my Corolla for a Mustang": the Mustang
         if ruled is not said and (fuller or got):
             out[said.attribute] = replace(said, memory_type=ruled.memory_type)
-    return tuple(out.values())
+    return tuple(_s42b_beside(out, text).values())  # (session 42: beth) "a German account at": a second bank
 
 
 # Without articles (session 36: olena): the level a person has of a language they learn, by its CEFR
@@ -11446,6 +11781,8 @@ def _moved_to_a_place(match: re.Match[str]) -> bool:
     if "v" not in match.re.groupindex or match.group("v") is None:
         return False
     lead = match.string[match.start() : match.start("v")]
+    if vocab.said_as_a_place(lead, match.string[match.end("v") :]):
+        return True  # (session 42: weak42) "we moved to the Tucson area", "a place on the Kona coast"
     return _MOVED_TO.search(lead) is not None and vocab.place(match.group("v")) is not None
 
 
@@ -11459,7 +11796,39 @@ _DIET_SUBJECT = patterns.lazy(
 
 
 def _diet_of_another(before: str) -> bool:
-    return vocab.someone_else(before) or _DIET_SUBJECT.search(before[-80:]) is not None
+    return (
+        vocab.someone_else(before)
+        or _DIET_SUBJECT.search(before[-80:]) is not None
+        or _DIET_HAS.search(before[-80:]) is not None  # (session 42: weak42)
+    )
+
+
+# (session 42: weak42) One check for every rule whose match opens with no subject of its own ("joined X", "been
+# vegan since", a texter's "got the job at X"): someone named or a pronoun of another as the subject of a verb that
+# runs into it ("Jess has joined Planet Fitness", "she has finally got the job at HEB", "Kev is now on Tricare").
+# Not "I", "we", a noun that is no one ("the good thing is ain't nobody dispatching me"), nor a possessive ("the
+# session in Naughton's is thursdays": "'s" is no verb here).
+_ANOTHER_DID = patterns.lazy(
+    r"(?<![\w'-])(?:(?!(?:I|We|And|But|So|Or|Then|Also|Now|Just|Still|Since|Because|Honestly)\b)[A-Z][\w'-]*(?<!'s)|"
+    r"she|he|they|who)\s+(?:is|was|are|were|has|had|have)(?:\s+(?:been|now|just|finally|also|recently|already|"
+    r"officially))*\s+$"
+)
+_OWN_OPENER = patterns.lazy(r"^(?:(?:I|i|we|We|my|My|our|Our|me|Me)\b|(?:I|i)['’])")
+
+
+def _another_did(before: str) -> bool:
+    """Whether someone else is the subject of the verb that runs into a match (`_ANOTHER_DID`)."""
+    return _ANOTHER_DID.search(before[-80:]) is not None
+
+
+def _no_subject(match: re.Match[str]) -> bool:
+    """Whether a rule's match opens with no subject of its own ("been vegan since", "joined X", not "I joined")."""
+    return _OWN_OPENER.match(match.group(0)) is None
+
+
+# (session 42: weak42) ... and a subject whose "has" or "had" runs into the diet's "been" ("Kev has been vegan since
+# May", "the new place has been vegan since it opened": the rule's match opens at "been"); not "I have", "we have".
+_DIET_HAS = patterns.lazy(r"(?<![\w'-])(?!(?:i|we|and|but|so)\b)[\w'-]+\s+(?:has|had|have)\s+$", re.IGNORECASE)
 
 
 def _levels(text: str) -> list[Said]:
@@ -11549,6 +11918,10 @@ def _reader(value_group: str) -> Callable[[str, str, re.Match[str], str], Said |
         return _said_doctor
     if value_group in _SG_GROUPS:
         return _said_songwriter  # (session 41: dani)
+    if value_group in _S42B_GROUPS:
+        return _said_s42b  # (session 42: beth)
+    if value_group in _S42_GROUPS:
+        return _said_s42  # (session 42: weak42)
     return _said_texting if value_group in _TEXTING_GROUPS else _said
 
 
@@ -11589,6 +11962,8 @@ def _not_the_persons(attribute: str, value_group: str, match: re.Match[str], bef
         return True  # "we moved to Tucson last year": the city, not the Hyundai
     if value_group == "dietbare" and _diet_of_another(said_before):
         return True  # "my dad is on low salt now", "the new place is vegan these days": theirs
+    if _no_subject(match) and _another_did(said_before):
+        return True  # (session 42: weak42) "Jess has joined Planet Fitness": a rule with no subject, another's
     # ("my sister called. got the job at heb!!": hers, its subject said in the sentence before)
     return (
         (value_group in _TEXTING_GROUPS or value_group in ("jr", "jrbank"))
@@ -12233,6 +12608,55 @@ _ASKS_SECOND_LANGUAGE = (
     ("shoe size", r"\b(?:what|which) size (?:of )?(?:shoes?|boots?)\b|\bsize of (?:my )?(?:shoes?|boots?)\b"),
     ("tattoos", r"^(?:do )?(?:i|we) have (?:any |a )?tattoos?\b|\bmy tattoos?\b|\b(?:am i|are we) tattooed\b"),
 )
+# (session 42: the lead) An attribute the rules read, asked by the words a person uses for it: a credit union or a
+# building society is a bank ("which credit union have we always banked with?"), a health plan an insurance ("which
+# Tricare plan are we on?"), a base or a post a duty station, a neighbourhood a home, a license by its state
+# (not a driver's), "am I still the FRG leader", "when do I wake up", "do we have a pet"
+# (`tests/test_asked_every_attribute.py` holds a question for every attribute the rules read)
+_ASKS_BY_ITS_WORDS = (
+    (
+        "bank",
+        r"\b(?:what|which) (?:credit union|building society)\b.*\b(?:i|my|we|our)\b|"
+        r"\b(?:what|which|who)\b.*\b(?:i|we)\b.*\bbank(?:ed|ing)? with\b|\bmy (?:credit union|building society)\b",
+    ),
+    (
+        "insurance",
+        r"\b(?:what|which) (?:health|medical|healthcare|health care|insurance|tricare|medicare|medicaid|dental|benefits) "
+        r"plan (?:am|are|do|did) (?:i|we)\b|\b(?:what|which) (?:health|medical|insurance) plan\b.*\b(?:i|we|my|our)\b",
+    ),
+    (
+        "duty station",
+        r"\bwhere (?:am|are) (?:i|we) (?:now |currently )?stationed\b|"
+        r"\b(?:which|what) (?:base|post|installation|duty station) (?:am|are) (?:i|we) (?:now )?(?:at|on|stationed|living on)\b|"
+        r"\b(?:my|our) (?:current )?duty station\b",
+    ),
+    (
+        "next duty station",
+        r"\bwhere (?:am|are) (?:i|we) (?:being )?(?:sent|posted|going|headed|pcsing|pcs-ing)(?: to)? next\b|"
+        r"\bwhere did (?:my|our) (?:new |next )?orders\b.*\b(?:send|sending|take|taking|sent|took)\b|"
+        r"\b(?:my|our) next duty station\b|\bwhere (?:are|were|did) (?:my|our) orders\b",
+    ),
+    (
+        "home",
+        r"\b(?:which|what) (?:neighbou?rhood|area|part of town|suburb|district) (?:am|are|do) (?:i|we) (?:in|live)\b",
+    ),
+    (
+        "license",
+        r"\b(?:which|what) (?:state|province|country)(?:'s| is| are| was)? (?:my|our) (?!driver|driving)(?:[\w-]+ ){0,3}licen[cs]e\b|"
+        r"\bwhere (?:am|are) (?:i|we) (?:now )?licensed\b|\bmy (?!driver|driving)(?:[\w-]+ ){0,3}licen[cs]e\b.*\b(?:which|what) state\b",
+    ),
+    ("pets", r"\bdo (?:i|we) (?:still )?have (?:a|any) (?:pets?|animals?)\b"),
+    ("team", r"\b(?:what|which) team (?:am|are) (?:i|we) (?:now )?(?:on|in|part of)\b"),
+    (
+        "volunteer role",
+        r"\bam i still (?:the |a |an )?(?:[\w-]+ ){0,2}(?:leader|chair|chairperson|president|treasurer|secretary|"
+        r"coordinator|rep|representative|captain|volunteer)\b|\b(?:what|which) volunteer (?:role|job|position)\b",
+    ),
+    ("wake", r"\b(?:when|what time) do i (?:usually |now )?(?:wake|get) up\b"),
+    ("band", r"\b(?:what|which) band do i (?:now )?(?:play|sing|perform) (?:in|with|for)\b"),
+    ("choir", r"\b(?:what|which) choir (?:do|am) i (?:sing|singing|in)\b"),
+    ("kids school", r"\bwhere do (?:the|my|our) (?:kids|children|girls|boys) (?:go to school|attend school|study)\b"),
+)
 # A question anchored in time ("where did I move to when the house was sold", "where was my first job",
 # "into which account was my pension paid after I left AIB"), read for what it asks (and `without_anchor`)
 _ASKS_IN_TIME = (
@@ -12367,6 +12791,7 @@ _ASKS_RE = tuple(
     for a, p in (
         *_ASKS_KIND_WORD,
         *_ASKS,
+        *_ASKS_BY_ITS_WORDS,
         *_ASKS_FR,
         *_ASKS_IN_PASSING,
         *_ASKS_DICTATED,
@@ -13199,6 +13624,7 @@ def asked(query: str) -> frozenset[str]:
     found |= _asked_routine(query)
     found |= _asked_played(query)
     found |= _asked_s41(query)  # (session 41: weak41)
+    found |= _asked_still(query)  # (session 42: weak42)
     if "license plate" in found:  # ("what's my car's license plate number": the plate, not which car)
         found.discard("car")
     if _ASK_BEST.search(query):  # "what's my 5k PB": its event's best; with no event, every best
@@ -13381,6 +13807,12 @@ def matches(asked_for: frozenset[str], found: tuple[Said, ...]) -> bool:
     return any(asks_for(asked_for, said.attribute) for said in found)
 
 
+def is_a_childs_school(attribute: str) -> bool:
+    """Whether an attribute is a child's school read by the child's name or relation ("ava school",
+    "son school": the rules' "their" school), which "what school do the kids go to" asks too."""
+    return attribute.endswith(" school") and attribute not in ("high school", "kids school") and ":" not in attribute
+
+
 def asks_for(asked_for: frozenset[str], attribute: str) -> bool:
     """Whether `attribute` is one the question asks about ("my class" asks for every schedule; a
     question about Inès, "other:inès", asks for her things: "inès school")."""
@@ -13391,6 +13823,8 @@ def asks_for(asked_for: frozenset[str], attribute: str) -> bool:
     if "instrument" in asked_for and attribute.startswith("schedule:") and attribute[9:] in _INSTRUMENT_NAMES:
         return True  # "what instrument do I play" is answered by "I play the cello" (life21)
     if any(a.endswith(" " + attribute) for a in asked_for):  # "my health insurance" asks what "my insurance" says
+        return True
+    if "kids school" in asked_for and is_a_childs_school(attribute):  # "the kids" asks "Ava and Theo start at ..."
         return True
     if attribute == "schedule:language" and any(
         _A_LANGUAGE.fullmatch(a[9:]) for a in asked_for if a[:9] == "schedule:"
@@ -13623,7 +14057,7 @@ def anchored(query: str) -> Anchor | None:
     if first is not None:  # (the words between it and the thing say which: "my first pharmacy job")
         which = re.findall(r"[^\W\d_][\w'-]+", query[first.end() :])[:-1]
         return Anchor("first", tuple(w.casefold() for w in which if w.casefold() not in _ANCHOR_NOT))
-    return _placed(query)
+    return _still_anchor(query) or _placed(query)  # (session 42: weak42: "am i still with marco")
 
 
 # A question of the past anchored in a place or a thing of then, not a time ("where did i live in japan",
@@ -13671,3 +14105,52 @@ def without_anchor(query: str) -> str:
         query = pattern.sub("", query)
     query = _ANCHOR_FIRST.sub("my", query)
     return re.sub(r"\b(?i:was|were) (?=(?i:my|our)\b)", "is ", query).strip()
+
+
+# -- (session 42: weak42) whether a partner named still is one ---------------------------------------------------
+# "am i still with marco", "are Tom and I still together", "am I still seeing Jordan":
+# the partner asked, anchored after the statements that name them (`anchored`: "after"): the answer is the first
+# statement of another value after them (the breakup, "marco and i split", not the partner after it), and where none
+# came after, the newest. Not a question of another's ("is Sam still with Priya": `about_someone_else`), nor of
+# a thing ("am I still with Verizon": a carrier, read by its own rules).
+_ASK_STILL_WITH = patterns.lazy(
+    r"\b(?:am i|are we) still (?:with|dating|seeing|going out with|together with|married to|engaged to) "
+    r"(?P<who>[^\W\d_][\w'-]+)\s*[?.!]*\s*$|"
+    r"\b(?:are|r) (?P<who2>[^\W\d_][\w'-]+) and (?:i|me) still (?:together|dating|a thing|an item)\b",
+    re.IGNORECASE,
+)
+
+
+def _still_with(query: str) -> str | None:
+    """Who a question asks the person is still with (`_ASK_STILL_WITH`), folded; None if none, or not a name."""
+    match = _ASK_STILL_WITH.search(straight(query))
+    if match is None:
+        return None
+    who = (match.group("who") or match.group("who2")).casefold()
+    return None if who in tokens.STOPWORDS or _tx_listed(who) is not None else who
+
+
+# (`asked` reads "are Tom and I still together" as "are we still together": `_ME_AND`)
+_ASK_STILL_TOGETHER = patterns.lazy(r"\b(?:are|r) we still (?:together|dating|a thing|an item)\b", re.IGNORECASE)
+
+
+# "how old was i when i got my first guitar", "what age was I when I bought my first car": `_S42_AGE`'s age
+_ASK_AGE_FIRST = patterns.lazy(
+    r"\b(?:how old|what age) (?:was i|were we) when (?:i|we) \w+ (?:my|our) first (?P<thing>[a-z][\w-]*(?: [a-z][\w-]*)?)"
+    r"\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
+def _asked_still(query: str) -> set[str]:
+    """The partner, where a question asks whether the person is still with someone (`_still_with`)."""
+    age = _ASK_AGE_FIRST.search(query)
+    if age is not None:  # (and the age a first came at: `_S42_AGE`)
+        return {f"age:first {_thing(age.group('thing'))}"}
+    return {"partner"} if _still_with(query) is not None or _ASK_STILL_TOGETHER.search(query) else set()
+
+
+def _still_anchor(query: str) -> Anchor | None:
+    """After the statements naming whom a question asks the person is still with ("am i still with marco")."""
+    who = _still_with(query)
+    return None if who is None else Anchor("after", (who,), "partner")

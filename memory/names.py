@@ -281,6 +281,27 @@ _DOTTED = frozenset(t.casefold() for t in _DOTTED_TITLES) | {"st", "mme", "mlle"
 _MODEL_TAILS = wordset("pro max plus ultra mini air lite se xl")  # after a model number, its edition
 _CODE_NAME = re.compile(r"(?:Error|Exception|Warning)$|_|\(")  # ZeroDivisionError, snake_case, calls
 
+# -- ranks (session 42: names42) --------------------------------------------------------------
+# A service member's rank before the name is a title, as "Dr" is ("SSG Kowalski", "CPT Daniel Whitaker",
+# "Sgt. Lopez"): the name keeps it where it is a surname alone ("SSG Kowalski", as "Dr. Smith"), the kind
+# is a person's, and the rank alone is no name ("promotion to SGT", "Congratulations to SGT and Mrs.
+# Lopez": beth's pages "SGT" and "Soldiers"). Abbreviations only, as the services write them: a rank
+# spelt out leads titles and companies ("Captain Marvel", "General Motors", "Major League Baseball"), and
+# "Col" (a mountain pass's "Col du Galibier"), "Gen" ("Gen Z") and "Maj" (a first name) count only dotted.
+# Not in `TITLES` (the wiki's own name and heading forms read those): here, for the runs read as names.
+_RANKS_SHOUTED = wordset(
+    "PVT PFC SPC CPL SGT SSG SFC MSG SGM CSM CPT MAJ LTC COL LTG GEN ENS LTJG LT LCDR CDR CAPT ADM RADM VADM "
+    "LCPL SSGT GYSGT MSGT TSGT SMSGT CMSGT SRA AMN CPO SCPO MCPO"
+)
+_RANKS_DOTTED = wordset("Sgt Capt Lt Cpl Pvt Col Maj Gen Cdr Adm Cmdr")  # "Sgt. Lopez"
+_RANKS_PLAIN = wordset("Sgt Capt Lt Cpl Pvt Cmdr LCpl SSgt GySgt MSgt TSgt SrA")  # "Sgt Lopez"
+_TITLE_WORDS.update({w: w for w in _RANKS_SHOUTED} | {w: w for w in _RANKS_PLAIN})
+_TITLE_WORDS.update({t + ".": t + "." for t in _RANKS_DOTTED})
+_RANK_DOTS = frozenset(t.casefold() for t in _RANKS_DOTTED)
+ABBREVIATIONS |= _RANK_DOTS  # "Sgt. Lopez" ends no sentence at "Sgt."
+_NAME_PREFIXES |= _RANK_DOTS
+_DOTTED |= _RANK_DOTS  # "Sgt. Lopez" is one run
+
 
 @dataclass(frozen=True)
 class Name:
@@ -680,7 +701,55 @@ def _stands(sentence: str, tokens: list[tuple[str, int, int]], i: int, opening: 
         return opening
     if _COLON.search(sentence[tokens[i - 1][2] : tokens[i][1]]):
         return STYLED  # "Model: Random forest", "Pros: Better Battery Life"
+    listed = _listed(sentence, tokens, i, opening)  # (session 42: names42)
+    if listed is not None:
+        return listed
     return STYLED if _subtitled(sentence, tokens, i) else INSIDE
+
+
+# -- list items run into a line, and counts (session 42: names42) -------------------------------
+# A list's items and bullets run into one line: "Item 046 - Sofa, 3-cushion ... Item 047 - Dresser", a
+# pasted résumé's "... promotion to SGT - Led his section". The word after a numbered label's dash is an
+# item's head (STYLED, as "- Sofa" at a line's start: beth's "Sofa" page, one with her "SOFA status");
+# after a bullet's mark or a spaced hyphen it opens a clause (START: a name there counts where the history
+# names it elsewhere, "- Anna will bring the cake" is Anna where Anna is known). A label's number leading
+# a line ("[ ] 046 Sofa") is no part of a sentence either.
+_INLINE_MARK = re.compile(r"\s+[-•*▪◦‣]\s+")
+# A capitalised plural right after a number is what is counted, a common noun written with a capital as
+# the Army writes "Soldiers" ("mentored 14 Soldiers, 3 of whom ...", "about 120 Soldiers and families"):
+# at a sentence's start (START), it is a name only where the history names it elsewhere ("3 Marines
+# were deployed" leaves "the Marines" of another turn its page). A word the number counts before another
+# noun stays ("2 Paris hotels": "Paris" ends in -is, and "hotels" is what is counted).
+_NUMBER_WORDS = wordset("two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred")
+_COUNT_ENDS = COMMON | tokens.STOPWORDS  # what may follow a counted plural ("14 Soldiers and families")
+
+
+def _listed(sentence: str, tokens: list[tuple[str, int, int]], i: int, opening: int) -> int | None:
+    """Where the run at token i stands when a list's mark or a number leads it (see above), else None."""
+    gap = sentence[tokens[i - 1][2] : tokens[i][1]]
+    before = tokens[i - 1][0]
+    if _INLINE_MARK.fullmatch(gap):
+        return STYLED if before.isdigit() else START
+    if all(t[0].isdigit() for t in tokens[:i]) and all(
+        not sentence[tokens[k][2] : tokens[k + 1][1]].strip(" .):-") for k in range(i)
+    ):
+        return opening  # "046 Sofa" after "- [ ] ": the item's number is its label
+    return (
+        START
+        if gap == " " and (before.isdigit() or before.casefold() in _NUMBER_WORDS) and _plural(sentence, tokens, i)
+        else None
+    )
+
+
+def _plural(sentence: str, tokens: list[tuple[str, int, int]], i: int) -> bool:
+    """Whether token i is a plural a number counts, alone: "Soldiers," not "Paris", nor "Teslas Model"."""
+    word = tokens[i][0]
+    if len(word) <= 3 or word.isupper() or not word.endswith("s") or word.endswith(("ss", "us", "is", "'s", "’s")):
+        return False
+    if i + 1 >= len(tokens) or sentence[tokens[i][2] : tokens[i + 1][1]] != " ":
+        return True
+    nxt = tokens[i + 1][0]
+    return not _capitalised(nxt) and nxt.casefold() in _COUNT_ENDS
 
 
 def _subtitled(sentence: str, tokens: list[tuple[str, int, int]], i: int) -> bool:
@@ -764,6 +833,29 @@ def _sentence_word(word: str) -> bool:
     )
 
 
+# -- what was done, opening a bullet (session 42: names42) ----------------------------------------
+# A résumé's or a report's bullet opens on what was done ("- Managed Acme Corp's budget", "- Led Alpha
+# Company through ..."): at a sentence's start the verb is no part of the name after it, as an -ing word
+# is not (`_sentence_word`). A past in -ed, or one of the irregular ones a bullet opens on; not a first
+# name in -ed ("Ahmed", "Mohammed", "Alfred", "Mildred", "Siegfried").
+_DONE_IRREGULAR = wordset("led ran built grew won wrote drove taught oversaw sold kept held bought brought began spent")
+_NAMES_IN_ED = ("hmed", "mmad", "hammed", "fred", "dred", "fried", "reed")
+
+
+def _done_word(word: str) -> bool:
+    """A capitalised past that opens a sentence or a bullet ("Managed", "Led"), not a name."""
+    lowered = word.casefold()
+    if lowered in _DONE_IRREGULAR:
+        return True
+    return (
+        len(lowered) > 5
+        and lowered.endswith("ed")
+        and lowered.isalpha()
+        and not lowered.endswith(_NAMES_IN_ED)
+        and not vocab.names().get(vocab.fold(lowered))
+    )
+
+
 def _clean_run(run: str, at_start: bool, cued: bool = False) -> tuple[str, bool, str]:
     """The run without leading common words or trailing calendar words; (name, still at start, title).
     A cued run (`_cued`) keeps its first word."""
@@ -776,7 +868,7 @@ def _clean_run(run: str, at_start: bool, cued: bool = False) -> tuple[str, bool,
             break  # "Italian Food is the best": the whole, a name only where the history names it so; never "Food"
         words = words[1:]
         at_start = False
-    if at_start and len(words) >= 2 and _sentence_word(words[0]):
+    if at_start and len(words) >= 2 and (_sentence_word(words[0]) or _done_word(words[0])):  # (session 42: names42)
         words = words[1:]  # "Adding NYC to my list", "Definitely Star Wars": the rest, still at the start
     if words and words[0] in _TITLE_WORDS:
         title = _TITLE_WORDS[words[0]]

@@ -169,6 +169,19 @@ def items_for_memory(db: Database, memory_id: str) -> list[ReviewItem]:
     return [_item(r) for r in rows]
 
 
+def decided_payloads(db: Database, reason: str) -> list[dict[str, Any]]:
+    """The payloads of the revisions with this `reason` a person resolved: accepted, or dismissed by
+    them (not one closed for them as overtaken or moot: that close carries a note of why)."""
+    return [
+        json.loads(row[0] or "{}")
+        for row in db.rows(
+            "SELECT payload FROM review_queue WHERE kind = 'revision' AND (status = 'accepted' "
+            "OR (status = 'dismissed' AND note = '')) AND instr(payload, ?) > 0",
+            (json.dumps(reason),),
+        )
+    ]
+
+
 @dataclass(frozen=True)
 class Awaiting:
     """An open change of a person's life (memory/correction.heard): `newer` would replace `older`."""

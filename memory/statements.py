@@ -98,6 +98,13 @@ def newest(db: Database, wanted: Sequence[str], where: str, params: Sequence[obj
     return [rowid for _, rowid in best[:limit]]
 
 
+def attributes_ending(db: Database, suffix: str) -> list[str]:
+    """The attributes the home's statements hold that end with `suffix` (" school": each child's school
+    read by the child's name, "ava school"), for a question that asks them all ("the kids")."""
+    rows = db.rows("SELECT DISTINCT attribute FROM statements WHERE attribute LIKE ?", ("%" + suffix,))
+    return [str(attribute) for (attribute,) in rows]
+
+
 def backfill(db: Database, read: Callable[[str], Iterable[str]], *, progress_from: int = 5000) -> int:
     """Record what every live typed memory states (a home made before the table: its migration),
     with progress on stderr past `progress_from` memories. Returns how many memories state something."""

@@ -584,6 +584,8 @@ _AFTER = re.compile(
     r"microwave|oven|dishwasher|helmet|model|kit|toy|replica|poster|project|"
     # a place's name on a trip ("captions for my Tahoe trip")
     r"trip|trips|vacation|holiday|getaway|retreat|"
+    # a state's paper ("my Colorado license came through": the state's, not a Chevrolet; session 42: beth)
+    r"license|licence|residency|plates|"
     # a thing of the person's own that takes the name ("my WOW series", "the Galaxy show")
     r"series|show|podcast|channel|challenge|program|programme|newsletter|workshop)\b|"
     r"^\W*(?:[\w-]+\s+){1,3}(?:tv|television|model|kit|replica)\b",
@@ -612,6 +614,23 @@ _PLACED = re.compile(
 )
 _HOME = re.compile(r"^\s*(?:is|'s|feels like)\s+(?:now\s+)?(?:my\s+|our\s+)?home\b", re.IGNORECASE)
 _A_PLACE = re.compile(r"\b(?:in|to|from|through|near|around|via|at)\s+$", re.IGNORECASE)
+# (session 42: weak42) A car's model that is a place's name too, said as the place: after a word of going or of
+# where and "the" ("we moved to the Sierra foothills", "a drive through the Yukon"), or with a word of the land
+# after it ("a cabin in the Tahoe basin", "we live up in Aspen Valley"). Not "in the Tahoe" ("left my phone in
+# the Tahoe": the car), nor "my Tahoe's side mirror".
+_A_PLACE_THE = re.compile(r"\b(?:to|from|through|near|around|via|across|towards?|outside)\s+the\s+$", re.IGNORECASE)
+_LAND_AFTER = re.compile(
+    r"^\s+(?:foothills|area|basin|valley|region|mountains|range|county|coast|shore|lake|river|territory|wilderness|"
+    r"highlands|hills|peninsula|desert|springs|village|heights|national (?:park|forest))\b",
+    re.IGNORECASE,
+)
+
+
+def said_as_a_place(before: str, after: str) -> bool:
+    """(session 42: weak42) Whether a name (a car's model) is said as a place by the words around it."""
+    return _A_PLACE_THE.search(before) is not None or _LAND_AFTER.match(after) is not None
+
+
 _TRIP = re.compile(
     r"\b(?:flew|flying|fly|drove|trip|wedding|holiday|vacation|conference|weekend|visit|visiting|funeral)\b", re.I
 )
@@ -1111,6 +1130,8 @@ def _mine(before: str, after: str, sentence: str, hit: Found, begin: int) -> boo
         return _placed(before, words, lead, after)
     if hit.name.attribute in ("car", "phone") and _A_PLACE.search(before):
         return False  # a place ("moved to Santa Fe", "through Tahoe"), not a thing
+    if hit.name.attribute == "car" and said_as_a_place(before, after):
+        return False  # (session 42: weak42) "moved to the Sierra foothills", "a cabin in the Tahoe basin"
     if hit.name.attribute == "phone" and _ANOTHER_DEVICE.search(before):
         return False  # "my TV is a Samsung 4K": the maker's other product
     return (
@@ -1429,7 +1450,8 @@ SHIP_PREFIX = r"(?:USS|USNS|USCGC|HMS|HMCS|HMAS)"
 # Health plans by name, in any case ("im on Tricare Prime", "taking HMSA thru work"): a name alone says
 # it is a plan only when it is one of these.
 INSURERS = (
-    r"(?:tricare(?: prime| select| for life| reserve select)?|va health ?care|hmsa|kaiser(?: permanente)?|medicaid|"
+    r"(?:tricare(?: prime| select| overseas| for life| reserve select)?|"  # (overseas: session 42, beth)
+    r"va health ?care|hmsa|kaiser(?: permanente)?|medicaid|"
     r"medicare|medi-cal|blue cross(?: blue shield)?|blue shield|bcbs|aetna|cigna|unitedhealthcare|united healthcare|"
     r"humana|anthem|ambetter|oscar health|molina|wellcare|highmark|premera|regence)"
 )

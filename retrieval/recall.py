@@ -453,6 +453,8 @@ def _stated(run: _Run, query: str) -> list[int]:
     asked = life.asked(query)
     if not asked or not tuning.STATED_ROWS or life.asks_past(query):
         return []
+    if "kids school" in asked:  # each child's school said by the child's name ("Ava and Theo start at ...")
+        asked |= {a for a in statements.attributes_ending(run.db, " school") if life.is_a_childs_school(a)}
     return statements.newest(run.db, sorted(asked), run.where, run.params, tuning.STATED_ROWS)
 
 

@@ -42,7 +42,7 @@ from eval import lifechanges
 from tests import lifefloors
 
 FOUND = 14  # changes found today (either embedder)
-RANK1_FAKE = 17  # questions whose first result states the current value, fake embedder
+RANK1_FAKE = 18  # questions whose first result states the current value, fake embedder (18 since session 42: weak42)
 RANK1_REAL = [  # the real model's, today (18 of 20): each must stay first
     "am I still renting a chair or what do I do now",
     "who do I work for apart from my salon",

@@ -173,4 +173,5 @@ def test_children_named_by_their_ages_in_brackets_beside_a_separation_read_only_
     said = _read(
         "me and Femi have separated. how do I explain it to Ife (11) and Bisi (7) without them blaming themselves"
     )
-    assert said == {"relationship": "separated"}
+    # (the separation ends the partner too since session 42: weak42, a breakup's class; no child is read)
+    assert said == {"relationship": "separated", "partner": "none"}

@@ -27,6 +27,10 @@ words in tests/test_life_music.py): 16 of 16 found, 0 false items, the current v
 the real model (20 with the fake), 5 of 5 foreign flagged. Still not first: "am i still with marco" (the turn
 that says he stays in Austin comes before the split) and "how old was i when i got my first guitar" (another
 turn of that conversation).
+
+Session 42 (weak42, tests/test_life_s42.py): "am i still with X" asks the partner after the statements naming X
+(the split first) and the age a first came at is read ("i got my first guitar at 12"): 24 of 24 first with the
+real model, 22 with the fake.
 """
 
 from __future__ import annotations
@@ -37,8 +41,8 @@ from eval import lifechanges
 from tests import lifefloors
 
 FOUND = 16  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
-RANK1_FAKE = 20  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (22 of 24): each must stay first
+RANK1_FAKE = 22  # questions whose first result states the current value, fake embedder (22 since session 42: weak42)
+RANK1_REAL = [  # the real model's, today (24 of 24, session 42): each must stay first
     "what part of nashville was i living in",
     "where do i live now",
     "after i left the low tide was i in a band or solo",
@@ -48,6 +52,7 @@ RANK1_REAL = [  # the real model's, today (22 of 24): each must stay first
     "what label am i on",
     "who was my first booking agent",
     "who's my booking agent now",
+    "am i still with marco",
     "who am i dating",
     "what do i drive",
     "what health insurance do i have",
@@ -55,6 +60,7 @@ RANK1_REAL = [  # the real model's, today (22 of 24): each must stay first
     "do i have a pet",
     "who's my doctor",
     "where was i born",
+    "how old was i when i got my first guitar",
     "where did i go to college",
     "what am i allergic to",
     "whats my sisters name",

@@ -42,7 +42,7 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 13  # changes found (either embedder): 2 blind
+FOUND = 14  # changes found (either embedder): 2 blind; 14 since session 42 (weak42: "Tom and I have split up")
 RANK1_FAKE = 18  # questions whose first result states the current value, fake embedder (8 blind)
 RANK1_REAL = [  # the real model's (18 of 20; 9 blind): each must stay first
     "where am I living these days?",

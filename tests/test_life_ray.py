@@ -34,6 +34,9 @@ Session 41 (weak41: memory/life.py's block "a trucker's run-ons (ray)" and its q
 tests/test_life_s41.py), the real model: 18 of 18 found, 0 false items, 20 of 21 first ("what's my dog's name"
 still finds the Kayla text: "his name is Boudreaux" is read as no dog's name), 5 of 5 foreign flagged; the fake
 embedder 18 found, 0 false, 20 of 21 first.
+
+Session 42 (weak42, tests/test_life_s42.py): a pet got in a dialect's words or by its breed and named in the
+sentence ("I got me a rat terrier ... his name is Boudreaux"): 21 of 21 first with the real model.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from tests import lifefloors
 
 FOUND = 18  # changes found today (either embedder; session 41: 10 before)
 RANK1_FAKE = 20  # questions whose first result states the current value, fake embedder (session 41: 15 before)
-RANK1_REAL = [  # the real model's, today (20 of 21, session 41): each must stay first
+RANK1_REAL = [  # the real model's, today (21 of 21, session 42): each must stay first
     "who am I hauling for now",
     "what kind of diet am I on",
     "what's my boy's name",
@@ -64,6 +67,7 @@ RANK1_REAL = [  # the real model's, today (20 of 21, session 41): each must stay
     "where was I born at",
     "what branch was I in",
     "what's my daughter's name",
+    "what's my dog's name",
     "what am I allergic to",
     "what's the name of my trucking company",
 ]

@@ -31,6 +31,10 @@ floors: a general rule may raise them, none may lower them, and nothing they say
 Jordan's jobs, Tess's divorce, students moving), nothing dreamt, written in the novel (Wren and Cal move
 and get jobs), planned or imagined (the Highline hike, the Yellowstone job), pasted (the housing memo),
 listed (a house for sale) or said in character (a mock interview) may open an item.
+
+Session 42 (weak42): a breakup ends the partner, as dani's and ines's keys read theirs ("Sky and I broke up" is no
+partner now): the key has the step (Sky -> the breakup -> Jordan, "am I still with Sky": the breakup), 19 changes,
+19 of 19 found, no false item, 21 of 21 first with the fake embedder and the real model.
 """
 
 from __future__ import annotations
@@ -40,14 +44,15 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 18  # changes found (either embedder), of 18
-RANK1_FAKE = 20  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's (20 of 20): each must stay first
+FOUND = 19  # changes found (either embedder), of 19
+RANK1_FAKE = 21  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's (21 of 21, session 42): each must stay first
     "where do I live these days",
     "what town am I in now",
     "who do I work for",
     "what's my job",
     "who's my boss",
+    "am I still with Sky",
     "who am I seeing",
     "do I have a dog",
     "what do I drive",
@@ -74,7 +79,7 @@ def measured() -> dict:
 
 def test_nothing_they_say_of_others_dream_write_or_paste_opens_an_item(measured):
     assert measured["false_items"] == []
-    assert measured["changes"] == 18
+    assert measured["changes"] == 19
 
 
 def test_what_is_read_of_them_can_only_rise(measured):

@@ -36,7 +36,9 @@ STORY_HOME = (
     "Here's the opening of my new story, first person:\n\n'I live in a lighthouse on Rathlin Island, I have "
     "lived in the lighthouse all my life, and where I live the wind never stops.'\n\nDoes it hook you?"
 )
-OWN_HOME = "the windows of my flat in Leith rattle all night when the wind is up, any fix"
+# (her own turn that states no home: "my flat in Leith" is her home read since session 42, and would rank first
+# without the mark, which the control below shows is what lifts her turn)
+OWN_HOME = "the windows of my flat rattle all night when the wind is up in Leith, any fix"
 
 
 def imported(session, tmp_path, turns: list[str]) -> None:

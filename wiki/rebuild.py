@@ -3,7 +3,8 @@
 One rebuild, under an exclusive lock on $QUIRE_HOME/rebuild.lock:
 
 1. decay pass; what typed memories state read again when the reading's rules changed
-   (memory/statements.reread, resumable); then embed deferred captures (their pages need vectors);
+   (memory/statements.reread, resumable), and the person's own untyped turns heard again
+   (memory/rehear.py, resumable); then embed deferred captures (their pages need vectors);
 2. scan the vault: a file a person changed or deleted is recorded and its page becomes theirs;
 3. plan: synthesize every page, hash its inputs (cited memories' id, content, status, type,
    updated_at ..., links, render version, map revision) and compare with the stored hash;
@@ -32,7 +33,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from memory import audit, clock, conversations, decay, files, life, meta, statements
+from memory import audit, clock, conversations, decay, files, life, meta, rehear, statements
 from memory.capture import pending_count
 from memory.db import Database
 from memory.embed import configured_model_id
@@ -70,6 +71,7 @@ class Summary:
     run: int | None = None
     decay: dict | None = None
     restated: int | None = None  # typed memories read again with newer rules (None: none was due)
+    reheard: int | None = None  # the person's untyped turns heard again with newer rules (None: none was due)
     embedded: int = 0
     prose: int = 0
     prose_rejected: int = 0
@@ -416,6 +418,22 @@ def _restate(db: Database, summary: Summary, actor: str) -> int | None:
         return None
 
 
+def _rehear(db: Database, summary: Summary, actor: str) -> int | None:
+    """The person's own turns the rules of their import did not read, heard again when this quire's
+    rules are newer (memory/rehear.py): a change they state opens its review item as an import with
+    these rules would have. A rule's bug is a warning, as for `_restate`: the next rebuild goes on."""
+    try:
+        return rehear.rehear(db, actor=actor)
+    except QuireError:
+        raise
+    except Exception as exc:  # the rules' bug, not the store's: the name only (a message could quote a memory)
+        summary.warnings.append(
+            f"hearing your own turns again stopped ({type(exc).__name__}); the wiki was rebuilt, and the next "
+            "rebuild tries again from where it stopped (`quire doctor` shows it pending)"
+        )
+        return None
+
+
 def _stated(text: str) -> list[str]:
     """The attributes a text states, as a typed capture records them (memory/capture.py)."""
     return [said.attribute for said in life.read(text)]
@@ -477,6 +495,7 @@ def rebuild(
         fresh = _open_vault(root)  # a rebuild that cannot write the vault fails before it changes anything
         summary.decay = _decay(db, actor)
         summary.restated = _restate(db, summary, actor)
+        summary.reheard = _rehear(db, summary, actor)
         _embed(session, summary)
         vault.clean_temp(root)
         # Forgets made on another device: their text out of this device's files before any is read.

@@ -445,7 +445,7 @@ def open_lines(ordered: Sequence[Mem], number: dict[str, int]) -> list[str]:
         if not m.is_open:
             continue
         n = number[m.id]
-        if m.review == "contradiction":
+        if m.review_kind == "contradiction":
             tag = "Contradiction awaiting review (`quire curate`)"
         elif m.review:
             tag = "A change awaiting review (`quire curate`)"
@@ -499,7 +499,7 @@ def footnote(m: Mem, n: int) -> str:
     if where:
         bits.append(where)
     if m.review:
-        bits.append(f"awaiting review ({m.review})")
+        bits.append(f"awaiting review ({m.review_kind})")
     return f"[^m{n}]: " + " · ".join(bits)
 
 
@@ -584,9 +584,8 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
         elif len(runs) == 1 and (before := _was(value, told)) is not None and not life.ended(value, before):
             # a change accepted in review: the old turn is hidden
             line += f"; was {escape(_now_shown(attribute, before.shown)[1])}"
-        out.append(
-            (line + (" (awaiting review)" if any(m.review for m in told) else ""), f"{label}: {current}.{cites}")
-        )
+        waits = any(m.under_review(attribute) for m in told)  # an item on this attribute, not another the turn states
+        out.append((line + (" (awaiting review)" if waits else ""), f"{label}: {current}.{cites}"))
     partner = said["partner"][-1][0] if "partner" in said else None
     kin, word = _kin_now(shown, number, None if partner is None or life.ended(partner) else partner.value)
     return [_partner_called(line, word, said) for line in out] + kin

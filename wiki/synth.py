@@ -324,6 +324,17 @@ class Mem:
             return {}
         return data if isinstance(data, dict) else {}
 
+    @property
+    def review_kind(self) -> str:
+        """The kind of the open review item naming it ("revision", "contradiction"; "" when none)."""
+        return self.review.partition(":")[0]
+
+    def under_review(self, attribute: str) -> bool:
+        """Whether an open item waits on what it says of `attribute`: any, unless every item naming
+        it is a change of the person's life of other attributes (`open_reviews`)."""
+        kind, _, attributes = self.review.partition(":")
+        return bool(kind) and (not attributes or attribute in attributes.split(","))
+
     @_once
     def is_open(self) -> bool:
         """Awaiting a person (a review item names it) or itself a question. A question in a chat
@@ -763,19 +774,38 @@ def _detailed(m: Mem, fields_json: str, source: str, source_agent: str) -> Mem:
 
 
 def open_reviews(db: Database) -> dict[str, str]:
-    """memory id -> kind of the first open revision/contradiction item naming it."""
-    out: dict[str, str] = {}
-    for kind, subjects in db.rows(
-        "SELECT kind, subject_ids FROM review_queue WHERE status IN ('pending', 'awaiting_review') "
+    """memory id -> kind of the first open revision/contradiction item naming it, and, when every
+    item naming it is a change of the person's life, the attributes they change ("revision:bank,home",
+    `Mem.under_review`): the chili turn that said "on-post housing at Fort Bragg" and "my husband's
+    unit" waits for review as the old home, not as the marriage it also states."""
+    kinds: dict[str, str] = {}
+    changed: dict[str, set[str] | None] = {}  # None: an item naming it changes no one attribute
+    for kind, subjects, payload in db.rows(
+        "SELECT kind, subject_ids, payload FROM review_queue WHERE status IN ('pending', 'awaiting_review') "
         "AND kind IN ('revision', 'contradiction') ORDER BY id"
     ):
         try:
-            ids = json.loads(subjects or "[]")
+            ids, data = json.loads(subjects or "[]"), json.loads(payload or "{}")
         except ValueError:
             continue
+        attributes = _changed_attributes(data)
         for mid in ids if isinstance(ids, list) else ():
-            out.setdefault(str(mid), kind)
-    return out
+            kinds.setdefault(str(mid), kind)
+            had = changed.get(str(mid), set())
+            changed[str(mid)] = None if had is None or attributes is None else had | attributes
+    return {mid: kind + (":" + ",".join(sorted(a)) if (a := changed[mid]) else "") for mid, kind in kinds.items()}
+
+
+def _changed_attributes(payload: Any) -> set[str] | None:
+    """The attributes a life change's item changes (memory/correction.py `_life_changes`: its
+    "attribute" and "also"), or None for any other item (it is about the whole memory)."""
+    if not isinstance(payload, dict) or not isinstance(payload.get("attribute"), str) or "," in payload["attribute"]:
+        return None
+    also = payload.get("also")
+    return {
+        payload["attribute"],
+        *(a for a in (also if isinstance(also, list) else []) if isinstance(a, str) and "," not in a),
+    }
 
 
 VectorSource = Callable[[list[str]], dict]

@@ -85,6 +85,12 @@ class OneLineUsage(click.UsageError):
 
 def one_line(exc: click.UsageError) -> OneLineUsage:
     message = exc.format_message()
+    group = exc.ctx.command if exc.ctx is not None else None
+    if isinstance(exc, click.exceptions.NoArgsIsHelpError) and isinstance(group, click.Group):
+        # `quire page` with no command: click's message is the whole help, and it printed as "Error: Usage: ..."
+        names = group.list_commands(exc.ctx) if exc.ctx is not None else []
+        choices = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
+        message = f"`{exc.ctx.command_path if exc.ctx else 'quire'}` needs a command: {choices}"
     if isinstance(exc, click.BadParameter) and not isinstance(exc, click.MissingParameter):
         # "--keep: must be at least 1; give ...", the operations' wording, where click said "Invalid value
         # for '--keep': 0 is not in the range 1<=x<=1000" (its words for a command that runs no operation).
@@ -122,6 +128,9 @@ class QuireGroup(QuireSubGroup):
     ) -> click.Context:
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
+        except click.exceptions.NoArgsIsHelpError as exc:  # `quire` alone: a person's first command
+            click.echo(exc.ctx.get_help() if exc.ctx is not None else "see `quire --help`")
+            raise SystemExit(0) from None
         except click.UsageError as exc:  # `quire --bogus`
             raise one_line(exc) from None
 

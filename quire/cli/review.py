@@ -13,14 +13,21 @@ from quire.cli.render import (
 
 
 @cli.group(invoke_without_command=True)
+@json_option
 @click.pass_context
-def curate(ctx):
-    """Walk the review queue one item at a time (in a terminal), or list/show/accept/dismiss items."""
+def curate(ctx, json_):
+    """Walk the review queue one item at a time (in a terminal), or list/show/accept/dismiss items.
+    With --json, the open items as `quire curate list --json` prints them (no walk)."""
     if ctx.invoked_subcommand is not None:
+        if json_:  # `quire curate --json accept 3`: the flag belongs to the command
+            raise click.UsageError(f"put --json after the command: `quire curate {ctx.invoked_subcommand} ... --json`")
         return
     from quire import client, ops
     from quire import curate as curate_mod
 
+    if json_:  # a reading, as every reading command has it
+        emit(call("curate_list", {}), True)
+        return
     local = client.Local(actor="cli", keep=True)  # one Session for the whole walk when no service runs
     try:
         items = [ops.item_from_json(i) for i in client.call("curate_list", {}, local=local)["items"]]

@@ -120,6 +120,7 @@ class RebuildResponse(Response):
     run: int | None
     decay: RebuildDecay | None  # the decay pass the rebuild ran first
     restated: int | None = None  # typed memories whose statements were read again with newer rules
+    reheard: int | None = None  # the person's own untyped turns heard again with newer rules
     embedded: int  # deferred captures embedded before planning
     prose: int  # pages given model prose
     prose_rejected: int

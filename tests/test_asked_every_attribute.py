@@ -1,0 +1,164 @@
+"""Every attribute the life rules read has a question a person asks of it, in their words, and
+`life.asked` reads that question as it (a drift guard: a rule added for a new kind of thing, with no
+question form, answers nothing it is asked). Session 42 found beth's "Which credit union have we
+always banked with?" asked nothing (a credit union is a bank), as did "Which Tricare plan are we
+on?", "Which state is my hygiene license in?", "Where did our orders after Germany end up sending
+us?", "Do we have a pet?" and "Where do the kids go to school?": the rules read each answer, the
+question reader had not kept up."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory import life
+
+# attribute -> questions a person asks of it (each must read as it)
+QUESTIONS: dict[str, tuple[str, ...]] = {
+    "allergy": ("What am I allergic to?",),
+    "band": ("What band am I in?", "Which band do I play in?"),
+    "bank": (
+        "Which bank do I use?",
+        "Which credit union have we always banked with?",
+        "Which building society am I with?",
+        "What credit union am I with?",
+        "Who do I bank with these days?",
+    ),
+    "bedtime": ("What time do I go to bed?",),
+    "birthday": ("When is my birthday?",),
+    "blood type": ("What is my blood type?",),
+    "booking agent": ("Who is my booking agent?",),
+    "car": ("What car do I drive?", "What vehicle do I have?"),
+    "car insurance": ("Who insures my car?",),
+    "cdl endorsements": ("Which CDL endorsements do I have?",),
+    "certification": ("What certifications do I have?",),
+    "childminder": ("Who is our childminder?",),
+    "choir": ("Which choir do I sing in?",),
+    "church": ("Which church do we go to?",),
+    "command": ("What is my command?",),
+    "commute": ("How do I get to work?",),
+    "day job": ("Do I still have a day job?",),
+    "degree": ("What degree do I have?",),
+    "dentist": ("Who is my dentist?",),
+    "diet": ("What diet am I on?",),
+    "dispatcher": ("Who is my dispatcher?",),
+    "doctor": ("Who is my doctor?", "Who's my GP?"),
+    "duty station": ("Where are we stationed?", "Which base are we at?"),
+    "dwelling": ("What kind of home do I live in?",),
+    "employer": ("Where do I work?", "Who do I work for now?"),
+    "family origin": ("Where is my family from?",),
+    "gig": ("What apps do I drive for?",),
+    "gym": ("Which gym do I go to?", "Where do I work out?"),
+    "health insurance provider": ("Who is my health insurer?",),
+    "hobby": ("What are my hobbies?",),
+    "home": ("Where do I live?", "Which neighborhood are we in?", "Which city do I live in?"),
+    "hours:work": ("How many hours a week do I work?",),
+    "insurance": ("What insurance do I have?", "Which health plan are we on?", "Which Tricare plan are we on?"),
+    "kids school": ("What school do the kids go to?", "Where do the kids go to school?"),
+    "label": ("What label am I on?",),
+    "laptop": ("What laptop do I use?",),
+    "license": ("Which state is my hygiene license in?", "Where am I licensed?"),
+    "license plate": ("What is my number plate?",),
+    "living with": ("Who do I live with?",),
+    "manager": ("Who is my manager?",),
+    "military": ("Which branch did I serve in?",),
+    "minor": ("What is my minor?",),
+    "name": ("What is my name?",),
+    "next duty station": ("Where are we being sent next?", "Where did our orders after Germany end up sending us?"),
+    "origin": ("Where am I from?",),
+    "partner": ("Who is my partner?",),
+    "personal best": ("What is my personal best?",),
+    "pets": ("Do I have any pets?", "Do we have a pet?"),
+    "phone": ("What phone do I have?",),
+    "phone provider": ("Who is my mobile carrier?", "What phone network am I on?"),
+    "pronouns": ("What are my pronouns?",),
+    "rank": ("What is my rank?",),
+    "relationship": ("Am I married?",),
+    "retirement": ("When did I retire?",),
+    "role": ("What is my job title?", "What do I do for a living?"),
+    "schedule:work": ("Which days do I work?",),
+    "shift": ("What shift do I work?",),
+    "shoe size": ("What shoe size do I wear?",),
+    "stage name": ("What name do I perform under?",),
+    "street": ("What street do I live on?",),
+    "studying": ("What am I studying?",),
+    "supplier": ("Who is my supplier?",),
+    "team": ("What team am I on?",),
+    "team size": ("How big is my team?",),
+    "tenure": ("Do we own or rent?",),
+    "therapist": ("Who is my therapist?",),
+    "thesis": ("What is my thesis about?",),
+    "time:work": ("What time do I start work?",),
+    "trailer": ("What trailer do I pull?",),
+    "university": ("Where did I go to university?",),
+    "usual order": ("What is my usual order?",),
+    "visa": ("What visa am I on?",),
+    "volunteer role": ("Am I still the FRG leader?", "What volunteer role do I have?"),
+    "wake": ("What time do I wake up?", "When do I wake up?"),
+}
+
+# Attributes a rule reads that no question asks by that name, and why.
+ASKED_OTHERWISE = {
+    "fact": "a fact typed, no attribute of its own",
+    "favourite": "asked per thing (favourite:<thing>)",
+    "keep": "asked per thing kept (keep:<thing>)",
+    "prefer": "a preference, asked per thing",
+    "their": "another's thing under their name (<name> school)",
+    "schedule": "asked per activity (schedule:<activity>)",
+    "schedule:language": "asked per language (schedule:<language>)",
+    "time": "asked per activity (time:<activity>)",
+    "time on": "how long, asked with the activity",
+    "age": "asked as the age at a first (age:<first>)",
+    "exercise": "asked as a class or the gym (schedule:class, gym)",
+    "number of pets": "asked as pets",
+    "degree:bachelor": "asked as degree",
+}
+
+
+def rule_attributes() -> set[str]:
+    return {attribute for _, _, _, rules in life._BY_OPENER for _, (attribute, *_rest) in rules}
+
+
+def unasked(attributes: set[str], questions: dict[str, tuple[str, ...]]) -> list[str]:
+    """The attributes with no question here and no reason they are asked otherwise."""
+    return sorted(a for a in attributes if a not in questions and a not in ASKED_OTHERWISE)
+
+
+def test_every_attribute_a_rule_reads_has_a_question():
+    assert unasked(rule_attributes(), QUESTIONS) == []
+
+
+def test_the_guard_bites_on_an_attribute_with_no_question():
+    assert unasked({"home", "mooring"}, QUESTIONS) == ["mooring"]
+
+
+@pytest.mark.parametrize(
+    ("attribute", "question"), [(a, q) for a, qs in QUESTIONS.items() for q in qs], ids=lambda v: str(v)[:40]
+)
+def test_the_question_reads_as_its_attribute(attribute, question):
+    asked = life.asked(question)
+    assert attribute in asked or life.asks_for(asked, attribute), (question, sorted(asked))
+
+
+@pytest.mark.parametrize(
+    ("question", "not_asked"),
+    [
+        ("Which state is my driver's license from?", "license"),  # a driver's license is no profession's
+        ("Which phone plan are we on?", "insurance"),
+        ("Which meal plan are we on?", "insurance"),
+        ("Where was the party stationed?", "duty station"),
+        ("Do the neighbours have a pet?", "pets"),
+        ("Which bank did my sister use?", "bank"),
+    ],
+)
+def test_near_questions_ask_something_else(question, not_asked):
+    assert not_asked not in life.asked(question), sorted(life.asked(question))
+
+
+def test_the_kids_school_asks_each_childs_school_read_by_name():
+    """ "Ava and Theo start at Aspen Valley Elementary" is read as Ava's school; "what school do the
+    kids go to" asks it (recall's statements channel takes every child's school the home holds)."""
+    said = life.read("Ava and Theo start at Aspen Valley Elementary next week.")
+    assert [s.attribute for s in said] == ["ava school"]
+    asked = life.asked("What school do the kids go to?")
+    assert life.asks_for(asked, "ava school") and life.asks_for(asked, "son school")
+    assert not life.asks_for(asked, "high school") and not life.asks_for(asked, "kids schoolbag")
