@@ -38,7 +38,7 @@ kids' school (the Hood-to-Carson turn), the orders after Germany (the Germany or
 
 After the lead's question forms (session 42, `tests/test_asked_every_attribute.py`: a credit union is a bank, a
 Tricare plan an insurance, a license asked by its state, where orders sent us, the kids' school asks each child's
-school read by name): 17 of 18 first with the fake embedder; the real model's figure is in docs/recall.md.
+school read by name): 17 of 18 first with the fake embedder, 18 of 18 with the real model.
 """
 
 from __future__ import annotations
@@ -50,7 +50,11 @@ from tests import lifefloors
 
 FOUND = 17  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
 RANK1_FAKE = 17  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (14 of 18): each must stay first
+RANK1_REAL = [  # the real model's, today (18 of 18): each must stay first
+    "Which state is my hygiene license in?",
+    "What school do the kids go to?",
+    "Where did our orders after Germany end up sending us?",
+    "Which credit union have we always banked with?",
     "Where do we live now?",
     "Where am I working these days?",
     "What car do we drive?",

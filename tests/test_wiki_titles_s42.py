@@ -182,3 +182,25 @@ def test_control_a_partner_named_alone_is_listed(tmp_path, cli_json):
     )
     cli_json("import", str(path))
     assert any("Diego" in line for line in _partner_lines(about_now(cli_json)))
+
+
+# -- (session 42: the lead) a child's age, thanks ---------------------------------------------------------------
+
+
+def test_a_childs_age_or_thanks_titles_nothing():
+    """beth's "a craft a nine-year-old and a six-year-old can make" (a craft, a trunk-or-treat, a Christmas
+    market) were a page "Nine-year-old"; "a thank-you note to the spouses" and "to our sponsor family" one
+    "Thank-you"."""
+    assert all(synth._vague(k) for k in ("nine-year-old", "18-month-old", "two-week-old", "thank-you", "thanks"))
+    said = ["a craft a four-year-old can do in an hour", "keeping a four-year-old busy on a long flight"]
+    assert "Four-year-old" not in [t for t, _ in _kept(*said)]
+    said = ["a thank-you card for the neighbours who fed the cat", "a thank-you for the teacher at the end of term"]
+    assert "Thank-you" not in [t for t, _ in _kept(*said)]
+
+
+def test_a_thing_beside_an_age_or_a_thanks_still_titles():
+    """Controls: a word the age goes with is the topic, and a person, a hobby."""
+    assert not any(synth._vague(k) for k in ("five guys", "birthday", "bake sale", "shepherd mix", "thank"))
+    said = ["a craft a four-year-old can do with felt and glue", "a felt and glue craft for a rainy afternoon"]
+    assert "Four-year-old" not in [t for t, _ in _kept(*said)]
+    assert _title("i play netball thursday nights", "gave netball away when we moved") == "Netball"

@@ -1227,7 +1227,7 @@ def load_states(path) -> dict[str, ClusterState]:
 
 # (20: entities.key folds accents and names read particles, so the names a topic title avoids changed; a
 # cry or a prayer's address, a time said short and another language's function words title no topic)
-TITLE_VERSION = 24  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 25  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -2220,7 +2220,16 @@ def _vague(key: str) -> bool:
         return True  # (session 41: wiki26) or that alone ("Miles", of three vehicles' mileage)
     if len(parts) == 2 and parts[1] in _MEDIUM and (adjective(parts[0]) or parts[0] in _HOW_WRITTEN):
         return True  # (session 42: wiki27) "Short message", "Firm email": how it is written, not what about
+    if _AN_AGE.fullmatch(key) or key in _THANKS_SAID:
+        return True  # (session 42: the lead) "Nine-year-old", "Thank-you": a child's age, thanks
     return parts[-1] in _VAGUE or (len(parts) == 3 and (parts[0] in _VAGUE or _at_when(parts))) or _a_day(parts)
+
+
+# (session 42: the lead) What titled pages of an Army spouse's chats that no person would write: a child's age
+# said as a noun ("a nine-year-old and a six-year-old can make together" of a craft, a trunk-or-treat and a
+# Christmas market) and the thanks a note is for ("a thank-you note to the spouses" and "to our sponsor family").
+_AN_AGE = re.compile(r"(?:\w+-)+(?:year|month|week|day)s?-olds?")
+_THANKS_SAID = frozenset({"thank-you", "thank you", "thanks", "thank-yous"})
 
 
 # (session 42: wiki27) How a message is to read, before the word for it: wen's "a short message to Kal Tire", "a
