@@ -29,13 +29,11 @@ Markdown note (its import log source is `md:...`). A JSONL capture is not heard 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 
-from memory import audit, correction, meta, review
+from memory import audit, correction, meta, review, statements
 from memory.conversations import ASSISTANT_SPEAKERS
 from memory.db import Database, rows_in
-from memory.statements import READING
 
 _HEARD_KEY = "life_heard"  # meta: the reading every live untyped turn of the person's was heard with
 _CURSOR_KEY = "life_rehearing"  # meta: "<version> <rowid>", a hearing again done up to that memory
@@ -74,7 +72,7 @@ def recorded(db: Database) -> int:
     return int(value) if value.isascii() and value.isdigit() else 0
 
 
-def pending(db: Database, version: int = READING) -> int | None:
+def pending(db: Database, version: int = statements.READING) -> int | None:
     """How many of the person's own untyped turns a hearing again with `version` has still to hear
     (None: none is due, the home's turns were heard with this reading or a newer quire's)."""
     if recorded(db) >= version:
@@ -88,20 +86,14 @@ def pending(db: Database, version: int = READING) -> int | None:
 def _cursor(db: Database, version: int) -> int | None:
     """Where a hearing again with `version` goes on from (the rowid heard last; 0: from the start).
     None while a newer quire's is under way (another device of a server home: its rules win)."""
-    value = meta.get(db, _CURSOR_KEY) or ""
-    kept, _, rowid = value.partition(" ")
-    if not (kept.isascii() and kept.isdigit() and rowid.isascii() and rowid.isdigit()):
-        return 0
-    if int(kept) > version:
-        return None
-    return int(rowid) if int(kept) == version else 0
+    return statements.cursor(db, _CURSOR_KEY, version)
 
 
 def rehear(
     db: Database,
     *,
     read: Reader = correction.read_turns,
-    version: int = READING,
+    version: int = statements.READING,
     actor: str = "rebuild",
     batch: int = BATCH,
     progress_from: int = 5000,
@@ -115,15 +107,8 @@ def rehear(
     left = pending(db, version)
     if left is None:
         return None
-    shown = left >= progress_from
-    done = 0
-    while (step := _next(db, read, version, batch, actor)) is not None:
-        done += step
-        if shown and done % 5000 < step:
-            print(f"\rhearing again what {left} of your turns say: {done}", end="", file=sys.stderr, flush=True)
-    if shown:
-        print(f"\rhearing again what {left} of your turns say: {done}", file=sys.stderr, flush=True)
-    return done
+    said = f"hearing again what {left} of your turns say"
+    return statements.in_batches(lambda: _next(db, read, version, batch, actor), said if left >= progress_from else "")
 
 
 def _next(db: Database, read: Reader, version: int, size: int, actor: str) -> int | None:

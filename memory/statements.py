@@ -159,7 +159,15 @@ def pending(db: Database, version: int = READING) -> int | None:
 def _cursor(db: Database, version: int) -> int | None:
     """Where a re-read with `version` goes on from (the rowid read last; 0: from the start). None while
     a newer quire's re-read is under way (another device of a server home: its rules win)."""
-    value = meta.get(db, _CURSOR_KEY) or ""
+    return cursor(db, _CURSOR_KEY, version)
+
+
+def cursor(db: Database, key: str, version: int) -> int | None:
+    """Where a run over the memories with rules `version` goes on from, as meta `key` holds it ("<version>
+    <rowid>": the rowid done last; 0: from the start, or a value this quire did not write). None while a
+    newer quire's run is under way (another device of a server home: its rules win). Shared by the
+    re-read here and the hearing again of memory/rehear.py."""
+    value = meta.get(db, key) or ""
     kept, _, rowid = value.partition(" ")
     if not (kept.isascii() and kept.isdigit() and rowid.isascii() and rowid.isdigit()):
         return 0  # none, or not one this quire wrote: from the start
@@ -191,14 +199,20 @@ def reread(
     left = pending(db, version)
     if left is None:
         return None
-    shown = left >= progress_from
+    said = f"reading again what {left} memories state"
+    return in_batches(lambda: _next(db, read, version, batch, actor), said if left >= progress_from else "")
+
+
+def in_batches(step: Callable[[], int | None], said: str = "") -> int:
+    """Run `step` (one batch: how many it did, None when the run is over) until the run is over; the
+    count so far on stderr after `said` ("" for none) every 5,000. How many were done in all."""
     done = 0
-    while (step := _next(db, read, version, batch, actor)) is not None:
-        done += step
-        if shown and done % 5000 < step:
-            print(f"\rreading again what {left} memories state: {done}", end="", file=sys.stderr, flush=True)
-    if shown:
-        print(f"\rreading again what {left} memories state: {done}", file=sys.stderr, flush=True)
+    while (n := step()) is not None:
+        done += n
+        if said and done % 5000 < n:
+            print(f"\r{said}: {done}", end="", file=sys.stderr, flush=True)
+    if said:
+        print(f"\r{said}: {done}", file=sys.stderr, flush=True)
     return done
 
 

@@ -24,7 +24,7 @@ import json
 import re
 import unicodedata
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import MISSING, dataclass, field, fields, replace
 from datetime import date
 from itertools import chain
@@ -1726,16 +1726,20 @@ def _judged(g: Sequence[Mem]) -> set[str]:
     of "be", "just", "like" or "what" leads ("just a toy", "its a toy", "what a nightmare"): no title."""
     seen: Counter[str] = Counter()
     judged: Counter[str] = Counter()
-    for m in g:
+    for found, i, key in _lower_words(g):
+        seen[key] += 1
+        if i >= 2 and found[i - 1].casefold() in ("a", "an") and found[i - 2].casefold() in _SAYING_IS:
+            judged[key] += 1
+    return {key for key, n in judged.items() if n == seen[key]}
+
+
+def _lower_words(mems: Sequence[Mem]) -> Iterator[tuple[list[str], int, str]]:
+    """Each word of the turns' prose typed in lower case: (the turn's words, its place, its `_terms` key)."""
+    for m in mems:
         found = _PHRASE_WORD.findall(prose(m.content))
         for i, word in enumerate(found):
-            if not word[:1].islower():
-                continue
-            key = _stem(word.casefold())
-            seen[key] += 1
-            if i >= 2 and found[i - 1].casefold() in ("a", "an") and found[i - 2].casefold() in _SAYING_IS:
-                judged[key] += 1
-    return {key for key, n in judged.items() if n == seen[key]}
+            if word[:1].islower():
+                yield found, i, _stem(word.casefold())
 
 
 def _words_before(g: list[Mem], is_it: Callable[[str], bool]) -> list[str]:
@@ -2287,15 +2291,10 @@ def _said_as_verbs(mems: Sequence[Mem]) -> set[str]:
     listening" titled pages of real histories)."""
     verb: Counter[str] = Counter()
     seen: Counter[str] = Counter()
-    for m in mems:
-        found = _PHRASE_WORD.findall(prose(m.content))
-        for i, word in enumerate(found):
-            if not word[:1].islower():
-                continue
-            key = _stem(word.casefold())
-            seen[key] += 1
-            if i and found[i - 1].casefold() in _BEFORE_VERB and not _a_plural_after_to(found[i - 1], word):
-                verb[key] += 1
+    for found, i, key in _lower_words(mems):
+        seen[key] += 1
+        if i and found[i - 1].casefold() in _BEFORE_VERB and not _a_plural_after_to(found[i - 1], found[i]):
+            verb[key] += 1
     return {key for key, n in verb.items() if n * 2 >= seen[key]}
 
 
