@@ -85,3 +85,22 @@ def test_a_whatsapp_message_of_a_long_run_of_spaces_lands_at_once_with_its_edit_
     texts = [row[0] for row in session.db.rows("SELECT content FROM memories ORDER BY content")]
     assert any(t.startswith("Great news, see you soon") and "<This message" not in t for t in texts)
     assert any(t.startswith("I moved to Lyon last week.") for t in texts)
+
+
+@pytest.mark.timeout(60)
+def test_a_long_query_asks_in_time_as_its_length_not_its_square():
+    """(session 42) `life.asked`'s patterns say "which ... my ... live" with gaps: a 2,100-character "what i
+    what i ..." took 2.2 s and one of 20,000 would take minutes; it reads the query's question sentence now
+    (`life.asked_window`, at most ASKED_MOST characters)."""
+    for text in ("what i " * 3000, "what we i " * 2000, "which state is my " * 1200 + "licence"):
+        life.asked(text)
+
+
+def test_a_long_query_still_asks_its_question():
+    """The question of a long query is read wherever the person put it; a short one whole."""
+    context = "We moved twice last year and the paperwork never ends. " * 20
+    assert "bank" in life.asked(context + "Anyway, which bank do I use?")
+    assert "bank" in life.asked("Which bank do I use? " + context)
+    assert "home" in life.asked("where do I live now")
+    assert life.asked_window("x " * 10) == "x " * 10
+    assert len(life.asked_window("what i " * 3000)) <= life.ASKED_MOST
