@@ -12649,7 +12649,8 @@ _ASKS_BY_ITS_WORDS = (
     ("team", r"\b(?:what|which) team (?:am|are) (?:i|we) (?:now )?(?:on|in|part of)\b"),
     (
         "volunteer role",
-        r"\bam i still (?:the |a |an )?(?:[\w-]+ ){0,2}(?:leader|chair|chairperson|president|treasurer|secretary|"
+        r"\bam i still (?:the |a |an )?(?:(?!(?:team|shift|project|tech|group|line|store|floor) )[\w-]+ ){0,2}"
+        r"(?:leader|chair|chairperson|president|treasurer|secretary|"
         r"coordinator|rep|representative|captain|volunteer)\b|\b(?:what|which) volunteer (?:role|job|position)\b",
     ),
     ("wake", r"\b(?:when|what time) do i (?:usually |now )?(?:wake|get) up\b"),

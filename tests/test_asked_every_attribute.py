@@ -148,6 +148,7 @@ def test_the_question_reads_as_its_attribute(attribute, question):
         ("Where was the party stationed?", "duty station"),
         ("Do the neighbours have a pet?", "pets"),
         ("Which bank did my sister use?", "bank"),
+        ("Am I still the team leader at work?", "volunteer role"),  # a job's post, not a volunteer's
     ],
 )
 def test_near_questions_ask_something_else(question, not_asked):
