@@ -12953,7 +12953,10 @@ _KIN_VERBS = (
     r"[a-z]+n['’]t"
 )
 _KIN_NAME = (
-    rf"(?P<n>[{_UP}][\w'-]+|(?!(?:{_KIN_VERBS})(?![\w'’-]))[a-z][\w'-]*[a-rt-z](?![\w'-]))"  # "ines" read, "lives" not
+    rf"(?P<n>[{_UP}][\w'-]+|(?!(?:{_KIN_VERBS})(?![\w'’-]))(?:[a-z][\w'-]*[a-rt-z](?![\w'-])|"  # "lives" no name
+    # (session 42: the lead) a name ending in s where what follows it says so ("my girlfriend jess is", "my
+    # brother james and i"), not a verb's -s with its object ("my sister plays tennis")
+    r"[a-z][\w'-]*s(?= (?:is|was|and|has|had|will|just|said|says|lives|works|moved|got|came)\b)))"
 )
 _NOT_A_KIN_NAME = (
     r"english|german|italian|french|spanish|portuguese|dutch|american|british|chinese|japanese|korean|indian|"

@@ -132,7 +132,7 @@ RECORDED = {
     # and wiki27: family words in Spanish in memory/data/family.txt ("mami", "mamá", "papá", "abuelo",
     # "abuelita", "abuelito"; "vieja" after "mi"/"my"): every user turn of the fixtures reads the same, a text
     # naming one by it reads it as a relative ("my abuelo Pedro": grandfather Pedro)
-    9: "883037333c0c093c",
+    9: "9165362334216ba1",
 }
 
 
