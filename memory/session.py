@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from memory import access, clock, erase, files, integrity, keys, migrations, outbox, spaces, store, textcache
+from memory import access, clock, erase, files, integrity, keys, migrations, outbox, rehear, spaces, store, textcache
 from memory import capture as capture_mod
 from memory.chats import ChatReport
 from memory.db import Database, RemoteDatabase, ReplicaDatabase
@@ -848,6 +848,7 @@ class Session:
         timezone: str | None = None,
     ) -> ImportReport | ChatReport:
         """What `quire import` runs (and `quire eval`, on the benchmark converted to chat JSONL)."""
+        rehear.heard_from_the_start(self.db)  # (a new home: its turns are heard by these rules, not again)
         vectors = None if defer_embed else self._vectors_if_model()
         report = import_path(
             self.db,

@@ -46,6 +46,7 @@ def older_rules(monkeypatch: pytest.MonkeyPatch, unread: Iterator[str] | set[str
 
     with monkeypatch.context() as m:
         m.setattr(life, "read", older)
+        m.setattr(rehear, "heard_from_the_start", lambda db: None)  # (an older quire kept no record)
         yield
 
 
@@ -339,6 +340,8 @@ def test_a_home_imported_with_these_rules_is_heard_again_once_and_nothing_change
         "is pastry chef"
     )
     session.import_path(chat(tmp_path, [LEEDS, played, YORK, "the lentil soup recipe came out really well"]))
+    with session.db.transaction():  # (imported before the record was kept: this quire's import keeps it)
+        meta.drop(session.db, "life_heard")
     assert session.db.scalar("SELECT structured_fields FROM memories WHERE content = ?", (played,)) == (
         correction.PLAYED_FIELDS
     )
@@ -364,3 +367,21 @@ def test_a_server_home_is_heard_again_by_one_device_only(tmp_path, sqld_url, qui
     finally:
         laptop.close()
         phone.close()
+
+
+def test_a_new_home_imported_with_these_rules_is_not_heard_again(session, tmp_path):
+    """A home that held no turn of the person's records this reading at its first import: its first rebuild
+    hears nothing again (before, a fresh import's every untyped turn was read a second time that night)."""
+    session.import_path(chat(tmp_path, [LEEDS, YORK, "the lentil soup recipe came out really well"]))
+    assert rehear.recorded(session.db) == statements.READING
+    assert rehear.pending(session.db) is None and rebuild_mod.rebuild(session).reheard is None
+    with session.db.transaction():  # the control: without the record the same home is heard again
+        meta.drop(session.db, "life_heard")
+    assert rehear.pending(session.db) == 1
+
+
+def test_a_home_an_older_quire_imported_into_keeps_no_record_at_the_next_import(session, tmp_path, monkeypatch):
+    with older_rules(monkeypatch, {YORK}):
+        session.import_path(chat(tmp_path, [LEEDS, YORK]))
+    session.import_path(chat(tmp_path, ["I moved to Hull in the spring, near the marina"], name="more"))
+    assert rehear.recorded(session.db) == 0 and rehear.pending(session.db)
