@@ -404,32 +404,31 @@ def _decay(db: Database, actor: str) -> dict | None:
 
 def _restate(db: Database, summary: Summary, actor: str) -> int | None:
     """What typed memories state, read again when this quire's rules are newer than the home's
-    (memory/statements.reread). A reading that fails on some older text is a bug of the rules, but it
-    must not stop the wiki every night: a warning, and the re-read goes on from its cursor next time."""
-    try:
-        return statements.reread(db, _stated, actor=actor)
-    except QuireError:
-        raise
-    except Exception as exc:  # the rules' bug, not the store's: the name only (a message could quote a memory)
-        summary.warnings.append(
-            f"reading what memories state again stopped ({type(exc).__name__}); the wiki was rebuilt, and the "
-            "next rebuild tries again from where it stopped (`quire doctor` shows it pending)"
-        )
-        return None
+    (memory/statements.reread)."""
+    return _by_the_rules(
+        summary, "reading what memories state again", lambda: statements.reread(db, _stated, actor=actor)
+    )
 
 
 def _rehear(db: Database, summary: Summary, actor: str) -> int | None:
     """The person's own turns the rules of their import did not read, heard again when this quire's
     rules are newer (memory/rehear.py): a change they state opens its review item as an import with
-    these rules would have. A rule's bug is a warning, as for `_restate`: the next rebuild goes on."""
+    these rules would have."""
+    return _by_the_rules(summary, "hearing your own turns again", lambda: rehear.rehear(db, actor=actor))
+
+
+def _by_the_rules(summary: Summary, doing: str, run: Callable[[], int | None]) -> int | None:
+    """A run of the rules over the home (`_restate`, `_rehear`). A reading that fails on some older text is
+    a bug of the rules, but it must not stop the wiki every night: a warning, and the run goes on from its
+    cursor next time."""
     try:
-        return rehear.rehear(db, actor=actor)
+        return run()
     except QuireError:
         raise
     except Exception as exc:  # the rules' bug, not the store's: the name only (a message could quote a memory)
         summary.warnings.append(
-            f"hearing your own turns again stopped ({type(exc).__name__}); the wiki was rebuilt, and the next "
-            "rebuild tries again from where it stopped (`quire doctor` shows it pending)"
+            f"{doing} stopped ({type(exc).__name__}); the wiki was rebuilt, and the next rebuild tries again "
+            "from where it stopped (`quire doctor` shows it pending)"
         )
         return None
 
