@@ -1901,15 +1901,14 @@ def _merge(old: conversations.SessionSpan | None, new: conversations.SessionSpan
         old.participants + tuple(p for p in new.participants if p not in old.participants),
         old.with_assistant or new.with_assistant,
         old.messages + new.messages,
+        new.owner or old.owner,
     )
 
 
-def _units(
-    conv: Conversation, source: str, roles: Roles, space: str | None, report: ChatReport, me: str | None = None
-) -> tuple[conversations.SessionSpan, list[_Unit]]:
-    _refuse_secrets(conv, report)
+def _span(conv: Conversation, source: str) -> conversations.SessionSpan:
+    """What the conversation tells of its session (its owner is told by its turns: `_units`)."""
     times = [m.time for m in conv.messages if m.time] or ([conv.time] if conv.time else [])
-    span = conversations.SessionSpan(
+    return conversations.SessionSpan(
         source,
         conv.key,
         conv.title,
@@ -1921,11 +1920,19 @@ def _units(
         any(m.role == "assistant" for m in conv.messages),
         conv.total if conv.total is not None else len(conv.messages),
     )
+
+
+def _units(
+    conv: Conversation, source: str, roles: Roles, space: str | None, report: ChatReport, me: str | None = None
+) -> tuple[conversations.SessionSpan, list[_Unit]]:
+    _refuse_secrets(conv, report)
+    span = _span(conv, source)
     sid = conversations.session_id(source, conv.key)
     cue_from_previous = between_people(conv)
     report.between += cue_from_previous
     units: list[_Unit] = []
     previous, said_by = conv.previous, ""
+    owner: str | None = None  # the speaker of the person's own turns in a chat between people
     entity: dict[str, list[str]] = {}  # speaker -> its entities: a conversation has a few speakers, many turns
     for msg in conv.messages:
         report.messages += 1
@@ -1940,6 +1947,8 @@ def _units(
             continue
         by_me = msg.mine if msg.mine is not None else me is not None and tokens.name_key(msg.speaker) == me
         report.mine += by_me
+        if by_me and cue_from_previous and owner is None and gate.redact(msg.speaker) == msg.speaker:
+            owner = msg.speaker  # (a name holding a credential: its messages are refused, none to hear again)
         label = (conv.title or conv.key)[:200]
         if msg.speaker not in entity:
             entity[msg.speaker] = _speaker_entity(msg.speaker, cue_from_previous)
@@ -1962,7 +1971,7 @@ def _units(
             own = msg.role == "user" and (not cue_from_previous or by_me)
             edit = msg.edited is not False
             units.append(_Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload, own, edit))
-    return span, units
+    return replace(span, owner=owner), units
 
 
 EDIT_OVERLAP = 0.34  # shared words (Jaccard) above which a changed message at a place is its edit

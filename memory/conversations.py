@@ -49,6 +49,10 @@ class SessionSpan:
     participants: tuple[str, ...]
     with_assistant: bool
     messages: int
+    # the speaker whose turns are the person's own in a chat between people (--me, or the export's own
+    # account), as the import was told it: a later quire's rules hear that speaker's turns again
+    # (memory/rehear.py) even where the rules of the import's day read none of them
+    owner: str | None = None
 
 
 def session_id(source: str, conversation: str) -> str:
@@ -65,7 +69,7 @@ def upsert_session(db: Database, span: SessionSpan) -> str:
     if row is None:
         db.execute(
             "INSERT INTO sessions(id, source, conversation, title, started_at, ended_at, participants, "
-            "with_assistant, messages, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "with_assistant, messages, created_at, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 sid,
                 span.source,
@@ -77,6 +81,7 @@ def upsert_session(db: Database, span: SessionSpan) -> str:
                 int(span.with_assistant),
                 span.messages,
                 clock.now_iso(),
+                span.owner,
             ),
         )
         return sid
@@ -85,14 +90,15 @@ def upsert_session(db: Database, span: SessionSpan) -> str:
     starts = [t for t in (row["started_at"], span.started_at) if t]
     ends = [t for t in (row["ended_at"], span.ended_at) if t]
     db.execute(
-        "UPDATE sessions SET started_at = ?, ended_at = ?, participants = ?, with_assistant = ?, messages = ? "
-        "WHERE id = ?",
+        "UPDATE sessions SET started_at = ?, ended_at = ?, participants = ?, with_assistant = ?, messages = ?, "
+        "owner = coalesce(?, owner) WHERE id = ?",
         (
             min(starts) if starts else None,
             max(ends) if ends else None,
             json.dumps(people, ensure_ascii=False),
             int(bool(row["with_assistant"]) or span.with_assistant),
             max(int(row["messages"]), span.messages),
+            span.owner,  # (an import told no owner keeps the one an earlier import was told)
             sid,
         ),
     )

@@ -829,3 +829,13 @@ def m025_unaccented_entity_keys(db: Database) -> None:
         audit.record(
             db, "migration", "unaccented_entity_keys", "store", "entities", merged=merged, rekeyed=len(rekeyed)
         )
+
+
+@migration(26)
+def m026_session_owner(db: Database) -> None:
+    """A session of a chat between people keeps whose turns were the person's own (`sessions.owner`: the
+    speaker --me named, or the export's own account), so a later quire's rules hear that speaker's turns
+    again (memory/rehear.py) where the import's rules read none of them. Sessions imported before keep no
+    owner: their person's turns are found as before (a turn of theirs the import typed)."""
+    if "owner" not in {str(row[1]) for row in db.rows("PRAGMA table_info(sessions)")}:  # (a re-run after a reset)
+        _run(db, "ALTER TABLE sessions ADD COLUMN owner TEXT")

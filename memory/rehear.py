@@ -21,9 +21,11 @@ Which turns are the person's own, as the import told them: a chat turn in a conv
 assistant whose speaker is no assistant (`conversations.speakers`' rule); a turn of a conversation of
 one speaker and no assistant (`chats.between_people`: none, so the turns are theirs; not a Telegram
 chat, whose import asks whose a one-sender chat is); a turn in a chat between
-people whose speaker is the one of that export the import already read some turn of (typed, or
-marked as a part played: the import hears only the person's own, so that speaker was theirs: without
-such a turn, nothing of that export is heard, never a friend's "I moved to Lisbon"); a paragraph of a
+people whose speaker the import was told is the person (`sessions.owner`: --me, or the export's own
+account), or, for a chat imported before the owner was kept, the one of that export the import already
+read some turn of (typed, or marked as a part played: the import hears only the person's own, so that
+speaker was theirs: without such a turn, nothing of that export is heard, never a friend's "I moved to
+Lisbon"); a paragraph of a
 Markdown note (its import log source is `md:...`). A JSONL capture is not heard (nor was it at import).
 """
 
@@ -50,6 +52,8 @@ _OWN_TURNS = (
     # one speaker and no assistant: no chat between people, every turn the person's (not a Telegram
     # chat of one sender: a channel's posts are not theirs, the import asked whose they were)
     "OR (s.with_assistant = 0 AND json_array_length(s.participants) = 1 AND s.source NOT LIKE 'telegram:%') "
+    # a chat between people: the speaker the import was told is the person (--me, the export's account)
+    "OR (s.with_assistant = 0 AND st.speaker = s.owner) "
     "OR (s.with_assistant = 0 AND (s.source, st.speaker) IN (SELECT s2.source, st2.speaker FROM session_turns st2 "
     "JOIN sessions s2 ON s2.id = st2.session_id JOIN memories m2 ON m2.id = st2.memory_id "
     f"WHERE s2.with_assistant = 0 AND {_TYPED_OR_PLAYED}))"

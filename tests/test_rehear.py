@@ -194,20 +194,63 @@ def test_only_the_persons_own_turns_in_a_chat_between_people_are_heard(session, 
     assert session.db.scalar("SELECT memory_type FROM memories WHERE content = ?", (bristol,)) == "note"
 
 
-def test_a_chat_between_people_none_of_whose_turns_was_read_is_not_heard(session, tmp_path, monkeypatch):
-    # Whose turns they were is known only by the turns the import read (the import does not keep it):
-    # none read, none heard, never a friend's move taken for the person's.
+def _anna_and_tom(tmp_path: Path) -> Path:
+    """Tom's chat with Anna (named for her, so his turns are his own): his two homes, none read on the day,
+    and Anna's move between them."""
     path = tmp_path / "WhatsApp Chat with Anna.txt"
     path.write_text(
-        f"12/03/2024, 09:15 - Anna: {LEEDS}\n13/03/2024, 10:00 - Tom: Hey! How is the new flat?\n"
-        f"14/03/2024, 11:00 - Anna: {YORK}\n",
+        f"12/03/2024, 09:15 - Tom: {LEEDS}\n13/03/2024, 10:00 - Anna: I live in Bristol now, the flat by the harbour\n"
+        f"14/03/2024, 11:00 - Tom: {YORK}\n",
         encoding="utf-8",
     )
-    with older_rules(monkeypatch, {LEEDS, YORK}):
-        session.import_path(path)
+    return path
+
+
+def test_a_chat_between_people_none_of_whose_turns_was_read_is_heard_by_its_owner(session, tmp_path, monkeypatch):
+    # The import keeps whose turns were the person's (sessions.owner): Tom's turns are heard again though the
+    # rules of the day read none of them; Anna's move stays hers.
+    bristol = "I live in Bristol now, the flat by the harbour"
+    with older_rules(monkeypatch, {LEEDS, YORK, bristol}):
+        session.import_path(_anna_and_tom(tmp_path))
+    assert review.open_items(session.db) == []  # the control: nothing read on the day
+    assert session.db.scalar("SELECT owner FROM sessions") == "Tom"
+    rebuild_mod.rebuild(session)
+    (item,) = review.open_items(session.db)
+    assert (item.old, item.new) == (LEEDS, YORK)
+    assert session.db.scalar("SELECT memory_type FROM memories WHERE content = ?", (bristol,)) == "note"
+
+
+def test_a_chat_imported_before_the_owner_was_kept_none_of_whose_turns_was_read_is_not_heard(
+    session, tmp_path, monkeypatch
+):
+    # Imported by a quire that kept no owner: whose turns they were is known only by the turns the import
+    # read. None read, none heard, never a friend's move taken for the person's.
+    bristol = "I live in Bristol now, the flat by the harbour"
+    with older_rules(monkeypatch, {LEEDS, YORK, bristol}):
+        session.import_path(_anna_and_tom(tmp_path))
+    with session.db.transaction():
+        session.db.execute("UPDATE sessions SET owner = NULL")
     rebuild_mod.rebuild(session)
     assert review.open_items(session.db) == []
     assert {r[0] for r in session.db.rows("SELECT memory_type FROM memories")} == {"note"}
+
+
+def test_a_reimport_without_me_keeps_the_owner_it_was_told(session, tmp_path, monkeypatch):
+    # A group chat (no name to tell the owner by): --me names Tom; the same file imported again without
+    # --me (nothing new) keeps him, and a rebuild hears his turns.
+    path = tmp_path / "WhatsApp Chat with Book club.txt"
+    path.write_text(
+        f"12/03/2024, 09:15 - Tom: {LEEDS}\n13/03/2024, 10:00 - Anna: Lovely!\n"
+        f"13/03/2024, 10:01 - Sam: I live in Bristol now, the flat by the harbour\n14/03/2024, 11:00 - Tom: {YORK}\n",
+        encoding="utf-8",
+    )
+    with older_rules(monkeypatch, {LEEDS, YORK, "I live in Bristol now, the flat by the harbour"}):
+        session.import_path(path, me="Tom")
+        session.import_path(path)
+    assert session.db.scalar("SELECT owner FROM sessions") == "Tom"
+    rebuild_mod.rebuild(session)
+    (item,) = review.open_items(session.db)
+    assert (item.old, item.new) == (LEEDS, YORK)
 
 
 def test_a_notes_paragraph_is_heard_and_a_jsonl_capture_is_not(session, tmp_path, monkeypatch):
