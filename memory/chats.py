@@ -1256,10 +1256,12 @@ _OBJECT_KEYS = _EXPORT_KEYS | telegram.ACCOUNT_KEYS | messenger.KEYS | {"message
 
 def _array_format(path: Path, head: bytes, keys: set[str]) -> str:
     """The format of a file that opens with `[`: an export by the keys of its first conversation."""
-    if head.lstrip()[1:].lstrip()[:1] == b"]":  # an account with no chats exports []
+    rest = head.lstrip()[1:].lstrip()
+    if path.suffix.lower() in (".jsonl", ".ndjson"):
+        return "jsonl"  # named lines: a first line `[]` is one bad line, the lines after it still land
+    if rest[:1] == b"]" and not rest[1:].strip():  # an account with no chats exports []
         raise InvalidInput(f"{path} is an empty list: no conversations to import; check it is the export you meant")
-    not_objects = head.lstrip()[1:].lstrip()[:1] != b"{" and not keys & _EXPORT_KEYS  # a bad byte before the first
-    if path.suffix.lower() in (".jsonl", ".ndjson") or not_objects:
+    if rest[:1] != b"{" and not keys & _EXPORT_KEYS:  # `[]` and more lines, a bad byte before the first item
         return "jsonl"  # not an array of conversations: the JSONL importer reports each bad line by number
     if "mapping" in keys:
         return "chatgpt"

@@ -47,6 +47,24 @@ def test_an_export_with_no_conversations_is_named_as_such(cli, tmp_path, text):
     ]
 
 
+@pytest.mark.parametrize("name", ["captures.jsonl", "captures.ndjson", "captures.json"])
+def test_lines_after_a_first_line_that_is_an_empty_list_still_land(cli, tmp_path, name):
+    # Found by the deep fuzz profile: a JSONL file whose first line is `[]` was taken for an empty chat
+    # export ("is an empty list: no conversations to import"), and its good lines were never read.
+    good = "The fuzzing harness imported this good line safely"
+    path = tmp_path / name
+    path.write_text("[]\n" + json.dumps({"content": good}) + "\n", encoding="utf-8")
+    result = cli("import", str(path), "--defer-embed", "--json")
+    assert result.exit_code == 1  # the first line is a bad unit, said by its number
+    report = json.loads(result.stdout)
+    assert report["stored"] == 1 and report["errors"] == [f"{name}:1: each line must be a JSON object"]
+    assert result.stderr.strip().splitlines() == [f"error: {name}:1: each line must be a JSON object"]
+    lone = tmp_path / ("lone" + path.suffix)
+    lone.write_text("[]\n", encoding="utf-8")
+    said = cli("import", str(lone)).stderr
+    assert ("empty list" in said) == (path.suffix == ".json")  # the control: a lone `[]` export is named as one
+
+
 def test_a_chat_jsonl_whose_first_message_is_longer_than_the_head_read_is_still_chat_jsonl(session, tmp_path):
     # The first line was parsed from the first 64 KB only: a longer one (a pasted log) did not
     # parse, the file was taken for captures, and every line was refused ("conversation: unknown key").
