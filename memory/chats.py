@@ -1366,13 +1366,16 @@ def _entries(folder: Path) -> list[Path]:
 
 def detect_format(path: Path) -> str:
     """chatgpt | claude | whatsapp | telegram | messenger | chat-jsonl | jsonl | markdown, from what the file
-    holds (not its name); a folder is Markdown notes, or a Messenger or Instagram export."""
+    holds (not its name; a .md note is Markdown whatever it opens with); a folder is Markdown notes, or a
+    Messenger or Instagram export."""
     path = Path(path)
     st = files.stat_input(path)
     files.refuse_special(path, st)
     if stat.S_ISDIR(st.st_mode):
         return "messenger" if messenger.in_folder(path) else "markdown"
     files.refuse_binary(path, st)  # binary data is that, not "cannot tell the format"
+    if path.suffix.lower() in (".md", ".markdown"):
+        return "markdown"  # a note may open with "[[Projects]]", "[link](url)" or "{draft}": no JSON for that
     source = source_of(path)
     if source.member and messenger.MEMBER.search(source.member):
         return "messenger"  # told by the files' places: a damaged first thread still imports

@@ -65,6 +65,25 @@ def test_lines_after_a_first_line_that_is_an_empty_list_still_land(cli, tmp_path
     assert ("empty list" in said) == (path.suffix == ".json")  # the control: a lone `[]` export is named as one
 
 
+@pytest.mark.parametrize(
+    "first", ["[[Projects]]", "[Home](index.md) / [Work](work.md)", "{draft}", "[x] sent the form", "[]"]
+)
+@pytest.mark.parametrize("name", ["note.md", "Note.MARKDOWN"])
+def test_a_markdown_note_that_opens_with_a_bracket_is_a_note(cli, tmp_path, first, name):
+    # A note opening with an Obsidian link, a Markdown link or a brace was sniffed as JSON and refused
+    # ("--format markdown takes a folder of notes or one .md note, jsonl a file"): its name says what it is.
+    said = "The ledger moved to PostgreSQL 16 for its transactional DDL last spring"
+    path = tmp_path / name
+    path.write_text(f"{first}\n\n{said}\n", encoding="utf-8")
+    result = cli("import", str(path), "--defer-embed", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["stored"] == 1
+    assert chats.detect_format(path) == "markdown"
+    copy = tmp_path / "export.txt"  # the control: the same bytes under a name that says nothing are sniffed
+    copy.write_text(f"[{json.dumps({'title': 'x', 'mapping': {}})}]", encoding="utf-8")
+    assert chats.detect_format(copy) == "chatgpt"
+
+
 def test_a_chat_jsonl_whose_first_message_is_longer_than_the_head_read_is_still_chat_jsonl(session, tmp_path):
     # The first line was parsed from the first 64 KB only: a longer one (a pasted log) did not
     # parse, the file was taken for captures, and every line was refused ("conversation: unknown key").
