@@ -720,7 +720,11 @@ _INLINE_MARK = re.compile(r"\s+[-•*▪◦‣]\s+")
 # at a sentence's start (START), it is a name only where the history names it elsewhere ("3 Marines
 # were deployed" leaves "the Marines" of another turn its page). A word the number counts before another
 # noun stays ("2 Paris hotels": "Paris" ends in -is, and "hotels" is what is counted).
-_NUMBER_WORDS = wordset("two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred")
+# The numbers said in words (the wiki's titles read them too: `wiki.synth._vague`, ray's "Twenty twenty").
+NUMBER_WORDS = wordset(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million"
+)
 _COUNT_ENDS = COMMON | tokens.STOPWORDS  # what may follow a counted plural ("14 Soldiers and families")
 
 
@@ -736,7 +740,7 @@ def _listed(sentence: str, tokens: list[tuple[str, int, int]], i: int, opening: 
         return opening  # "046 Sofa" after "- [ ] ": the item's number is its label
     return (
         START
-        if gap == " " and (before.isdigit() or before.casefold() in _NUMBER_WORDS) and _plural(sentence, tokens, i)
+        if gap == " " and (before.isdigit() or before.casefold() in NUMBER_WORDS) and _plural(sentence, tokens, i)
         else None
     )
 
