@@ -159,3 +159,35 @@ def test_an_everyday_thing_the_turns_share_a_subject_of_still_titles():
     said = ["painting the office walls sage green", "office walls need a second coat", "office rug ideas"]
     assert [t for t, _ in _kept(*said)] == ["Office walls"]
     assert _title("my kettle is leaking from the base", "descaling the kettle with vinegar") == "Kettle"
+
+
+# -- a name read with what follows it: a sum, the days worked; "Neither" before it ------------------------------
+
+
+def _named(text: str) -> list[str]:
+    return [n.name for n in names.extract(text)]
+
+
+def test_a_sum_after_a_name_is_no_model_number():
+    """olena's "Bürgergeld me and Maksym 920 €" had made every turn of her son the page "Maksym 920"."""
+    assert "Tomasz" in _named("benefits for me and Tomasz 600 zł, rent paid by the council")
+    assert "Tomasz 600" not in _named("benefits for me and Tomasz 600 zł, rent paid by the council")
+    assert "Dana" in _named("I owe Dana 40 dollars for the tickets")
+
+
+def test_a_model_number_still_names_its_model():
+    """Controls: a phone and a truck by their model numbers."""
+    assert "Pixel 7" in _named("I bought a Pixel 7 yesterday")
+    assert "Peterbilt 389" in _named("my Peterbilt 389 needs new tires for 900 dollars")
+
+
+def test_the_days_a_person_works_are_no_part_of_their_name():
+    """bola's rota "me Tue-Sat, Adaeze Wed-Sat" had made her stylist's page "Adaeze Wed-Sat"."""
+    found = _named("rota for may: me Mon-Fri, Kemi Thu-Sat, Saturday boy Tobi")
+    assert "Kemi" in found and not any("-" in n for n in found), found
+
+
+def test_neither_is_no_part_of_a_name():
+    """harold's "Neither Sarah nor Ellie sews" had made his daughter's page "Neither Sarah"."""
+    assert _named("Neither Ruth nor Paul can come at Easter.") == ["Ruth", "Paul"]
+    assert "Ruth" in _named("Either Ruth or Paul will drive me to the station.")
