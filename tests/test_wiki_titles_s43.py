@@ -96,6 +96,9 @@ def test_a_city_an_address_writes_with_its_state_is_titled_the_city():
     assert synth.page_title("Tulsa OK") == "Tulsa"
     assert synth.page_title("Halifax NS") == "Halifax"
     assert synth.page_title("Denver, CO") == "Denver"
+    # ray's "I live in Lafayette Louisiana", "a load going to Beaumont Texas": his towns, "Lafayette", "Beaumont"
+    assert synth.page_title("Tulsa Oklahoma") == "Tulsa"
+    assert synth.page_title("Albuquerque New Mexico") == "Albuquerque"
 
 
 def test_a_name_with_a_state_code_that_is_no_city_or_beside_the_citys_page_stays():
@@ -103,6 +106,8 @@ def test_a_name_with_a_state_code_that_is_no_city_or_beside_the_citys_page_stays
     assert synth.page_title("Tulsa OK", {"tulsa"}) == "Tulsa OK"
     assert synth.page_title("Apollo PA") == "Apollo PA"
     assert synth.page_title("Lincoln Middle") == "Lincoln Middle"
+    assert synth.page_title("Texas Roadhouse") == "Texas Roadhouse"
+    assert synth.page_title("Oklahoma City") == "Oklahoma City"
 
 
 def test_a_name_in_capitals_is_titled_as_a_name():

@@ -1008,22 +1008,28 @@ SHOUTED_NAME_WORD = 3  # a shouted name's words are this long or more ("DANI RAE
 
 def page_title(name: str, paged: Collection[str] = frozenset()) -> str:
     """A name's page title as a person would write it: a city with the state an address writes after it is
-    the city ("Nashville TN" of dani's agency's new office address: "Nashville"; "Orlando, FL" too), where no
+    the city ("Nashville TN" of dani's agency's new office address: "Nashville"; "Orlando, FL", ray's "Beaumont
+    Texas" too: `_city_of_address`), where no
     other page has the city's name (`paged`: the names' keys); a name in capitals, of words no acronym's,
     capitalised ("DANI RAE", the name dani releases under: "Dani Rae"); else the name as written."""
     words = name.replace(",", " ").split()
-    if (
-        len(words) >= 2
-        and words[-1].isupper()
-        and words[-1].casefold() in _POSTAL_STATES
-        and vocab.city(" ".join(words[:-1])) is not None
-    ):
-        city = " ".join(words[:-1])
-        if entity_key(city) not in paged:
-            return city
+    city = _city_of_address(words)
+    if city and entity_key(city) not in paged:
+        return city
     if len(words) >= 2 and name.isupper() and all(_a_shouted_word(w) for w in words):
         return " ".join(w.capitalize() for w in words)
     return name
+
+
+def _city_of_address(words: list[str]) -> str:
+    """The city of a name that is a city and its state, as an address writes them ("Nashville TN", "Denver, CO",
+    ray's "Beaumont Texas", "Lafayette Louisiana"), else ""."""
+    for n in (1, 2):
+        state, city = " ".join(words[-n:]), " ".join(words[:-n])
+        said = state.casefold() in _POSTAL_STATES if n == 1 and state.isupper() else vocab.province(state)
+        if city and said and state[:1].isupper() and vocab.city(city) is not None:
+            return city
+    return ""
 
 
 def _a_shouted_word(word: str) -> bool:
