@@ -196,3 +196,9 @@ def test_neither_is_no_part_of_a_name():
     """harold's "Neither Sarah nor Ellie sews" had made his daughter's page "Neither Sarah"."""
     assert _named("Neither Ruth nor Paul can come at Easter.") == ["Ruth", "Paul"]
     assert "Ruth" in _named("Either Ruth or Paul will drive me to the station.")
+
+
+def test_an_everyday_thing_counted_is_a_particular_one():
+    """dani's "bar tips", "cut the bar" (from a bio) and "one bar of signal" were a page "Bar"."""
+    said = ["money is patchy (bar tips and gigs)", "fine, cut the bar", "the hut has one bar of signal"]
+    assert "Bar" not in [t for t, _ in _kept(*said)]

@@ -1742,12 +1742,25 @@ def _an_everyday_thing(saying: list[Mem], key: str) -> bool:
         return False
     # (a particular one, "the house", "a room", half the times or more; a kind said bare is a subject: "no meat
     # or fish", "eating fish again", "easy fish recipes" of a diet)
-    said = _words_before(saying, lambda word: _stem(word) == key)
-    # (session 43: wiki28) or one named by a word before it: beth's "the housing office", "the vehicle registration
-    # office on post" and "a dental office" (a letter, a car, a job) were a page "Office"
-    compounds = {k for m in saying for k, _ in _terms(m.content) if k.endswith(f" {key}") and k.count(" ") == 1}
-    particular = [before in _DETERMINERS or f"{_stem(before)} {key}" in compounds for before in said]
-    return bool(said) and sum(particular) * 2 >= len(said)
+    particular = _particular(saying, key)
+    return bool(particular) and sum(particular) * 2 >= len(particular)
+
+
+def _particular(saying: list[Mem], key: str) -> list[bool]:
+    """Whether each time the turns say a word (`key`, a `_terms` key) it is a particular one: after "the", "a", "my"
+    or a number (dani's "one bar of signal"), or (session 43: wiki28) named by a word beside it, a compound of the
+    turn's: beth's "the housing office", "the vehicle registration office on post" and "a dental office" (a letter,
+    a car, a job) were a page "Office"; dani's "bar tips", "cut the bar" (from a bio) and "one bar of signal" "Bar"."""
+    compounds = {k for m in saying for k, _ in _terms(m.content) if k.count(" ") == 1 and k.endswith(f" {key}")}
+    out = []
+    for m in saying:
+        found = _PHRASE_WORD.findall(prose(m.content))
+        for i, word in enumerate(found):
+            if _stem(word.casefold()) != key:
+                continue
+            before = found[i - 1].casefold() if i else ""
+            out.append(before in _DETERMINERS or before in names.NUMBER_WORDS or f"{_stem(before)} {key}" in compounds)
+    return out
 
 
 _DETERMINERS = names.curled(names.wordset("the a an my our your his her their this that these those its every each"))
