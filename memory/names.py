@@ -285,6 +285,10 @@ _DECIMAL = re.compile(r"[.,]\d")
 _AMOUNT = re.compile(
     r"\s?(?:[€$£¥₴₹]|zł|(?:eur|euros?|usd|gbp|pln|uah|dollars?|pounds?|quid|bucks?|zloty|hryvnias?)\b)", re.IGNORECASE
 )
+# A street's kind, which follows its name ("York Ave"), alone or with a quarter of the city ("12 Ave SW") is no name
+# ("calle del Ave María" is one: "Ave" there is Latin)
+_STREET_LEADS = wordset("ave rd blvd hwy")
+_COMPASS = wordset("N S E W NE NW SE SW")
 _DAY_SHORT = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?"
 _DAYS_SPAN = re.compile(rf"(?i:{_DAY_SHORT}(?:[-–/]{_DAY_SHORT})+)")
 _DOTTED = frozenset(t.casefold() for t in _DOTTED_TITLES) | {"st", "mme", "mlle"}  # "St. Ulrichs Platz": the dot joins
@@ -894,6 +898,8 @@ def _clean_run(run: str, at_start: bool, cued: bool = False) -> tuple[str, bool,
         return "", at_start, title  # "Black Friday", "Easter Monday", "Happy New Year": a day, not a name
     if len(words) == 1 and _DAYS_SPAN.fullmatch(words[0]):
         return "", at_start, title  # (session 43: wiki28) "Tue-Sat": days worked
+    if words and words[0].casefold().rstrip(".") in _STREET_LEADS and all(w in _COMPASS for w in words[1:]):
+        return "", at_start, title  # (session 43: wiki28) "1020 12 Ave SW": an address's part, wen's page "Ave SW"
     while words and (words[-1].casefold() in NOT_NAMES or words[-1] in _CONNECTORS):
         words = words[:-1]
     while words and words[0] in _CONNECTORS and not title:  # "Dr. de Vries" keeps its particle

@@ -202,3 +202,15 @@ def test_an_everyday_thing_counted_is_a_particular_one():
     """dani's "bar tips", "cut the bar" (from a bio) and "one bar of signal" were a page "Bar"."""
     said = ["money is patchy (bar tips and gigs)", "fine, cut the bar", "the hut has one bar of signal"]
     assert "Bar" not in [t for t, _ in _kept(*said)]
+
+
+def test_a_streets_kind_with_a_quarter_of_the_city_is_no_name():
+    """wen's "1020 12 Ave SW unit 805, Calgary" (a new address, a notice to end a tenancy) was a page "Ave SW"."""
+    assert _named("please send it to 455 9 Ave NE, Calgary") == ["Calgary"]
+    assert _named("the gym on 3rd Ave is closing") == []
+
+
+def test_a_street_named_with_its_kind_stays():
+    """Controls: a street by its name and kind; a street whose name starts with the word ("calle del Ave María")."""
+    assert _named("I rent the place on York Ave") == ["York Ave"]
+    assert "Ave María 31" in _named("my new piso is at calle del Ave María 31 in Lavapiés")
