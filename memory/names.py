@@ -974,6 +974,9 @@ _NOT_LOWER_NAMES = wordset(
     "food walker park sitter bed toys toy treats treat class litter tree door crate leash collar vet groomer "
     "insurance hair shots kennel daycare training trainer owner breed stuff group chat birthday wedding "
     "funeral school house car room party bill wrong right"
+    # (session 43: wiki28) where they live, without its apostrophe: priya's "at my parents place in jayanagar"
+    # had made a page "Place" of her parents, as if "place" were their name
+    " place flat apartment garden yard garage kitchen village"
 )
 
 

@@ -214,3 +214,15 @@ def test_a_street_named_with_its_kind_stays():
     """Controls: a street by its name and kind; a street whose name starts with the word ("calle del Ave María")."""
     assert _named("I rent the place on York Ave") == ["York Ave"]
     assert "Ave María 31" in _named("my new piso is at calle del Ave María 31 in Lavapiés")
+
+
+def test_where_a_relative_lives_typed_without_its_apostrophe_is_no_name():
+    """priya's "engaged at my parents place in jayanagar" (typed in lower case) had made a page "Place"."""
+    said = ["we had lunch at my parents flat in leeds, so many cousins came", "first christmas in our own flat lol"]
+    assert not [n.name for found in names.extract_all(said) for n in found if n.name.casefold() == "flat"]
+
+
+def test_a_relative_named_in_lower_case_is_still_a_name():
+    """Control: "my sister jess" is Jess, beside a home said without its apostrophe."""
+    said = ["my sister jess is staying at my parents place this week", "jess wants to see the new flat"]
+    assert "Jess" in [n.name for found in names.extract_all(said) for n in found]
