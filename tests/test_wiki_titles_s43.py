@@ -3,7 +3,10 @@ of a fixture's vault (tests/fixtures/*, fake embedder): beth's "120 Soldiers" (a
 sale and NCOER bullets) and "Microwave" (what dinners in temporary lodging are made with), maeve's "Sale" (of her
 house, holding her son's move and a friend's will), dani's "Marketplace" (health cover), "Nashville TN" (her
 agency's new office address) and "DANI RAE" (the name she releases under, in capitals); and About me's "Booking
-agent: theo; was kelsey" in lower case. The tests say each in other words, beside real titles still made."""
+agent: theo; was kelsey" in lower case; and names read with what follows or leads them: olena's son "Maksym 920"
+(of "Maksym 920 €"), bola's stylist "Adaeze Wed-Sat" (a rota), harold's daughter "Neither Sarah", wen's "Ave SW" (an
+address), priya's "Place" ("my parents place"), ray's "Beaumont Texas", dani's "Bar" (three bars). The tests say each
+in other words, beside real titles still made."""
 
 from __future__ import annotations
 
