@@ -187,6 +187,8 @@ NOT_NAMES = curled(
                 "feb mar apr jul aug sep sept oct nov dec "
                 "ist bst gmt utc cet cest pst pdt edt aest aedt"
             ),
+            # (session 43: wiki28) "Neither Sarah nor Ellie sews" had made harold's daughter's page "Neither Sarah"
+            *wordset("neither either nor"),
             # what a person tells an assistant to do, capitalised after a comma ("Considering reddit
             # as a website, Explain what...") made a page titled "Explain"
             *ASKED,
@@ -277,6 +279,18 @@ _FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
 _TOKEN = re.compile(r"[^\W_][\w'’-]*")
 _MODEL = re.compile(r"^(?:\d{1,4}|(?=[\w-]*\d)(?=[\w-]*[A-Z])[A-Z0-9][\w-]*)$")
 _DECIMAL = re.compile(r"[.,]\d")
+# (session 43: wiki28) A number a currency follows is a sum, not a model's: olena's "Bürgergeld me and Maksym 920 €"
+# had made her son's every turn the page "Maksym 920"; and a span of days after a name is when they work, not
+# part of it: bola's rota "me Tue-Sat, Adaeze Wed-Sat" had made her stylist's page "Adaeze Wed-Sat".
+_AMOUNT = re.compile(
+    r"\s?(?:[€$£¥₴₹]|zł|(?:eur|euros?|usd|gbp|pln|uah|dollars?|pounds?|quid|bucks?|zloty|hryvnias?)\b)", re.IGNORECASE
+)
+# A street's kind, which follows its name ("York Ave"), alone or with a quarter of the city ("12 Ave SW") is no name
+# ("calle del Ave María" is one: "Ave" there is Latin)
+_STREET_LEADS = wordset("ave rd blvd hwy")
+_COMPASS = wordset("N S E W NE NW SE SW")
+_DAY_SHORT = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?"
+_DAYS_SPAN = re.compile(rf"(?i:{_DAY_SHORT}(?:[-–/]{_DAY_SHORT})+)")
 _DOTTED = frozenset(t.casefold() for t in _DOTTED_TITLES) | {"st", "mme", "mlle"}  # "St. Ulrichs Platz": the dot joins
 _MODEL_TAILS = wordset("pro max plus ultra mini air lite se xl")  # after a model number, its edition
 _CODE_NAME = re.compile(r"(?:Error|Exception|Warning)$|_|\(")  # ZeroDivisionError, snake_case, calls
@@ -556,7 +570,7 @@ def _run_end(sentence: str, tokens: list[tuple[str, int, int]], i: int) -> int:
         if not _joined(sentence, tokens, j):
             break
         nxt = tokens[j][0]
-        if _capitalised(nxt):
+        if _capitalised(nxt) and not _DAYS_SPAN.fullmatch(nxt):
             j += 1
         elif nxt in _CONNECTORS:
             rest = _particles_rest(sentence, tokens, j)
@@ -576,6 +590,7 @@ def _run_end(sentence: str, tokens: list[tuple[str, int, int]], i: int) -> int:
             _MODEL.match(nxt)
             and tokens[j - 1][0].casefold() not in NOT_NAMES
             and not _DECIMAL.match(sentence, tokens[j][2])  # "AUC 0.97" is a score, not a model
+            and not _AMOUNT.match(sentence, tokens[j][2])  # (session 43: wiki28) "Maksym 920 €": a sum
             and not day_of_month(tokens[j - 1][0], nxt)
         ):
             j += 1  # a model number: "Forerunner 255", "WH-1000XM5"
@@ -720,7 +735,11 @@ _INLINE_MARK = re.compile(r"\s+[-•*▪◦‣]\s+")
 # at a sentence's start (START), it is a name only where the history names it elsewhere ("3 Marines
 # were deployed" leaves "the Marines" of another turn its page). A word the number counts before another
 # noun stays ("2 Paris hotels": "Paris" ends in -is, and "hotels" is what is counted).
-_NUMBER_WORDS = wordset("two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred")
+# The numbers said in words (the wiki's titles read them too: `wiki.synth._vague`, ray's "Twenty twenty").
+NUMBER_WORDS = wordset(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million"
+)
 _COUNT_ENDS = COMMON | tokens.STOPWORDS  # what may follow a counted plural ("14 Soldiers and families")
 
 
@@ -736,7 +755,7 @@ def _listed(sentence: str, tokens: list[tuple[str, int, int]], i: int, opening: 
         return opening  # "046 Sofa" after "- [ ] ": the item's number is its label
     return (
         START
-        if gap == " " and (before.isdigit() or before.casefold() in _NUMBER_WORDS) and _plural(sentence, tokens, i)
+        if gap == " " and (before.isdigit() or before.casefold() in NUMBER_WORDS) and _plural(sentence, tokens, i)
         else None
     )
 
@@ -877,6 +896,10 @@ def _clean_run(run: str, at_start: bool, cued: bool = False) -> tuple[str, bool,
         words[-1].casefold() in CALENDAR or _unpossessed(words[-1], 0, 0)[0].casefold() in _DAY_WORDS
     ):
         return "", at_start, title  # "Black Friday", "Easter Monday", "Happy New Year": a day, not a name
+    if len(words) == 1 and _DAYS_SPAN.fullmatch(words[0]):
+        return "", at_start, title  # (session 43: wiki28) "Tue-Sat": days worked
+    if words and words[0].casefold().rstrip(".") in _STREET_LEADS and all(w in _COMPASS for w in words[1:]):
+        return "", at_start, title  # (session 43: wiki28) "1020 12 Ave SW": an address's part, wen's page "Ave SW"
     while words and (words[-1].casefold() in NOT_NAMES or words[-1] in _CONNECTORS):
         words = words[:-1]
     while words and words[0] in _CONNECTORS and not title:  # "Dr. de Vries" keeps its particle
@@ -951,6 +974,9 @@ _NOT_LOWER_NAMES = wordset(
     "food walker park sitter bed toys toy treats treat class litter tree door crate leash collar vet groomer "
     "insurance hair shots kennel daycare training trainer owner breed stuff group chat birthday wedding "
     "funeral school house car room party bill wrong right"
+    # (session 43: wiki28) where they live, without its apostrophe: priya's "at my parents place in jayanagar"
+    # had made a page "Place" of her parents, as if "place" were their name
+    " place flat apartment garden yard garage kitchen village"
 )
 
 

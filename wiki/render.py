@@ -797,6 +797,10 @@ _NAMED = frozenset(
         "energy",
         "laptop",
         "agent",
+        # (session 43: wiki28) a texter's agent and the name she goes by, typed in lower case: "Booking agent:
+        # theo; was kelsey", "Stage name: ...; was dani reyes"
+        "booking agent",
+        "stage name",
         "publisher",
         "writing app",
         "dog",

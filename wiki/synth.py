@@ -24,7 +24,7 @@ import json
 import re
 import unicodedata
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import MISSING, dataclass, field, fields, replace
 from datetime import date
 from itertools import chain
@@ -98,7 +98,10 @@ from wiki.vault import atomic_write
 # is its alias too (`OwnName.display`) (wiki20).
 # 26: About me names the current partner once, by the word the person last called them ("Wife: Anna, since
 # ..."; a fiancé so called after a wedding is the Partner); the life reading of session 35 (life24-26).
-RENDER_VERSION = 28
+# 29: About me writes a booking agent and a stage name typed in lower case as names ("Booking agent: Theo; was
+# Kelsey"); a page of a city an address wrote with its state is the city's ("Nashville"), one of a name in
+# capitals the name's ("Dani Rae") (wiki28).
+RENDER_VERSION = 29
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
@@ -951,11 +954,11 @@ def _group_space(
             display.setdefault(ekey, name)
     specs: list[PageSpec] = []
     placed: set[str] = set()
-    for ekey in sorted(members):
+    paged = {k for k in members if _paged(display[k], members[k])}
+    for ekey in sorted(paged):
         group_ = members[ekey]
-        if not _paged(display[ekey], group_):
-            continue
-        specs.append(_spec(f"entity:{prefix}:{ekey}", "entity", display[ekey], space, display[ekey], group_))
+        title = page_title(display[ekey], paged)
+        specs.append(_spec(f"entity:{prefix}:{ekey}", "entity", title, space, display[ekey], group_))
         placed.update(m.id for m in group_)
     rest = [m for m in mems if m.id not in placed and not m.turn]
     found = vectors([m.id for m in rest]) if rest else {}
@@ -967,7 +970,6 @@ def _group_space(
         if len(members_) >= CLUSTER_MIN:
             specs.append(_spec(f"cluster:{prefix}:{members_[0].id}", "cluster", title, space, None, members_))
             placed.update(m.id for m in members_)
-    paged = {k for k in members if _paged(display[k], members[k])}
     # nor is a topic titled by a speaker, who is on no page either ("Hey John" had become "John")
     own = OwnName.read(turns, names.signed([m.content for m in turns if m.turn == "person"]))
     avoid = paged | speakers(m.speaker for m in turns) | own.keys()
@@ -992,6 +994,47 @@ def _group_space(
     for bucket in sorted(buckets):
         specs.append(_spec(f"notes:{prefix}:{bucket}", "notes", notes_title(bucket), space, None, buckets[bucket]))
     return specs
+
+
+# -- (session 43: wiki28) a name as a page is titled --------------------------------------------------------------
+
+# The US states' and Canada's provinces' postal codes, which an address writes after its city ("Nashville TN 37203").
+_POSTAL_STATES = names.wordset(
+    "al ak az ar ca co ct de dc fl ga hi id il in ia ks ky la me md ma mi mn ms mo mt ne nv nh nj nm ny nc nd oh ok "
+    "or pa ri sc sd tn tx ut vt va wa wv wi wy ab bc mb nb nl ns nt nu on pe qc sk yt"
+)
+SHOUTED_NAME_WORD = 3  # a shouted name's words are this long or more ("DANI RAE"; "AIB", "US ARMY" are letters)
+
+
+def page_title(name: str, paged: Collection[str] = frozenset()) -> str:
+    """A name's page title as a person would write it: a city with the state an address writes after it is
+    the city ("Nashville TN" of dani's agency's new office address: "Nashville"; "Orlando, FL", ray's "Beaumont
+    Texas" too: `_city_of_address`), where no
+    other page has the city's name (`paged`: the names' keys); a name in capitals, of words no acronym's,
+    capitalised ("DANI RAE", the name dani releases under: "Dani Rae"); else the name as written."""
+    words = name.replace(",", " ").split()
+    city = _city_of_address(words)
+    if city and entity_key(city) not in paged:
+        return city
+    if len(words) >= 2 and name.isupper() and all(_a_shouted_word(w) for w in words):
+        return " ".join(w.capitalize() for w in words)
+    return name
+
+
+def _city_of_address(words: list[str]) -> str:
+    """The city of a name that is a city and its state, as an address writes them ("Nashville TN", "Denver, CO",
+    ray's "Beaumont Texas", "Lafayette Louisiana"), else ""."""
+    for n in (1, 2):
+        state, city = " ".join(words[-n:]), " ".join(words[:-n])
+        said = state.casefold() in _POSTAL_STATES if n == 1 and state.isupper() else vocab.province(state)
+        if city and said and state[:1].isupper() and vocab.city(city) is not None:
+            return city
+    return ""
+
+
+def _a_shouted_word(word: str) -> bool:
+    """A word of a name in capitals, not an acronym's letters: long enough, letters only, a vowel in it."""
+    return len(word) >= SHOUTED_NAME_WORD and word.isalpha() and any(c in "AEIOUY" for c in word)
 
 
 def one_page_a_title(found: list[tuple[list[Mem], str]]) -> list[tuple[list[Mem], str]]:
@@ -1227,7 +1270,7 @@ def load_states(path) -> dict[str, ClusterState]:
 
 # (20: entities.key folds accents and names read particles, so the names a topic title avoids changed; a
 # cry or a prayer's address, a time said short and another language's function words title no topic)
-TITLE_VERSION = 25  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 26  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1675,6 +1718,9 @@ def _apart(saying: list[Mem], key: str) -> bool:
 _ROLES = names.wordset(
     "aide assistant technician tech nurse manager supervisor boss colleague coworker co-worker candidate "
     "interviewer recruiter client customer clerk cashier receptionist"
+    # (session 43: wiki28) and a service member: beth's "mentored 14 Soldiers" in her husband's NCOER bullets and
+    # "a bake sale for about 120 Soldiers and families" were a page "120 Soldiers"
+    " soldier sailor airman marine"
 )
 
 
@@ -1696,11 +1742,28 @@ def _an_everyday_thing(saying: list[Mem], key: str) -> bool:
         return False
     # (a particular one, "the house", "a room", half the times or more; a kind said bare is a subject: "no meat
     # or fish", "eating fish again", "easy fish recipes" of a diet)
-    said = _words_before(saying, lambda word: _stem(word) == key)
-    return bool(said) and sum(before in _DETERMINERS for before in said) * 2 >= len(said)
+    particular = _particular(saying, key)
+    return bool(particular) and sum(particular) * 2 >= len(particular)
 
 
-_DETERMINERS = names.curled(names.wordset("the a an my our your his her their this that these those its"))
+def _particular(saying: list[Mem], key: str) -> list[bool]:
+    """Whether each time the turns say a word (`key`, a `_terms` key) it is a particular one: after "the", "a", "my"
+    or a number (dani's "one bar of signal"), or (session 43: wiki28) named by a word beside it, a compound of the
+    turn's: beth's "the housing office", "the vehicle registration office on post" and "a dental office" (a letter,
+    a car, a job) were a page "Office"; dani's "bar tips", "cut the bar" (from a bio) and "one bar of signal" "Bar"."""
+    compounds = {k for m in saying for k, _ in _terms(m.content) if k.count(" ") == 1 and k.endswith(f" {key}")}
+    out = []
+    for m in saying:
+        found = _PHRASE_WORD.findall(prose(m.content))
+        for i, word in enumerate(found):
+            if _stem(word.casefold()) != key:
+                continue
+            before = found[i - 1].casefold() if i else ""
+            out.append(before in _DETERMINERS or before in names.NUMBER_WORDS or f"{_stem(before)} {key}" in compounds)
+    return out
+
+
+_DETERMINERS = names.curled(names.wordset("the a an my our your his her their this that these those its every each"))
 
 
 # What a thing is said to be, after "is a" or "just a", is no thing talked of: dale's "would that be smart for
@@ -1714,6 +1777,7 @@ def _allowed(
     """A group's terms (key, turns saying it) that may title it (`topic_terms`): no name with a page, nothing
     vague, no verb's past, nothing said only as what a thing is (`_judged`)."""
     judged = _judged([m for m in g if m.turn != "assistant"] or g)  # (session 42: wiki27) "just a toy"
+    judged |= _means([m for m in g if m.turn != "assistant"] or g)  # (session 43: wiki28) "with a microwave"
     return [
         (k, tf)
         for k, tf in counts.items()
@@ -1731,6 +1795,28 @@ def _judged(g: Sequence[Mem]) -> set[str]:
         if i >= 2 and found[i - 1].casefold() in ("a", "an") and found[i - 2].casefold() in _SAYING_IS:
             judged[key] += 1
     return {key for key, n in judged.items() if n == seen[key]}
+
+
+# (session 43: wiki28) What a thing is done with, "with a ...": beth's "easy dinners with only a microwave and a
+# two-burner stovetop" in temporary lodging and "dinners I can make with one pot and a microwave" in a hotel were a
+# page "Microwave". (Not what one is helped with: "help me with a cover letter" is what the turn is about.)
+_WITH_A = re.compile(
+    r"(?<!\bhelp )(?<!\bme )(?<!\bus )\bwith (?:only |just )?(?:an? |one )"
+    r"(?P<what>[^\W\d_][\w-]*(?: (?:and|or) (?:an? |one )?[^\W\d_][\w-]*| [^\W\d_][\w-]*){0,3})",
+    re.IGNORECASE,
+)
+
+
+def _means(g: Sequence[Mem]) -> set[str]:
+    """The words (`_terms` keys) a topic's turns say, in lower case, only in what a thing is done with (`_WITH_A`)."""
+    seen: Counter[str] = Counter()
+    for _, _, key in _lower_words(g):
+        seen[key] += 1
+    within: Counter[str] = Counter()
+    for m in g:
+        for found in _WITH_A.finditer(prose(m.content)):
+            within.update(_stem(w.casefold()) for w in _PHRASE_WORD.findall(found.group("what")) if w[:1].islower())
+    return {key for key, n in within.items() if n >= seen[key]}
 
 
 def _lower_words(mems: Sequence[Mem]) -> Iterator[tuple[list[str], int, str]]:
@@ -2056,7 +2142,18 @@ def _clauses(text: str) -> tuple[list[str], list[bool], list[str], list[str]]:
         joined.append(spaced and was_kept)
         lead.append(f"{before} " if named else "")
         kept = True
+    for i in range(len(found)):  # (session 43: wiki28) a count is no part of a name: "about 120 Soldiers and
+        if lead[i] and _counted(found[i]) and not (i + 1 < len(found) and joined[i + 1] and found[i + 1][:1].isupper()):
+            lead[i] = ""  # families" titled a page "120 Soldiers" ("3 Doors Down", "99 Ranch" keep theirs)
     return found, joined, lead, unspaced
+
+
+def _counted(word: str) -> bool:
+    """A plural a number before it counts ("Soldiers", "Marines"), not a name that ends in s ("Paris", "Glass")."""
+    return len(word) > 3 and not word.isupper() and word.endswith("s") and not word.endswith(_NO_PLURAL)
+
+
+_NO_PLURAL = ("ss", "us", "is", "'s", "’s")  # as the names read counts (`names.NUMBER_WORDS`)
 
 
 def _a_code(word: str) -> bool:
@@ -2216,9 +2313,9 @@ def _vague(key: str) -> bool:
     preposition ("week at Boulderbar"), or a day of the calendar ("jan 1", "14 march": wen's page "Jan 1"),
     or a phrase ending in when it was ("mom at lunch", `_AT_WHEN`), or a number said in words."""
     parts = key.split()
-    if all(part in _NUMBER_WORDS for part in parts):  # a number said in words ("twenty twenty one")
+    if all(part in names.NUMBER_WORDS for part in parts):  # a number said in words ("twenty twenty one")
         return True
-    if parts[0] in _NUMBER_WORDS and all(part in _NUMBER_WORDS or part in _SAID_UNITS for part in parts):
+    if parts[0] in names.NUMBER_WORDS and all(part in names.NUMBER_WORDS or part in _SAID_UNITS for part in parts):
         return True  # (session 41: wiki26) and what it counts ("ten thousand miles", "ten milligram")
     if len(parts) == 1 and parts[0] in _UNITS_ALONE:
         return True  # (session 41: wiki26) or that alone ("Miles", of three vehicles' mileage)
@@ -2226,6 +2323,8 @@ def _vague(key: str) -> bool:
         return True  # (session 42: wiki27) "Short message", "Firm email": how it is written, not what about
     if _AN_AGE.fullmatch(key) or key in _THANKS_SAID:
         return True  # (session 42: the lead) "Nine-year-old", "Thank-you": a child's age, thanks
+    if len(parts) == 1 and parts[0] in _SELLING:
+        return True  # (session 43: wiki28) "Sale", "Marketplace": that a thing is sold, not what
     return parts[-1] in _VAGUE or (len(parts) == 3 and (parts[0] in _VAGUE or _at_when(parts))) or _a_day(parts)
 
 
@@ -2236,6 +2335,13 @@ _AN_AGE = re.compile(r"(?:\w+-)+(?:year|month|week|day)s?-olds?")
 _THANKS_SAID = frozenset({"thank-you", "thank you", "thanks", "thank-yous"})
 
 
+# (session 43: wiki28) A word for a thing's being sold, alone: maeve's "the proceeds of the sale", "recent sales" of
+# an estate agent's letter and "now sale agreed" (her house in Douglas) were a page "Sale" that held her son's
+# move and a will; dani's "marketplace plan" and "tell the marketplace" (health cover) a page "Marketplace". What
+# is sold titles it ("Bake sale", "House sale", "Facebook Marketplace").
+_SELLING = names.wordset("sale resale list listing marketplace")  # ("list": a listing, as `_terms` keys it)
+
+
 # (session 42: wiki27) How a message is to read, before the word for it: wen's "a short message to Kal Tire", "a
 # short message for the family group chat" (winter tyres, an engagement) titled a page "Short message".
 _HOW_WRITTEN = names.wordset("brief polite firm friendly formal informal sweet kind gentle stern angry heartfelt")
@@ -2243,11 +2349,8 @@ _HOW_WRITTEN = names.wordset("brief polite firm friendly formal informal sweet k
 
 # Numbers said in words: ray dictates his years and ages ("a twenty twenty one Freightliner", "doing my taxes
 # for twenty twenty two", "she's turning twenty four"), which titled a page "Twenty twenty". With a word of
-# a name beside them they name a thing still ("Five Guys", "Seven Sisters", "Twenty One Pilots").
-_NUMBER_WORDS = names.wordset(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million"
-)
+# a name beside them they name a thing still ("Five Guys", "Seven Sisters", "Twenty One Pilots"). The list is
+# `names.NUMBER_WORDS`, which the names read counts by too ("14 Soldiers", "three Marines").
 
 
 # (session 41: wiki26) The units a number said in words counts: ray's "four hundred and ten thousand miles" on
