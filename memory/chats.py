@@ -1436,7 +1436,7 @@ def _text_format(path: Path, head: bytes) -> str:
         raise InvalidInput(f"{path}: Telegram's HTML export cannot be read; {telegram.FIX}")
     raise InvalidInput(
         f"{path}: cannot tell the format; pass --format chatgpt|claude|whatsapp|telegram|chat-jsonl|jsonl, "
-        "or a folder of Markdown notes"
+        "or --format markdown to import it as a note"
     )
 
 

@@ -79,6 +79,7 @@ class ImportReport:
 
 MAX_NOTE_BYTES = 50_000_000  # one Markdown note; past it is not a note
 NOTE_SUFFIXES = (".md", ".markdown")
+TEXT_SUFFIXES = (".txt", ".text")  # plain text: a note only when `--format markdown` says so (a .txt may be a chat)
 MAX_DEPTH = 16  # a payload nests two levels (fields, entities); deeper is not a capture
 
 
@@ -190,7 +191,7 @@ def import_path(
     if format in chats.CHAT_FORMATS:
         return chats.import_chats(db, path, format, space=space, progress=progress, **flags, **store.kw())
     report = ImportReport()
-    if path.is_dir() or (path.is_file() and path.suffix.lower() in NOTE_SUFFIXES):
+    if path.is_dir() or (path.is_file() and format == "markdown"):
         _import_notes(db, path, report, store, space=space, progress=progress, own=own)
     elif path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         _import_lines(db, path, report, store, space=space, progress=progress)
@@ -227,9 +228,15 @@ def checked(
     )
     if misused:
         raise UsageMistake(misused)
-    note = path.is_file() and path.suffix.lower() in NOTE_SUFFIXES
+    # One note: a .md file, or plain text said to be one (`--format markdown`: a journal.txt, a note
+    # exported as text); a folder's walk reads its .md notes only.
+    note = path.is_file() and path.suffix.lower() in (*NOTE_SUFFIXES, *(TEXT_SUFFIXES if format == "markdown" else ()))
     if format in ("jsonl", "markdown") and (format == "markdown") != (path.is_dir() or note):
-        raise InvalidInput(f"{path}: --format markdown takes a folder of notes or one .md note, jsonl a file")
+        raise InvalidInput(
+            f"{path}: --format markdown takes a folder of notes or one note (.md, or .txt said to be one), jsonl a file"
+        )
+    if note and path.suffix.lower() in TEXT_SUFFIXES:
+        _refuse_a_long_note(path, path.stat())  # (a .md one was, by its name, before its format was read)
     return format
 
 
@@ -289,12 +296,17 @@ def refuse_unreadable(path: Path, st: os.stat_result) -> None:
     """A regular file no format reads, refused by its size or first bytes before it is read."""
     # What no format reads is refused by its size or its first bytes, before it is read: a 1 GB note
     # was read to its 50 MB limit first, a 1 GB sparse file line by line to its end.
-    if path.suffix.lower() in NOTE_SUFFIXES and st.st_size > MAX_NOTE_BYTES:
+    if path.suffix.lower() in NOTE_SUFFIXES:
+        _refuse_a_long_note(path, st)
+    files.refuse_binary(path, st)
+
+
+def _refuse_a_long_note(path: Path, st: os.stat_result) -> None:
+    if st.st_size > MAX_NOTE_BYTES:
         raise InvalidInput(
             f"{path} is {st.st_size:,} bytes, over the {MAX_NOTE_BYTES:,}-byte limit of one note; split it into "
             "several notes, or check the path"
         )
-    files.refuse_binary(path, st)
 
 
 @dataclass(frozen=True)
@@ -587,7 +599,7 @@ def _edited_lines(db: Database, path: Path, units: Iterator[Unit]) -> Iterator[U
 
 
 def note_files(root: Path, skip: frozenset[Path] = frozenset()) -> Iterator[Path]:
-    """The .md files under `root`, in sorted order, found one folder at a time (only the names of
+    """The .md (and .markdown) files under `root`, in sorted order, found one folder at a time (only the names of
     the folder being listed are held, not every path of the tree); hidden folders and files
     (.obsidian, .git, .trash) are left out, and so are the folders in `skip` (quire's own)."""
     try:
@@ -603,7 +615,7 @@ def note_files(root: Path, skip: frozenset[Path] = frozenset()) -> Iterator[Path
             continue
         if is_dir and Path(entry.path) not in skip:
             yield from note_files(Path(entry.path), skip)
-        elif not is_dir and entry.name.lower().endswith(".md"):
+        elif not is_dir and entry.name.lower().endswith(NOTE_SUFFIXES):  # (".markdown" as one note is read)
             yield Path(entry.path)
 
 
