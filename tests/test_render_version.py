@@ -38,6 +38,7 @@ from wiki import render, synth
 # 28: About me holds a fact of the person's life no heading holds (an allergy, a pet) said beside a
 # question, under Also; it writes a home, a partner, a therapist, a landlord, the person's own name
 # and whom they date typed in lower case as names ("dating Omar"), and lists no word as a relative's name)
+# 29: the same pages here; About me's Now shows a role handed on and a named pet rehomed as ended (weak43)
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -63,6 +64,7 @@ RECORDED = {
     26: "39f4e340a6235aaa",
     27: "2a90a80742d483dd",
     28: "1a3b086d90e3fdd4",
+    29: "1a3b086d90e3fdd4",
 }
 
 

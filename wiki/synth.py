@@ -98,7 +98,10 @@ from wiki.vault import atomic_write
 # is its alias too (`OwnName.display`) (wiki20).
 # 26: About me names the current partner once, by the word the person last called them ("Wife: Anna, since
 # ..."; a fiancé so called after a wedding is the Partner); the life reading of session 35 (life24-26).
-RENDER_VERSION = 28
+# 29: About me's Now shows an attribute ended as ended on every line that shows it: a role handed on ("Volunteer
+# role: none now (handed on FRG leader)"), a named pet rehomed by its name ("Cat: none now (rehomed Pickles)")
+# (weak43).
+RENDER_VERSION = 29
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
