@@ -11967,7 +11967,7 @@ def _not_the_persons(attribute: str, value_group: str, match: re.Match[str], bef
     if (
         _no_subject(match)
         and _S43_TO_ME.match(match.group(0)) is None
-        and _s43_another_named(said_before, _HAS_CAPITAL.search(match.string) is None)
+        and _s43_another_named(said_before, _HAS_CAPITAL.search(match.string) is None, match.group(0))
     ):
         return True  # (session 43: weak43) "Kev joined Planet Fitness", "she joined the Y": another's, no "has"
     # ("my sister called. got the job at heb!!": hers, its subject said in the sentence before)
@@ -13654,7 +13654,7 @@ def asked(query: str) -> frozenset[str]:
     found |= _asked_played(query)
     found |= _asked_s41(query)  # (session 41: weak41)
     found |= _asked_still(query)  # (session 42: weak42)
-    found = _s43_level_asked(query, found)  # (session 43: weak43) a degree's level or a field's school
+    found = _s43_asked(query, found)  # (session 43: weak43) a degree's level, free time, the town a home is in
     if "license plate" in found:  # ("what's my car's license plate number": the plate, not which car)
         found.discard("car")
     if _ASK_BEST.search(query):  # "what's my 5k PB": its event's best; with no event, every best
@@ -14196,8 +14196,15 @@ _S43_CLAUSE_BREAK = patterns.lazy(r"[,;:.!?()\n\"]|\s[-–—]\s|\b(?:and|but|be
 _S43_WITH_ME = patterns.lazy(
     r"(?i:\b(?:me|i) and [\w'-]+|\band (?:me|i)|\b[\w'-]+ and (?:me|i) (?:both|also|just))\s+$"
 )
-# (what someone did to the person is the person's: "work gave me an M2 macbook", "she's visiting us up here in leeds")
-_S43_TO_ME = patterns.lazy(r"(?:[\w'-]+(?: [\w'-]+)? )?(?:me|us)\b", re.IGNORECASE)
+# (what someone did to the person is the person's: "work gave me an M2 macbook", "she's visiting us up here in leeds",
+# "amman broke my vegetarianism")
+_S43_TO_ME = patterns.lazy(r"(?:[\w'-]+(?: [\w'-]+)? )?(?:me|us|my|our)\b", re.IGNORECASE)
+# (a name is the subject of a verb said in the past or of someone: "Kev joined", "Dana starts"; not "Please sign",
+# "Help me find")
+_S43_DONE = patterns.lazy(
+    r"(?:[a-z]+(?:ed|s)|got|took|made|went|left|found|bought|began|became|won|ran|came|gave|paid|sold|moved)(?:['’]s)?",
+    re.IGNORECASE,
+)
 _S43_ADVERBS = frozenset(
     ["just", "finally", "also", "recently", "officially", "both", "now", "already", "actually", "literally", "even"]
 )
@@ -14214,7 +14221,7 @@ _S43_NOT_NAMES = frozenset(
 )
 
 
-def _s43_another_named(before: str, lower: bool) -> bool:
+def _s43_another_named(before: str, lower: bool, verb: str = "joined") -> bool:
     """Whether the words of the clause that run into a match with no subject of its own name someone else
     as its subject ("Kev ", "kev just ", "my brother ", "she "), not the person too ("me and kev "); `lower`: the
     sentence holds no capital letter."""
@@ -14233,6 +14240,9 @@ def _s43_another_named(before: str, lower: bool) -> bool:
         return True
     if last in _S43_NOT_NAMES or last in tokens.STOPWORDS or not last.isalpha() or len(last) < 2:
         return False
+    done = next((w for w in verb.split() if w.casefold() not in _S43_ADVERBS), "")
+    if _S43_DONE.fullmatch(done) is None:
+        return False  # ("Please sign it as", "Help me find": a request, no name)
     if shown[-1][:1].isupper() and not shown[-1].isupper():
         return True  # a name ("Kev", "Maddie"), however far into the clause
     # a name typed in lower case, at the clause's head after its fillers: the sentence's, or any clause's of one who
@@ -14374,3 +14384,57 @@ def ended_by_name(value: Said, later: Said) -> Said | None:
     if found is None or _spelling(found.group("name")) != _spelling(value.value):
         return None
     return Said(value.attribute, f"rehomed {value.value}", f"rehomed {found.group('name')}", value.memory_type)
+
+
+# Questions in a person's own words that asked the wrong thing or nothing (walking harold's home as him): "what do I
+# do with my spare time", "in my free time", "at weekends" ask a hobby, not a job ("what do I do" had asked the role:
+# the bowls club's treasurer came first, not the local history group); "what town is my flat in", "which city is
+# our house in" ask the home (nothing was asked: no floor, no building's town). Not "what do I do for a living"
+# (a role), nor "what town is my sister's flat in" (someone else's).
+_S43_FREE_TIME = patterns.lazy(
+    r"\bwhat (?:do|did) (?:i|we) (?:usually |normally )?do (?:(?:in|with) (?:my|our) (?:spare|free|leisure|own) time|"
+    r"(?:at|on|over) (?:the )?weekends?|(?:in|of|on) an? (?:evening|weekend)|to (?:relax|unwind))\b",
+    re.IGNORECASE,
+)
+_S43_TOWN_OF_HOME = patterns.lazy(
+    r"\b(?:what|which) (?:(?:town|city|village|suburb|area|part of (?:town|the city)|neighbou?rhood)(?: or )?)+ "
+    r"(?:is|was|are) "
+    r"(?:my|our) (?:new |current )?(?:flat|house|home|apartment|place|bungalow|condo|cottage|room|unit|studio)\b",
+    re.IGNORECASE,
+)
+
+
+def _s43_asked(query: str, found: set[str]) -> set[str]:
+    """`asked`'s session 43 forms: a degree's level (`_s43_level_asked`), free time, the town a home is in, a thing's
+    colour (`_s43_colour_asked`)."""
+    if _S43_FREE_TIME.search(query) is not None:
+        found = (found - {"role", "employer"}) | {"hobby"}
+    if _S43_TOWN_OF_HOME.search(query) is not None:
+        found = found | {"home"}
+    return _s43_colour_asked(query, _s43_level_asked(query, found))
+
+
+# The colour of a thing of the person's ("what colour was my first car?", "what color is our front door"): no rule
+# reads one, so the question asks "<thing> colour" (recall's `_named`: a text that holds the thing and "colour" or a
+# colour's word names it), not the thing: ines's Panda's insurance had answered it. Not someone else's ("what
+# colour is my sister's car": `about_someone_else`), nor a favourite colour ("what's my favourite colour").
+_S43_COLOUR_OF = patterns.lazy(
+    r"\b(?:what|which) colou?r (?:is|was|are|were) (?:my|our) (?:(?:first|old|new|current|last|front|back) )*"
+    r"(?P<thing>[a-z][a-z-]+)\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+COLOURS = frozenset(
+    [
+        *("red", "blue", "green", "black", "white", "silver", "grey", "gray", "yellow", "orange", "purple", "pink"),
+        *("brown", "gold", "beige", "maroon", "navy", "turquoise", "teal", "burgundy", "cream", "bronze"),
+    ]
+)
+
+
+def _s43_colour_asked(query: str, found: set[str]) -> set[str]:
+    """The colour of the person's thing a question asks (`_S43_COLOUR_OF`), in place of what else it asked."""
+    match = _S43_COLOUR_OF.search(query)
+    if match is None:
+        return found
+    said = "color" if "color" in match.group(0).casefold() else "colour"  # (the question's spelling names it)
+    return {f"{match.group('thing').casefold()} {said}"}

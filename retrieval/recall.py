@@ -661,6 +661,8 @@ def _named(plan: _Plan, run: _Run, *, partly: bool = False, theirs: frozenset[in
         rows = [row for row in rows if not life.held_as_theirs(words, row["content"])]
     if any(_held(each, row["content"]) >= (1 if partly else len(each)) for row in rows for each in wanted):
         return True
+    if any(_a_colour_named(a, rows) for a in life.asked(plan.query)):
+        return True  # (session 43: weak43) "my red Fiesta" names the colour of "what colour is my car"
     # a thing said by what it is names its kind ("my blue heeler boone is 7 n limpin": "what's my dog's name")
     kinds = [a for a in life.asked(plan.query) if a in _SAID_BY_WHAT]
     near = [run.rows.get(rowid) for rowid in plan.rankings.get("vector", [])[:WORDED_ROWS]] if kinds else []
@@ -668,6 +670,21 @@ def _named(plan: _Plan, run: _Run, *, partly: bool = False, theirs: frozenset[in
 
 
 _SAID_BY_WHAT = frozenset(["dog", "cat", "instrument"])  # (memory/life.names_a_kind)
+
+
+def _a_colour_named(attribute: str, rows: list[dict[str, Any]]) -> bool:
+    """Whether a row holds the thing whose colour a question asks ("car colour": memory/life._s43_colour_asked)
+    and a colour's word ("my red Fiesta" holds no "colour")."""
+    thing, _, colour = attribute.rpartition(" ")
+    if colour not in ("colour", "color") or not thing:
+        return False
+    wanted = lexical.terms_each([thing])
+    return any(
+        _held(wanted, row["content"]) and life.COLOURS & set(_WORDS.findall(row["content"].casefold())) for row in rows
+    )
+
+
+_WORDS = re.compile(r"[a-z]+")
 
 
 def _theirs_only(plan: _Plan, run: _Run) -> frozenset[int]:

@@ -202,3 +202,91 @@ def test_control_a_home_in_a_town_after_a_town_is_the_town(session, tmp_path):
     later = "I have moved into a flat in Bridgnorth, on the high street."
     _imported(session, tmp_path, [town, later])
     assert _first(session, "Which town am I living in now?") == later
+
+
+@pytest.mark.parametrize(
+    "text, attribute",
+    [
+        ("please sign it as Dana Whitfield, thanks", "name"),  # (a request, no name as the subject)
+        ("tbh lisbon broke my vegetarianism", "diet"),  # (what a place did to the person is hers)
+    ],
+)
+def test_control_a_request_or_what_was_done_to_the_persons_own_is_read(text, attribute):
+    assert attribute in _read(text)
+
+
+# -- questions in the person's own words (walking harold's home as him) ------------------------------
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["what do I do with my spare time these days", "what do we do at weekends", "what do i do to unwind"],
+)
+def test_free_time_asks_a_hobby_not_a_job(question):
+    asked = life.asked(question)
+    assert "hobby" in asked and "role" not in asked
+
+
+@pytest.mark.parametrize("question", ["what do I do for a living", "what do I do at work"])
+def test_control_what_i_do_for_a_living_asks_the_job(question):
+    assert "role" in life.asked(question)
+
+
+@pytest.mark.parametrize(
+    "question", ["what town is my flat in", "which village or town is our cottage in", "what city is my apartment in"]
+)
+def test_the_town_a_home_is_in_asks_the_home(question):
+    assert "home" in life.asked(question)
+
+
+def test_control_the_town_of_someone_elses_home_asks_not_mine():
+    assert "home" not in life.asked("what town is my sister's flat in")
+
+
+def test_the_town_of_a_flat_in_a_building_is_the_town_before(session, tmp_path):
+    town = "I have now settled in a cottage in Much Wenlock, with a little garden at the back."
+    building = "I moved into my flat at Harbour Heights, the retirement development by the river, on Friday."
+    _imported(session, tmp_path, [town, building])
+    assert _first(session, "what town is my flat in") == town
+
+
+# -- a thing's colour --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "question, asked",
+    [
+        ("what colour was my first bike?", "bike colour"),
+        ("what color is our front door", "door color"),
+        ("which colour is my van", "van colour"),
+    ],
+)
+def test_a_things_colour_asks_its_colour_not_the_thing(question, asked):
+    assert life.asked(question) == frozenset([asked])
+
+
+@pytest.mark.parametrize("question", ["what's my favourite colour", "what colour is my brother's van"])
+def test_control_a_favourite_or_someone_elses_colour_asks_no_colour_of_mine(question):
+    assert not any(a.endswith(" colour") for a in life.asked(question))
+
+
+def _far(monkeypatch) -> None:
+    # the fake embedder's hashed cosines of texts sharing a word are high: as the real model meets a question of a
+    # colour with a turn about the thing (ines's "what colour was my first car?" and her Panda's insurance: 0.25)
+    _with_a_floor(monkeypatch)
+    monkeypatch.setattr(tuning, "STATED_ANYWAY", 2.0)
+    monkeypatch.setattr(tuning, "STATED_UNNAMED", 2.0)
+
+
+def test_a_things_colour_no_text_gives_is_nothing_close(session, tmp_path, monkeypatch):
+    _far(monkeypatch)
+    _imported(session, tmp_path, ["insurance on my old van: is third party enough for a van that age?"])
+    assert search(session, "what colour is my van", k=5, touch=False, scope=ALL_SPACES).hits == []
+
+
+def test_control_a_things_colour_said_by_its_word_answers(session, tmp_path, monkeypatch):
+    _far(monkeypatch)
+    said = "insurance on my old red van: is third party enough for a van that age?"
+    _imported(session, tmp_path, [said])
+    hits = search(session, "what colour is my van", k=5, touch=False, scope=ALL_SPACES).hits
+    assert hits and hits[0].content == said

@@ -138,7 +138,7 @@ RECORDED = {
     # role handed on shown as an ending ("handed on FRG leader"), a pet rehomed by its name ("none (rehomed
     # Pickles)"); the question side: a degree's level or a school after a first degree asks that level, a home by
     # its building (`a_building`), a thing held only as someone else's (`held_as_theirs`)
-    10: "2b9ab2835676de94",
+    10: "0cdd2570c59c24b7",
 }
 
 
