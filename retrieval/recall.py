@@ -652,6 +652,9 @@ def _named(plan: _Plan, run: _Run, *, partly: bool = False, theirs: frozenset[in
     named = {_naming(a, plan.words) for a in life.asked(plan.query)} - {frozenset()}
     if not named:
         return True
+    # (session 43: weak43) a thing's colour is named by the thing and a colour together, never one alone: "the car
+    # loan" names no car's colour
+    partly = partly and not any(a.endswith((" colour", " color")) for a in life.asked(plan.query))
     # the longest naming only: "which football team do I support" asks "team" and "football team"
     wanted = [lexical.terms_each(sorted(words)) for words in named if not any(words < other for other in named)]
     lexical_rows = plan.rankings.get("lexical", [])[:WORDED_ROWS]

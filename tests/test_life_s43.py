@@ -290,3 +290,14 @@ def test_control_a_things_colour_said_by_its_word_answers(session, tmp_path, mon
     _imported(session, tmp_path, [said])
     hits = search(session, "what colour is my van", k=5, touch=False, scope=ALL_SPACES).hits
     assert hits and hits[0].content == said
+
+
+def test_a_things_colour_is_not_named_by_the_thing_alone_however_close(session, tmp_path, monkeypatch):
+    # (beth's "what colour is our car" and "... savings and the car loan": a cosine over STATED_ANYWAY asks only
+    # that a word of what is asked be held, and "car" alone is no colour of it)
+    _with_a_floor(monkeypatch)
+    monkeypatch.setattr(tuning, "STATED_ANYWAY", -2.0)
+    monkeypatch.setattr(tuning, "STATED_UNNAMED", 2.0)
+    _imported(session, tmp_path, ["set up a budget: checking, savings and the van loan, take-home is 5,900"])
+    assert search(session, "what colour is my van", k=5, touch=False, scope=ALL_SPACES).hits == []
+    assert search(session, "what's my van loan with", k=5, touch=False, scope=ALL_SPACES).hits  # (control)
