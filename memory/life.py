@@ -7891,9 +7891,9 @@ _S42B_RULES = (
         "pets",
         FACT,
         _S42B_SUBJECT
-        + r"(?: have|'ve)? (?:just |finally )?(?:found (?:[A-Z][\w'-]+|(?:our|my) "
+        + r"(?: have|'ve)? (?:just |finally )?(?:found (?:(?P<v>[A-Z][\w'-]+)|(?:our|my) "
         + _S42B_PET
-        + r") a (?:new|loving|good|forever) home|rehomed (?:[A-Z][\w'-]+|(?:our|my) "
+        + r") a (?:new|loving|good|forever) home|rehomed (?:(?P<v2>[A-Z][\w'-]+)|(?:our|my) "
         + _S42B_PET
         + r"))\b",
         "s42bnone",
@@ -7964,12 +7964,12 @@ def _said_s42b(attribute: str, memory_type: str, match: re.Match[str], value_gro
     or province of the lists), a carrier of the lists, a name as written."""
     if value_group == "s42bsome":
         return Said(attribute, "some", "some", memory_type)
-    if value_group == "s42bnone":
-        return Said(attribute, "none", "none (rehomed)", memory_type)
     groups = match.groupdict()
     shown = _untrailed(groups.get("v") or groups.get("v2") or "").strip(" .,'!")
-    if value_group == "s42bhanded":
-        return Said(attribute, "handed on", f"handed on ({shown})", memory_type)
+    if value_group == "s42bnone":  # (session 43: weak43) the pet rehomed by its name: About me ends its own line
+        return Said(attribute, "none", f"none (rehomed {shown})" if shown else "none (rehomed)", memory_type)
+    if value_group == "s42bhanded":  # (session 43: weak43) ended: "Volunteer role: none now (handed on FRG leader)"
+        return Said(attribute, "handed on", f"handed on {shown}", memory_type)
     if value_group == "s42blicense" and not vocab.province(shown):
         return None  # ("my Spanish teaching license": no state's)
     if value_group == "s42bsim" and not any(
@@ -11964,6 +11964,12 @@ def _not_the_persons(attribute: str, value_group: str, match: re.Match[str], bef
         return True  # "my dad is on low salt now", "the new place is vegan these days": theirs
     if _no_subject(match) and _another_did(said_before):
         return True  # (session 42: weak42) "Jess has joined Planet Fitness": a rule with no subject, another's
+    if (
+        _no_subject(match)
+        and _S43_TO_ME.match(match.group(0)) is None
+        and _s43_another_named(said_before, _HAS_CAPITAL.search(match.string) is None, match.group(0))
+    ):
+        return True  # (session 43: weak43) "Kev joined Planet Fitness", "she joined the Y": another's, no "has"
     # ("my sister called. got the job at heb!!": hers, its subject said in the sentence before)
     return (
         (value_group in _TEXTING_GROUPS or value_group in ("jr", "jrbank"))
@@ -13648,6 +13654,7 @@ def asked(query: str) -> frozenset[str]:
     found |= _asked_played(query)
     found |= _asked_s41(query)  # (session 41: weak41)
     found |= _asked_still(query)  # (session 42: weak42)
+    found = _s43_asked(query, found)  # (session 43: weak43) a degree's level, free time, the town a home is in
     if "license plate" in found:  # ("what's my car's license plate number": the plate, not which car)
         found.discard("car")
     if _ASK_BEST.search(query):  # "what's my 5k PB": its event's best; with no event, every best
@@ -14177,3 +14184,257 @@ def _still_anchor(query: str) -> Anchor | None:
     """After the statements naming whom a question asks the person is still with ("am i still with marco")."""
     who = _still_with(query)
     return None if who is None else Anchor("after", (who,), "partner")
+
+
+# Session 43: weak43
+# Someone else named as the subject of a rule's verb with no auxiliary between ("Kev joined Planet Fitness", "kev
+# just joined planet fitness", "she joined the YMCA", "my brother joined the Y", "Kev's joined ..."): theirs, in any
+# tense and any case, as "Kev has joined" already was (`_another_did`). The person with them is the person too
+# ("me and kev joined", "Tom and I joined": hers as well, read). A capitalised word that is no name opens a
+# sentence as a name does ("Finally joined", "Today joined", "Update: joined"): not a subject.
+_S43_CLAUSE_BREAK = patterns.lazy(r"[,;:.!?()\n\"]|\s[-–—]\s|\b(?:and|but|because|cuz|when|while|after)\s")
+_S43_WITH_ME = patterns.lazy(
+    r"(?i:\b(?:me|i) and [\w'-]+|\band (?:me|i)|\b[\w'-]+ and (?:me|i) (?:both|also|just))\s+$"
+)
+# (what someone did to the person is the person's: "work gave me an M2 macbook", "she's visiting us up here in leeds",
+# "amman broke my vegetarianism")
+_S43_TO_ME = patterns.lazy(r"(?:[\w'-]+(?: [\w'-]+)? )?(?:me|us|my|our)\b", re.IGNORECASE)
+# (a name is the subject of a verb said in the past or of someone: "Kev joined", "Dana starts"; not "Please sign",
+# "Help me find")
+_S43_DONE = patterns.lazy(
+    r"(?:[a-z]+(?:ed|s)|got|took|made|went|left|found|bought|began|became|won|ran|came|gave|paid|sold|moved)(?:['’]s)?",
+    re.IGNORECASE,
+)
+_S43_ADVERBS = frozenset(
+    ["just", "finally", "also", "recently", "officially", "both", "now", "already", "actually", "literally", "even"]
+)
+_S43_OWN = frozenset(["i", "i'm", "im", "i've", "ive", "me", "we", "we've", "us", "myself", "ourselves"])
+_S43_THIRD = frozenset(["he", "she", "they", "he's", "she's", "they've", "hes", "shes"])
+_S43_NOT_NAMES = frozenset(
+    [
+        *("today", "yesterday", "tonight", "finally", "officially", "recently", "update", "anyway", "anyways", "also"),
+        *("then", "now", "just", "well", "yes", "yeah", "yep", "omg", "lol", "ok", "okay", "so", "and", "but", "or"),
+        *("ngl", "tbh", "btw", "fr", "lowkey", "welp", "yo", "guys", "bro", "bruh", "chat", "thankfully", "sadly"),
+        *_DAYS,
+        *clock.MONTHS,
+    ]
+)
+
+
+def _s43_another_named(before: str, lower: bool, verb: str = "joined") -> bool:
+    """Whether the words of the clause that run into a match with no subject of its own name someone else
+    as its subject ("Kev ", "kev just ", "my brother ", "she "), not the person too ("me and kev "); `lower`: the
+    sentence holds no capital letter."""
+    if _S43_WITH_ME.search(before[-80:]) is not None:
+        return False  # ("me and kev joined", "kev and i both joined": the person too)
+    parts = _S43_CLAUSE_BREAK.split(before[-80:])
+    clause, lower = parts[-1], lower or (len(parts) == 1 and len(before) <= 80)  # (or the sentence's head)
+    words = [w.casefold() for w in clause.split()]
+    shown = clause.split()
+    while words and words[-1] in _S43_ADVERBS:
+        words, shown = words[:-1], shown[:-1]
+    if not words or any(w in _S43_OWN or w.startswith(("i'", "i’")) for w in words):
+        return False
+    last = words[-1].removesuffix("'s").removesuffix("’s")
+    if last in _S43_THIRD or vocab.someone_else(" ".join(words)):
+        return True
+    if last in _S43_NOT_NAMES or last in tokens.STOPWORDS or not last.isalpha() or len(last) < 2:
+        return False
+    done = next((w for w in verb.split() if w.casefold() not in _S43_ADVERBS), "")
+    if _S43_DONE.fullmatch(done) is None:
+        return False  # ("Please sign it as", "Help me find": a request, no name)
+    if shown[-1][:1].isupper() and not shown[-1].isupper():
+        return True  # a name ("Kev", "Maddie"), however far into the clause
+    # a name typed in lower case, at the clause's head after its fillers: the sentence's, or any clause's of one who
+    # types all in lower case ("lol kev joined", "kev joined Planet Fitness"; not "after work joined the YMCA")
+    head = [w for w in words[:-1] if w not in _S43_NOT_NAMES]
+    return lower and not head and _a_child_name(last) and not last.endswith(("ly", "ed", "ing"))
+
+
+# A question of the person's own thing met by a text that holds its word only as someone else's (recall's
+# `_theirs_only`): "maddie adopted a cat named biscuit ... how do i bring up the cat" for "whats my cats name", a
+# friend's tenancy pasted in quotation marks ("'... Landlord: Mr Graham Holt ...'") for "who's my landlord". An
+# occurrence is theirs inside a paragraph in quotation marks or after another's word for whose it is ("her cat",
+# "kev's landlord", "my sister's cat"), or in a clause whose subject is another ("maddie adopted a cat"); the
+# person's after "my"/"our", or in a clause of "I"/"we" ("i got a cat"); "the cat" refers back (neither). A word
+# said bare, with no subject ("landlord is being a pain"), is the person's.
+_S43_QUOTED_PARAGRAPH = patterns.lazy(
+    r"(?:^|\n[ \t]*\n)[ \t]*['\"‘“](?s:.{20,}?)['\"’”][ \t]*(?=\n[ \t]*\n|\s*$)|\"[^\"\n]{2,400}\"|“[^”\n]{2,400}”"
+)
+_S43_THEIR_OWNER = patterns.lazy(
+    r"(?i:\b(?:his|her|their|[\w-]+['’]s)(?: [\w-]+)?(?: [\w-]+)? $)"  # "her cat", "kev's new landlord"
+)
+_S43_MY_OWNER = patterns.lazy(r"(?i:\b(?:my|our|mine|ours)(?: [\w-]+)?(?: [\w-]+)? $)")
+_S43_REFERS_BACK = patterns.lazy(r"(?i:\b(?:the|that|this|those|these)(?: [\w-]+)? $)")
+_S43_WORDS: dict[str, re.Pattern[str]] = {}  # (a question's words, compiled once)
+_S43_VERBISH = patterns.lazy(r"(?i:[a-z]+(?:ed|s)|got|has|had|is|was|took|made|gave|went|left|found|bought|just)$")
+
+
+def held_as_theirs(words: frozenset[str], text: str) -> bool:
+    """Whether a text holds one of a question's `words` (lower case) and each time as someone else's, never the
+    person's own (see above)."""
+    if not words or not text:
+        return False
+    key = "|".join(sorted(map(re.escape, words)))
+    found = _S43_WORDS.get(key) or _S43_WORDS.setdefault(
+        key, re.compile(r"(?i)(?<![\w-])(?:" + key + r")\w{0,3}(?![\w-])")
+    )
+    if found.search(text) is None:
+        return False
+    quoted = [m.span() for m in _S43_QUOTED_PARAGRAPH.finditer(text)]
+    theirs = False
+    for m in found.finditer(text):
+        if any(a <= m.start() < b for a, b in quoted):
+            theirs = True
+            continue
+        whose = _s43_whose(text[max(0, m.start() - 120) : m.start()])
+        if whose == "own":
+            return False
+        theirs = theirs or whose == "theirs"
+    return theirs
+
+
+def _s43_whose(before: str) -> str:
+    """Whose a word is by the words before it in its clause: "own", "theirs" or "" (it refers back)."""
+    clause = _S43_CLAUSE_BREAK.split(re.split(r"[.!?\n]", before)[-1])[-1]
+    if _S43_MY_OWNER.search(clause) is not None:
+        return "own"
+    if _S43_THEIR_OWNER.search(clause) is not None:
+        return "theirs"
+    words = [w for w in clause.split() if w.casefold() not in _S43_NOT_NAMES]
+    if any(w.casefold() in _S43_OWN or w.casefold().startswith(("i'", "i’")) for w in words):
+        return "" if _S43_REFERS_BACK.search(clause) is not None else "own"
+    head = " ".join(words[:3])
+    if words and (
+        words[0].casefold() in _S43_THIRD
+        or vocab.someone_else(head)
+        or (len(words) > 1 and _S43_VERBISH.match(words[1]) is not None and _a_child_name(words[0]))
+    ):
+        return "theirs"
+    return "" if _S43_REFERS_BACK.search(clause) is not None else "own"
+
+
+# A question that names a degree's level asks that level ("what's my masters degree in": degree:master, not the
+# MBBS a doctor's CV lists; "where did I do my PhD": university:phd), with what names no level ("I studied
+# economics": degree) and what the person studies now. A school one goes to after a first degree asks a master's
+# or a PhD and not a school of no level ("where do i go to law school": no "sophomore at umich"; "grad school",
+# "business school"); a medical, dental, nursing or vet school is a first degree in most of the world (an MBBS):
+# every level, as before.
+_S43_LEVEL_ASKED = (
+    (
+        "master",
+        patterns.lazy(r"(?i:\bmaster'?s\b|\bmasters\b|\bpostgrad\w*|\bmsc\b|\bmba\b|\bmphil\b|\bmres\b|\bllm\b)"),
+    ),
+    ("phd", patterns.lazy(r"(?i:\bph\.? ?d\b|\bdoctorate\b|\bdphil\b|\bdoctoral\b)")),
+    ("bachelor", patterns.lazy(r"(?i:\bbachelor'?s?\b|\bundergrad\w*|\bbsc\b|\bllb\b)|\bBA\b")),
+    ("associate", patterns.lazy(r"(?i:\bassociate'?s\b)")),
+)
+_S43_AFTER_A_DEGREE = patterns.lazy(r"(?i:\b(?:law|business|grad|graduate) school\b)")
+_S43_STUDIES = frozenset(EDUCATION) | frozenset(SCHOOLS)
+
+
+def _s43_level_asked(query: str, found: set[str]) -> set[str]:
+    """`found` with its degrees and schools narrowed to the level a question names (`_S43_LEVEL_ASKED`)."""
+    if not found & _S43_STUDIES:
+        return found
+    after = _S43_AFTER_A_DEGREE.search(query) is not None
+    levels = {level for level, said in _S43_LEVEL_ASKED if said.search(query) is not None}
+    levels |= {"master", "phd"} if after else set()
+    if not levels:
+        return found
+    # (with no level of its own, what the person studies now or a degree of no level may be it; not after a degree)
+    kept = {a for a in found & _S43_STUDIES if (":" not in a and not after) or a.partition(":")[2] in levels}
+    return (found - _S43_STUDIES) | kept
+
+
+# A home named by its building or development, which names no town ("my flat at Wyndham Court", "we got a unit at
+# Harbour Heights"): recall answers "which town do I live in" with the town said before it (retrieval/recall's
+# `_town_of_a_building`). A place of the lists or a part of a city is no building ("Earls Court", "Covent Garden").
+_S43_BUILDING = patterns.lazy(
+    r"(?i:\b(?:court|house|towers?|lodge|gardens|manor|apartments|residences?|heights|mews|hall|building|complex|"
+    r"plaza|flats|estate|quay|wharf|point|park homes|retirement village|care home|development)$)"
+)
+
+
+def a_building(home: str) -> bool:
+    """Whether a home's value names a building or a development, not a town (see above)."""
+    return (
+        _S43_BUILDING.search(home) is not None
+        and vocab.place(home) is None
+        and not vocab.part_of_city(home)
+        and len(home.split()) > 1
+    )
+
+
+# An attribute ended shows as ended on every About me line that shows it (wiki/render.now): a role handed on is an
+# ending ("Volunteer role: none now (handed on FRG leader)", not a value "handed on (FRG leader)"), and a pet
+# rehomed by its name ends the line that names it ("we found Pickles a new home": "Cat: none now (rehomed
+# Pickles)", where "Cat: Pickles" had stayed beside "Pets: none (rehomed)").
+_ENDING_OF["handed"] = frozenset(["volunteer role"])
+_ENDINGS = frozenset(_ENDING_OF)
+_S43_REHOMED_NAMED = patterns.lazy(r"^none \(rehomed (?P<name>.+)\)$")
+
+
+def ended_by_name(value: Said, later: Said) -> Said | None:
+    """The ending of a named pet (`value`: "cat" = "pickles") a later statement of no pet says by its name
+    ("none (rehomed Pickles)"), as the pet's own ending ("rehomed pickles": `ended`); None if it says none."""
+    found = (
+        _S43_REHOMED_NAMED.match(later.shown) if later.attribute == "pets" and value.attribute in PET_KINDS else None
+    )
+    if found is None or _spelling(found.group("name")) != _spelling(value.value):
+        return None
+    return Said(value.attribute, f"rehomed {value.value}", f"rehomed {found.group('name')}", value.memory_type)
+
+
+# Questions in a person's own words that asked the wrong thing or nothing (walking harold's home as him): "what do I
+# do with my spare time", "in my free time", "at weekends" ask a hobby, not a job ("what do I do" had asked the role:
+# the bowls club's treasurer came first, not the local history group); "what town is my flat in", "which city is
+# our house in" ask the home (nothing was asked: no floor, no building's town). Not "what do I do for a living"
+# (a role), nor "what town is my sister's flat in" (someone else's).
+_S43_FREE_TIME = patterns.lazy(
+    r"\bwhat (?:do|did) (?:i|we) (?:usually |normally )?do (?:(?:in|with) (?:my|our) (?:spare|free|leisure|own) time|"
+    r"(?:at|on|over) (?:the )?weekends?|(?:in|of|on) an? (?:evening|weekend)|to (?:relax|unwind))\b",
+    re.IGNORECASE,
+)
+_S43_TOWN_OF_HOME = patterns.lazy(
+    r"\b(?:what|which) (?:(?:town|city|village|suburb|area|part of (?:town|the city)|neighbou?rhood)(?: or )?)+ "
+    r"(?:is|was|are) "
+    r"(?:my|our) (?:new |current )?(?:flat|house|home|apartment|place|bungalow|condo|cottage|room|unit|studio)\b",
+    re.IGNORECASE,
+)
+
+
+def _s43_asked(query: str, found: set[str]) -> set[str]:
+    """`asked`'s session 43 forms: a degree's level (`_s43_level_asked`), free time, the town a home is in, a thing's
+    colour (`_s43_colour_asked`)."""
+    if _S43_FREE_TIME.search(query) is not None:
+        found = (found - {"role", "employer"}) | {"hobby"}
+    if _S43_TOWN_OF_HOME.search(query) is not None:
+        found = found | {"home"}
+    return _s43_colour_asked(query, _s43_level_asked(query, found))
+
+
+# The colour of a thing of the person's ("what colour was my first car?", "what color is our front door"): no rule
+# reads one, so the question asks "<thing> colour" (recall's `_named`: a text that holds the thing and "colour" or a
+# colour's word names it), not the thing: ines's Panda's insurance had answered it. Not someone else's ("what
+# colour is my sister's car": `about_someone_else`), nor a favourite colour ("what's my favourite colour").
+_S43_COLOUR_OF = patterns.lazy(
+    r"\b(?:what|which) colou?r (?:is|was|are|were) (?:my|our) (?:(?:first|old|new|current|last|front|back) )*"
+    r"(?P<thing>[a-z][a-z-]+)\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+COLOURS = frozenset(
+    [
+        *("red", "blue", "green", "black", "white", "silver", "grey", "gray", "yellow", "orange", "purple", "pink"),
+        *("brown", "gold", "beige", "maroon", "navy", "turquoise", "teal", "burgundy", "cream", "bronze"),
+    ]
+)
+
+
+def _s43_colour_asked(query: str, found: set[str]) -> set[str]:
+    """The colour of the person's thing a question asks (`_S43_COLOUR_OF`), in place of what else it asked."""
+    match = _S43_COLOUR_OF.search(query)
+    if match is None:
+        return found
+    said = "color" if "color" in match.group(0).casefold() else "colour"  # (the question's spelling names it)
+    return {f"{match.group('thing').casefold()} {said}"}

@@ -9,6 +9,7 @@ access counters (one transaction, one audit row).
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import re
 import weakref
@@ -258,7 +259,9 @@ def search(
     asked = life.asked(query)
     ordered = _prioritised(run, ordered, found.hubs, asked, plan.qvec, tuple(plan.words), query, _agreed(run, plan))
     ordered, waiting = _newer_first(run, ordered, asked, tuple(plan.words), past=life.asks_past(query))
-    ordered = _part_named(run, _city_named(run, ordered, asked, query), asked, query)
+    ordered = _part_named(
+        run, _town_of_a_building(run, _city_named(run, ordered, asked, query), asked, query), asked, query
+    )
     ordered = _anchored(run, ordered, asked, query)
     kept = _collapse([row for row, _, _ in ordered], k)
     return _present(
@@ -510,7 +513,11 @@ def _evidence(plan: _Plan, run: _Run, stating: Callable[[], bool | None]) -> dic
         alone = "unworded"
     elif plan.words and not _worded(plan, run):
         alone = "weak"
-    if found and _nothing_states(plan, run, stating, max(found.values()), alone):
+    # (session 43: weak43) a row that holds what a question of the person's own asks only as someone else's is no
+    # evidence of it: "maddie adopted a cat" for "whats my cats name", a friend's tenancy for "who's my landlord"
+    theirs = _theirs_only(plan, run) if found else frozenset()
+    best = max((cosine for rowid, cosine in found.items() if rowid not in theirs), default=-1.0)
+    if found and _nothing_states(plan, run, stating, best, alone, theirs):
         return {alone: tuning.NOTHING_STATES}  # nothing in scope says it, and no cosine comes close anyway
     if not run.any_turn():  # no conversation turn among the candidates: every row stands alone
         return {alone: max(-1.0, *found.values())} if found else {}
@@ -523,20 +530,22 @@ def _evidence(plan: _Plan, run: _Run, stating: Callable[[], bool | None]) -> dic
     return out
 
 
-def _nothing_states(plan: _Plan, run: _Run, stating: Callable[[], bool | None], best: float, alone: str) -> bool:
+def _nothing_states(
+    plan: _Plan, run: _Run, stating: Callable[[], bool | None], best: float, alone: str, theirs: frozenset[int]
+) -> bool:
     """Whether nothing in scope says what a question about the person asks: no candidate states it
     (`_stating` False) and no memory holds any of the query's words ("unworded") with no cosine over
     tuning.STATED_ANYWAY; or none holds a word of what it asks (`_named`: "instrument", "tattoos", "film"
     held nowhere; a dog said by its breed is named) with no cosine over tuning.STATED_UNNAMED. A turn of
     the person's life meets a question of a thing it never speaks of at 0.30 to 0.35 ("what instrument
     do I play" and a role-play with her mother, "do I have any tattoos" and a night she yelled at her
-    mother)."""
+    mother). `theirs`: the rows that hold its words only as someone else's (`_theirs_only`), which name nothing."""
     if best >= tuning.STATED_UNNAMED:
         return False
     if best < tuning.STATED_ANYWAY:
-        close = alone == "unworded" or not _named(plan, run)
+        close = alone == "unworded" or not _named(plan, run, theirs=theirs)
     else:  # (a word of it held is a thing spoken of: "does TK pay" and "the insurance job" for "health insurance")
-        close = not _named(plan, run, partly=True)
+        close = not _named(plan, run, partly=True, theirs=theirs)
     return close and stating() is False
 
 
@@ -632,7 +641,7 @@ def _names_kin(asked: frozenset[str], content: str) -> bool:
     return any(a.startswith("name:") and a[5:] in life.kin_named(content) for a in asked)
 
 
-def _named(plan: _Plan, run: _Run, *, partly: bool = False) -> bool:
+def _named(plan: _Plan, run: _Run, *, partly: bool = False, theirs: frozenset[int] = frozenset()) -> bool:
     """Whether a memory the lexical channel found holds a word of the query that names the attribute
     it asks about ("dentist" in "which dentist do I go to"); True when no query word names one (the
     attribute is asked in other words: "where do I live" is home). A question about the person's
@@ -643,11 +652,20 @@ def _named(plan: _Plan, run: _Run, *, partly: bool = False) -> bool:
     named = {_naming(a, plan.words) for a in life.asked(plan.query)} - {frozenset()}
     if not named:
         return True
+    # (session 43: weak43) a thing's colour is named by the thing and a colour together, never one alone: "the car
+    # loan" names no car's colour
+    partly = partly and not any(a.endswith((" colour", " color")) for a in life.asked(plan.query))
     # the longest naming only: "which football team do I support" asks "team" and "football team"
     wanted = [lexical.terms_each(sorted(words)) for words in named if not any(words < other for other in named)]
-    rows = [row for row in (run.rows.get(rowid) for rowid in plan.rankings.get("lexical", [])[:WORDED_ROWS]) if row]
+    lexical_rows = plan.rankings.get("lexical", [])[:WORDED_ROWS]
+    rows = [row for row in (run.rows.get(rowid) for rowid in lexical_rows if rowid not in theirs) if row]
+    if theirs:  # (a lexical row the vector channel did not find, read the same way)
+        words = frozenset().union(*named)
+        rows = [row for row in rows if not life.held_as_theirs(words, row["content"])]
     if any(_held(each, row["content"]) >= (1 if partly else len(each)) for row in rows for each in wanted):
         return True
+    if any(_a_colour_named(a, rows) for a in life.asked(plan.query)):
+        return True  # (session 43: weak43) "my red Fiesta" names the colour of "what colour is my car"
     # a thing said by what it is names its kind ("my blue heeler boone is 7 n limpin": "what's my dog's name")
     kinds = [a for a in life.asked(plan.query) if a in _SAID_BY_WHAT]
     near = [run.rows.get(rowid) for rowid in plan.rankings.get("vector", [])[:WORDED_ROWS]] if kinds else []
@@ -657,13 +675,50 @@ def _named(plan: _Plan, run: _Run, *, partly: bool = False) -> bool:
 _SAID_BY_WHAT = frozenset(["dog", "cat", "instrument"])  # (memory/life.names_a_kind)
 
 
+def _a_colour_named(attribute: str, rows: list[dict[str, Any]]) -> bool:
+    """Whether a row holds the thing whose colour a question asks ("car colour": memory/life._s43_colour_asked)
+    and a colour's word ("my red Fiesta" holds no "colour")."""
+    thing, _, colour = attribute.rpartition(" ")
+    if colour not in ("colour", "color") or not thing:
+        return False
+    wanted = lexical.terms_each([thing])
+    return any(
+        _held(wanted, row["content"]) and life.COLOURS & set(_WORDS.findall(row["content"].casefold())) for row in rows
+    )
+
+
+_WORDS = re.compile(r"[a-z]+")
+
+
+def _theirs_only(plan: _Plan, run: _Run) -> frozenset[int]:
+    """(session 43: weak43) The vector channel's rows that hold the words naming what a question of the person's
+    own life asks (`_naming`, by their stems: "cats" is "cat") only as someone else's (memory/life.held_as_theirs):
+    "maddie adopted a cat named biscuit" for "whats my cats name", a friend's text pasted in quotation marks. None
+    for a question of someone else's ("where does anna live") or of no attribute."""
+    naming = [_naming(a, plan.words) for a in life.asked(plan.query) if not a.startswith("other:")]
+    words = frozenset().union(*(frozenset().union(*lexical.terms_each(sorted(n))) for n in naming if n))
+    if not words or _someone(run, plan.query) is not None:
+        return frozenset()
+    rows = ((rowid, run.rows.get(rowid)) for rowid in plan.signals.get("vector", {}))
+    return frozenset(rowid for rowid, row in rows if row is not None and life.held_as_theirs(words, row["content"]))
+
+
+_AFTER_A_DEGREE = frozenset(["law", "business", "grad", "graduate"])  # (memory/life._S43_AFTER_A_DEGREE)
+
+
 def _naming(attribute: str, words: list[str]) -> frozenset[str]:
     """The query's words that name an attribute: those of its name the query holds, and with only some
     of them the query word said right after ("blood group" names "blood type" as the query says it:
     "my blood pressure" holds "blood" and names no blood type, and had found something close)."""
+    if attribute.startswith("university"):  # (session 43: weak43) "law school" is named by "law" (life.asked)
+        field = next((w for w, n in itertools.pairwise(words) if n == "school" and w in _AFTER_A_DEGREE), None)
+        if field is not None:
+            return frozenset([field])
     of = attribute.split(":")[-1].split()
-    held = frozenset(of) & set(words)
-    if not held or len(held) == len(of):
+    # (session 43: weak43) a word of its name in another form names it too: "whats my cats name" names "cat"
+    stems = frozenset().union(*lexical.terms_each(of)) if of else frozenset()
+    held = frozenset(w for w in words if w in of or lexical.terms_each([w])[0] & stems)
+    if not held or len(held) >= len(of):
         return held
     after = [words[i + 1] for i, w in enumerate(words[:-1]) if w in held and words[i + 1] not in held]
     return held | frozenset(after[:1])
@@ -2035,6 +2090,28 @@ def _city_named(run: _Run, ordered: Ranked, asked: frozenset[str], query: str) -
     row, value, mult = ordered[at]
     lifted = ordered[top][1] * (1 + 1e-6) + 1e-9
     moved = (row, lifted, {**mult, "city": round(lifted / value, 4) if value else 1.0})
+    return [*ordered[:top], moved, *(item for i, item in enumerate(ordered[top:], top) if i != at)]
+
+
+def _town_of_a_building(run: _Run, ordered: Ranked, asked: frozenset[str], query: str) -> Ranked:
+    """(session 43: weak43) `_city_named` for a home named by its building ("my flat at Wyndham Court", memory/
+    life.a_building): a question of the town is answered by the newest earlier statement of a home that names no
+    building ("a bungalow in Church Stretton"): it goes right above. Not where the person asks where, nor of the
+    past; the building is the home's newest word, the town the one it stands in."""
+    if "home" not in asked or not _ASKS_CITY.search(query) or life.asks_past(query):
+        return ordered
+    homes = _homes(run, ordered)
+    if not homes or not life.a_building(homes[0][1]):
+        return ordered
+    top = homes[0][0]
+    said = ordered[top][0]["valid_from"] or ""
+    towns = [(i, h) for i, h in homes[1:] if (ordered[i][0]["valid_from"] or "") < said and not life.a_building(h)]
+    if not towns:
+        return ordered
+    at, _ = max(towns, key=lambda c: ordered[c[0]][0]["valid_from"] or "")
+    row, value, mult = ordered[at]
+    lifted = ordered[top][1] * (1 + 1e-6) + 1e-9
+    moved = (row, lifted, {**mult, "town": round(lifted / value, 4) if value else 1.0})
     return [*ordered[:top], moved, *(item for i, item in enumerate(ordered[top:], top) if i != at)]
 
 

@@ -179,8 +179,6 @@ def test_other_scripts_and_huge_text_read_nothing_and_end():
         "what's my degree in",
         "whats my degree",
         "what was my major",
-        "what is my PhD on",
-        "what's my PhD about",
         "what am I studying",
     ],
 )
@@ -198,13 +196,27 @@ def test_a_question_of_what_the_person_studied_asks_every_degree(question):
         "where do I study",
         "which university did I graduate from",
         "where did I attend college",
-        "where did I do my masters",
-        "Where did I complete my Bachelor's degree in Computer Science?",  # "Bachelor's" names no one
         "what's my alma mater",
     ],
 )
 def test_a_question_of_where_the_person_studied_asks_every_school(question):
     assert life.asked(question) == frozenset(life.SCHOOLS)
+
+
+@pytest.mark.parametrize(
+    "question, asked",
+    [
+        # (session 43: weak43) a level named asks that level and what names none, not every level: "what's my
+        # masters degree in" had been answered by a doctor's MBBS (tests/test_life_s43.py)
+        ("what is my PhD on", {"degree", "degree:phd", "studying"}),
+        ("what's my PhD about", {"degree", "degree:phd", "studying"}),
+        ("where did I do my masters", {"university", "university:master"}),
+        # ("Bachelor's" names no one)
+        ("Where did I complete my Bachelor's degree in Computer Science?", {"university", "university:bachelor"}),
+    ],
+)
+def test_a_question_naming_a_level_asks_that_level(question, asked):
+    assert life.asked(question) == frozenset(asked)
 
 
 @pytest.mark.parametrize(

@@ -43,8 +43,9 @@ from eval import lifechanges
 from tests import lifefloors
 
 FOUND = 14  # changes found today (either embedder)
-RANK1_FAKE = 20  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (20 of 22): each must stay first
+RANK1_FAKE = 21  # questions whose first result states the current value, fake embedder (session 43: the town)
+RANK1_REAL = [  # the real model's, today (22 of 22): each must stay first
+    "Which town am I living in now?",  # (session 43: weak43) the town said before the flat at Wyndham Court
     "Could you remind me where I am living at present?",
     "Who is my GP these days?",
     "Which tablet do I take for my blood pressure?",

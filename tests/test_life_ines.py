@@ -64,7 +64,7 @@ RANK1_REAL = [  # the real model's (18 of 20; 9 blind): each must stay first
     "what's the dog called?",
     "when is my birthday?",
 ]
-UNFLAGGED_REAL = ["what colour was my first car?"]  # the foreign questions that find something close today
+UNFLAGGED_REAL: list[str] = []  # (session 43: weak43: the first car's colour asks a colour, which nothing gives)
 
 
 @pytest.fixture(scope="module")

@@ -56,11 +56,9 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "what do i do for exercise",  # session 35: a change opened on the gym, both stating the activity
     "where is my family from originally",  # session 35: an origin is no question of the past (life.asks_past)
 ]
-UNFLAGGED_REAL = [  # the foreign questions that find something close today: no other may join them
-    "whats my cats name",  # maddie's cat
-    "where do i go to law school",  # hana's
-    "whats my blood type",
-]
+# the foreign questions that find something close today: no other may join them (session 43: weak43 flags maddie's
+# cat, a text held only as another's, and hana's law school, a school after a first degree; the blood type too)
+UNFLAGGED_REAL: list[str] = []
 
 
 def _unknown_false(result: dict) -> list[str]:

@@ -64,7 +64,8 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "what's my wife's name",
 ]
 # the foreign questions that find something close today (the blind measure's two): none other may
-UNFLAGGED_REAL = ["what's my masters degree in", "who's my landlord"]
+# (session 43: weak43: a master's asks its level, no MBBS; the landlord meets his own letting agent's turn, 0.43)
+UNFLAGGED_REAL = ["who's my landlord"]
 
 
 @pytest.fixture(scope="module")

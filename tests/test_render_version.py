@@ -38,7 +38,8 @@ from wiki import render, synth
 # 28: About me holds a fact of the person's life no heading holds (an allergy, a pet) said beside a
 # question, under Also; it writes a home, a partner, a therapist, a landlord, the person's own name
 # and whom they date typed in lower case as names ("dating Omar"), and lists no word as a relative's name;
-# 29: the same pages here; About me writes a booking agent and a stage name typed in lower case as names)
+# 29: the same pages here; About me writes a booking agent and a stage name typed in lower case as names;
+# About me's Now shows a role handed on and a named pet rehomed as ended (weak43))
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",

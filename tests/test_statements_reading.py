@@ -133,6 +133,12 @@ RECORDED = {
     # "abuelita", "abuelito"; "vieja" after "mi"/"my"): every user turn of the fixtures reads the same, a text
     # naming one by it reads it as a relative ("my abuelo Pedro": grandfather Pedro)
     9: "9165362334216ba1",
+    # 10 (session 43): weak43, someone else named as the subject of a rule with no subject of its own and no "has"
+    # ("Kev joined Planet Fitness", "she joined the YMCA", "my brother joined the Y"; not "me and kev joined"), a
+    # role handed on shown as an ending ("handed on FRG leader"), a pet rehomed by its name ("none (rehomed
+    # Pickles)"); the question side: a degree's level or a school after a first degree asks that level, a home by
+    # its building (`a_building`), a thing held only as someone else's (`held_as_theirs`)
+    10: "0cdd2570c59c24b7",
 }
 
 

@@ -564,6 +564,7 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
                     runs[-1] = (found, runs[-1][1])
             else:
                 runs.append((found, [m]))
+    _ended_by_name(said)
     out = []
     left = _job_left(said)
     for attribute in sorted(said, key=_now_order):
@@ -589,6 +590,19 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
     partner = said["partner"][-1][0] if "partner" in said else None
     kin, word = _kin_now(shown, number, None if partner is None or life.ended(partner) else partner.value)
     return [_partner_called(line, word, said) for line in out] + kin
+
+
+def _ended_by_name(said: dict[str, list[tuple[life.Said, list[Mem]]]]) -> None:
+    """(session 43: weak43) A named pet's line ends where a later statement of no pet names it ("we found Pickles
+    a new home": "Cat: none now (rehomed Pickles)", memory/life.ended_by_name), not "Cat: Pickles" beside
+    "Pets: none (rehomed Pickles)"."""
+    for attribute in [a for a in said if a in life.PET_KINDS and "pets" in said]:
+        value, told = said[attribute][-1]
+        for later, by in said["pets"]:
+            ending = life.ended_by_name(value, later) if by[0].valid_from >= told[-1].valid_from else None
+            if ending is not None:
+                said[attribute].append((ending, by))
+                break
 
 
 # Words for a partner before a wedding: after "married" the partner line says Partner, not Fiancé.

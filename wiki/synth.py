@@ -100,7 +100,10 @@ from wiki.vault import atomic_write
 # ..."; a fiancé so called after a wedding is the Partner); the life reading of session 35 (life24-26).
 # 29: About me writes a booking agent and a stage name typed in lower case as names ("Booking agent: Theo; was
 # Kelsey"); a page of a city an address wrote with its state is the city's ("Nashville"), one of a name in
-# capitals the name's ("Dani Rae") (wiki28).
+# capitals the name's ("Dani Rae") (wiki28);
+# and About me's Now shows an attribute ended as ended on every line that shows it: a role handed on ("Volunteer
+# role: none now (handed on FRG leader)"), a named pet rehomed by its name ("Cat: none now (rehomed Pickles)")
+# (weak43).
 RENDER_VERSION = 29
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
