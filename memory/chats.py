@@ -1267,6 +1267,8 @@ def _array_format(path: Path, head: bytes, keys: set[str]) -> str:
         return "chatgpt"
     if "chat_messages" in keys:
         return "claude"
+    if "content" in keys:
+        return "jsonl"  # a JSON list of captures (memory/importer.py `is_json_document`)
     raise InvalidInput(
         f"{path}: a JSON array that is neither a ChatGPT nor a Claude export; pass --format to say what it is"
     )
@@ -1383,7 +1385,8 @@ def detect_format(path: Path) -> str:
         with source.open(strict=False) as fh:  # a Latin-1 export is still told by its keys
             head = fh.peek(1 << 16)[: 1 << 16]  # type: ignore[attr-defined]
             start = head.lstrip()[:1]
-            wanted = _OBJECT_KEYS if start == b"{" else _EXPORT_KEYS  # an array's first item: the export keys alone
+            # an array's first item: the export keys, and a capture's (a JSON list of captures)
+            wanted = _OBJECT_KEYS if start == b"{" else _EXPORT_KEYS | {"content"}
             keys = jsonstream.first_keys(fh, wanted) if start in (b"[", b"{") else set()
         if start == b"[" and not keys & _EXPORT_KEYS:  # the parser stopped early (a bad byte): look at the text
             keys |= {k for k in _EXPORT_KEYS if re.search(rb'"' + k.encode() + rb'"\s*:', head)}

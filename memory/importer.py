@@ -38,6 +38,7 @@ from memory import (
     files,
     frontmatter,
     gate,
+    jsonstream,
     notes,
     spaces,
     supersede,
@@ -379,7 +380,11 @@ def _import_lines(
         if progress:
             progress(done, max(total, done))
 
-    units = _edited_lines(db, path, iter_jsonl_units(path, report, space=space))
+    if is_json_document(path):  # a list of captures (or one) written over several lines: by item
+        units = _edited(db, path, iter_json_units(path, report, space=space), lambda: _item_keys(path))
+    else:
+        lines = lambda: {_line_key(line) for _, line in _jsonl_lines(path) if line is not None}  # noqa: E731
+        units = _edited(db, path, iter_jsonl_units(path, report, space=space), lines)
     _land_stream(db, units, report, store, ticked)
 
 
@@ -570,6 +575,76 @@ def iter_jsonl_units(path: Path, report: ImportReport, *, space: str | None) -> 
         raise InvalidInput(f"{path} holds only blank lines: nothing to import; check the path")
 
 
+def is_json_document(path: Path) -> bool:
+    """A .json file of captures written as one JSON document, not one capture a line: a list of them (an
+    agent's `json.dump(captures, indent=2)`, or on one line) or one capture over several lines. A first
+    line that is a whole JSON object is JSON Lines named .json; a .jsonl or .ndjson file is always lines."""
+    if path.suffix.lower() != ".json":
+        return False
+    lines = _jsonl_lines(path)
+    first = next(lines, None)
+    if first is None or first[1] is None:
+        return False
+    line = first[1].strip()
+    try:
+        whole = json.loads(line) if not text_policy.json_depth_exceeds(line, MAX_DEPTH) else None
+    except (ValueError, RecursionError):
+        return line[:1] in (b"[", b"{")  # a value that goes on past its first line
+    return isinstance(whole, list) and next(lines, None) is None  # (`[]` and more lines: JSON Lines)
+
+
+def iter_json_units(path: Path, report: ImportReport, *, space: str | None) -> Iterator[Unit]:
+    """One unit per capture of a JSON document (`is_json_document`), read as a stream with every limit
+    checked as it arrives (memory/jsonstream.py); an item past a limit or no capture is a bad unit under
+    its number ("captures.json item 3"), the items after it still land. Where the JSON breaks, the items
+    before it have landed and the report says so; at its first item, nothing is read (InvalidInput)."""
+    source, n = str(path.resolve()), 0
+    try:
+        for n, item in enumerate(_json_items(path), start=1):
+            where = f"{path.name} item {n}"
+            if isinstance(item, jsonstream.Bad) or not isinstance(item, dict):
+                report.fail(
+                    where, item.reason if isinstance(item, jsonstream.Bad) else "each item must be a JSON object"
+                )
+                continue
+            if space and "space" not in item:
+                item = {**item, "space": space}
+            payload = unit_payload(report, where, item)
+            if payload is not None:
+                yield Unit(where, (source, _item_key(item)), payload)
+    except InvalidInput as exc:
+        if n == 0:
+            fix = "fix the file (a JSON list of captures, or JSON Lines) and import again"
+            raise InvalidInput(f"{path}: {exc}; {fix}") from None
+        report.fail(path.name, f"{exc}; the {n} item{'s' if n != 1 else ''} before it were read, nothing after it")
+    if n == 0:
+        raise InvalidInput(f"{path} is an empty list: nothing to import; check the path")
+
+
+def _json_items(path: Path) -> Iterator[Any]:
+    """The items of a JSON list of captures, or the one capture a document holds."""
+    with files.utf8_stream(files.open_regular(path), strict=False, name=path.name) as text:  # (a BOM, UTF-16)
+        fh = jsonstream.checked(text)
+        if fh.peek(1 << 12).lstrip()[:1] == b"{":  # type: ignore[attr-defined]
+            yield json_object(fh.read(chats.MAX_LINE_BYTES + 1).strip())  # one capture: a line's limits
+            return
+        yield from jsonstream.array_items(fh)
+
+
+def _item_key(item: dict[str, Any]) -> str:
+    """A JSON document's unit key in the import log: its item's digest as written out again (keys sorted),
+    so the same captures re-indented land nothing new."""
+    canonical = json.dumps(item, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+
+
+def _item_keys(path: Path) -> set[str]:
+    try:
+        return {_item_key(item) for item in _json_items(path) if isinstance(item, dict)}
+    except InvalidInput:
+        return set()
+
+
 def _jsonl_lines(path: Path) -> Iterator[tuple[str, bytes | None]]:
     """("file:line", the line without its end) for each line that is not blank; None for a line
     past MAX_LINE_BYTES."""
@@ -585,15 +660,15 @@ def _line_key(line: bytes) -> str:
     return hashlib.sha256(line).hexdigest()[:24]
 
 
-def _edited_lines(db: Database, path: Path, units: Iterator[Unit]) -> Iterator[Unit]:
-    """A JSONL file's units, each line edited since the file was imported marked as the edit of
-    the memory of its old text (`_Edits`): one more read of the file, only when it was imported
-    before, to learn which of its logged lines it still holds."""
+def _edited(db: Database, path: Path, units: Iterator[Unit], keys: Callable[[], set[str]]) -> Iterator[Unit]:
+    """A JSONL file's units (or a JSON document's), each line (item) edited since the file was imported
+    marked as the edit of the memory of its old text (`_Edits`): one more read of the file (`keys`), only
+    when it was imported before, to learn which of its logged lines it still holds."""
     logged = capture.imported_from(db, str(path.resolve()))
     if not logged:
         yield from units
         return
-    edits = _Edits(db, logged, {_line_key(line) for _, line in _jsonl_lines(path) if line is not None})
+    edits = _Edits(db, logged, keys())
     for unit in units:
         yield edits.marked(unit)
 
