@@ -8160,6 +8160,19 @@ _SGL_DIED = patterns.lazy(
     r"(?:^|(?<=[.!?] )|(?<=\n))(?P<n>[a-z]{3,}|[A-Z][a-z]{2,}) (?:died|passed away|passed on|crossed the rainbow bridge)\b"
 )
 _SGL_KIND_SAID = patterns.lazy(r"\b(?P<kind>" + _SGL_PET + r")s?\b", re.IGNORECASE)
+# "my mum name is lee mei ling": "my mum's name is" (kin named, session 43: jolene)
+_SGL_KIN_NAME = patterns.lazy(
+    r"\b((?:[Mm]y|[Oo]ur) (?:mum|mom|mother|dad|father|brother|sister|son|daughter|husband|wife|boyfriend|girlfriend|"
+    r"grandma|grandpa|grandmother|grandfather|cousin|aunt|uncle|niece|nephew)) name(?= (?:is|was)\b)"
+)
+# A signature under a draft of her own, its firm on the line after her name ("Regards,\nJolene Tan\nLim Ong &
+# Partners\n\nlike this ok?"): her employer (a letter pasted from someone else is cut before: `_own`)
+_SGL_SIGNED = patterns.lazy(
+    r"(?:^|\n)(?:(?:Best|Kind|Warm|With best) )?(?:[Rr]egards|[Ss]incerely|[Tt]hanks|[Tt]hank you|[Bb]est),?[ \t]*\n+"
+    r"[A-Z][a-z]+(?: [A-Z][a-z]+){0,2}[ \t]*\n(?P<v>[A-Z][\w'.-]*(?: (?:&|and|[A-Z][\w'.-]*)){0,4} (?:&|and) Partners|"
+    r"[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,4} (?:LLP|LLC|Pte\.? Ltd\.?|Ltd\.?|Limited|Inc\.?|Bank|Group|Associates|Capital|"
+    r"Holdings|Consulting|Corporation|Corp\.?))[ \t]*(?:\n|$)"
+)
 # (Singlish drops the "'s": "my husband birthday", "my wife phone" name no one)
 _SGL_OWNED = frozenset(
     [
@@ -8216,11 +8229,13 @@ def _said_sgl(attribute: str, memory_type: str, match: re.Match[str], value_grou
 
 def _sgl_after(out: dict[str, Said], text: str) -> dict[str, Said]:
     """What was read, with a pet said dead by its name alone where the turn says its kind ("mochi died this
-    morning ... i know hamsters dont live long": hamster = died mochi, no pets), and without a partner named
-    by a thing of theirs ("my husband birthday")."""
+    morning ... i know hamsters dont live long": hamster = died mochi, no pets), the employer a draft's
+    signature names (`_SGL_SIGNED`), and without a partner named by a thing of theirs ("my husband birthday")."""
     partner = out.get("partner")
     if partner is not None and partner.value in _SGL_OWNED:
         del out["partner"]
+    if "employer" not in out and "\n" in text and (signed := _SGL_SIGNED.search(text)) is not None:
+        out["employer"] = Said("employer", _norm(signed.group("v")), signed.group("v"), IDENTITY)
     if "died" not in text and "passed" not in text and "rainbow" not in text:
         return out
     died = _SGL_DIED.search(text)
@@ -13687,6 +13702,7 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
         if asks(sentence) and _TAGGED.search(_tail(sentence)) is None:
             continue  # (a tag asks back what is said of them: "my sister Ola lives in Lyon, doesn't she?" names her)
         sentence = _KIN_IN_A_COMPOUND.sub(" ", sentence)  # "my mother tongue is tamil" names no mother "Tongue"
+        sentence = _SGL_KIN_NAME.sub(r"\1's name", sentence) if " name " in sentence else sentence  # (session 43)
         for partner in _PARTNER_NAMED.finditer(sentence):
             name = partner.group("n") or partner.group("n5")
             if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
