@@ -8049,6 +8049,11 @@ _SGL_NOT_A_NAME = frozenset(
         "not",
     ]
 )
+# the words after a boss's name in lower case: what he did, bare or not ("send this", "start today")
+_SGL_BOSS_DID = (
+    r"(?:send|sent|say|said|ask|asked|tell|told|want|wants|just|always|keep|keeps|start|starts|started|join|joins|"
+    r"joined|come|came|from|also|never|dont|don't|today|already)"
+)
 _SGL_RULES = (
     # "i stay with my parents in bedok", "we stay in tampines": a home (a place the lists know; not "stay in a
     # hotel", "stay in tonight", "we stay in bangkok for 3 days")
@@ -8083,8 +8088,7 @@ _SGL_RULES = (
         "manager",
         IDENTITY,
         r"(?:\b[Mm]y (?:new )?|(?:^|\b[Oo]ur )new )(?:boss|manager|supervisor|team lead|reporting officer) (?:is |called )?"
-        r"(?P<v>[a-z]{3,}(?: [a-z]{3,})?)(?= (?:send|sent|say|said|ask|asked|tell|told|want|wants|just|always|keep|"
-        r"keeps|start|starts|started|join|joins|joined|come|came|from|also|never|dont|don't|today|already)\b)",
+        r"(?P<v>[a-z]{3,}(?: (?!" + _SGL_BOSS_DID + r"\b)[a-z]{3,})?)(?= " + _SGL_BOSS_DID + r"\b)",
         "sglname",
         gate=r"boss|manager|supervisor|team lead|reporting officer",
     ),
