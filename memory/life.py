@@ -8019,6 +8019,7 @@ _SGL_HOBBY = (
     r"pole dancing|woodworking|leathercraft|embroidery|sewing|candle making)"
 )
 _SGL_DAYS = r"(?:day|week|weekend|morning|evening|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+# (no name: a word of a verb's phrase or an adverb, "my boss kindly asked me")
 _SGL_NOT_A_NAME = frozenset(
     [
         "just",
@@ -8047,6 +8048,47 @@ _SGL_NOT_A_NAME = frozenset(
         "was",
         "so",
         "not",
+        "kindly",
+        "only",
+        "really",
+        "finally",
+        "actually",
+        "suddenly",
+        "literally",
+        "basically",
+        "usually",
+        "probably",
+        "certainly",
+        "nicely",
+        "quickly",
+        "personally",
+        "apparently",
+        "randomly",
+        "seriously",
+        "totally",
+        "specifically",
+        "directly",
+        "recently",
+        "politely",
+        "clearly",
+        "simply",
+        "gently",
+        "happily",
+        "sadly",
+        "rudely",
+        "publicly",
+        "secretly",
+        "officially",
+        "formally",
+        "strongly",
+        "initially",
+        "originally",
+        "already",
+        "even",
+        "again",
+        "now",
+        "then",
+        "today",
     ]
 )
 # the words after a boss's name in lower case: what he did, bare or not ("send this", "start today")
@@ -8215,7 +8257,7 @@ def _said_sgl(attribute: str, memory_type: str, match: re.Match[str], value_grou
     """A value of `_SGL_RULES`: a place the lists know, engaged, a pet's name as its kind's, a name as written."""
     shown = _untrailed(match.group("v") or "").strip(" .,'!~")
     folded = shown.casefold()
-    if not shown or folded in tokens.STOPWORDS or folded.split()[0] in _SGL_NOT_A_NAME:
+    if not shown or folded in tokens.STOPWORDS or any(word in _SGL_NOT_A_NAME for word in folded.split()):
         return None
     if "last time" in match.string[: match.start()].casefold():
         return None  # ("last time i stay in bedok, now ...": where she was)
