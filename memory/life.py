@@ -13077,6 +13077,24 @@ _ASKS_SGL = (
     ("pets", r"\bgot (?:any )?pets? or not\b"),
     ("relationship", r"\b(?:bf|gf|boyfriend|girlfriend|fianc[eé]e?) or (?:husband|wife|fianc[eé]e?)\b"),
 )
+# A Singlish question drops its "do" or "did" ("which football club i support?", "which primary school i went
+# to?", "what i score for my o levels?"): read as the question with it ("which football club do i support?"), a
+# past verb with "did" and its stem ("which primary school did i go to?")
+_SGL_NO_DO = patterns.lazy(
+    r"^((?:which|what|where|who|when)\b(?: [\w'-]+){0,3}?) (i|we) (?!(?:am|was|were|do|did|does|have|had|has|can|"
+    r"could|will|would|should|must|need|'m|'ve|'d|'re|are|is|got|like|so|born)\b)(?P<verb>[a-z]+)\b",
+    re.IGNORECASE,
+)
+_SGL_PAST = {"went": "go", "did": "do", "got": "get", "studied": "study", "scored": "score", "bought": "buy"}
+
+
+def _sgl_do(match: re.Match[str]) -> str:
+    verb = match.group("verb").casefold()
+    if verb in _SGL_PAST:
+        return f"{match.group(1)} did {match.group(2)} {_SGL_PAST[verb]}"
+    return f"{match.group(1)} do {match.group(2)} {match.group('verb')}"
+
+
 # Letters from a retired widower (session 40: harold): "What is my chief pastime these days?" (the pastime
 # `_LETTER_RULES` reads), "Do I hold any voluntary post?" (a role), "Have I a companion at present?"
 _ASKS_LETTERS = (
@@ -13947,6 +13965,7 @@ def asked(query: str) -> frozenset[str]:
     # (typed without apostrophes, "whats my job title", "where im based", as a statement is: `_UNSPELLED`)
     query = _ASKED_UNSPELLED.sub(r"\1's", _UNSPELLED.sub(_spelled, straight(query)))
     query = _SL_CALLED.sub(r"what \1 \2 called", query)
+    query = _SGL_NO_DO.sub(_sgl_do, query) if " i " in query or " we " in query else query  # (session 43)
     query = _DEGREE_ASKED.sub(_degree_asked, query) if "my " in query else query  # (session 38: "my MA" is no mother)
     shared = _with_someone(query)
     query = _ME_AND.sub(r"\1we", query)  # ("where did me and marco live": the person and their partner)
