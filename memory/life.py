@@ -8006,9 +8006,7 @@ _SGL_END = (
     r"finally|now|on|in|at|because|cos|coz|one|area|side)\b)"
 )
 _SGL_WORDS = r"[\w'-]+(?: [\w'-]+){0,2}?"
-_SGL_KIN_WITH = (
-    r"(?:parents|family|mum|mom|mother|dad|father|in-laws|parents-in-law|grandparents|grandma|ah ma|husband|wife)"
-)
+_SGL_KIN_WITH = r"(?:family|" + _RELATIVE[3:]  # (the family vocabulary's words: "my parents", "my in-laws")
 _SGL_PET = r"(?:hamster|cat|dog|kitten|puppy|rabbit|bunny|guinea pig|parrot|budgie|terrapin|turtle|tortoise)"
 _SGL_HOBBY = (
     r"(?:pottery|ceramics|bouldering|rock climbing|climbing|yoga|pilates|spin|cycling|running|swimming|badminton|"
@@ -8207,10 +8205,7 @@ _SGL_DIED = patterns.lazy(
 )
 _SGL_KIND_SAID = patterns.lazy(r"\b(?P<kind>" + _SGL_PET + r")s?\b", re.IGNORECASE)
 # "my mum name is lee mei ling": "my mum's name is" (kin named, session 43: jolene)
-_SGL_KIN_NAME = patterns.lazy(
-    r"\b((?:[Mm]y|[Oo]ur) (?:mum|mom|mother|dad|father|brother|sister|son|daughter|husband|wife|boyfriend|girlfriend|"
-    r"grandma|grandpa|grandmother|grandfather|cousin|aunt|uncle|niece|nephew)) name(?= (?:is|was)\b)"
-)
+_SGL_KIN_NAME = patterns.lazy(r"\b((?:[Mm]y|[Oo]ur) " + _RELATIVE + r") name(?= (?:is|was)\b)")
 # A signature under a draft of her own, its firm on the line after her name ("Regards,\nJolene Tan\nLim Ong &
 # Partners\n\nlike this ok?"): her employer (a letter pasted from someone else is cut before: `_own`)
 _SGL_SIGNED = patterns.lazy(
@@ -13077,12 +13072,19 @@ _ASKS_SGL = (
     ("pets", r"\bgot (?:any )?pets? or not\b"),
     ("relationship", r"\b(?:bf|gf|boyfriend|girlfriend|fianc[eé]e?) or (?:husband|wife|fianc[eé]e?)\b"),
 )
+_SGL_AUX = (
+    r"(?:am|is|are|was|were|be|been|being|do|did|does|have|had|has|can|could|will|would|should|must|need|may|might)"
+)
 # A Singlish question drops its "do" or "did" ("which football club i support?", "which primary school i went
 # to?", "what i score for my o levels?"): read as the question with it ("which football club do i support?"), a
 # past verb with "did" and its stem ("which primary school did i go to?")
 _SGL_NO_DO = patterns.lazy(
-    r"^((?:which|what|where|who|when)\b(?: [\w'-]+){0,3}?) (i|we) (?!(?:am|was|were|do|did|does|have|had|has|can|"
-    r"could|will|would|should|must|need|'m|'ve|'d|'re|are|is|got|like|so|born)\b)(?P<verb>[a-z]+)\b",
+    r"^((?:which|what|where|who|when)\b(?: (?!"
+    + _SGL_AUX
+    + r"\b)[\w'-]+){0,3}?) (i|we) (?!"
+    + _SGL_AUX
+    + r"\b|'m|'ve|'d|'re|"
+    r"got|like|so|born\b)(?P<verb>[a-z]+)\b",
     re.IGNORECASE,
 )
 _SGL_PAST = {"went": "go", "did": "do", "got": "get", "studied": "study", "scored": "score", "bought": "buy"}
