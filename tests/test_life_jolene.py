@@ -26,6 +26,11 @@ and both pet steps. The current value first: 12 of 19 questions with the real mo
 fake embedder. Foreign questions flagged: 2 of 5 with the real model (0 of 5 with the fake). These are
 floors: a general rule may raise them, none may lower them, and the false items may only go (none other
 may come).
+
+After her classes (session 43, life44: memory/life.py's block "Singlish, and a life said with 'already'",
+tested in other words in tests/test_life_singlish.py): 15 of 15 found, 0 false items, 19 of 19 first with
+either embedder, 3 of 5 foreign questions flagged with the real model (a dropped "do" read: "which football club
+i support?"). The floors below are those.
 """
 
 from __future__ import annotations
@@ -35,31 +40,32 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 2  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
-RANK1_FAKE = 9  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (12 of 19): each must stay first
+FOUND = 15  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+RANK1_FAKE = 19  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's, today (19 of 19): each must stay first
+    "where i stay now ah?",
     "which company i working at now?",
     "what's my job title now?",
     "who's my boss now?",
     "marcus is my what now, bf or husband?",
+    "which bank my salary go in now?",
+    "which telco i using now?",
+    "where i go exercise now?",
+    "which clinic i go when sick now?",
+    "what hobby i doing these days?",
     "got pet or not now?",
     "which hospital i born in?",
     "which poly i went?",
     "what's my blood type?",
+    "what my mum's name?",
     "what am i allergic to ah?",
     "what's my CPF goal?",
     "my brother name what?",
     "did i change my surname after marriage?",
 ]
 UNFLAGGED_REAL = [  # the real model finds something close for these today
-    "which football club i support?",
     "what i score for my o levels?",
     "which primary school i went to?",
-]
-FALSE_TODAY = [  # the false items open today (the turns they come from); none other may come
-    "we ROM already last saturday at the ROM building! so marcus officially my husband now haha. "
-    "how to update marital status for CPF and company HR",
-    "my husband birthday next week, first one as married. dinner idea below $200 for 2, he likes japanese",
 ]
 
 
@@ -68,8 +74,8 @@ def measured() -> dict:
     return lifefloors.measured_fake(lifechanges.JOLENE)
 
 
-def test_no_false_item_but_todays_opens_for_what_she_says_of_others_considers_or_pastes(measured):
-    assert [f for f in measured["false_items"] if f not in FALSE_TODAY] == []
+def test_nothing_she_says_of_others_considers_or_pastes_opens_an_item(measured):
+    assert measured["false_items"] == []
     assert measured["changes"] == 15
 
 
@@ -80,12 +86,4 @@ def test_what_is_read_of_her_today_can_only_rise(measured):
 
 @pytest.mark.model
 def test_with_the_real_model_her_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
-    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    result = lifechanges.run(lifechanges.JOLENE)
-    assert [f for f in result["false_items"] if f not in FALSE_TODAY] == []
-    assert result["found"] >= FOUND
-    answered = [a["question"] for a in result["asked"] if a["rank1"]]
-    assert [q for q in RANK1_REAL if q not in answered] == []
-    close = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
-    assert [q for q in close if q not in UNFLAGGED_REAL] == []
+    lifefloors.hold_with_the_real_model(lifechanges.JOLENE, FOUND, RANK1_REAL, UNFLAGGED_REAL, monkeypatch)

@@ -133,6 +133,13 @@ RECORDED = {
     # "abuelita", "abuelito"; "vieja" after "mi"/"my"): every user turn of the fixtures reads the same, a text
     # naming one by it reads it as a relative ("my abuelo Pedro": grandfather Pedro)
     9: "9165362334216ba1",
+    # 10 (session 43): life44, jolene's Singlish (memory/life.py's block "Singlish, and a life said with 'already'",
+    # `_sgl_after`; Singapore's banks and telcos in banks.txt and carriers.txt, its towns in within.txt): "shifted
+    # to X already", "i stay with my parents in X", a boss named in lower case, "X propose already" engaged, a gym
+    # used or a class pack bought at, a clinic registered with, a weekly class and "now i do X", a pet named in
+    # lower case and said dead by its name, a draft's signature's firm, "my mum name is X"; "my husband birthday"
+    # names no partner (the question side: Singlish questions, a dropped "do")
+    10: "11f09e725956446e",
 }
 
 
