@@ -8094,6 +8094,8 @@ _SGL_BOSS_DID = (
     r"(?:send|sent|say|said|ask|asked|tell|told|want|wants|just|always|keep|keeps|start|starts|started|join|joins|"
     r"joined|come|came|from|also|never|dont|don't|today|already)"
 )
+# a clinic of one kind of care is no GP's ("the riverside physio clinic", "a dental clinic")
+_SGL_NOT_A_GP = r"(?:physio|physiotherapy|dental|vet|veterinary|eye|aesthetic|beauty|massage|chiro|fertility|skin)\b"
 _SGL_RULES = (
     # "i stay with my parents in bedok", "we stay in tampines": a home (a place the lists know; not "stay in a
     # hotel", "stay in tonight", "we stay in bangkok for 3 days")
@@ -8165,11 +8167,13 @@ _SGL_RULES = (
     _rule(
         "doctor",
         FACT,
-        _I + r"(?: have|'ve)? (?:just |finally |already |also )?(?:registered|enrolled|signed up) (?:with|at) "
-        r"(?:[\w ]{1,25}? (?:at|with) )?(?:the |a )?(?P<v>(?:[\w'-]+ ){0,3}?(?:family |medical |health )?(?:clinic|"
+        _I + r"(?: have|'ve)? (?:just |finally |already |also )?(?:registered|enrolled) (?:with|at) "
+        r"(?:[\w ]{1,25}? (?:at|with) )?(?:the |a )?(?P<v>(?:(?!"
+        + _SGL_NOT_A_GP
+        + r")[\w'-]+ ){0,3}?(?:family |medical |health )?(?:clinic|"
         r"polyclinic|medical (?:centre|center)|surgery|health (?:centre|center)))\b",
         "sglname",
-        gate=r"registered|enrolled|signed up",
+        gate=r"registered|enrolled",
     ),
     # "i go pottery class every saturday": a hobby by its weekly class (Singlish "go" with no "to")
     _rule(
@@ -12057,8 +12061,7 @@ def read(text: str) -> tuple[Said, ...]:
         got = ended(ruled) and not ended(ruled, said)  # "traded in my Corolla for a Mustang": the Mustang
         if ruled is not said and (fuller or got):
             out[said.attribute] = replace(said, memory_type=ruled.memory_type)
-    out = _sgl_after(out, text)  # (session 43: jolene) "mochi died ... hamsters"; "my husband birthday": no one
-    return tuple(_s42b_beside(out, text).values())  # (session 42: beth) "a German account at": a second bank
+    return tuple(_s42b_beside(_sgl_after(out, text), text).values())  # (s42: a second bank; s43: Singlish's)
 
 
 # Without articles (session 36: olena): the level a person has of a language they learn, by its CEFR

@@ -165,6 +165,14 @@ def test_control_a_persons_death_or_someone_elses_pet_or_bank_is_not_hers(text):
 
 @pytest.mark.parametrize(
     "text",
+    ["i registered at the bright smile dental clinic, cleaning soon", "i signed up at the riverside physio clinic"],
+)
+def test_control_a_dental_or_physio_clinic_registered_with_is_no_gp(text):
+    assert "doctor" not in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
     [
         "my husband birthday next week, where to eat below $200",
         "my wife phone spoil already, which one to buy her",

@@ -139,7 +139,7 @@ RECORDED = {
     # used or a class pack bought at, a clinic registered with, a weekly class and "now i do X", a pet named in
     # lower case and said dead by its name, a draft's signature's firm, "my mum name is X"; "my husband birthday"
     # names no partner (the question side: Singlish questions, a dropped "do")
-    10: "11f09e725956446e",
+    10: "e7ec3ac66ce6e62e",
 }
 
 
