@@ -7982,6 +7982,321 @@ def _said_s42b(attribute: str, memory_type: str, match: re.Match[str], value_gro
     return Said(attribute, _norm(shown), shown, memory_type)
 
 
+# Singlish, and a life said with 'already' (session 43: jolene) ---------------------------------------------------
+# A Singaporean who types quick Singlish lowercase says a change done with "already" closing it and often no
+# subject ("shifted to tampines already", "we shifted into our punggol flat already"), lives where she "stays" ("i
+# stay with my parents in bedok"), names her boss by his name in lower case with a bare verb after it ("my boss
+# kelvin send this", "new boss rachel seah start today"), her engagement by the proposal ("marcus propose
+# already"), her gym by the one she uses or the class pack she bought ("i use the activesg gym", "i signed up for a
+# 30 class pack at revolve ride"), her GP by the clinic she registered with ("i registered with healthier sg at
+# waterway family clinic"), a hobby by the class she goes to every week and by what she does now ("i go pottery
+# class every saturday", "now i do bouldering") and a pet by its name in lower case ("my hamster mochi not
+# eating"; "mochi died this morning ... i know hamsters dont live long": none now). Not someone else's ("my brother
+# shifted to X already", "my colleague got new boss", "daniel proposed to sherlyn"), nor a plan ("want to shift to
+# X next year"), nor a place the lists do not know; "my husband birthday" (Singlish drops the "'s") names no one.
+_SGL_I_WE = r"(?:^|(?<=[\s,;(]))(?:I|i|[Ww]e)"
+# a subject dropped: only at the sentence's start, after its fillers ("ok", "finally", "yay")
+_SGL_ME = (
+    r"(?:^(?:(?:ok|okay|finally|yay|wah|so|update|btw|omg|eh|haha|guess what)[,!.~]* )*|" + _SGL_I_WE + r" )"
+    r"(?:(?:have|'ve|also|finally|just|officially|already) )*"
+)
+# the words a lower-case value ends before
+_SGL_END = (
+    r"(?=\s*(?:[,.;:!?)~]|$)| (?:already|liao|lah|leh|ah|lor|le|last|this|with|and|but|so|since|near|for|together|"
+    r"finally|now|on|in|at|because|cos|coz|one|area|side)\b)"
+)
+_SGL_WORDS = r"[\w'-]+(?: [\w'-]+){0,2}?"
+_SGL_KIN_WITH = r"(?:family|" + _RELATIVE[3:]  # (the family vocabulary's words: "my parents", "my in-laws")
+_SGL_PET = r"(?:hamster|cat|dog|kitten|puppy|rabbit|bunny|guinea pig|parrot|budgie|terrapin|turtle|tortoise)"
+_SGL_HOBBY = (
+    r"(?:pottery|ceramics|bouldering|rock climbing|climbing|yoga|pilates|spin|cycling|running|swimming|badminton|"
+    r"tennis|pickleball|futsal|football|basketball|volleyball|netball|muay thai|boxing|kickboxing|taekwondo|karate|"
+    r"judo|dance|dancing|zumba|ballet|salsa|baking|cooking|knitting|crochet|painting|drawing|sketching|calligraphy|"
+    r"photography|gardening|hiking|diving|surfing|kayaking|dragon boat|archery|fencing|ice skating|skating|golf|"
+    r"bowling|guitar|piano|ukulele|violin|singing|choir|chess|crossfit|hyrox|weightlifting|barre|aerial yoga|"
+    r"pole dancing|woodworking|leathercraft|embroidery|sewing|candle making)"
+)
+_SGL_DAYS = r"(?:day|week|weekend|morning|evening|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+# (no name: a word of a verb's phrase or an adverb, "my boss kindly asked me")
+_SGL_NOT_A_NAME = frozenset(
+    [
+        "just",
+        "always",
+        "very",
+        "also",
+        "still",
+        "never",
+        "dont",
+        "don't",
+        "cannot",
+        "can't",
+        "keep",
+        "keeps",
+        "say",
+        "said",
+        "ask",
+        "asked",
+        "tell",
+        "told",
+        "want",
+        "wants",
+        "send",
+        "sent",
+        "is",
+        "was",
+        "so",
+        "not",
+        "kindly",
+        "only",
+        "really",
+        "finally",
+        "actually",
+        "suddenly",
+        "literally",
+        "basically",
+        "usually",
+        "probably",
+        "certainly",
+        "nicely",
+        "quickly",
+        "personally",
+        "apparently",
+        "randomly",
+        "seriously",
+        "totally",
+        "specifically",
+        "directly",
+        "recently",
+        "politely",
+        "clearly",
+        "simply",
+        "gently",
+        "happily",
+        "sadly",
+        "rudely",
+        "publicly",
+        "secretly",
+        "officially",
+        "formally",
+        "strongly",
+        "initially",
+        "originally",
+        "already",
+        "even",
+        "again",
+        "now",
+        "then",
+        "today",
+    ]
+)
+# the words after a boss's name in lower case: what he did, bare or not ("send this", "start today")
+_SGL_BOSS_DID = (
+    r"(?:send|sent|say|said|ask|asked|tell|told|want|wants|just|always|keep|keeps|start|starts|started|join|joins|"
+    r"joined|come|came|from|also|never|dont|don't|today|already)"
+)
+# a clinic of one kind of care is no GP's ("the riverside physio clinic", "a dental clinic")
+_SGL_NOT_A_GP = r"(?:physio|physiotherapy|dental|vet|veterinary|eye|aesthetic|beauty|massage|chiro|fertility|skin)\b"
+_SGL_RULES = (
+    # "i stay with my parents in bedok", "we stay in tampines": a home (a place the lists know; not "stay in a
+    # hotel", "stay in tonight", "we stay in bangkok for 3 days")
+    _rule(
+        "home",
+        IDENTITY,
+        _SGL_I_WE
+        + r" (?:now |still |currently |also |all )?stay (?:together )?(?:with (?:my |our )?"
+        + _SGL_KIN_WITH
+        + r" )?(?:in|at) (?P<v>"
+        + _SGL_WORDS
+        + r")"
+        + _SGL_END
+        + _A_STAY,
+        "sglplace",
+        gate=r"\bstay\b",
+    ),
+    # "shifted to tampines already", "we shifted into our punggol flat already": a move, its subject dropped or I/we
+    _rule(
+        "home",
+        IDENTITY,
+        _SGL_ME
+        + r"shifted (?:house |over |out )?(?:to|into|in to) (?:(?:our|my|the|a) (?:new |own )?)?(?P<v>"
+        + _SGL_WORDS
+        + r")(?: (?:bto|hdb|flat|condo|place|house|home|unit|room|apartment|estate))?"
+        + _SGL_END,
+        "sglplace",
+        gate=r"\bshifted\b",
+    ),
+    # "my boss kelvin send this", "new boss rachel seah start today": a boss named in lower case, a verb after
+    _rule(
+        "manager",
+        IDENTITY,
+        r"(?:\b[Mm]y (?:new )?|(?:^|\b[Oo]ur )new )(?:boss|manager|supervisor|team lead|reporting officer) (?:is |called )?"
+        r"(?P<v>[a-z]{3,}(?: (?!" + _SGL_BOSS_DID + r"\b)[a-z]{3,})?)(?= " + _SGL_BOSS_DID + r"\b)",
+        "sglname",
+        gate=r"boss|manager|supervisor|team lead|reporting officer",
+    ),
+    # "marcus propose already!!!", "jay proposed to me last night": engaged (not "daniel proposed to sherlyn")
+    _rule(
+        "relationship",
+        IDENTITY,
+        r"^(?:(?:omg|wah|guess what|finally|eh)[,!.~]* )*(?P<v>[a-z]{3,}|[A-Z][a-z]{2,}) (?:finally |just )?"
+        r"(?:propose already|proposed(?: to me)?(?: already)?)(?! to\b)(?=\s*(?:[,.;:!?~]|$)| (?:at|on|in|last|yesterday|"
+        r"today|this|lah|leh|liao)\b)",
+        "sglengaged",
+        gate=r"\bpropose",
+    ),
+    # "i use the activesg gym at bedok": the gym by its name before "gym"
+    _rule(
+        "gym",
+        FACT,
+        _I + r" (?:use|go to|go) (?:the )?(?!(?:hotel|office|company|school|uni|free|nearby|public|new|old|same)\b)"
+        r"(?P<v>[\w'-]+(?: [\w'-]+)?) gym\b",
+        "sglname",
+        gate=r"\bgym\b",
+    ),
+    # "i signed up for a 30 class pack at revolve ride": the studio a class pack or membership is at
+    _rule(
+        "gym",
+        FACT,
+        _I + r"(?: have|'ve)? (?:just |finally |also )?(?:signed up for|bought|got) (?:a |an |the )?(?:\d+[- ])?"
+        r"(?:class|session|visit|ride)(?:es|s)? ?(?:pack|package|pass|membership) (?:at|with|from) (?:the )?"
+        r"(?!(?:a|an|my|our)\b)(?P<v>" + _SGL_WORDS + r")" + _SGL_END,
+        "sglname",
+        gate=r"\bpack|package|\bpass\b|membership",
+    ),
+    # "i registered with healthier sg at waterway family clinic": the GP's clinic
+    _rule(
+        "doctor",
+        FACT,
+        _I + r"(?: have|'ve)? (?:just |finally |already |also )?(?:registered|enrolled) (?:with|at) "
+        r"(?:[\w ]{1,25}? (?:at|with) )?(?:the |a )?(?P<v>(?:(?!"
+        + _SGL_NOT_A_GP
+        + r")[\w'-]+ ){0,3}?(?:family |medical |health )?(?:clinic|"
+        r"polyclinic|medical (?:centre|center)|surgery|health (?:centre|center)))\b",
+        "sglname",
+        gate=r"registered|enrolled",
+    ),
+    # "i go pottery class every saturday": a hobby by its weekly class (Singlish "go" with no "to")
+    _rule(
+        "hobby",
+        PREFERENCE,
+        _I + r" (?:go|attend) (?P<v>" + _SGL_HOBBY + r") (?:class(?:es)?|lessons?) every " + _SGL_DAYS + r"\b",
+        "sglname",
+        gate=r"\bevery\b",
+    ),
+    # "now i do bouldering at a gym at downtown east": a hobby done now
+    _rule(
+        "hobby",
+        PREFERENCE,
+        r"\bnow (?:i|I|we) (?:do|doing|go|play) (?P<v>" + _SGL_HOBBY + r")\b",
+        "sglname",
+        gate=r"\bnow\b",
+    ),
+    # "my hamster mochi not eating since yesterday": a pet named in lower case, a word of a state after it
+    _rule(
+        "pet",
+        FACT,
+        r"\b(?:[Mm]y|[Oo]ur) (?P<kind>" + _SGL_PET + r") (?P<v>[a-z]{3,})(?= (?:not|is|so|very|keep|keeps|always|never|"
+        r"dont|don't|cannot|can't|eat|eats|ate|bite|bites|sleep|sleeps|got|just|already|also|still)\b)",
+        "sglpet",
+        gate=_SGL_PET,
+    ),
+)
+_SGL_GROUPS = frozenset(["sglplace", "sglname", "sglengaged", "sglpet"])
+# "mochi died this morning ... i know hamsters dont live long": a pet named at a sentence's start, dead, its kind
+# said in the turn (not "ah gong died", no pet's kind said; not "my grandma's dog died": someone else's)
+_SGL_DIED = patterns.lazy(
+    r"(?:^|(?<=[.!?] )|(?<=\n))(?P<n>[a-z]{3,}|[A-Z][a-z]{2,}) (?:died|passed away|passed on|crossed the rainbow bridge)\b"
+)
+_SGL_KIND_SAID = patterns.lazy(r"\b(?P<kind>" + _SGL_PET + r")s?\b", re.IGNORECASE)
+# "my mum name is lee mei ling": "my mum's name is" (kin named, session 43: jolene)
+_SGL_KIN_NAME = patterns.lazy(r"\b((?:[Mm]y|[Oo]ur) " + _RELATIVE + r") name(?= (?:is|was)\b)")
+# A signature under a draft of her own, its firm on the line after her name ("Regards,\nJolene Tan\nLim Ong &
+# Partners\n\nlike this ok?"): her employer (a letter pasted from someone else is cut before: `_own`)
+_SGL_SIGNED = patterns.lazy(
+    r"(?:^|\n)(?:(?:Best|Kind|Warm|With best) )?(?:[Rr]egards|[Ss]incerely|[Tt]hanks|[Tt]hank you|[Bb]est),?[ \t]*\n+"
+    r"[A-Z][a-z]+(?: [A-Z][a-z]+){0,2}[ \t]*\n(?P<v>[A-Z][\w'.-]*(?: (?:&|and|[A-Z][\w'.-]*)){0,4} (?:&|and) Partners|"
+    r"[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,4} (?:LLP|LLC|Pte\.? Ltd\.?|Ltd\.?|Limited|Inc\.?|Bank|Group|Associates|Capital|"
+    r"Holdings|Consulting|Corporation|Corp\.?))[ \t]*(?:\n|$)"
+)
+# (Singlish drops the "'s": "my husband birthday", "my wife phone" name no one)
+_SGL_OWNED = frozenset(
+    [
+        "birthday",
+        "birthdays",
+        "side",
+        "family",
+        "parents",
+        "mum",
+        "mom",
+        "dad",
+        "car",
+        "phone",
+        "company",
+        "office",
+        "colleagues",
+        "friends",
+        "friend",
+        "job",
+        "salary",
+        "boss",
+        "work",
+        "bday",
+        "present",
+        "gift",
+        "hometown",
+        "house",
+        "place",
+        "cooking",
+        "name",
+    ]
+)
+
+
+def _said_sgl(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+    """A value of `_SGL_RULES`: a place the lists know, engaged, a pet's name as its kind's, a name as written."""
+    shown = _untrailed(match.group("v") or "").strip(" .,'!~")
+    folded = shown.casefold()
+    if not shown or folded in tokens.STOPWORDS or any(word in _SGL_NOT_A_NAME for word in folded.split()):
+        return None
+    if "last time" in match.string[: match.start()].casefold():
+        return None  # ("last time i stay in bedok, now ...": where she was)
+    if value_group == "sglplace":
+        part = vocab.part_of_city(shown)
+        if part is not None and _norm(part) == _norm(shown):
+            return Said(attribute, _norm(part), part, memory_type)
+        return _a_place(attribute, memory_type, shown, known=True)
+    if value_group == "sglengaged":
+        return None if _kin(shown) in _KIN_SAME.values() else Said(attribute, "engaged", "engaged", memory_type)
+    if value_group == "sglpet":
+        return Said(match.group("kind").casefold(), _norm(shown), shown, memory_type)
+    return Said(attribute, _norm(shown), shown, memory_type)
+
+
+def _sgl_after(out: dict[str, Said], text: str) -> dict[str, Said]:
+    """What was read, with a pet said dead by its name alone where the turn says its kind ("mochi died this
+    morning ... i know hamsters dont live long": hamster = died mochi, no pets), the employer a draft's
+    signature names (`_SGL_SIGNED`), and without a partner named by a thing of theirs ("my husband birthday")."""
+    partner = out.get("partner")
+    if partner is not None and partner.value in _SGL_OWNED:
+        del out["partner"]
+    if "employer" not in out and "\n" in text and (signed := _SGL_SIGNED.search(text)) is not None:
+        out["employer"] = Said("employer", _norm(signed.group("v")), signed.group("v"), IDENTITY)
+    if "died" not in text and "passed" not in text and "rainbow" not in text:
+        return out
+    died = _SGL_DIED.search(text)
+    kind = _SGL_KIND_SAID.search(text) if died is not None else None
+    if died is None or kind is None or _kin(died.group("n")) in _KIN_SAME.values():
+        return out
+    name = died.group("n")
+    if name.casefold() in tokens.STOPWORDS or name.casefold() in _SGL_NOT_A_NAME:
+        return out
+    out.setdefault(
+        kind.group("kind").casefold(), Said(kind.group("kind").casefold(), _norm("died " + name), f"{name} died", FACT)
+    )
+    out.setdefault("pets", Said("pets", "none", "none (died)", FACT))
+    return out
+
+
 # What the life reading still got wrong after session 41, as classes (session 42: weak42) ----------------------------
 # A home named in passing, "my flat in X" inside a sentence about something else ("the windows of my flat in Leith
 # rattle all night", "the boiler in my apartment in Astoria died again"): the person's own home, as "I live in X" is.
@@ -9937,6 +10252,7 @@ _RULES = (
     *_S41_RULES,  # a trucker's run-ons, again (session 41: weak41)
     *_SONGWRITER_RULES,  # a touring songwriter's chats (session 41: dani)
     *_S42B_RULES,  # an Army spouse's chats (session 42: beth)
+    *_SGL_RULES,  # Singlish, and a life said with 'already' (session 43: jolene)
     *_S42_RULES,  # what was still read wrong, as classes (session 42: weak42)
 )
 
@@ -11745,7 +12061,7 @@ def read(text: str) -> tuple[Said, ...]:
         got = ended(ruled) and not ended(ruled, said)  # "traded in my Corolla for a Mustang": the Mustang
         if ruled is not said and (fuller or got):
             out[said.attribute] = replace(said, memory_type=ruled.memory_type)
-    return tuple(_s42b_beside(out, text).values())  # (session 42: beth) "a German account at": a second bank
+    return tuple(_s42b_beside(_sgl_after(out, text), text).values())  # (s42: a second bank; s43: Singlish's)
 
 
 # Without articles (session 36: olena): the level a person has of a language they learn, by its CEFR
@@ -11920,6 +12236,8 @@ def _reader(value_group: str) -> Callable[[str, str, re.Match[str], str], Said |
         return _said_songwriter  # (session 41: dani)
     if value_group in _S42B_GROUPS:
         return _said_s42b  # (session 42: beth)
+    if value_group in _SGL_GROUPS:
+        return _said_sgl  # (session 43: jolene)
     if value_group in _S42_GROUPS:
         return _said_s42  # (session 42: weak42)
     return _said_texting if value_group in _TEXTING_GROUPS else _said
@@ -12749,6 +13067,45 @@ _ASKS_JOURNAL = (
 _ASKS_BUSINESS_OWNER = (
     ("certification", r"\bwhat (?:[a-z]+ )?qualifications? (?:do|have|did) i\b|\bmy (?:[a-z]+ )?qualifications?\b"),
 )
+# Singlish, and a life said with 'already' (session 43: jolene): the questions of what `_SGL_RULES` reads, its
+# subject's verb bare or in "-ing" ("which telco i using now?", "which clinic i go when sick now?", "what hobby i
+# doing these days?", "where i go exercise now?", "got pet or not now?", "marcus is my what now, bf or husband?")
+_ASKS_SGL = (
+    ("phone provider", r"\b(?:which|what) telco\b|\bmy telco\b"),
+    (
+        "doctor",
+        r"\b(?:which|what) (?:clinic|gp|polyclinic|surgery) (?:do |am )?(?:i|we) (?:go|going|see|seeing|use|using)\b",
+    ),
+    ("hobby", r"\bwhat (?:hobby|hobbies) (?:do |am )?(?:i|we) (?:do|doing|have|got)\b"),
+    ("gym", r"\bwhere (?:do |am )?(?:i|we) (?:go )?(?:exercise|exercising|work out|working out|train|training|gym)\b"),
+    ("pets", r"\bgot (?:any )?pets? or not\b"),
+    ("relationship", r"\b(?:bf|gf|boyfriend|girlfriend|fianc[eé]e?) or (?:husband|wife|fianc[eé]e?)\b"),
+)
+_SGL_AUX = (
+    r"(?:am|is|are|was|were|be|been|being|do|did|does|have|had|has|can|could|will|would|should|must|need|may|might)"
+)
+# A Singlish question drops its "do" or "did" ("which football club i support?", "which primary school i went
+# to?", "what i score for my o levels?"): read as the question with it ("which football club do i support?"), a
+# past verb with "did" and its stem ("which primary school did i go to?")
+_SGL_NO_DO = patterns.lazy(
+    r"^((?:which|what|where|who|when)\b(?: (?!"
+    + _SGL_AUX
+    + r"\b)[\w'-]+){0,3}?) (i|we) (?!"
+    + _SGL_AUX
+    + r"\b|'m|'ve|'d|'re|"
+    r"got|like|so|born\b)(?P<verb>[a-z]+)\b",
+    re.IGNORECASE,
+)
+_SGL_PAST = {"went": "go", "did": "do", "got": "get", "studied": "study", "scored": "score", "bought": "buy"}
+
+
+def _sgl_do(match: re.Match[str]) -> str:
+    verb = match.group("verb").casefold()
+    if verb in _SGL_PAST:
+        return f"{match.group(1)} did {match.group(2)} {_SGL_PAST[verb]}"
+    return f"{match.group(1)} do {match.group(2)} {match.group('verb')}"
+
+
 # Letters from a retired widower (session 40: harold): "What is my chief pastime these days?" (the pastime
 # `_LETTER_RULES` reads), "Do I hold any voluntary post?" (a role), "Have I a companion at present?"
 _ASKS_LETTERS = (
@@ -12816,6 +13173,7 @@ _ASKS_RE = tuple(
         *_ASKS_BUSINESS_OWNER,
         *_ASKS_LETTERS,  # (session 40: harold)
         *_ASKS_SONGWRITER,  # (session 41: dani)
+        *_ASKS_SGL,  # (session 43: jolene)
     )
 )
 # "how is called my mum", "how are called my cats": "what is my mum called" (Spanish "¿cómo se llama ...?")
@@ -13419,6 +13777,7 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
         if asks(sentence) and _TAGGED.search(_tail(sentence)) is None:
             continue  # (a tag asks back what is said of them: "my sister Ola lives in Lyon, doesn't she?" names her)
         sentence = _KIN_IN_A_COMPOUND.sub(" ", sentence)  # "my mother tongue is tamil" names no mother "Tongue"
+        sentence = _SGL_KIN_NAME.sub(r"\1's name", sentence) if " name " in sentence else sentence  # (session 43)
         for partner in _PARTNER_NAMED.finditer(sentence):
             name = partner.group("n") or partner.group("n5")
             if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
@@ -13617,6 +13976,7 @@ def asked(query: str) -> frozenset[str]:
     # (typed without apostrophes, "whats my job title", "where im based", as a statement is: `_UNSPELLED`)
     query = _ASKED_UNSPELLED.sub(r"\1's", _UNSPELLED.sub(_spelled, straight(query)))
     query = _SL_CALLED.sub(r"what \1 \2 called", query)
+    query = _SGL_NO_DO.sub(_sgl_do, query) if " i " in query or " we " in query else query  # (session 43)
     query = _DEGREE_ASKED.sub(_degree_asked, query) if "my " in query else query  # (session 38: "my MA" is no mother)
     shared = _with_someone(query)
     query = _ME_AND.sub(r"\1we", query)  # ("where did me and marco live": the person and their partner)

@@ -110,6 +110,7 @@ ASKED_OTHERWISE = {
     "age": "asked as the age at a first (age:<first>)",
     "exercise": "asked as a class or the gym (schedule:class, gym)",
     "number of pets": "asked as pets",
+    "pet": "read as its kind (hamster: its name), asked as pets",
     "degree:bachelor": "asked as degree",
 }
 

@@ -138,7 +138,13 @@ RECORDED = {
     # role handed on shown as an ending ("handed on FRG leader"), a pet rehomed by its name ("none (rehomed
     # Pickles)"); the question side: a degree's level or a school after a first degree asks that level, a home by
     # its building (`a_building`), a thing held only as someone else's (`held_as_theirs`)
-    10: "0cdd2570c59c24b7",
+    # and life44, jolene's Singlish (memory/life.py's block "Singlish, and a life said with 'already'",
+    # `_sgl_after`; Singapore's banks and telcos in banks.txt and carriers.txt, its towns in within.txt): "shifted
+    # to X already", "i stay with my parents in X", a boss named in lower case, "X propose already" engaged, a gym
+    # used or a class pack bought at, a clinic registered with, a weekly class and "now i do X", a pet named in
+    # lower case and said dead by its name, a draft's signature's firm, "my mum name is X"; "my husband birthday"
+    # names no partner (the question side: Singlish questions, a dropped "do")
+    10: "042994aa8af799dd",
 }
 
 
