@@ -159,6 +159,7 @@ class Survey:
     numbers: tuple[int, ...] | None = None  # the first message's date and time as written (`_numbers`)
     counts: tuple[tuple[str, int], ...] = ()  # sender -> messages, in the order they first spoke
     firsts: tuple[Lone, ...] = ()
+    joined: tuple[tuple[str, str], ...] = ()  # a name before its first ": " -> the whole name (`_Joined`)
 
 
 def strip_marks(line: str) -> str:
@@ -251,6 +252,7 @@ def survey(lines: Iterable[tuple[int, str | None]]) -> Survey:
     backwards = {"dmy": 0, "mdy": 0}  # steps back in time under each order
     last: dict[str, tuple[int, ...]] = {}
     senders = _Senders()
+    joins = _Joined()
     messages = 0
     first_numbers: tuple[int, ...] | None = None
     for number, line in lines:
@@ -258,10 +260,11 @@ def survey(lines: Iterable[tuple[int, str | None]]) -> Survey:
         if not found:
             continue
         numbers, rest = _numbers(found), found.group(_REST)
-        speaker, _ = _split(rest)
+        speaker, body = _split(rest)
         if not speaker:
             senders.noticed(number, _numbers(found))
             continue
+        joins.heard(speaker, body)
         messages += 1
         senders.heard(number, speaker, rest, numbers)
         year_first = year_first or len(found.group(1) or found.group(_GROUPS + 1) or "") == 4
@@ -273,10 +276,43 @@ def survey(lines: Iterable[tuple[int, str | None]]) -> Survey:
             last[order] = key
     order, guessed = _order(top, backwards, year_first)
     first = _moment(first_numbers, order)[0] if first_numbers else None
-    speakers = frozenset(list(senders.counts)[:3])  # two tell a chat between people
-    counts = tuple(senders.counts.items())
-    return Survey(
-        order, guessed, speakers, messages, first, _fits(top, year_first), first_numbers, counts, tuple(senders.firsts)
+    joined = joins.names(senders.counts)
+    counts = tuple((joined.get(name, name), n) for name, n in senders.counts.items())
+    speakers = frozenset(name for name, _ in counts[:3])  # two tell a chat between people
+    firsts = tuple(replace(f, name=joined[f.name]) if f.name in joined else f for f in senders.firsts)
+    fits = _fits(top, year_first)
+    return Survey(order, guessed, speakers, messages, first, fits, first_numbers, counts, firsts, tuple(joined.items()))
+
+
+class _Joined:
+    """Contact names that hold ": " ("Work: Ana"), which a header's first colon cuts in two
+    ("12/01/2024, 09:00 - Work: Ana: Hi"): a sender of two or more messages every one of which goes
+    on with the same name-like words and ": " ("Ana: ") is named by both ("Work: Ana"). One message
+    cannot tell a contact "Work: Ana" from Work saying "Ana: hi", so it stays cut at its first colon."""
+
+    def __init__(self) -> None:
+        self.after: dict[str, str] = {}  # sender -> the words before its messages' next ": " ("" once they differ)
+
+    def heard(self, speaker: str, body: str) -> None:
+        if len(self.after) >= SENDERS_MAX and speaker not in self.after:
+            return
+        more, sep, _ = body.partition(": ")
+        more = more if sep and _name_like(more, len(speaker)) else ""
+        self.after[speaker] = more if self.after.get(speaker, more) == more else ""
+
+    def names(self, counts: dict[str, int]) -> dict[str, str]:
+        return {name: f"{name}: {more}" for name, more in self.after.items() if more and counts.get(name, 0) >= 2}
+
+
+def _name_like(words: str, before: int) -> bool:
+    """Words that can end a contact's name: a few, no quote mark, the whole within SENDER_MAX."""
+    return (
+        words == words.strip()
+        and 0 < len(words) <= SENDER_MAX - before - 2
+        and len(words.split()) <= 4
+        and ":" not in words
+        and not any(mark in words for mark in _QUOTES)
+        and words[0].isalpha()
     )
 
 
@@ -373,10 +409,13 @@ def messages(
     order: str,
     notices: Counter[str] | None = None,
     strayed: frozenset[int] = frozenset(),
+    joined: tuple[tuple[str, str], ...] = (),
 ) -> Iterator[Said]:
     """The chat's messages in order, each with the lines that continue it (a line in `strayed`
     too, though it looks like a header: `strays`). A line before the first header, or a header
-    with no sender (a system line: counted in `notices["notice"]`), belongs to no message."""
+    with no sender (a system line: counted in `notices["notice"]`), belongs to no message. A sender
+    in `joined` (`Survey.joined`) is named whole: "Work: Ana: Hi" is Work: Ana's "Hi"."""
+    whole = dict(joined)
     current: list[str] | None = None
     opened: tuple[int, str, str | None, str | None] | None = None  # line, sender, time, problem
     size, cut, position = 0, False, 0
@@ -389,6 +428,8 @@ def messages(
                 position += 1
             current, opened, size, cut = None, None, 0, False
             speaker, body = _split(found.group(_REST))
+            if speaker in whole and body.startswith(whole[speaker][len(speaker) + 2 :] + ": "):
+                speaker, body = whole[speaker], body[len(whole[speaker]) - len(speaker) :]
             if speaker:
                 time, problem = _moment(_numbers(found), order)
                 current, opened, size = [body], (number, speaker, time, problem), len(body)

@@ -1,0 +1,80 @@
+"""Session 43: the older ended issues' reproductions (2-14) run as each issue words them, and the
+siblings an adversary found beside them. Each test names its issue and what it takes from it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from memory import whatsapp
+
+# A contact saved as "Work: Ana": WhatsApp writes the name whole before the message's ": ".
+WORK_ANA = """\
+12/01/2024, 09:00 - Work: Ana: Did you send the quarterly report to finance yet?
+12/01/2024, 09:05 - Ben Costa: Yes, I sent it this morning with the appendix attached
+12/01/2024, 09:07 - Work: Ana: Great, then we can close the ticket for the audit today
+12/01/2024, 09:09 - Ben Costa: note: the audit team wants the raw files too
+"""
+
+
+def _said(cli, query: str) -> list[tuple[str, str]]:
+    result = cli("recall", query, "--all-spaces", "-k", "10", "--json")
+    assert result.exit_code == 0, result.stderr
+    return sorted((r["speaker"], r["content"]) for r in json.loads(result.stdout)["results"])
+
+
+def test_issue12_a_whatsapp_contact_whose_name_holds_a_colon_is_one_sender(cli, tmp_path):
+    # Issue 12 (chat exports in, speaker as an entity): a contact named "Work: Ana" was cut at its first
+    # colon, so her messages were Work's and began "Ana: ..."; Ben's one "note: ..." stays his own words.
+    path = tmp_path / "WhatsApp Chat with Work: Ana.txt"
+    path.write_text(WORK_ANA, encoding="utf-8")
+    result = cli("import", str(path))
+    assert result.exit_code == 0, result.stderr
+    assert "the chat is with 'Work: Ana'" in result.stderr  # the chat's name finds its sender: Ben is the person
+    said = _said(cli, "quarterly report audit ticket raw files appendix")
+    assert ("Work: Ana", "Did you send the quarterly report to finance yet?") in said
+    assert ("Work: Ana", "Great, then we can close the ticket for the audit today") in said
+    assert ("Ben Costa", "note: the audit team wants the raw files too") in said
+    assert not [speaker for speaker, _ in said if speaker == "Work"]
+
+
+@pytest.mark.parametrize(
+    ("lines", "senders"),
+    [
+        # a sender whose messages go on with different words before a colon: their own words
+        (["Ana: Re: the trip is on", "Ana: note: buy milk", "Ana: hello there"], ["Ana"]),
+        # one message cannot tell a contact "Ana: Re" from Ana saying "Re: ..."
+        (["Ana: Re: the trip is on", "Ben: fine by me"], ["Ana", "Ben"]),
+        # a sentence before the colon is no name's end
+        (["Ana: I think this is it: the red one", "Ana: I think this is it: the blue one"], ["Ana"]),
+        # iOS, and a name in another script
+        (["Praca: Ania: Cześć, jak leci?", "Praca: Ania: Do jutra"], ["Praca: Ania"]),
+        (["工作: 安娜: 明天见", "工作: 安娜: 好的"], ["工作: 安娜"]),
+    ],
+)
+def test_issue12_only_a_name_every_message_repeats_is_joined(lines, senders):
+    text = "".join(f"[28.11.23, 18:4{i}:12] {line}\n" for i, line in enumerate(lines))
+    found = whatsapp.survey(enumerate(text.splitlines(keepends=True), 1))
+    assert [name for name, _ in found.counts] == senders
+    said = list(whatsapp.messages(enumerate(text.splitlines(keepends=True), 1), found.order, joined=found.joined))
+    assert [(s.speaker, s.text) for s in said] == [
+        (name, line[len(name) + 2 :])
+        for line in lines
+        for name in [max((n for n in senders if line.startswith(n + ": ")), key=len)]
+    ]
+
+
+def test_issue12_a_joined_sender_keeps_its_own_messages_apart_from_a_shorter_namesake(tmp_path):
+    # "Work" never speaks alone here; a message of "Work: Ana" whose text holds another colon keeps it
+    text = (
+        "12/01/2024, 09:00 - Work: Ana: Agenda: budget, hiring, offsite\n"
+        "12/01/2024, 09:01 - Work: Ana: Done for today\n"
+    )
+    lines = list(enumerate(text.splitlines(keepends=True), 1))
+    found = whatsapp.survey(lines)
+    said = list(whatsapp.messages(lines, found.order, joined=found.joined))
+    assert [(s.speaker, s.text) for s in said] == [
+        ("Work: Ana", "Agenda: budget, hiring, offsite"),
+        ("Work: Ana", "Done for today"),
+    ]
