@@ -4,10 +4,14 @@ siblings an adversary found beside them. Each test names its issue and what it t
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
 from memory import whatsapp
+from tests.conftest import ROOT, run_forked
 
 # A contact saved as "Work: Ana": WhatsApp writes the name whole before the message's ": ".
 WORK_ANA = """\
@@ -78,3 +82,35 @@ def test_issue12_a_joined_sender_keeps_its_own_messages_apart_from_a_shorter_nam
         ("Work: Ana", "Agenda: budget, hiring, offsite"),
         ("Work: Ana", "Done for today"),
     ]
+
+
+@pytest.mark.parametrize("host", ["", "   "])
+def test_issue6_a_blank_host_is_a_usage_error_not_a_warning_about_listening_on_nothing(host):
+    # Issue 6: "never another interface unless the person passes --host explicitly, with a warning".
+    # Before: `--host ""` warned "listening on : other machines ..." and then listened on 127.0.0.1.
+    done = run_forked("serve", "--host", host, "--port", "0")
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert done.returncode == 2 and len(lines) == 1, done.stderr
+    assert "--host: is empty; leave --host out to listen on 127.0.0.1" in lines[0]
+
+
+def test_issue6_a_host_that_is_not_here_is_one_line_and_a_reachable_one_is_warned_once_it_listens(quire_home):
+    done = run_forked("serve", "--host", "no-such-host.invalid", "--port", "0")
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert done.returncode == 1 and len(lines) == 1 and "not an address of this machine" in lines[0], done.stderr
+    # 127.0.0.2 is this machine's (all of 127/8 is loopback) but not the default: warned, and it serves
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "quire.cli", "serve", "--host", "127.0.0.2", "--json"],
+        cwd=ROOT,
+        env={**os.environ, "QUIRE_HOME": str(quire_home)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        info = json.loads(proc.stdout.readline())
+        assert info["host"] == "127.0.0.2"
+    finally:
+        stopped = run_forked("serve", "--stop")
+        _, err = proc.communicate(timeout=60)
+    assert stopped.returncode == 0, stopped.stderr
+    assert err.decode().count("warning: listening on 127.0.0.2: other machines") == 1, err.decode()
