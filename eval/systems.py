@@ -302,6 +302,10 @@ def compare(
     else:
         tasks = load_longmemeval(path, cast(Any, granularity), cast(Any, protocol))
         spec, k = (harness.LME_WENLAN, 10) if protocol == "wenlan" else (harness.LME_OFFICIAL, 10)
+    if not any(task.questions for task in tasks):
+        # before: `[]` (or items whose questions the protocol skips) printed recall 0.0 over 0 questions, exit 0
+        name = "LoCoMo" if dataset == "locomo" else "LongMemEval"
+        raise InvalidInput(f"{path}: no question to score in it; give a {name} file that holds questions")
     started = time.perf_counter()
     cache = EmbeddingCache(load_embedder(), _label(path))
     quire = QuireSystem(cache, k=k, keep_all=keep_all)

@@ -114,3 +114,23 @@ def test_issue6_a_host_that_is_not_here_is_one_line_and_a_reachable_one_is_warne
         _, err = proc.communicate(timeout=60)
     assert stopped.returncode == 0, stopped.stderr
     assert err.decode().count("warning: listening on 127.0.0.2: other machines") == 1, err.decode()
+
+
+@pytest.mark.parametrize(
+    ("bench", "items"),
+    [
+        ("locomo", []),
+        ("longmemeval", []),
+        ("locomo", [{"sample_id": "a", "qa": [], "conversation": {"speaker_a": "Ana", "speaker_b": "Ben"}}]),
+    ],
+    ids=["locomo-empty", "longmemeval-empty", "locomo-no-qa"],
+)
+def test_issue3_a_benchmark_file_without_questions_is_refused_not_scored_zero(cli, tmp_path, bench, items):
+    # Issue 3: `quire eval locomo --data PATH --json` prints the figures over the file's questions. Before:
+    # a file with none printed recall 0.0 over 0 questions and exited 0, as if quire had found nothing.
+    data = tmp_path / "bench.json"
+    data.write_text(json.dumps(items), encoding="utf-8")
+    result = cli("eval", bench, "--data", str(data), "--json")
+    assert result.exit_code == 1, result.stdout
+    assert result.stdout == ""
+    assert "no question to score in it; give a" in result.stderr and "Traceback" not in result.stderr
