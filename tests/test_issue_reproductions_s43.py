@@ -52,6 +52,13 @@ def test_issue12_a_whatsapp_contact_whose_name_holds_a_colon_is_one_sender(cli, 
         (["Ana: Re: the trip is on", "Ben: fine by me"], ["Ana", "Ben"]),
         # a sentence before the colon is no name's end
         (["Ana: I think this is it: the red one", "Ana: I think this is it: the blue one"], ["Ana"]),
+        # two contacts saved under one prefix, each with two messages or more
+        (
+            ["Work: Ana: the report is done", "Work: Ben: thanks", "Work: Ana: sent it", "Work: Ben: great"],
+            ["Work: Ana", "Work: Ben"],
+        ),
+        # ... but a prefix one of whose messages is its own words stays a sender of its own
+        (["Work: Ana: the report", "Work: Ana: sent", "Work: Ben: thanks", "Work: all good here"], ["Work"]),
         # iOS, and a name in another script
         (["Praca: Ania: Cześć, jak leci?", "Praca: Ania: Do jutra"], ["Praca: Ania"]),
         (["工作: 安娜: 明天见", "工作: 安娜: 好的"], ["工作: 安娜"]),
