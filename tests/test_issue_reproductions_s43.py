@@ -141,3 +141,33 @@ def test_issue3_a_benchmark_file_without_questions_is_refused_not_scored_zero(cl
     assert result.exit_code == 1, result.stdout
     assert result.stdout == ""
     assert "no question to score in it; give a" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_issue9_the_table_rows_run_as_worded(cli, db):
+    # Issue 9's table, word for word: `printf 'The cache server \x00 stores keys' | quire capture --defer-embed`
+    result = cli("capture", "--defer-embed", input="The cache server \x00 stores keys")
+    assert result.exit_code == 0 and result.stdout.startswith("stored mem_"), result.stderr
+    assert "removed 1 control character" in result.stderr
+    assert db.rows("SELECT content FROM memories") == [("The cache server  stores keys",)]
+    # `capture '我们决定使用PostgreSQL作为账本数据库因为事务性DDL很重要'`: stored, not too_short
+    cjk = cli("capture", "我们决定使用PostgreSQL作为账本数据库因为事务性DDL很重要")
+    assert cjk.exit_code == 0 and cjk.stdout.startswith("stored mem_"), cjk.stderr
+    # `capture '…' --valid-from 0001-01-01`: refused with the range, nothing stored
+    old = cli("capture", "We moved the staging cluster to the new region", "--valid-from", "0001-01-01")
+    assert old.exit_code == 2 and "from 1000-01-01 to 9999-12-31" in old.stderr
+    assert db.rows("SELECT count(*) FROM memories") == [(2,)]
+    # then `recall 'what changed last week'` and `recall x --as-of 9999-12-31`: answers, not tracebacks
+    for args in (["what changed last week"], ["x", "--as-of", "9999-12-31"]):
+        answer = cli("recall", *args)
+        assert answer.exit_code == 0 and "Traceback" not in answer.stderr, answer.stderr
+    # CLI `capture 'I am a product manager …' --type identity` against an existing identity: held for a person
+    assert (
+        cli("capture", "I am a software engineer working on the payments platform", "--type", "identity").exit_code == 0
+    )
+    pm = cli("capture", "I am a product manager …", "--type", "identity", "--json")
+    assert pm.exit_code == 0, pm.stderr
+    assert "held for review as item" in " ".join(json.loads(pm.stdout)["warnings"])
+    recalled = json.loads(cli("recall", "what is my job", "--type", "identity", "--json").stdout)["results"]
+    assert [r["content"] for r in recalled if r["status"] == "active"] == [
+        "I am a software engineer working on the payments platform"
+    ]
