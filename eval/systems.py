@@ -278,6 +278,21 @@ def _label(path: Path) -> str:
     return path.name.split(".")[0]
 
 
+def _data_path(dataset: str, path: Path | None) -> Path:
+    path = Path(path) if path else default_data(dataset)
+    if not path.exists():
+        raise InvalidInput(f"{path} does not exist; pass --data PATH (the dev files are in shared/data)")
+    return path
+
+
+def _some_question(tasks: Sequence[Task], dataset: str, path: Path) -> None:
+    """InvalidInput for a file with no question to score: `[]` (or items whose questions the protocol
+    skips) printed recall 0.0 over 0 questions and exited 0, as if quire had found nothing."""
+    if not any(task.questions for task in tasks):
+        name = "LoCoMo" if dataset == "locomo" else "LongMemEval"
+        raise InvalidInput(f"{path}: no question to score in it; give a {name} file that holds questions")
+
+
 def compare(
     dataset: str,
     path: Path | None = None,
@@ -292,9 +307,7 @@ def compare(
 ) -> dict[str, Any]:
     """Run quire beside the BM25 and dense baselines on a benchmark; the harness report + setup
     (`as_chat`: LoCoMo's turns as a chat export has them, `load_locomo`)."""
-    path = Path(path) if path else default_data(dataset)
-    if not path.exists():
-        raise InvalidInput(f"{path} does not exist; pass --data PATH (the dev files are in shared/data)")
+    path = _data_path(dataset, path)
     if dataset == "locomo" and granularity == "session":
         tasks, spec, k = load_locomo(path, "session", as_chat=as_chat), harness.LOCOMO_SESSION, 300
     elif dataset == "locomo":
@@ -302,6 +315,7 @@ def compare(
     else:
         tasks = load_longmemeval(path, cast(Any, granularity), cast(Any, protocol))
         spec, k = (harness.LME_WENLAN, 10) if protocol == "wenlan" else (harness.LME_OFFICIAL, 10)
+    _some_question(tasks, dataset, path)
     started = time.perf_counter()
     cache = EmbeddingCache(load_embedder(), _label(path))
     quire = QuireSystem(cache, k=k, keep_all=keep_all)

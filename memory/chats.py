@@ -990,7 +990,7 @@ def read_whatsapp(
 
     def records() -> Iterator[Message]:
         notices: Counter[str] = Counter()
-        for said in whatsapp.messages(_text_lines(source, report), found.order, notices, strayed):
+        for said in whatsapp.messages(_text_lines(source, report), found.order, notices, strayed, found.joined):
             where = f"{source.name}:{said.line}"
             if said.cut:
                 report.errors.append(

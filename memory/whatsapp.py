@@ -159,6 +159,7 @@ class Survey:
     numbers: tuple[int, ...] | None = None  # the first message's date and time as written (`_numbers`)
     counts: tuple[tuple[str, int], ...] = ()  # sender -> messages, in the order they first spoke
     firsts: tuple[Lone, ...] = ()
+    joined: tuple[tuple[str, str], ...] = ()  # a name before its first ": " -> the whole name (`_Joined`)
 
 
 def strip_marks(line: str) -> str:
@@ -251,6 +252,7 @@ def survey(lines: Iterable[tuple[int, str | None]]) -> Survey:
     backwards = {"dmy": 0, "mdy": 0}  # steps back in time under each order
     last: dict[str, tuple[int, ...]] = {}
     senders = _Senders()
+    joins = _Joined()
     messages = 0
     first_numbers: tuple[int, ...] | None = None
     for number, line in lines:
@@ -258,10 +260,11 @@ def survey(lines: Iterable[tuple[int, str | None]]) -> Survey:
         if not found:
             continue
         numbers, rest = _numbers(found), found.group(_REST)
-        speaker, _ = _split(rest)
+        speaker, body = _split(rest)
         if not speaker:
             senders.noticed(number, _numbers(found))
             continue
+        joins.heard(speaker, body)
         messages += 1
         senders.heard(number, speaker, rest, numbers)
         year_first = year_first or len(found.group(1) or found.group(_GROUPS + 1) or "") == 4
@@ -273,10 +276,69 @@ def survey(lines: Iterable[tuple[int, str | None]]) -> Survey:
             last[order] = key
     order, guessed = _order(top, backwards, year_first)
     first = _moment(first_numbers, order)[0] if first_numbers else None
-    speakers = frozenset(list(senders.counts)[:3])  # two tell a chat between people
-    counts = tuple(senders.counts.items())
-    return Survey(
-        order, guessed, speakers, messages, first, _fits(top, year_first), first_numbers, counts, tuple(senders.firsts)
+    counts, firsts, wholes = _named_whole(senders, joins.names())
+    speakers = frozenset(name for name, _ in counts[:3])  # two tell a chat between people
+    fits = _fits(top, year_first)
+    return Survey(order, guessed, speakers, messages, first, fits, first_numbers, counts, firsts, wholes)
+
+
+def _named_whole(
+    senders: _Senders, joined: dict[str, dict[str, int]]
+) -> tuple[tuple[tuple[str, int], ...], tuple[Lone, ...], tuple[tuple[str, str], ...]]:
+    """The survey's counts and firsts with each sender `_Joined` found named whole, and those names."""
+    counts = tuple(
+        pair
+        for name, n in senders.counts.items()
+        for pair in ([(f"{name}: {end}", m) for end, m in joined[name].items()] if name in joined else [(name, n)])
+    )
+    # a first header opened with the first of its sender's ends (each said twice or more: never a stray)
+    firsts = tuple(
+        replace(f, name=f"{f.name}: {next(iter(joined[f.name]))}") if f.name in joined else f for f in senders.firsts
+    )
+    return counts, firsts, tuple((name, f"{name}: {end}") for name, ends in joined.items() for end in ends)
+
+
+class _Joined:
+    """Contact names that hold ": " ("Work: Ana"), which a header's first colon cuts in two
+    ("12/01/2024, 09:00 - Work: Ana: Hi"): when every message of a "sender" goes on with name-like
+    words and ": " ("Ana: ", or "Ben: " for a second contact "Work: Ben"), and each such name opens
+    two or more of them, each is a sender named whole ("Work: Ana", "Work: Ben"). One message cannot
+    tell a contact "Work: Ana" from Work saying "Ana: hi", so a name heard once stays cut at its first
+    colon, and so does every message of a sender one of whose messages does not go on so."""
+
+    def __init__(self) -> None:
+        # sender -> each name its messages go on with, and how many (None once one goes on otherwise)
+        self.after: dict[str, dict[str, int] | None] = {}
+
+    def heard(self, speaker: str, body: str) -> None:
+        if speaker not in self.after and len(self.after) >= SENDERS_MAX:
+            return
+        seen = self.after.setdefault(speaker, {})
+        if seen is None:
+            return
+        more, sep, _ = body.partition(": ")
+        if not sep or not _name_like(more, len(speaker)) or (more not in seen and len(seen) >= JOINED_MAX):
+            self.after[speaker] = None
+            return
+        seen[more] = seen.get(more, 0) + 1
+
+    def names(self) -> dict[str, dict[str, int]]:
+        """Each sender to cut no more: its names' ends and their messages, in the order first heard."""
+        return {name: ends for name, ends in self.after.items() if ends and min(ends.values()) >= 2}
+
+
+JOINED_MAX = 64  # contacts one first part may open ("Work: Ana", "Work: Ben", ...) before it is no name's
+
+
+def _name_like(words: str, before: int) -> bool:
+    """Words that can end a contact's name: a few, no quote mark, the whole within SENDER_MAX."""
+    return (
+        words == words.strip()
+        and 0 < len(words) <= SENDER_MAX - before - 2
+        and len(words.split()) <= 4
+        and ":" not in words
+        and not any(mark in words for mark in _QUOTES)
+        and words[0].isalpha()
     )
 
 
@@ -373,10 +435,15 @@ def messages(
     order: str,
     notices: Counter[str] | None = None,
     strayed: frozenset[int] = frozenset(),
+    joined: tuple[tuple[str, str], ...] = (),
 ) -> Iterator[Said]:
     """The chat's messages in order, each with the lines that continue it (a line in `strayed`
     too, though it looks like a header: `strays`). A line before the first header, or a header
-    with no sender (a system line: counted in `notices["notice"]`), belongs to no message."""
+    with no sender (a system line: counted in `notices["notice"]`), belongs to no message. A sender
+    in `joined` (`Survey.joined`) is named whole: "Work: Ana: Hi" is Work: Ana's "Hi"."""
+    ends: dict[str, list[str]] = {}
+    for name, whole in joined:
+        ends.setdefault(name, []).append(whole[len(name) + 2 :])
     current: list[str] | None = None
     opened: tuple[int, str, str | None, str | None] | None = None  # line, sender, time, problem
     size, cut, position = 0, False, 0
@@ -389,6 +456,9 @@ def messages(
                 position += 1
             current, opened, size, cut = None, None, 0, False
             speaker, body = _split(found.group(_REST))
+            end = next((e for e in ends.get(speaker, ()) if body.startswith(e + ": ")), None)
+            if end is not None:
+                speaker, body = f"{speaker}: {end}", body[len(end) + 2 :]
             if speaker:
                 time, problem = _moment(_numbers(found), order)
                 current, opened, size = [body], (number, speaker, time, problem), len(body)

@@ -30,6 +30,9 @@ COMMANDS = [
         ("0", "every size must be at least 10"),
         ("-1", "every size must be at least 10"),
         ("1000,5", "every size must be at least 10"),
+        # before: a size past any machine's memory began generating (1e20 memories) and never ended
+        ("99999999999999999999", "every size must be at most 10,000,000"),
+        ("1000,10000001", "every size must be at most 10,000,000"),
     ],
 )
 def test_a_bad_size_list_is_a_usage_error_naming_the_fix(cli, command, sizes, says):
@@ -50,3 +53,21 @@ def test_a_list_reads_as_its_sizes_once_each_in_order():
     assert Sizes(empty=True).convert("", None, None) == ()
     with pytest.raises(click.BadParameter):
         Sizes().convert("", None, None)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["bench", "import", "--messages"],
+        ["bench", "serve", "--runs"],
+        ["bench", "cold", "--runs"],
+        ["bench", "ui", "--memories"],
+        ["bench", "store", "--queued"],
+    ],
+    ids=lambda c: f"{c[1]}{c[2]}",
+)
+def test_a_count_past_any_machine_is_refused_with_the_bound(cli, command):
+    result = cli(*command, "99999999999")
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "must be at most 10000000" in lines[0], result.output

@@ -25,9 +25,15 @@ _data_option = click.option(
 _limit_option = click.option("--limit", type=Bounded(1), help="Score only the first N questions.")
 
 
+# The most of anything a bench makes (memories, messages, rows): ten times the largest size a
+# bench measures by default (1M); past it a run would fill memory or never end (1e20 memories began
+# generating before), so it is refused with the bound.
+BENCH_MOST = 10_000_000
+
+
 class Sizes(click.ParamType):
-    """A comma-separated list of sizes ("1000,10000"), each at least `least`; '' is no size at all
-    where `empty` allows it (a part of the bench skipped). Repeats are measured once."""
+    """A comma-separated list of sizes ("1000,10000"), each from `least` to BENCH_MOST; '' is no size
+    at all where `empty` allows it (a part of the bench skipped). Repeats are measured once."""
 
     name = "sizes"
 
@@ -46,6 +52,8 @@ class Sizes(click.ParamType):
             self.fail("give at least one size (e.g. 1000,10000)", param, ctx)
         if any(n < self.least for n in sizes):
             self.fail(f"{value!r}: every size must be at least {self.least}", param, ctx)
+        if any(n > BENCH_MOST for n in sizes):
+            self.fail(f"{value!r}: every size must be at most {BENCH_MOST:,}", param, ctx)
         return sizes
 
 
@@ -212,8 +220,10 @@ def bench_capture(sizes, json_):
 
 @bench.command("recall")
 @click.option("--sizes", type=Sizes(), default="1000,10000,100000", show_default=True, help="Corpus sizes to measure.")
-@click.option("--queries", type=Bounded(5), default=50, show_default=True, help="Warm queries per size.")
-@click.option("--cold-runs", type=Bounded(1), default=3, show_default=True, help="Cold `quire recall` runs per size.")
+@click.option("--queries", type=Bounded(5, BENCH_MOST), default=50, show_default=True, help="Warm queries per size.")
+@click.option(
+    "--cold-runs", type=Bounded(1, BENCH_MOST), default=3, show_default=True, help="Cold `quire recall` runs per size."
+)
 @click.option(
     "--synthetic",
     type=Sizes(empty=True),
@@ -241,7 +251,9 @@ def bench_recall(sizes, queries, cold_runs, synthetic, cold_homes, json_):
 
 
 @bench.command("import")
-@click.option("--messages", type=Bounded(10), default=100_000, show_default=True, help="Messages in the export.")
+@click.option(
+    "--messages", type=Bounded(10, BENCH_MOST), default=100_000, show_default=True, help="Messages in the export."
+)
 @json_option
 def bench_import(messages, json_):
     """`quire import` of a generated ChatGPT export: messages/s vs raw encode, peak RSS, re-run."""
@@ -257,9 +269,11 @@ def bench_import(messages, json_):
     required=True,
     help="A LongMemEval file (.json or .json.xz): its user turns are the store and the batches.",
 )
-@click.option("--turns", type=Bounded(1024), default=36_000, show_default=True, help="User turns read.")
-@click.option("--batches", type=Bounded(1), default=20, show_default=True, help="Batches of 256 checked.")
-@click.option("--like", type=Bounded(1000), default=100_000, show_default=True, help="Cut as this many rows.")
+@click.option("--turns", type=Bounded(1024, BENCH_MOST), default=36_000, show_default=True, help="User turns read.")
+@click.option("--batches", type=Bounded(1, BENCH_MOST), default=20, show_default=True, help="Batches of 256 checked.")
+@click.option(
+    "--like", type=Bounded(1000, BENCH_MOST), default=100_000, show_default=True, help="Cut as this many rows."
+)
 @json_option
 def bench_cells(data, turns, batches, like, json_):
     """An import's near-duplicate check through cells against every row, on real chat turns (real model)."""
@@ -269,8 +283,12 @@ def bench_cells(data, turns, batches, like, json_):
 
 
 @bench.command("serve")
-@click.option("--memories", type=Bounded(1), default=500, show_default=True, help="Memories in the temp home.")
-@click.option("--runs", type=Bounded(1), default=5, show_default=True, help="`quire recall` calls per side.")
+@click.option(
+    "--memories", type=Bounded(1, BENCH_MOST), default=500, show_default=True, help="Memories in the temp home."
+)
+@click.option(
+    "--runs", type=Bounded(1, BENCH_MOST), default=5, show_default=True, help="`quire recall` calls per side."
+)
 @json_option
 def bench_serve(memories, runs, json_):
     """`quire recall` end to end with `quire serve` up vs cold (real model; the goal is >= 10x)."""
@@ -280,9 +298,11 @@ def bench_serve(memories, runs, json_):
 
 
 @bench.command("ui")
-@click.option("--memories", type=Bounded(10), default=100_000, show_default=True, help="Memories in the home.")
-@click.option("--items", type=Bounded(1), default=1000, show_default=True, help="Open review items.")
-@click.option("--runs", type=Bounded(3), default=30, show_default=True, help="Requests per screen.")
+@click.option(
+    "--memories", type=Bounded(10, BENCH_MOST), default=100_000, show_default=True, help="Memories in the home."
+)
+@click.option("--items", type=Bounded(1, BENCH_MOST), default=1000, show_default=True, help="Open review items.")
+@click.option("--runs", type=Bounded(3, BENCH_MOST), default=30, show_default=True, help="Requests per screen.")
 @click.option("--pages/--no-pages", default=True, show_default=True, help="Rebuild the wiki first (page screens).")
 @json_option
 def bench_ui(memories, items, runs, pages, json_):
@@ -312,9 +332,13 @@ def bench_rebuild(sizes, chats, json_):
 
 @bench.command("cold")
 @click.option("--sizes", type=Sizes(), default="10000", show_default=True, help="Memories in each temp home.")
-@click.option("--runs", type=Bounded(1), default=5, show_default=True, help="Runs per command.")
+@click.option("--runs", type=Bounded(1, BENCH_MOST), default=5, show_default=True, help="Runs per command.")
 @click.option(
-    "--torch-runs", type=Bounded(0), default=1, show_default=True, help="Cold recalls on sentence-transformers."
+    "--torch-runs",
+    type=Bounded(0, BENCH_MOST),
+    default=1,
+    show_default=True,
+    help="Cold recalls on sentence-transformers.",
 )
 @json_option
 def bench_cold(sizes, runs, torch_runs, json_):
@@ -326,9 +350,11 @@ def bench_cold(sizes, runs, torch_runs, json_):
 
 
 @bench.command("store")
-@click.option("--size", type=Bounded(10), default=10_000, show_default=True, help="Memories in each store.")
-@click.option("--queries", type=Bounded(5), default=200, show_default=True, help="Recall queries per store.")
-@click.option("--queued", type=Bounded(1), default=1000, show_default=True, help="Queued captures to sync.")
+@click.option("--size", type=Bounded(10, BENCH_MOST), default=10_000, show_default=True, help="Memories in each store.")
+@click.option(
+    "--queries", type=Bounded(5, BENCH_MOST), default=200, show_default=True, help="Recall queries per store."
+)
+@click.option("--queued", type=Bounded(1, BENCH_MOST), default=1000, show_default=True, help="Queued captures to sync.")
 @json_option
 def bench_store(size, queries, queued, json_):
     """Capture latency and recall p50/p95, embedded file vs sqld on loopback; time to sync queued captures."""
@@ -338,8 +364,8 @@ def bench_store(size, queries, queued, json_):
 
 
 @bench.command("privacy")
-@click.option("--size", type=Bounded(10), default=2000, show_default=True, help="Memories in each home.")
-@click.option("--rounds", type=Bounded(1), default=3, show_default=True, help="Turns per home.")
+@click.option("--size", type=Bounded(10, BENCH_MOST), default=2000, show_default=True, help="Memories in each home.")
+@click.option("--rounds", type=Bounded(1, BENCH_MOST), default=3, show_default=True, help="Turns per home.")
 @json_option
 def bench_privacy(size, rounds, json_):
     """Encryption at rest against a plaintext home: import, capture, warm and cold recall, rebuild."""
@@ -349,8 +375,8 @@ def bench_privacy(size, rounds, json_):
 
 
 @bench.command("encoder")
-@click.option("--texts", type=Bounded(16), default=1000, show_default=True, help="Texts encoded per turn.")
-@click.option("--rounds", type=Bounded(1), default=3, show_default=True, help="Turns per encoder.")
+@click.option("--texts", type=Bounded(16, BENCH_MOST), default=1000, show_default=True, help="Texts encoded per turn.")
+@click.option("--rounds", type=Bounded(1, BENCH_MOST), default=3, show_default=True, help="Turns per encoder.")
 @json_option
 def bench_encoder(texts, rounds, json_):
     """The int8 encoder against float32: throughput in turns, and the cosine between their vectors."""

@@ -19,6 +19,9 @@ def _one_host(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     a name no machine has (`127.0.0.1\n` from a paste)."""
     if value is not None and (CONTROL.search(value.strip()) or any(c.isspace() for c in value.strip())):
         raise click.BadParameter(f"{value!r} holds a space, line break or control character; give the host alone")
+    if value is not None and not value.strip():
+        # before: a blank host listened on 127.0.0.1 under a warning that it was "listening on : ..."
+        raise click.BadParameter("is empty; leave --host out to listen on 127.0.0.1, or give an address")
     return None if value is None else value.strip()
 
 
@@ -59,13 +62,14 @@ def serve(host, port, stop_, status_, json_):
         if not found["running"] or not found.get("answering", False):
             sys.exit(1)  # `quire serve --status && …` in a script means "it runs"
         return
-    if host is not None and host not in service.LOOPBACK:
-        warn(
-            f"listening on {host}: other machines that reach this port can try the token; "
-            "keep the default (127.0.0.1) unless you need remote access"
-        )
 
     def ready(svc) -> None:
+        # warned once it listens: a host that is no address here is refused in one line, no warning before it
+        if host is not None and host not in service.LOOPBACK:
+            warn(
+                f"listening on {host}: other machines that reach this port can try the token; "
+                "keep the default (127.0.0.1) unless you need remote access"
+            )
         if json_:  # one line, so a script can read it and go
             click.echo(
                 json.dumps(
