@@ -758,16 +758,20 @@ def _branch(mapping: dict[str, _Node], current: str | None) -> list[str]:
 _ClaudeRecord = tuple[str, str, Any, str | None, str | None]  # role, text, raw time, uuid, parent's uuid
 
 
-def _claude_message(index: Any, msg: Any) -> _ClaudeRecord | str | None:
-    """(role, text, raw time, uuid, parent's uuid) of a chat_messages entry, None for another
-    sender, or why it is bad."""
+def _claude_message(index: Any, msg: Any) -> _ClaudeRecord | str:
+    """(role, text, raw time, uuid, parent's uuid) of a chat_messages entry, or why it is bad (a sender
+    neither human nor assistant, a text that is no text: each reported, never left out unsaid)."""
     if isinstance(msg, jsonstream.Bad):
         return msg.reason
     if not isinstance(msg, dict):
         return f"the message is {_kind(msg)}, not an object"
-    sender = _role(msg["sender"]) if isinstance(msg.get("sender"), str) else None
-    if sender not in ("human", "assistant"):
-        return None
+    said_by = msg.get("sender")
+    sender = _role(said_by) if isinstance(said_by, str) else None
+    if sender not in ("human", "assistant"):  # (a Claude export has no other: a message left out is said)
+        named = repr(said_by[:40]) if isinstance(said_by, str) else _kind(said_by)
+        return f"its sender is {named}, not human or assistant"
+    if msg.get("text") is not None and not isinstance(msg.get("text"), str):
+        return f"its text is {_kind(msg.get('text'))}, not a text"  # (it was counted as an empty message)
     text = _clean(msg.get("text"))
     content = msg.get("content")
     if not text and isinstance(content, list):

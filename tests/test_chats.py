@@ -799,3 +799,29 @@ def test_a_note_paragraph_past_the_limit_lands_whole_in_parts(session, tmp_path)
     assert report.stored == 2 and report.rejected == 0 and report.warnings == []
     stored = [r[0] for r in session.db.rows("SELECT content FROM memories ORDER BY content")]
     assert sorted(" ".join(stored).split()) == sorted(words)
+
+
+@pytest.mark.parametrize(
+    ("odd", "says"),
+    [
+        ({"sender": "system"}, "its sender is 'system', not human or assistant"),
+        ({}, "its sender is null, not human or assistant"),
+        ({"sender": 7}, "its sender is a number, not human or assistant"),
+        ({"sender": "human", "text": 5}, "its text is a number, not a text"),
+    ],
+)
+def test_a_claude_message_no_reader_keeps_is_said_not_left_out(cli, tmp_path, odd, says):
+    # A Claude message from neither sender was left out without a word, and one whose text was a number was
+    # counted as an empty message: each is an error naming its place now, and the others land.
+    good = "The boiler was serviced in March by the usual engineer from town"
+    messages = [
+        {"uuid": "m1", "sender": "human", "text": good, "created_at": "2024-05-01T09:00:00Z"},
+        {"uuid": "m2", "text": "What the odd message said, which is never kept", **odd},
+    ]
+    conv = {"uuid": "c1", "name": "House", "created_at": "2024-05-01T09:00:00Z", "chat_messages": messages}
+    path = tmp_path / "conversations.json"
+    path.write_text(json.dumps([conv]), encoding="utf-8")
+    result = cli("import", str(path), "--format", "claude", "--defer-embed", "--json")
+    report = json.loads(result.stdout)
+    assert result.exit_code == 1 and report["stored"] == 1
+    assert report["errors"] == [f"conversations.json: conversation 1 message 1: {says}; skipped"]
