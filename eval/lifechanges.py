@@ -26,7 +26,8 @@ and tests/fixtures/bola/ (a twenty-fifth, written blind: a salon owner whose sal
 and tests/fixtures/ray/ (a twenty-sixth, written blind: a trucker who dictates by voice, Lafayette to Lake Charles)
 and tests/fixtures/harold/ (a twenty-seventh, written blind: a widower's letters, Shrewsbury to Church Stretton)
 and tests/fixtures/dani/ (a twenty-eighth, written blind: a songwriter's late-night lowercase, lyrics and bios pasted)
-and tests/fixtures/beth/ (a twenty-ninth, written blind: an Army spouse and hygienist, PCS orders and FRG news pasted).
+and tests/fixtures/beth/ (a twenty-ninth, written blind: an Army spouse and hygienist, PCS orders and FRG news pasted)
+and tests/fixtures/ava/ (a thirtieth, written blind: a QA tester turned UX writer who comes out and changes her name).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -91,6 +92,7 @@ RAY = FIXTURES / "ray"  # a twenty-sixth, written blind: a trucker's dictated ru
 HAROLD = FIXTURES / "harold"  # a twenty-seventh, written blind: a widower's letters, Shrewsbury to Church Stretton
 DANI = FIXTURES / "dani"  # a twenty-eighth, written blind: a songwriter, Austin to Nashville and back, lyrics pasted
 BETH = FIXTURES / "beth"  # a twenty-ninth, written blind: an Army spouse, Fort Bragg to Vilseck to Colorado Springs
+AVA = FIXTURES / "ava"  # a thirtieth, written blind: Alex to Ava, Portland's Hawthorne to Sellwood to Capitol Hill
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -165,7 +167,7 @@ def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
     people: tuple[Path, ...] = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA)
     people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, MAEVE, SAM, OLENA, KAI, ROWAN, WEN, ARJUN, GRACE, INES, BOLA, RAY)
-    people += (HAROLD, DANI, BETH)
+    people += (HAROLD, DANI, BETH, AVA)
     return {"fixtures": [run(p, k) for p in people]}
 
 
