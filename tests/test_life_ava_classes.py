@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 
 from memory import life
-from tests.conftest import changes_after, said_of
+from tests.conftest import changes_after, chat_replied, open_pairs, said_of
 
 # -- names in lower case, where the frame says what they are -------------------------------------------------
 
@@ -183,3 +183,25 @@ def test_a_lowercase_sentence_after_an_aside_closed_is_its_own():
     )
     assert said_of(text).get("manager") == "lena park"
     assert life.sentences(text)[1].startswith("my new manager")
+
+
+# -- a city heard late between two of its parts --------------------------------------------------------------
+
+
+def test_a_city_heard_late_between_two_of_its_parts_keeps_the_move_between_them(tmp_path, cli_json):
+    """(memory/correction.py `_said_between`) "chicago" from the second export, said between "logan square" and
+    "pilsen" of the first, is alike both sides: it says neither move first, and the move stays."""
+    first = chat_replied(
+        tmp_path / "first.jsonl",
+        [
+            ("2022-01-10T10:00:00Z", "ok so i rent a room in a shared house in logan square with three other people"),
+            ("2023-06-10T10:00:00Z", "signed the lease!! i moved into my own studio in pilsen this weekend"),
+        ],
+    )
+    second = chat_replied(
+        tmp_path / "second.jsonl",
+        [("2022-09-01T10:00:00Z", "bio for a zine: born in peoria, moved to chicago for a job, stayed for the lake")],
+    )
+    cli_json("import", str(first))
+    cli_json("import", str(second))
+    assert [(old[:12], new[:12]) for old, new in open_pairs(cli_json)] == [("ok so i rent", "signed the l")]
