@@ -8263,8 +8263,30 @@ _S43A_RULES = (
         "s43alegal",
         gate=r"legal name|officially",
     ),
+    # "alder street switched me from pills to injections — 5mg estradiol valerate once a week", "my doctor switched
+    # me to testosterone cypionate": a medicine of the lists one is put on, with its ester (its form a change)
+    _rule(
+        "medication",
+        FACT,
+        r"\b(?:switched|moved|changed|put) me (?:from [^—–,.;:]{1,30}? )?(?:to|onto) (?:(?:[a-z][\w-]*(?: [a-z][\w-]*)?)\s*"
+        r"(?:—|–|-|:|,)\s*)?(?:\d+(?:\.\d+)?\s?mg )?(?P<v>[a-z][\w-]*(?: (?:valerate|cypionate|enanthate|undecanoate|"
+        r"cypionate|gel|patches|injections))?)\b",
+        "s43amed",
+        gate=r"switched me|moved me|changed me|put me",
+    ),
+    # "make it less boring: born in spokane, went to western washington university for english, ...": a bio's
+    # facts listed without "I", the college among them (not "went to the university for a meeting")
+    _rule(
+        "university",
+        IDENTITY,
+        r"(?:^|(?<=[,:;] ))(?:i )?went to (?P<v>(?!(?:the|a|an|my|his|her|their|our)\b)(?:[a-z][\w'&-]* ){1,4}(?:university|"
+        r"college|state)(?: of (?:[a-z][\w'-]* ){0,2}[a-z][\w'-]*)?) for (?!(?:a|an|the|my|his|her|their|our|some|"
+        r"work|fun|lunch|dinner|coffee)\b)[a-z][\w-]*(?: [a-z][\w-]*)?(?=\s*(?:[,.;)]|$)| and\b)",
+        "s43aname",
+        gate=r"went to",
+    ),
 )
-_S43A_GROUPS = frozenset(["s43aname", "s43aplace", "s43asingle", "s43alegal"])
+_S43A_GROUPS = frozenset(["s43aname", "s43aplace", "s43asingle", "s43alegal", "s43amed"])
 _S43A_STOP = patterns.lazy(r"[.!?;]\)?\s")  # (a sentence the splitter kept whole: "... startup). my new")
 _S43A_NAME_CHANGE = patterns.lazy(r"\bname change\b|\bchanged my name\b|\blegal name\b|\bcourt order\b")
 
@@ -8285,8 +8307,9 @@ def _said_s43a(attribute: str, memory_type: str, match: re.Match[str], value_gro
     (single), a legal name only where the sentence speaks of a name change."""
     if value_group == "s43asingle":
         return Said(attribute, "single", "single", memory_type)
-    if vocab.someone_else(_S43A_STOP.split(match.string[: match.start()])[-1]):
-        return None  # "my friend's manager is ...", "jules said her legal name is ..."
+    clause = _S43A_STOP.split(match.string[: match.start()])[-1]
+    if vocab.someone_else(clause) or _of_someone(clause):
+        return None  # "my friend's manager is ...", "jules said her legal name is ...", "my sister ..., went to"
     groups = match.groupdict()
     shown = _untrailed(groups.get("v") or groups.get("v2") or "").strip(" .,'!")
     if value_group == "s43aplace":  # (a part of a city of within.txt in lower case: "sellwood", "capitol hill")
@@ -8294,6 +8317,10 @@ def _said_s43a(attribute: str, memory_type: str, match: re.Match[str], value_gro
         if part is not None and part == shown:
             return Said(attribute, _norm(part), part, memory_type)
         return _a_place(attribute, memory_type, shown, known=True)
+    if value_group == "s43amed" and not any(
+        n.attribute == "medication" for n in vocab.names().get(vocab.fold(shown.split()[0]) if shown else "", ())
+    ):
+        return None  # ("switched me to nights", "put me on the rota": a medicine of the lists only)
     if value_group == "s43alegal" and groups.get("v2") and _S43A_NAME_CHANGE.search(match.string) is None:
         return None  # ("i'm officially ava lindqvist" only where a name change is said)
     if not shown or shown.casefold() in tokens.STOPWORDS:
@@ -12706,6 +12733,14 @@ _ASKS = (
     ),
     # (session 43: ava) the name a person goes by, beside the legal one: "what name do i go by", "what do people call me"
     ("goes by", r"\bwhat name (?:do|am|should) i (?:go|going) by\b|\bwhat do (?:people|they|folks) call me\b"),
+    # (session 43: ava) a gym asked by its kind ("which climbing gym do i go to"), a hormone by its name ("what
+    # estradiol am i on", "which testosterone am i on")
+    ("gym", r"\b(?:what|which) (?:[a-z]+ ){1,2}gyms? (?:am|are|do|did) (?:i|we)\b"),
+    (
+        "medication",
+        r"\b(?:what|which) (?:dose of |form of |kind of )?(?:estradiol|estrogen|oestrogen|testosterone|t|spiro|"
+        r"spironolactone|progesterone|hrt|hormones?) (?:am|are) (?:i|we) (?:on|taking)\b",
+    ),
     (
         "relationship",
         r"\bam i (?:still |now |currently |officially )?(?:married|engaged|single|divorced|separated)\b|\bmy (?:marital|relationship) status\b|"

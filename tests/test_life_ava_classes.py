@@ -79,6 +79,16 @@ def test_the_same_frames_of_someone_else_or_of_nothing_stay_quiet(text, attribut
         ("first week done. officially a data analyst now (badge and everything)", "role", "data analyst"),
         ("i'm tired of being a night nurse on a contract that never ends", "role", "night nurse"),
         ("joined crunch fitness on 5th (the 24h one). the squat racks are always taken", "gym", "crunch fitness"),
+        (
+            "bio: grew up in tulsa, went to oklahoma state for nursing, moved to denver in 2020",
+            "university",
+            "oklahoma state",
+        ),
+        (
+            "the clinic switched me from gel to injections — 50mg testosterone cypionate a week",
+            "medication",
+            "testosterone cypionate",
+        ),
     ],
 )
 def test_a_life_said_without_i_is_read(text, attribute, value):
@@ -92,6 +102,10 @@ def test_a_life_said_without_i_is_read(text, attribute, value):
         ("jules sold the honda civic to her cousin", "car"),
         ("officially a problem now (the leak)", "role"),
         ("might switch to visible if they fix coverage", "phone provider"),
+        ("my sister was born in tulsa, went to oklahoma state for nursing", "university"),
+        ("went to boston college for a visit with my cousin", "university"),
+        ("my manager switched me to nights starting monday", "medication"),
+        ("my mom's doctor switched her to metformin, 500mg", "medication"),
     ],
 )
 def test_the_same_words_of_no_change_of_hers_stay_quiet(text, attribute):
@@ -172,9 +186,11 @@ def test_a_name_gone_by_and_a_legal_name_change_are_two_changes(tmp_path, cli_js
 # -- a lowercase sentence after an aside closed ---------------------------------------------------------------
 
 
-def test_what_name_she_goes_by_is_asked_beside_the_legal_one():
+def test_a_name_gone_by_a_gym_by_its_kind_and_a_hormone_by_its_name_are_asked():
     assert "goes by" in life.asked("what name do you go by these days? no, what name do i go by?")
     assert life.asked("what's my legal name now?") == frozenset(["name"])
+    assert "gym" in life.asked("which bouldering gym do i go to?")
+    assert "medication" in life.asked("what testosterone am i on these days?")
 
 
 def test_a_lowercase_sentence_after_an_aside_closed_is_its_own():
