@@ -8132,7 +8132,7 @@ _S43A_RULES = (
         + _S43A_LOW
         + r")?)(?=\s*(?:[,.;:!?()]|$)| (?:and|but|so|now|which|who|because|bc)\b)",
         "s43aname",
-        gate=r"bank is|union is|society is",
+        gate=r"\b(?:bank|union|society) is\b",
     ),
     # "my new manager is marcus okafor, he came from ...": a manager named in lower case, then spoken of
     _rule(
@@ -8144,7 +8144,7 @@ _S43A_RULES = (
         + _S43A_LOW
         + r")(?:,| and| -+|—) ?(?:he|she|they)\b",
         "s43aname",
-        gate=r"manager is|boss is|supervisor is|lead is",
+        gate=r"\b(?:manager|boss|supervisor|lead) is\b",
     ),
     # "i rent a room in a shared house in hawthorne", "i moved into my own studio in sellwood", "priya and i signed
     # the lease on a one-bedroom on capitol hill": a home of the lists said in lower case
@@ -8160,7 +8160,7 @@ _S43A_RULES = (
         + r" (?:in|on) (?P<v>(?:[a-z][\w'-]* ){0,2}[a-z][\w'-]*?)"
         + _S43A_HOME_END,
         "s43aplace",
-        gate=r"rent|live in|moved in|lease",
+        gate=r"\b(?:rent|live in|moved in|moved into|lease)\b",
     ),
     # "i start at ledgerline on march 4", "i started with acme on monday": a job begun, its day said
     _rule(
@@ -8170,7 +8170,7 @@ _S43A_RULES = (
         r"(?: [a-z][\w'&-]*)?) on (?:(?:mon|tues|wednes|thurs|fri)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
         r"[a-z]* \d{1,2})\b",
         "s43aname",
-        gate=r"start|began|begin",
+        gate=r"\b(?:start|started|began|begin) (?:at|with)\b",
     ),
     # "i switched to alder street clinic for my hrt", "i moved to northside health for my care": the clinic seen
     _rule(
@@ -8179,7 +8179,7 @@ _S43A_RULES = (
         _I + r" (?:(?:just|finally) )?(?:switched|moved|changed|transferred) (?:over )?to (?P<v>(?:[a-z][\w'&-]* ){1,3}"
         r"(?:clinic|health|medical|health center|health centre))(?= for (?:my|our) )",
         "s43aname",
-        gate=r"clinic|health|medical",
+        gate=r"\b(?:clinic|health|medical)\b",
     ),
     # "i boulder at the circuit like 3x a week", "i'm still climbing at mesa rim": the gym climbed at
     _rule(
@@ -8195,7 +8195,7 @@ _S43A_RULES = (
         + r")[a-z][\w'&-]*)?)"
         r"(?= " + _S43A_OFTEN + r"|\s*(?:[,.;:!?()]|$))",
         "s43aname",
-        gate=r"boulder|climb",
+        gate=r"\b(?:boulder|climb|bouldering|climbing) at\b",
     ),
     # "i'm extremely single", "(i'm very much single, so ...)": no partner
     _rule(
@@ -8204,7 +8204,7 @@ _S43A_RULES = (
         _I + r"(?:'m| am) (?:(?:extremely|very|very much|so|still|completely|totally|happily|aggressively|deeply|"
         r"tragically|gloriously) )+single\b",
         "s43asingle",
-        gate=r"single",
+        gate=r"\bsingle\b",
     ),
     # "sold the honda fit to a college kid": a car of the lists sold, its "I" dropped
     _rule(
@@ -8224,14 +8224,14 @@ _S43A_RULES = (
         "role",
         IDENTITY,
         r"^(?:(?:so|ok|okay|and|welp|yep) )*(?:officially|now) (?:an? )" + _ROLE + r" now\b",
-        gate=r"officially|now",
+        gate=r"\b(?:officially|now) an? ",
     ),
     # "i'm tired of being a qa tester on a contract": the role held now, complained of
     _rule(
         "role",
         IDENTITY,
         _I + r"(?:'m| am) (?:so |really |very )?(?:tired|sick) of being (?:an? )" + _ROLE + r"\b",
-        gate=r"tired|sick",
+        gate=r"\b(?:tired|sick) of being\b",
     ),
     # "hi it's alex again": the name a person signs a chat with; "so i go by ava now (she/her)": the one now ("goes
     # by": the name used, beside the legal one)
@@ -8243,7 +8243,7 @@ _S43A_RULES = (
         + _S43A_LOW
         + r"|[A-Z][a-z]+) (?:now|these days)\b)",
         "s43aname",
-        gate=r"it's|its|it is|go by",
+        gate=r"^(?:hi|hey|hello|hiya)\b|\bgo by\b",
     ),
     # "legal name is still alex on paper", "my name change went through, i'm officially ava lindqvist": the name,
     # the legal one as `_TEXTING` reads "my legal name is still samantha reyes" (which that rule reads, not this)
@@ -8261,7 +8261,7 @@ _S43A_RULES = (
         + _S43A_LOW
         + r"|[A-Z][a-z]+ [A-Z][a-z]+)(?=\s*(?:[,.;:!?()]|$)| now\b))",
         "s43alegal",
-        gate=r"legal name|officially",
+        gate=r"\blegal name is\b|\bofficially\b",
     ),
     # "alder street switched me from pills to injections — 5mg estradiol valerate once a week", "my doctor switched
     # me to testosterone cypionate": a medicine of the lists one is put on, with its ester (its form a change)
@@ -8272,7 +8272,7 @@ _S43A_RULES = (
         r"(?:—|–|-|:|,)\s*)?(?:\d+(?:\.\d+)?\s?mg )?(?P<v>[a-z][\w-]*(?: (?:valerate|cypionate|enanthate|undecanoate|"
         r"cypionate|gel|patches|injections))?)\b",
         "s43amed",
-        gate=r"switched me|moved me|changed me|put me",
+        gate=r"\b(?:switched|moved|changed|put) me\b",
     ),
     # "make it less boring: born in spokane, went to western washington university for english, ...": a bio's
     # facts listed without "I", the college among them (not "went to the university for a meeting")
@@ -8283,7 +8283,7 @@ _S43A_RULES = (
         r"college|state)(?: of (?:[a-z][\w'-]* ){0,2}[a-z][\w'-]*)?) for (?!(?:a|an|the|my|his|her|their|our|some|"
         r"work|fun|lunch|dinner|coffee)\b)[a-z][\w-]*(?: [a-z][\w-]*)?(?=\s*(?:[,.;)]|$)| and\b)",
         "s43aname",
-        gate=r"went to",
+        gate=r"\bwent to\b",
     ),
 )
 _S43A_GROUPS = frozenset(["s43aname", "s43aplace", "s43asingle", "s43alegal", "s43amed"])

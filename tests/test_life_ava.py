@@ -24,6 +24,17 @@ The current value first: 12 of 22 questions with the real model, 10 of 22 with t
 questions flagged: 4 of 5 with the real model (the SAT question finds "8 months vs like 3 weeks. easy
 math. even for a qa tester"), 0 of 5 with the fake. These are floors: a general rule may raise them, none
 may lower them, and the false item may only go (none other may come).
+
+After session 43's life45 (memory/life.py's block "A name changed, and a life said in lowercase asides", each
+class tested in other words in tests/test_life_ava_classes.py): why nothing was found was systemic: she names
+everything in lower case (banks, managers, neighbourhoods, employers, clinics, gyms), which the rules read only
+with a capital, and says some of it without "I"; one side of each change was read, never both. Now 13 of 18 found,
+0 false items (the role's middle step, "officially a ux writer now", is read), the current value first for 18 of
+22 with the real model and the fake embedder, 4 of 5 foreign flagged with the real model (0 of 5 fake). Still not
+found: her pronouns (the "from" is an email signature she pastes), the estradiol pills to injections (read as
+"estradiol valerate", which `same` holds the same medicine as "estradiol"), the carrier ("done, switched to
+visible" pairs with "i've been on mint mobile for years" of the same chat, not the key's earlier statement: left
+unread), the second cat (a count, "a second cat", from "my cat miso": no count said) and the DM stepped down.
 """
 
 from __future__ import annotations
@@ -33,27 +44,29 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 0  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
-RANK1_FAKE = 10  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (12 of 22): each must stay first
+FOUND = 13  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+RANK1_FAKE = 18  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's, today (18 of 22): each must stay first
+    "what name do i go by?",
     "what's my legal name now?",
     "what are my pronouns?",
+    "who do i work for?",
     "what's my job title?",
+    "who's my manager at work?",
     "am i seeing anyone?",
     "where do i go for my hrt?",
     "what estradiol am i on?",
     "where do i bank?",
+    "which climbing gym do i go to?",
+    "do i still have a car?",
     "where was i born?",
+    "where did i go to college?",
     "what's my sister's name?",
     "what am i allergic to?",
     "what month is my birthday?",
     "what's my shoe size?",
 ]
 UNFLAGGED_REAL = ["what did i get on the SAT?"]  # the one foreign question the real model finds close today
-FALSE_TODAY = [  # the one false item today (her role paired past its middle step): it may go, none may come
-    "marcus just told me i got promoted to senior ux writer!! help me write a short, not-cringe linkedin post. "
-    "i hate linkedin. the post should sound like a person",
-]
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +75,7 @@ def measured() -> dict:
 
 
 def test_nothing_she_says_of_others_considers_or_pastes_opens_an_item(measured):
-    assert [t for t in measured["false_items"] if t not in FALSE_TODAY] == []
+    assert measured["false_items"] == []
     assert measured["changes"] == 18
 
 
@@ -73,12 +86,4 @@ def test_what_is_read_of_her_today_can_only_rise(measured):
 
 @pytest.mark.model
 def test_with_the_real_model_her_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
-    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    result = lifechanges.run(lifechanges.AVA)
-    assert [t for t in result["false_items"] if t not in FALSE_TODAY] == []
-    assert result["found"] >= FOUND
-    answered = [a["question"] for a in result["asked"] if a["rank1"]]
-    assert [q for q in RANK1_REAL if q not in answered] == []
-    close = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
-    assert [q for q in close if q not in UNFLAGGED_REAL] == []
+    lifefloors.hold_with_the_real_model(lifechanges.AVA, FOUND, RANK1_REAL, UNFLAGGED_REAL, monkeypatch)

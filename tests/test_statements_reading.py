@@ -133,6 +133,12 @@ RECORDED = {
     # "abuelita", "abuelito"; "vieja" after "mi"/"my"): every user turn of the fixtures reads the same, a text
     # naming one by it reads it as a relative ("my abuelo Pedro": grandfather Pedro)
     9: "9165362334216ba1",
+    # 10 (session 43): life45, ava's chats (memory/life.py's block "A name changed, and a life said in lowercase
+    # asides", Portland's, Seattle's, Los Angeles's and San Francisco's parts in within.txt): a lowercase writer's
+    # bank, manager, home, start day, clinic, gym and "extremely single" read where the frame says what the name
+    # is; a car sold and a role said without "I"; a name gone by ("goes by") beside the legal one; a bio's college;
+    # a medicine switched to with its ester; a lowercase sentence after an aside closed ("...). my new manager")
+    10: "a7cdfe5ec701de94",
 }
 
 
