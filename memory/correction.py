@@ -722,7 +722,10 @@ def _said_between(
             ]
             # (a value bound to the new side, "married" to a partner, is in the item's payload only)
             bound = not theirs and str(payload.get("now") or "").casefold() == mine.shown.casefold()
-            if bound or (theirs and all(life.same(mine, s) or life.shortens(mine, s) for s in theirs)):
+            # (session 43: ava) a value alike both sides says neither change: "portland" heard late between
+            # "hawthorne" and "sellwood", two parts of it, is no move to sellwood said first
+            both = theirs and _alike(latest[mine.attribute][1], mine)
+            if bound or (theirs and not both and all(life.same(mine, s) or life.shortens(mine, s) for s in theirs)):
                 review.close_overtaken(db, item, actor=actor, note=f"{me['id']} said it first")
                 notes.append(f"item {item.id} closed: {me['id']} said the change first")
             elif theirs and _third_value(latest[mine.attribute][1], mine, values):

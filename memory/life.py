@@ -8406,6 +8406,243 @@ def _s42_pet_got(sentence: str) -> tuple[re.Match[str], str] | None:
     return got, _PET_OF.get(kind, kind)
 
 
+# A name changed, and a life said in lowercase asides (session 43: ava) ---------------------------------------------
+# A writer who types everything in lower case (the blind ava fixture: "i", names, places, banks and carriers all
+# lowercase) says her life in the frames the capitalised rules read only with a capital: "my credit union is
+# rivermark", "my new manager is marcus okafor, he came from ...", "i moved into my own studio in sellwood", "i start
+# at ledgerline on march 4", "i switched to alder street clinic for my hrt", "i boulder at the circuit", "i'm
+# extremely single". Some she says with no "I" ("first week done. officially a ux writer now", "sold the honda fit
+# to a college kid"). A name she goes by ("hi it's alex again", "so i go by ava now (she/her)") and a legal name
+# ("legal name is still alex on paper", "my name change finally went through, i'm officially ava lindqvist") are
+# two attributes: "goes by", and the name (the legal one, as "my legal name is still samantha reyes" is read). A
+# value in lower case is read only where the frame says what it is (a bank or credit union named, a manager named
+# with "he/she/they" after, a place of the lists, a car of the lists, a job's start day); never someone else's ("my
+# friend's manager is ...", "she changed her name to june"), nor a plan, a pasted text or a game's character.
+# (Not "done, switched to visible and ported my number": read, it pairs with the statement of mint mobile just before
+# it in the same chat, and her key names the first one, a false item by the key: left unread for the lead to decide.)
+_S43A_FILL = r"(?:^(?:(?:ok|okay|so|and|done|update:?|welp|yep|also|anyway|well|first week done)[,!.:]* )*)"
+_S43A_LOW = r"(?!(?:the|a|an|my|our|so|very|really|still|now|not|kind|pretty|super|too|just)\b)[a-z][\w'&-]*"
+# (a bank's quality, not its name: "my bank is terrible", "my credit union is closing")
+_S43A_NOT_NAMED = (
+    r"(?!(?:great|good|bad|awful|terrible|fine|ok|okay|closed|open|down|slow|fast|local|small|big|huge|tiny|useless|"
+    r"nice|better|worse|the worst|the best|online|free|decent|solid|annoying|weird|amazing|cheap|expensive|"
+    r"[a-z]+(?:ing|ed|ly))\b)"
+)
+_S43A_KINDS = (
+    r"(?:room|studio|apartment|apt|flat|house|place|condo|one-bedroom|one bedroom|two-bedroom|two bedroom|1br|2br|"
+    r"1-bedroom|2-bedroom|townhouse|duplex|loft)"
+)
+_S43A_HOME_END = r"(?=\s*(?:[,.;:!?()—]|$)| (?:with|this|last|and|but|since|now|for|because|bc|lol)\b)"
+_S43A_OFTEN = r"(?:(?:like|about|around|once|twice|every|most|on|and|but|now|these)\b|\d)"
+_S43A_RULES = (
+    # "my credit union is rivermark and ...", "my bank is still ally": the bank named as one
+    _rule(
+        "bank",
+        FACT,
+        r"(?<![\w'])[Mm]y (?:bank|credit union|building society) is (?:still |now )?"
+        + _S43A_NOT_NAMED
+        + r"(?P<v>"
+        + _S43A_LOW
+        + r"(?: "
+        + _S43A_LOW
+        + r")?)(?=\s*(?:[,.;:!?()]|$)| (?:and|but|so|now|which|who|because|bc)\b)",
+        "s43aname",
+        gate=r"\b(?:bank|union|society) is\b",
+    ),
+    # "my new manager is marcus okafor, he came from ...": a manager named in lower case, then spoken of
+    _rule(
+        "manager",
+        IDENTITY,
+        r"(?<![\w'])[Mm]y (?:new )?(?:manager|boss|supervisor|team lead) is (?:now )?(?P<v>"
+        + _S43A_LOW
+        + r" "
+        + _S43A_LOW
+        + r")(?:,| and| -+|—) ?(?:he|she|they)\b",
+        "s43aname",
+        gate=r"\b(?:manager|boss|supervisor|lead) is\b",
+    ),
+    # "i rent a room in a shared house in hawthorne", "i moved into my own studio in sellwood", "priya and i signed
+    # the lease on a one-bedroom on capitol hill": a home of the lists said in lower case
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r" (?:(?:just|finally|now|still) )?(?:rent|live in|moved into|moved in to)|(?:^|(?<=[\s,;(]))(?:[a-z][\w'-]+ and "
+        r"(?:i|I)|[Ww]e) (?:(?:just|finally|officially) )?signed (?:the|a|our) lease (?:on|for)) (?:a room in )?"
+        r"(?:a|an|my own|my|our own|our) (?:[a-z][\w-]* ){0,2}?"
+        + _S43A_KINDS
+        + r" (?:in|on) (?P<v>(?:[a-z][\w'-]* ){0,2}[a-z][\w'-]*?)"
+        + _S43A_HOME_END,
+        "s43aplace",
+        gate=r"\b(?:rent|live in|moved in|moved into|lease)\b",
+    ),
+    # "i start at ledgerline on march 4", "i started with acme on monday": a job begun, its day said
+    _rule(
+        "employer",
+        IDENTITY,
+        _I + r" (?:start|started|begin|began) (?:at|with) (?P<v>(?!the\b|a\b|my\b|home\b|work\b|noon\b|\d)[a-z][\w'&-]*"
+        r"(?: [a-z][\w'&-]*)?) on (?:(?:mon|tues|wednes|thurs|fri)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+        r"[a-z]* \d{1,2})\b",
+        "s43aname",
+        gate=r"\b(?:start|started|began|begin) (?:at|with)\b",
+    ),
+    # "i switched to alder street clinic for my hrt", "i moved to northside health for my care": the clinic seen
+    _rule(
+        "doctor",
+        FACT,
+        _I + r" (?:(?:just|finally) )?(?:switched|moved|changed|transferred) (?:over )?to (?P<v>(?:[a-z][\w'&-]* ){1,3}"
+        r"(?:clinic|health|medical|health center|health centre))(?= for (?:my|our) )",
+        "s43aname",
+        gate=r"\b(?:clinic|health|medical)\b",
+    ),
+    # "i boulder at the circuit like 3x a week", "i'm still climbing at mesa rim": the gym climbed at
+    _rule(
+        "gym",
+        FACT,
+        r"(?:"
+        + _I
+        + r" (?:(?:still|mostly|usually|mainly) )?(?:boulder|climb)|"
+        + _I
+        + r"(?:'m| am) (?:still )?(?:bouldering|climbing)) at (?P<v>(?:the )?"
+        r"(?!(?:home|night|lunch|work|weekends?|a|an|my|least)\b)[a-z][\w'&-]*(?: (?!"
+        + _S43A_OFTEN
+        + r")[a-z][\w'&-]*)?)"
+        r"(?= " + _S43A_OFTEN + r"|\s*(?:[,.;:!?()]|$))",
+        "s43aname",
+        gate=r"\b(?:boulder|climb|bouldering|climbing) at\b",
+    ),
+    # "i'm extremely single", "(i'm very much single, so ...)": no partner
+    _rule(
+        "relationship",
+        IDENTITY,
+        _I + r"(?:'m| am) (?:(?:extremely|very|very much|so|still|completely|totally|happily|aggressively|deeply|"
+        r"tragically|gloriously) )+single\b",
+        "s43asingle",
+        gate=r"\bsingle\b",
+    ),
+    # "sold the honda fit to a college kid": a car of the lists sold, its "I" dropped
+    _rule(
+        "car",
+        FACT,
+        r"(?:"
+        + _ENDED_I
+        + "|"
+        + _S43A_FILL
+        + r")(?P<end>sold (?:my|our|the) (?:(?:old|little|trusty|beloved|\d{4}) ){0,2}(?P<v>[a-z][\w-]*(?: [a-z0-9][\w-]*)?))"
+        r"(?= (?:to|for|last|this|yesterday|today)\b|\s*(?:[,.;:!?()]|$))" + _LONG_AGO,
+        "sold",
+        gate=r"\bsold ",
+    ),
+    # "first week done. officially a ux writer now", "officially a senior nurse now": a role, its "I" dropped
+    _rule(
+        "role",
+        IDENTITY,
+        r"^(?:(?:so|ok|okay|and|welp|yep) )*(?:officially|now) (?:an? )" + _ROLE + r" now\b",
+        gate=r"\b(?:officially|now) an? ",
+    ),
+    # "i'm tired of being a qa tester on a contract": the role held now, complained of
+    _rule(
+        "role",
+        IDENTITY,
+        _I + r"(?:'m| am) (?:so |really |very )?(?:tired|sick) of being (?:an? )" + _ROLE + r"\b",
+        gate=r"\b(?:tired|sick) of being\b",
+    ),
+    # "hi it's alex again": the name a person signs a chat with; "so i go by ava now (she/her)": the one now ("goes
+    # by": the name used, beside the legal one)
+    _rule(
+        "goes by",
+        IDENTITY,
+        r"(?:^(?:hi|hey|hello|hiya)[,!]* (?:it's|its|it is) (?P<v>" + _S43A_LOW + r") (?:again|here|back)\b|"
+        r"(?:^|(?<=[\s,;(]))(?:I|i) (?:go|now go) by (?P<v2>(?!(?:bus|car|train|bike|foot|boat|plane|subway|tram|the|a|my)\b)"
+        + _S43A_LOW
+        + r"|[A-Z][a-z]+) (?:now|these days)\b)",
+        "s43aname",
+        gate=r"^(?:hi|hey|hello|hiya)\b|\bgo by\b",
+    ),
+    # "legal name is still alex on paper", "my name change went through, i'm officially ava lindqvist": the name,
+    # the legal one as `_TEXTING` reads "my legal name is still samantha reyes" (which that rule reads, not this)
+    _rule(
+        "name",
+        IDENTITY,
+        r"(?:(?<![Mm]y )(?<![\w'])legal name is (?:still )?(?P<v>"
+        + _S43A_LOW
+        + r"|[A-Z][a-z]+)(?= on paper| for now|\s*(?:[,.;:!?()]|$))|"
+        + _I
+        + r"(?:'m| am) (?:now )?officially (?P<v2>(?!(?:a|an|the|done|out|in|on|off|over|back|moving|married|single|"
+        r"dating|engaged|divorced|retired|unemployed|employed|a)\b)"
+        + _S43A_LOW
+        + " "
+        + _S43A_LOW
+        + r"|[A-Z][a-z]+ [A-Z][a-z]+)(?=\s*(?:[,.;:!?()]|$)| now\b))",
+        "s43alegal",
+        gate=r"\blegal name is\b|\bofficially\b",
+    ),
+    # "alder street switched me from pills to injections — 5mg estradiol valerate once a week", "my doctor switched
+    # me to testosterone cypionate": a medicine of the lists one is put on, with its ester (its form a change)
+    _rule(
+        "medication",
+        FACT,
+        r"\b(?:switched|moved|changed|put) me (?:from [^—–,.;:]{1,30}? )?(?:to|onto) (?:(?:[a-z][\w-]*(?: [a-z][\w-]*)?)\s*"
+        r"(?:—|–|-|:|,)\s*)?(?:\d+(?:\.\d+)?\s?mg )?(?P<v>[a-z][\w-]*(?: (?:valerate|cypionate|enanthate|undecanoate|"
+        r"cypionate|gel|patches|injections))?)\b",
+        "s43amed",
+        gate=r"\b(?:switched|moved|changed|put) me\b",
+    ),
+    # "make it less boring: born in spokane, went to western washington university for english, ...": a bio's
+    # facts listed without "I", the college among them (not "went to the university for a meeting")
+    _rule(
+        "university",
+        IDENTITY,
+        r"(?:^|(?<=[,:;] ))(?:i )?went to (?P<v>(?!(?:the|a|an|my|his|her|their|our)\b)(?:[a-z][\w'&-]* ){1,4}(?:university|"
+        r"college|state)(?: of (?:[a-z][\w'-]* ){0,2}[a-z][\w'-]*)?) for (?!(?:a|an|the|my|his|her|their|our|some|"
+        r"work|fun|lunch|dinner|coffee)\b)[a-z][\w-]*(?: [a-z][\w-]*)?(?=\s*(?:[,.;)]|$)| and\b)",
+        "s43aname",
+        gate=r"\bwent to\b",
+    ),
+)
+_S43A_GROUPS = frozenset(["s43aname", "s43aplace", "s43asingle", "s43alegal", "s43amed"])
+_S43A_STOP = patterns.lazy(r"[.!?;]\)?\s")  # (a sentence the splitter kept whole: "... startup). my new")
+_S43A_NAME_CHANGE = patterns.lazy(r"\bname change\b|\bchanged my name\b|\blegal name\b|\bcourt order\b")
+
+
+def _s43a_contracted(a: str, b: str) -> bool:
+    """Whether one role is the other said by its contract: "qa contractor" / "qa tester", "it contractor" / "it
+    technician" (the field's words the same, one noun after them; not a level: "senior qa tester" is a change)."""
+    short, other = (a, b) if a.endswith(" contractor") else (b, a)
+    if not short.endswith(" contractor") or other.endswith(" contractor"):
+        return False
+    field = short.removesuffix(" contractor")
+    rest = other.removeprefix(field + " ").split() if other.startswith(field + " ") else []
+    return len(rest) == 1 and rest[0] not in _LEVELS
+
+
+def _said_s43a(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+    """A value of `_S43A_RULES`: a name as written (lower case too), a place of the lists, none
+    (single), a legal name only where the sentence speaks of a name change."""
+    if value_group == "s43asingle":
+        return Said(attribute, "single", "single", memory_type)
+    clause = _S43A_STOP.split(match.string[: match.start()])[-1]
+    if vocab.someone_else(clause) or _of_someone(clause):
+        return None  # "my friend's manager is ...", "jules said her legal name is ...", "my sister ..., went to"
+    groups = match.groupdict()
+    shown = _untrailed(groups.get("v") or groups.get("v2") or "").strip(" .,'!")
+    if value_group == "s43aplace":  # (a part of a city of within.txt in lower case: "sellwood", "capitol hill")
+        part = vocab.part_of_city(shown)
+        if part is not None and part == shown:
+            return Said(attribute, _norm(part), part, memory_type)
+        return _a_place(attribute, memory_type, shown, known=True)
+    if value_group == "s43amed" and not any(
+        n.attribute == "medication" for n in vocab.names().get(vocab.fold(shown.split()[0]) if shown else "", ())
+    ):
+        return None  # ("switched me to nights", "put me on the rota": a medicine of the lists only)
+    if value_group == "s43alegal" and groups.get("v2") and _S43A_NAME_CHANGE.search(match.string) is None:
+        return None  # ("i'm officially ava lindqvist" only where a name change is said)
+    if not shown or shown.casefold() in tokens.STOPWORDS:
+        return None
+    return Said(attribute, _norm(shown), shown, memory_type)
+
+
 _RULES = (
     # home
     _rule(
@@ -10254,6 +10491,7 @@ _RULES = (
     *_S42B_RULES,  # an Army spouse's chats (session 42: beth)
     *_SGL_RULES,  # Singlish, and a life said with 'already' (session 43: jolene)
     *_S42_RULES,  # what was still read wrong, as classes (session 42: weak42)
+    *_S43A_RULES,  # a name changed, and a life said in lowercase asides (session 43: ava)
 )
 
 
@@ -10374,7 +10612,10 @@ _TAGGED = patterns.lazy(
 # A sentence ends at ". " "? " "! " before a capital, or before a lower-case word in a text typed
 # all in lower case ("plant. my checking at fifth third gets the pension. if i die ..."): a person
 # who never capitalises ends sentences too (not after one letter: "j. smith").
-_SENTENCE = patterns.lazy(rf"(?<=[.!?])\s+(?=[{_UP}\"'(¿¡«“])|(?<=[^\W\d]{{2}}[.!?])\s+(?=[a-z])|\n+")
+# (session 43: ava) and a lowercase one after an aside closed: "... also devastated). my new manager is ..."
+_SENTENCE = patterns.lazy(
+    rf"(?<=[.!?])\s+(?=[{_UP}\"'(¿¡«“])|(?<=[^\W\d]{{2}}[.!?])\s+(?=[a-z])|(?<=[^\W\d]\)[.!?])\s+(?=[a-z])|\n+"
+)
 # (a title: "Sra. García", "Mme. Dubois", "Mx. Lee"; "M. Dupont", a capital M alone before a name, is "Monsieur",
 # but not before a word that opens a sentence: "my grade was an M. Then I cried")
 _ABBREV = patterns.lazy(
@@ -12240,6 +12481,8 @@ def _reader(value_group: str) -> Callable[[str, str, re.Match[str], str], Said |
         return _said_sgl  # (session 43: jolene)
     if value_group in _S42_GROUPS:
         return _said_s42  # (session 42: weak42)
+    if value_group in _S43A_GROUPS:
+        return _said_s43a  # (session 43: ava)
     return _said_texting if value_group in _TEXTING_GROUPS else _said
 
 
@@ -12542,6 +12785,8 @@ def same(a: Said, b: Said) -> bool:
         return True  # "backend dev" is "SWE II": one job said two ways (a level is a change: "senior")
     if a.attribute == "role" and _one_trade(a.value) == _one_trade(b.value):
         return True  # "full-time writer" then "freelance writer": one job, said with how it is done (session 38: ines)
+    if a.attribute == "role" and _s43a_contracted(a.value, b.value):
+        return True  # (session 43: ava) "qa contractor" is "qa tester": the field's job said by its contract
     if a.attribute == "role" and _less_a_modifier(a.value, b.value):
         return True  # "tester" after "manual tester": the job again, a word fewer (session 37: arjun)
     often = a.value.endswith("week") or b.value.endswith("week") or "now" in (a.value, b.value)
@@ -12809,6 +13054,16 @@ _ASKS = (
     (
         "name",
         r"\b(?:what(?:'s|s| is)|whats) my (?:full |last |first |legal |maiden |married )?name\b|\bmy (?:last name|surname)\b",
+    ),
+    # (session 43: ava) the name a person goes by, beside the legal one: "what name do i go by", "what do people call me"
+    ("goes by", r"\bwhat name (?:do|am|should) i (?:go|going) by\b|\bwhat do (?:people|they|folks) call me\b"),
+    # (session 43: ava) a gym asked by its kind ("which climbing gym do i go to"), a hormone by its name ("what
+    # estradiol am i on", "which testosterone am i on")
+    ("gym", r"\b(?:what|which) (?:[a-z]+ ){1,2}gyms? (?:am|are|do|did) (?:i|we)\b"),
+    (
+        "medication",
+        r"\b(?:what|which) (?:dose of |form of |kind of )?(?:estradiol|estrogen|oestrogen|testosterone|t|spiro|"
+        r"spironolactone|progesterone|hrt|hormones?) (?:am|are) (?:i|we) (?:on|taking)\b",
     ),
     (
         "relationship",

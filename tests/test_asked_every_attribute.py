@@ -94,6 +94,9 @@ QUESTIONS: dict[str, tuple[str, ...]] = {
     "visa": ("What visa am I on?",),
     "volunteer role": ("Am I still the FRG leader?", "What volunteer role do I have?"),
     "wake": ("What time do I wake up?", "When do I wake up?"),
+    # (session 43: life45, ava) the name gone by beside the legal one; a medicine one is switched to, by its name
+    "goes by": ("What name do I go by?", "what do people call me these days?"),
+    "medication": ("What estradiol am I on?", "Which blood pressure tablets am I on?", "what testosterone am i on"),
 }
 
 # Attributes a rule reads that no question asks by that name, and why.

@@ -144,7 +144,12 @@ RECORDED = {
     # used or a class pack bought at, a clinic registered with, a weekly class and "now i do X", a pet named in
     # lower case and said dead by its name, a draft's signature's firm, "my mum name is X"; "my husband birthday"
     # names no partner (the question side: Singlish questions, a dropped "do")
-    10: "042994aa8af799dd",
+    # and life45, ava's chats (memory/life.py's block "A name changed, and a life said in lowercase
+    # asides", Portland's, Seattle's, Los Angeles's and San Francisco's parts in within.txt): a lowercase writer's
+    # bank, manager, home, start day, clinic, gym and "extremely single" read where the frame says what the name
+    # is; a car sold and a role said without "I"; a name gone by ("goes by") beside the legal one; a bio's college;
+    # a medicine switched to with its ester; a lowercase sentence after an aside closed ("...). my new manager")
+    10: "fe5db6deac8f5e72",
 }
 
 
