@@ -20,21 +20,12 @@ from memory import life
 from retrieval import tuning
 from retrieval.recall import search
 from retrieval.scope import ALL_SPACES
-from tests.conftest import chat_turns
+from tests.lifesaid import first as _first
+from tests.lifesaid import imported as _imported
 
 
 def _read(text: str) -> dict[str, str]:
     return {said.attribute: said.value for said in life.read(text)}
-
-
-def _imported(session, tmp_path, turns: list[str]) -> None:
-    days = [f"2024-{n + 1:02d}-05T10:00:00Z" for n in range(len(turns))]
-    session.import_path(chat_turns(tmp_path / "c.jsonl", list(zip(days, turns, strict=True))))
-
-
-def _first(session, query: str) -> str:
-    hits = search(session, query, k=5, touch=False, scope=ALL_SPACES, no_floor=True).hits
-    return hits[0].content if hits else ""
 
 
 # -- someone else named as the subject, with no "has" --------------------------------------------------
