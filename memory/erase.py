@@ -168,6 +168,7 @@ PLACES: dict[tuple[str, str], str] = {
     ("wiki_runs", "snapshot"): NONE,
     ("sessions", "title"): LINKED,  # a conversation's title, when the memory is one of its turns
     ("sessions", "participants"): PIECES,
+    ("sessions", "owner"): PIECES,  # the person's own speaker name in a chat between people, as a turn's speaker
     ("sessions", "id"): NONE,
     ("sessions", "source"): PIECES,
     ("sessions", "conversation"): NONE,  # the export's conversation id

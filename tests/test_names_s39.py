@@ -183,7 +183,7 @@ def test_an_existing_homes_two_spellings_become_one_entity_without_losing_a_link
         db.execute("INSERT INTO memory_entities(memory_id, entity_id) VALUES (?, ?)", (c, izmir))
         db.execute("DELETE FROM migrations WHERE number >= 25")
         db.execute("PRAGMA user_version = 24")
-        assert migrations.apply(db) == [25]
+        assert migrations.apply(db) == list(range(25, migrations.latest() + 1))  # (25 again, and the ones after it)
         rows = db.rows("SELECT e.name, me.memory_id FROM entities e JOIN memory_entities me ON me.entity_id = e.id")
         assert sorted((str(n), str(m)) for n, m in rows) == sorted(
             [("İzmir", a), ("İzmir", c), ("Kraków", b), ("Kraków", c)]
