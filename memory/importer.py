@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from memory import (
     audit,
@@ -84,13 +84,13 @@ TEXT_SUFFIXES = (".txt", ".text")  # plain text: a note only when `--format mark
 MAX_DEPTH = 16  # a payload nests two levels (fields, entities); deeper is not a capture
 
 
-def json_object(line: bytes) -> dict[str, Any]:
-    """One JSON object from one line; InvalidInput (plain reason) for anything else.
+def json_object(line: bytes, what: str = "line") -> dict[str, Any]:
+    """One JSON object from one line (or one item of a list); InvalidInput (plain reason) for anything else.
 
     Size and nesting are checked on the raw bytes first: `json.loads` recurses per level and a
     line of 100,000 `[` would raise RecursionError instead of a reason."""
     if len(line) > chats.MAX_LINE_BYTES:  # one limit for a line of every import (a capture is 20,000 characters)
-        raise InvalidInput(f"line is {len(line):,} bytes, over the {chats.MAX_LINE_BYTES:,}-byte limit; split it up")
+        raise InvalidInput(f"{what} is {len(line):,} bytes, over the {chats.MAX_LINE_BYTES:,}-byte limit; split it up")
     if text_policy.json_depth_exceeds(line, MAX_DEPTH):
         raise InvalidInput(f"nested more than {MAX_DEPTH} levels deep; a capture is a flat JSON object")
     text = files.decode(line)
@@ -101,7 +101,7 @@ def json_object(line: bytes) -> dict[str, Any]:
     except RecursionError:  # belt and braces: the depth scan above should make this unreachable
         raise InvalidInput("nested too deeply; a capture is a flat JSON object") from None
     if not isinstance(data, dict):
-        raise InvalidInput("each line must be a JSON object")
+        raise InvalidInput(f"each {what} must be a JSON object")
     return data
 
 
@@ -594,18 +594,16 @@ def is_json_document(path: Path) -> bool:
 
 
 def iter_json_units(path: Path, report: ImportReport, *, space: str | None) -> Iterator[Unit]:
-    """One unit per capture of a JSON document (`is_json_document`), read as a stream with every limit
-    checked as it arrives (memory/jsonstream.py); an item past a limit or no capture is a bad unit under
-    its number ("captures.json item 3"), the items after it still land. Where the JSON breaks, the items
-    before it have landed and the report says so; at its first item, nothing is read (InvalidInput)."""
+    """One unit per capture of a JSON document (`is_json_document`), each item read on its own
+    (`_json_items`): an item past a limit, damaged or no capture is a bad unit under its number
+    ("captures.json item 3"), the items after it still land. A document that is no list of captures is
+    InvalidInput, nothing read."""
     source, n = str(path.resolve()), 0
     try:
         for n, item in enumerate(_json_items(path), start=1):
             where = f"{path.name} item {n}"
-            if isinstance(item, jsonstream.Bad) or not isinstance(item, dict):
-                report.fail(
-                    where, item.reason if isinstance(item, jsonstream.Bad) else "each item must be a JSON object"
-                )
+            if isinstance(item, InvalidInput):
+                report.fail(where, str(item))
                 continue
             if space and "space" not in item:
                 item = {**item, "space": space}
@@ -621,14 +619,45 @@ def iter_json_units(path: Path, report: ImportReport, *, space: str | None) -> I
         raise InvalidInput(f"{path} is an empty list: nothing to import; check the path")
 
 
-def _json_items(path: Path) -> Iterator[Any]:
-    """The items of a JSON list of captures, or the one capture a document holds."""
-    with files.utf8_stream(files.open_regular(path), strict=False, name=path.name) as text:  # (a BOM, UTF-16)
-        fh = jsonstream.checked(text)
-        if fh.peek(1 << 12).lstrip()[:1] == b"{":  # type: ignore[attr-defined]
-            yield json_object(fh.read(chats.MAX_LINE_BYTES + 1).strip())  # one capture: a line's limits
+def _json_items(path: Path) -> Iterator[dict[str, Any] | InvalidInput]:
+    """The items of a JSON list of captures, each read on its own as a line of JSON Lines is (a damaged
+    one, a number too big for a stream parser, a NaN: that item's error, the items after it still read),
+    or the one capture a document holds. The items are found by `jsonstream.item_spans` (quotes,
+    brackets and commas alone), then each span's bytes read and parsed; InvalidInput where the document
+    is no list."""
+    with _text(path) as text:
+        if text.peek(1 << 12).lstrip()[:1] == b"{":  # type: ignore[attr-defined]
+            yield json_object(text.read(chats.MAX_LINE_BYTES + 1).strip(), "capture")  # a line's limits
             return
-        yield from jsonstream.array_items(fh)
+        spans = list(jsonstream.item_spans(text))  # (offsets only: a few numbers an item)
+    if not spans:
+        raise InvalidInput("not a JSON list [...] of captures")
+    with _text(path) as text:
+        at = 0
+        for span in spans:
+            _skip(text, span.start - at)
+            at, size = span.end, span.end - span.start
+            if size > chats.MAX_LINE_BYTES:
+                _skip(text, size)
+                yield InvalidInput(f"item is {size:,} bytes, over the {chats.MAX_LINE_BYTES:,}-byte limit; split it up")
+                continue
+            body = text.read(size).strip()
+            if not span.closed:
+                yield InvalidInput("the file ends inside this item (it was cut short); the items before it were read")
+            elif body:  # (a blank span: `[]`, a trailing comma)
+                try:
+                    yield json_object(body, "item")
+                except InvalidInput as exc:
+                    yield exc
+
+
+def _text(path: Path) -> BinaryIO:
+    return files.utf8_stream(files.open_regular(path), strict=False, name=path.name)  # (a BOM, UTF-16)
+
+
+def _skip(fh: BinaryIO, count: int) -> None:
+    while count > 0 and (got := len(fh.read(min(count, 1 << 20)))):
+        count -= got
 
 
 def _item_key(item: dict[str, Any]) -> str:
@@ -641,7 +670,7 @@ def _item_key(item: dict[str, Any]) -> str:
 def _item_keys(path: Path) -> set[str]:
     try:
         return {_item_key(item) for item in _json_items(path) if isinstance(item, dict)}
-    except InvalidInput:
+    except InvalidInput:  # (a document no longer a list: no item of it is held)
         return set()
 
 

@@ -68,11 +68,15 @@ def test_a_torn_list_keeps_what_came_before_the_tear(cli, tmp_path, quire_home):
     path.write_text(json.dumps([{"content": STAGING}, {"content": DEPLOY}], indent=2)[:-40], encoding="utf-8")
     out, report = run(cli, path)
     assert out.exit_code == 1 and report["stored"] == 1
-    assert report["errors"] == ["captures.json: the file ends early; the 1 item before it were read, nothing after it"]
+    assert report["errors"] == [
+        "captures.json item 2: the file ends inside this item (it was cut short); the items before it were read"
+    ]
     torn = tmp_path / "torn.json"
     torn.write_text('[\n  {"content": "The deploy wind', encoding="utf-8")
     out = cli("import", str(torn))
-    assert out.exit_code == 1 and len(out.stderr.strip().splitlines()) == 1 and "fix the file" in out.stderr
+    assert out.exit_code == 1 and out.stderr.strip().splitlines() == [
+        "error: torn.json item 1: the file ends inside this item (it was cut short); the items before it were read"
+    ]
 
 
 def test_an_item_past_a_limit_is_a_bad_unit_and_the_rest_land(cli, tmp_path, quire_home):
@@ -107,3 +111,15 @@ def test_a_list_saved_with_a_byte_order_mark_lands(cli, tmp_path, quire_home, en
     path.write_text(json.dumps([{"content": STAGING}], indent=2), encoding=encoding)
     out, report = run(cli, path)
     assert out.exit_code == 0 and report["stored"] == 1 and active(quire_home) == [STAGING]
+
+
+@pytest.mark.parametrize("odd", ["NaN", "Infinity", "18446744073709551616", '{"content": "bad \\x escape"}'])
+def test_an_item_a_stream_parser_stops_at_is_one_bad_item_and_the_rest_land(cli, tmp_path, quire_home, odd):
+    # Read as a stream, a number past 64 bits or a NaN (Python's json.dump writes both) stopped the whole
+    # document there, and every item after it was lost to the import: each item is read on its own now.
+    path = tmp_path / "captures.json"
+    path.write_text(f'[\n  {{"content": "{STAGING}"}},\n  {odd},\n  {{"content": "{DEPLOY}"}}\n]\n', encoding="utf-8")
+    out, report = run(cli, path)
+    assert out.exit_code == 1 and report["stored"] == 2, report
+    assert [e.split(":")[0] for e in report["errors"]] == ["captures.json item 2"]
+    assert active(quire_home) == sorted([STAGING, DEPLOY])
