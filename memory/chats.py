@@ -1254,6 +1254,7 @@ _READERS: dict[str, Callable[[Any, ChatReport], Iterator[Conversation]]] = {
 
 
 MAX_EXPORT_DEPTH = jsonstream.MAX_DEPTH
+NOTE_SUFFIXES = (".md", ".markdown")  # a Markdown note, told by its name (memory/importer.py reads it)
 _EXPORT_KEYS = frozenset({"mapping", "chat_messages", "conversations"})
 _OBJECT_KEYS = _EXPORT_KEYS | telegram.ACCOUNT_KEYS | messenger.KEYS | {"messages"}  # looked for in one object
 
@@ -1380,7 +1381,7 @@ def detect_format(path: Path) -> str:
     if stat.S_ISDIR(st.st_mode):
         return "messenger" if messenger.in_folder(path) else "markdown"
     files.refuse_binary(path, st)  # binary data is that, not "cannot tell the format"
-    if path.suffix.lower() in (".md", ".markdown"):
+    if path.suffix.lower() in NOTE_SUFFIXES:
         return "markdown"  # a note may open with "[[Projects]]", "[link](url)" or "{draft}": no JSON for that
     source = source_of(path)
     if source.member and messenger.MEMBER.search(source.member):

@@ -79,7 +79,7 @@ class ImportReport:
 
 
 MAX_NOTE_BYTES = 50_000_000  # one Markdown note; past it is not a note
-NOTE_SUFFIXES = (".md", ".markdown")
+NOTE_SUFFIXES = chats.NOTE_SUFFIXES
 TEXT_SUFFIXES = (".txt", ".text")  # plain text: a note only when `--format markdown` says so (a .txt may be a chat)
 MAX_DEPTH = 16  # a payload nests two levels (fields, entities); deeper is not a capture
 
@@ -383,8 +383,7 @@ def _import_lines(
     if is_json_document(path):  # a list of captures (or one) written over several lines: by item
         units = _edited(db, path, iter_json_units(path, report, space=space), lambda: _item_keys(path))
     else:
-        lines = lambda: {_line_key(line) for _, line in _jsonl_lines(path) if line is not None}  # noqa: E731
-        units = _edited(db, path, iter_jsonl_units(path, report, space=space), lines)
+        units = _edited(db, path, iter_jsonl_units(path, report, space=space), lambda: _line_keys(path))
     _land_stream(db, units, report, store, ticked)
 
 
@@ -610,11 +609,10 @@ def iter_json_units(path: Path, report: ImportReport, *, space: str | None) -> I
             payload = unit_payload(report, where, item)
             if payload is not None:
                 yield Unit(where, (source, _item_key(item)), payload)
-    except InvalidInput as exc:
-        if n == 0:
-            fix = "fix the file (a JSON list of captures, or JSON Lines) and import again"
-            raise InvalidInput(f"{path}: {exc}; {fix}") from None
-        report.fail(path.name, f"{exc}; the {n} item{'s' if n != 1 else ''} before it were read, nothing after it")
+    except InvalidInput as exc:  # (before any item: `_json_items` gives each item's own error as an item)
+        raise InvalidInput(
+            f"{path}: {exc}; fix the file (a JSON list of captures, or JSON Lines) and import again"
+        ) from None
     if n == 0:
         raise InvalidInput(f"{path} is an empty list: nothing to import; check the path")
 
@@ -682,6 +680,10 @@ def _jsonl_lines(path: Path) -> Iterator[tuple[str, bytes | None]]:
             if line is not None and not line.strip():
                 continue
             yield f"{path.name}:{number}", None if line is None else line.rstrip(b"\r\n")
+
+
+def _line_keys(path: Path) -> set[str]:
+    return {_line_key(line) for _, line in _jsonl_lines(path) if line is not None}
 
 
 def _line_key(line: bytes) -> str:
