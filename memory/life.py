@@ -14944,7 +14944,8 @@ _S43_LEVEL_ASKED = (
     ("bachelor", patterns.lazy(r"(?i:\bbachelor'?s?\b|\bundergrad\w*|\bbsc\b|\bllb\b)|\bBA\b")),
     ("associate", patterns.lazy(r"(?i:\bassociate'?s\b)")),
 )
-_S43_AFTER_A_DEGREE = patterns.lazy(r"(?i:\b(?:law|business|grad|graduate) school\b)")
+AFTER_A_DEGREE = ("law", "business", "grad", "graduate")  # "<word> school": a school after a first degree
+_S43_AFTER_A_DEGREE = patterns.lazy(r"(?i:\b(?:" + "|".join(AFTER_A_DEGREE) + r") school\b)")
 _S43_STUDIES = frozenset(EDUCATION) | frozenset(SCHOOLS)
 
 

@@ -703,7 +703,7 @@ def _theirs_only(plan: _Plan, run: _Run) -> frozenset[int]:
     return frozenset(rowid for rowid, row in rows if row is not None and life.held_as_theirs(words, row["content"]))
 
 
-_AFTER_A_DEGREE = frozenset(["law", "business", "grad", "graduate"])  # (memory/life._S43_AFTER_A_DEGREE)
+_AFTER_A_DEGREE = frozenset(life.AFTER_A_DEGREE)
 
 
 def _naming(attribute: str, words: list[str]) -> frozenset[str]:

@@ -149,7 +149,7 @@ RECORDED = {
     # bank, manager, home, start day, clinic, gym and "extremely single" read where the frame says what the name
     # is; a car sold and a role said without "I"; a name gone by ("goes by") beside the legal one; a bio's college;
     # a medicine switched to with its ester; a lowercase sentence after an aside closed ("...). my new manager")
-    10: "fe5db6deac8f5e72",
+    10: "e3fb7f6bfb5496a8",
 }
 
 
