@@ -17,8 +17,10 @@ baseline (eval/baselines.py: the tokenizer the LongMemEval authors ran) and the 
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
+from pathlib import Path
 
 from memory.text import visible
 from memory.textcache import text_cache
@@ -335,3 +337,32 @@ def terms(query: str) -> list[str]:
     found = list(dict.fromkeys(words(query)))
     kept = [w for w in found if w not in STOPWORDS and not w.startswith("_")]
     return kept or found
+
+
+_ALIASES = Path(__file__).resolve().parent / "data" / "aliases.txt"
+
+
+@functools.cache
+def _alias_groups() -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """The lines of data/aliases.txt, each a group of names as word tuples (`words`)."""
+    groups = []
+    for line in _ALIASES.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            groups.append(tuple(tuple(words(name)) for name in line.split("|") if words(name)))
+    return tuple(groups)
+
+
+def other_names(text: str) -> list[str]:
+    """The other names (data/aliases.txt) of each name `text` says as whole words, a name of several
+    words as one phrase ("new york city"), in the list's order, none `text` says itself: "postgres"
+    gives "postgresql" and "psql"; "post" and "java" give nothing."""
+    said = words(text)
+    if not said:
+        return []
+    joined = " " + " ".join(said) + " "
+    out: list[str] = []
+    for group in _alias_groups():
+        held = [" " + " ".join(name) + " " in joined for name in group]
+        if any(held):
+            out += [" ".join(name) for name, h in zip(group, held, strict=True) if not h]
+    return list(dict.fromkeys(out))

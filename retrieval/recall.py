@@ -283,6 +283,8 @@ class _Plan:
     depth: int
     words: list[str]
     context: int
+    # The lexical channel's words: `words` and the other names of a name the query says (memory/data/aliases.txt)
+    searched: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     rankings: dict[str, list[int]] = field(default_factory=dict)
     signals: dict[str, dict[int, float]] = field(default_factory=dict)
@@ -332,13 +334,14 @@ def _plan(
     where, params = Filter(chosen, check_types(types), as_of_iso, hard_window).sql()
     depth = max(tuning.CHANNEL_DEPTH_MIN, tuning.CHANNEL_DEPTH_FACTOR * k)
     words = lexical.terms(parsed.query) if parsed.query.strip() else []
-    return _Plan(query, chosen, now, as_of_iso, parsed, where, params, depth, words, context)
+    searched = [*words, *(n for n in tokens.other_names(parsed.query) if n not in words)] if words else []
+    return _Plan(query, chosen, now, as_of_iso, parsed, where, params, depth, words, context, searched)
 
 
 def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
     """Run every channel over the filter; fills plan.rankings / plan.signals / plan.qvec."""
     db = session.db
-    words, depth, parsed = plan.words, plan.depth, plan.parsed
+    words, depth, parsed = plan.searched, plan.depth, plan.parsed
     # The change logs' ends, the corpus size and the document frequency of every query word never
     # counted, in one batch (one round trip to a server instead of one per check): the vector and
     # graph caches catch up from the ends, the lexical plan uses the rest.
@@ -394,7 +397,7 @@ def _rank(
     file the lexical and graph candidates are admitted while the query's vector is encoded; on a server
     every channel's rows go in one read (one round trip). The rankings go in channel order all the
     same (RRF adds in it)."""
-    words, depth, rankings, signals = plan.words, plan.depth, plan.rankings, plan.signals
+    words, depth, rankings, signals = plan.searched, plan.depth, plan.rankings, plan.signals
     others = [] if run.db.remote else [r for r, _ in lexical_raw[:depth]] + [r for r, _ in found.ranked]
     run.fetch(others)
     admitted = run.lexical(words, lexical_raw) if words and others else None
