@@ -258,6 +258,7 @@ def search(
     ordered = _fused(run, plan)
     asked = life.asked(query)
     ordered = _prioritised(run, ordered, found.hubs, asked, plan.qvec, tuple(plan.words), query, _agreed(run, plan))
+    ordered = _reason_first(ordered, plan)
     ordered, waiting = _newer_first(run, ordered, asked, tuple(plan.words), past=life.asks_past(query))
     ordered = _part_named(
         run, _town_of_a_building(run, _city_named(run, ordered, asked, query), asked, query), asked, query
@@ -1934,6 +1935,45 @@ def _newer_first(
     out = [(rows[mid], score[mid], mult[mid]) for mid in rows]
     out.sort(key=_order)
     return out, marks
+
+
+# A question asking why, and a text that gives a reason (`_reason_first`).
+_ASKS_WHY = re.compile(
+    r"\b(?:why|how come|what(?:'s|’s| is| was| were| are)? (?:the |my |our )?reasons?\b|reasons? (?:for|why|behind)\b)",
+    re.IGNORECASE,
+)
+_GIVES_REASON = re.compile(
+    r"\b(?:because|bc|cuz|'cause|so that|so (?:we|i|they|it) (?:can|could|would|don't|didn't|wouldn't)|in order to|"
+    r"the reason|reasons? (?:is|was|were|being)|due to|that's why|thats why|which is why|we chose|i chose|"
+    r"(?:we|i) (?:decided|picked|went with|opted for))\b",
+    re.IGNORECASE,
+)
+# The question's words that ask for the reason, not name its subject ("what was the reason for Terraform").
+_WHY_WORDS = frozenset(["why", "reason", "reasons", "come"])
+
+
+def _reason_first(ordered: Ranked, plan: _Plan) -> Ranked:
+    """A question asking why (`_ASKS_WHY`): among the tuning.REASON_ROWS best rows within tuning.REASON_SHARE
+    of the best score, a row that gives a reason (`_GIVES_REASON`) and holds a word of the question (or another
+    name of one, `plan.searched`) goes right above every row that gives none and holds at most one more of them
+    (its verb: "We use Terraform for the infra" for "why do we use Terraform"): the reason, not the row that only
+    mentions the subject. Nothing moves from below the share, nor past another reason."""
+    if not ordered or not tuning.REASON_SHARE or not _ASKS_WHY.search(plan.query):
+        return ordered
+    wanted = lexical.terms_each([w for w in plan.searched if w not in _WHY_WORDS])
+    best = ordered[0][1]
+    top = [i for i, (_, value, _) in enumerate(ordered[: tuning.REASON_ROWS]) if value >= best * tuning.REASON_SHARE]
+    held = {i: _held(wanted, ordered[i][0]["content"]) for i in top}
+    reasons = {i for i in top if held[i] and _GIVES_REASON.search(ordered[i][0]["content"])}
+    out = list(ordered)
+    for i in sorted(reasons):
+        over = [out[j][1] for j in top if j not in reasons and held[j] <= held[i] + 1 and out[j][1] > out[i][1]]
+        if over:
+            row, value, mult = out[i]
+            new = max(over) * (1 + 1e-6)
+            out[i] = (row, new, {**mult, "reason": round(new / value, 4) if value else 1.0})
+    out.sort(key=_order)
+    return out
 
 
 def _anchored(run: _Run, ordered: Ranked, asked: frozenset[str], query: str) -> Ranked:

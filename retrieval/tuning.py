@@ -208,6 +208,14 @@ SPECIFIC_ENOUGH = 3
 # for "where do I live now" over a written-down "My sister's name is Camille; she lives in Lyon"
 # that `_written_down` keeps in place (tests/fixtures/household: x2 had been needed). 0 turns it off.
 ASKED_SHARE = 0.25
+
+# A question asking why ("why did I leave Acme", "what was the reason for the move", retrieval/recall.py
+# `_reason_first`): among the REASON_ROWS best rows scoring at least REASON_SHARE of the best, one that gives
+# a reason ("because", "so that", "we chose") about a word of the question goes right above each that gives
+# none and holds at most one more of the question's words ("I worked at Acme for three years" had ranked over "I left
+# Acme because the commute was two hours"). Only what the ranking already holds near the top; 0 turns it off.
+REASON_SHARE = 0.5
+REASON_ROWS = 10
 # The channel of the statements of what a question asks (recall._stated, memory/statements.py):
 # the newest STATED_ROWS typed memories that state the asked attribute join the candidates, ranked
 # newest first, weighted W_STATED in the fusion like any channel. Figures in docs/recall.md.
