@@ -13881,7 +13881,10 @@ def _children_named(sentence: str) -> list[tuple[str, str]]:
 
 _ASK_KIN_NAME = patterns.lazy(
     r"\b(?:what|whats)(?:'s| is| was| are)? (?:my|our) " + _KIN_WHICH + _KIN + r"(?:'s|s'?|')? (?:names?|called)\b"
-    r"|\bwho(?:'s| is) (?:my|our) " + _KIN_WHICH + _KIN.replace("P<rel>", "P<rel2>") + r"\s*\??\s*$",
+    r"|\bwho(?:'s| is) (?:my|our) "
+    + _KIN_WHICH
+    + _KIN.replace("P<rel>", "P<rel2>")
+    + r"(?: (?:rn|now|right now|these days|atm|currently))?\s*\??\s*$",  # ("whos my bf rn": noor's present)
     re.IGNORECASE,
 )
 
@@ -14270,6 +14273,10 @@ def asked(query: str) -> frozenset[str]:
     found |= _asked_s41(query)  # (session 41: weak41)
     found |= _asked_still(query)  # (session 42: weak42)
     found = _s43_asked(query, found)  # (session 43: weak43) a degree's level, free time, the town a home is in
+    if (
+        kin and kin.group("rel2") and "name:partner" in found
+    ):  # ("whos my bf": who they are with now, as "who am i dating")
+        found |= {"partner", "relationship"}
     if "license plate" in found:  # ("what's my car's license plate number": the plate, not which car)
         found.discard("car")
     if _ASK_BEST.search(query):  # "what's my 5k PB": its event's best; with no event, every best

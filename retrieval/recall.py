@@ -1598,6 +1598,37 @@ def _asked_first(given: _PriorInput, score: dict[str, float]) -> Moves:
     return {mid: (score[mid] * factor, round(factor, 4)) for mid in stating}
 
 
+def _partner_now(given: _PriorInput, score: dict[str, float]) -> Moves:
+    """A question of who the person is with now (it asks both partner and relationship: "who am i dating", "whos
+    my bf") is answered by the newest statement of their relationship among the best tuning.KIND_ROWS (dating
+    someone, single again, married: memory/life.read's relationship): it goes right above every older row that
+    states the partner or the relationship. What was said before it is the answer of then: "my boyfriend zaid"
+    (2022) had ranked over "omar asked me to be his girlfriend" (2024), the breakup between them."""
+    if not given.asked >= _PARTNERED or not given.rows or life.asks_past(given.query):
+        return {}
+    ranked = sorted(given.rows, key=lambda row: (-score[row["id"]], _tie(row)))[: tuning.KIND_ROWS]
+    rows = _read_with_statements(given.run, ranked)
+    said = [row for row in rows if _says(given.run, _RELATIONSHIP, row)]
+    if not said:
+        return {}
+    newest = max(said, key=lambda row: row["valid_from"] or "")
+    when = newest["valid_from"] or ""
+    low = score[newest["id"]]
+    older = [
+        score[row["id"]]
+        for row in rows
+        if (row["valid_from"] or "") < when and score[row["id"]] >= low and _says(given.run, _PARTNERED, row)
+    ]
+    if not older:
+        return {}
+    new = max(older) * (1 + 1e-6)
+    return {newest["id"]: (new, round(new / low, 4) if low else None)}
+
+
+_PARTNERED = frozenset(["partner", "relationship"])
+_RELATIONSHIP = frozenset(["relationship"])
+
+
 def _newest_of_kind(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A question about the person's present (memory/life.present: "what phone do I have") that no
     candidate states as the rules read them (`_states`: a voice they do not read, "on this flip phone,
@@ -1839,6 +1870,7 @@ PRIORS: tuple[tuple[str, Prior], ...] = (
     ("handoff", _hand_off),
     ("agreed", _agreed_first),
     ("asked", _asked_first),
+    ("partner_now", _partner_now),
     ("newest_of_kind", _newest_of_kind),
     ("newest_count", _newest_count),
     ("newest_restated", _newest_restated),

@@ -150,6 +150,9 @@ RECORDED = {
     # is; a car sold and a role said without "I"; a name gone by ("goes by") beside the legal one; a bio's college;
     # a medicine switched to with its ester; a lowercase sentence after an aside closed ("...). my new manager")
     10: "e3fb7f6bfb5496a8",
+    # session 44 (rec30): a partner asked by the role's noun asks who they are with now ("whos my bf rn"); the
+    # other names of a name (data/aliases.txt)
+    11: "0f600967bb0c3d52",
 }
 
 
