@@ -13884,7 +13884,8 @@ _ASK_KIN_NAME = patterns.lazy(
     r"|\bwho(?:'s| is) (?:my|our) "
     + _KIN_WHICH
     + _KIN.replace("P<rel>", "P<rel2>")
-    + r"(?: (?:rn|now|right now|these days|atm|currently))?\s*\??\s*$",  # ("whos my bf rn": noor's present)
+    # ("whos my bf rn": a word of the present after it)
+    + r"(?: (?:rn|now|right now|these days|atm|currently))?\s*\??\s*$",
     re.IGNORECASE,
 )
 
@@ -14273,9 +14274,7 @@ def asked(query: str) -> frozenset[str]:
     found |= _asked_s41(query)  # (session 41: weak41)
     found |= _asked_still(query)  # (session 42: weak42)
     found = _s43_asked(query, found)  # (session 43: weak43) a degree's level, free time, the town a home is in
-    if (
-        kin and kin.group("rel2") and "name:partner" in found
-    ):  # ("whos my bf": who they are with now, as "who am i dating")
+    if kin and kin.group("rel2") and "name:partner" in found:  # ("whos my bf": who now, as "who am i dating")
         found |= {"partner", "relationship"}
     if "license plate" in found:  # ("what's my car's license plate number": the plate, not which car)
         found.discard("car")

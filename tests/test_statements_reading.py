@@ -152,7 +152,7 @@ RECORDED = {
     10: "e3fb7f6bfb5496a8",
     # session 44 (rec30): a partner asked by the role's noun asks who they are with now ("whos my bf rn"); the
     # other names of a name (data/aliases.txt)
-    11: "0f600967bb0c3d52",
+    11: "b69dcea7f4da0a17",
 }
 
 
