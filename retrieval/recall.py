@@ -1629,6 +1629,21 @@ def _newest_above(ranked: list[dict[str, Any]], saying: list[dict[str, Any]], sc
     return {newest["id"]: (new, round(new / score[newest["id"]], 4) if score[newest["id"]] else None)}
 
 
+def _newest_partner(given: _PriorInput, score: dict[str, float]) -> Moves:
+    """(session 44) A question of the partner's name ("whos my bf", "what's my wife's name": "name:partner") is
+    answered by the newest candidate that names one (`_names_kin`), above the best: a person has one partner at a
+    time, and "what should i get my boyfriend zaid" (the word asked, held) had ranked above "omar asked me to be his
+    girlfriend" a year after it. Not a sister's or a child's name (one of several); not a question of the past."""
+    if "name:partner" not in given.asked or not given.rows or life.asks_past(given.query):
+        return {}
+    ranked = sorted(given.rows, key=lambda row: (-score[row["id"]], _tie(row)))
+    naming = [row for row in ranked if _names_kin(_PARTNER_NAME, row["content"])]
+    return _newest_above(ranked, naming, score) if naming else {}
+
+
+_PARTNER_NAME = frozenset(["name:partner"])
+
+
 def _theirs_first(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A question of what someone named has or is now ("where does Anna live") is answered by their
     own turns that state it (`_said_by`), above every other candidate, the newest first: between
@@ -1835,6 +1850,7 @@ PRIORS: tuple[tuple[str, Prior], ...] = (
     ("handoff", _hand_off),
     ("agreed", _agreed_first),
     ("asked", _asked_first),
+    ("newest_partner", _newest_partner),  # (session 44)
     ("newest_of_kind", _newest_of_kind),
     ("newest_count", _newest_count),
     ("newest_restated", _newest_restated),

@@ -150,6 +150,9 @@ RECORDED = {
     # is; a car sold and a role said without "I"; a name gone by ("goes by") beside the legal one; a bio's college;
     # a medicine switched to with its ester; a lowercase sentence after an aside closed ("...). my new manager")
     10: "e3fb7f6bfb5496a8",
+    # 11 (session 44: life46): a pet named before a parenthesis ("my cat miso (orange, 4)"), a group's role held
+    # and given up ("i DM for a group", "i quit DMing"), one who asked the person to be theirs named as a partner
+    11: "4de95533caaa7ee9",
 }
 
 
