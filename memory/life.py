@@ -8841,13 +8841,48 @@ def _s44_asked_to_be(sentence: str, lower: bool) -> list[tuple[str, str]]:
     return out
 
 
-# "am i still the DM for my thursday group?", "am i still captain of the quiz team": the role held in a group
+# A school before secondary school ("which primary school i went to?", "where did I go to elementary school") and an
+# exam's results ("what i score for my o levels?", "what did I get in my A levels", "my GCSE grades"): the person's
+# own, asked, so recall can say that nothing states them (retrieval/recall's `_nothing_states`: a cosine alone
+# does not answer them, `by_its_words`). Not "which school do the kids go to", not "what's a good A level score".
+_S44_EXAMS = {
+    "o levels": r"o[- ]?levels?",
+    "a levels": r"a[- ]?levels?",
+    "gcses": r"i?gcses?",
+    "sat": r"sats?",
+    "psle": r"psle",
+    "leaving cert": r"leaving cert(?:ificate)?",
+    "abitur": r"abitur",
+}
 _S44_ASKS = (
+    # "am i still the DM for my thursday group?", "am i still captain of the quiz team": the role held in a group
     (
         "volunteer role",
         r"\bam i still (?:the |our )?(?:dm|gm|dungeon master|game master|captain|coach|organi[sz]er|host|quizmaster)\b",
     ),
+    (
+        "primary school",
+        r"\bwhere (?:did|do) i go to (?:primary|elementary|grade|junior|infant|prep) school\b|"
+        r"\b(?:which|what) (?:primary|elementary|grade|junior|infant|prep) school (?:did |do )?i\b",
+    ),
+    *(
+        (
+            f"exam:{exam}",
+            r"\b(?:what|how)\b.*\b(?:i|my)\b.*\b(?:score|scored|get|got|grades?|results?|marks?|do|did)\b.*\b"
+            + words
+            + r"\b|\bmy "
+            + words
+            + r" (?:results?|grades?|scores?|marks?)\b",
+        )
+        for exam, words in _S44_EXAMS.items()
+    ),
 )
+
+
+def by_its_words(attribute: str) -> bool:
+    """(session 44) Whether an attribute is said only in its own words (a primary school, an exam's results: "my O
+    level results"), never in others a cosine would find (a diet is "no meat no fish for me")."""
+    return attribute == "primary school" or attribute.startswith("exam:")
 
 
 _RULES = (

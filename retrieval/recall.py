@@ -540,13 +540,37 @@ def _nothing_states(
     the person's life meets a question of a thing it never speaks of at 0.30 to 0.35 ("what instrument
     do I play" and a role-play with her mother, "do I have any tattoos" and a night she yelled at her
     mother). `theirs`: the rows that hold its words only as someone else's (`_theirs_only`), which name nothing."""
-    if best >= tuning.STATED_UNNAMED:
+    if best >= tuning.STATED_UNNAMED and not _by_its_words(plan, run, theirs):
         return False
     if best < tuning.STATED_ANYWAY:
         close = alone == "unworded" or not _named(plan, run, theirs=theirs)
     else:  # (a word of it held is a thing spoken of: "does TK pay" and "the insurance job" for "health insurance")
-        close = not _named(plan, run, partly=True, theirs=theirs)
+        # (session 44) not of a thing said by its own words: "kopi o kosong" holds the "o" of "o levels"
+        partly = not any(life.by_its_words(a) for a in life.asked(plan.query))
+        close = not _named(plan, run, partly=partly, theirs=theirs)
     return close and stating() is False
+
+
+def _by_its_words(plan: _Plan, run: _Run, theirs: frozenset[int]) -> bool:
+    """(session 44) Whether what a question asks is said only in its own words, so a cosine over
+    tuning.STATED_UNNAMED without them answers nothing: who someone of the person's is ("who's my landlord") where
+    no row that close names anyone (a capitalised word inside a sentence, a title; a person of one's life is said by
+    the word for them, "my landlord, Mr Holt", which `_named` looks for), or a school or an exam
+    (memory/life.by_its_words: "what i score for my o levels?"). The cut was set for a diet said in other words ("no
+    meat no fish for me": 0.48 to "what's my diet"); a neighbouring role's turn came as close ("letting agent is
+    keeping £400 of my deposit": 0.431 to the landlord), and a savings plan's "my OA" to the O levels (0.413)."""
+    if any(life.by_its_words(a) for a in life.asked(plan.query)):
+        return True
+    if _ASKS_WHO.match(plan.query) is None:
+        return False
+    found = plan.signals.get("vector", {})
+    close = [run.rows.get(r) for r, cosine in found.items() if r not in theirs and cosine >= tuning.STATED_UNNAMED]
+    return not any(row is not None and _NAMES_SOMEONE.search(row["content"]) is not None for row in close)
+
+
+_ASKS_WHO = re.compile(r"\W*(?:so |and |but |ok |hey )*who(?:'s|’s|s| is| are)?\b", re.IGNORECASE)
+# a name inside a sentence ("the agent, Sarah Hurst", "dr shah"), not a sentence's first word
+_NAMES_SOMEONE = re.compile(r"(?<=[a-z,;:] )[A-Z][a-z]+\b|\b(?i:dr|mr|mrs|ms|miss|prof)\.? [A-Za-z]")
 
 
 def _stating(plan: _Plan, run: _Run) -> bool | None:
