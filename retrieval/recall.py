@@ -545,9 +545,7 @@ def _nothing_states(
     if best < tuning.STATED_ANYWAY:
         close = alone == "unworded" or not _named(plan, run, theirs=theirs)
     else:  # (a word of it held is a thing spoken of: "does TK pay" and "the insurance job" for "health insurance")
-        # (session 44) not of a thing said by its own words: "kopi o kosong" holds the "o" of "o levels"
-        partly = not any(life.by_its_words(a) for a in life.asked(plan.query))
-        close = not _named(plan, run, partly=partly, theirs=theirs)
+        close = not _named(plan, run, partly=True, theirs=theirs)
     return close and stating() is False
 
 
@@ -741,7 +739,8 @@ def _naming(attribute: str, words: list[str]) -> frozenset[str]:
     of = attribute.split(":")[-1].split()
     # (session 43: weak43) a word of its name in another form names it too: "whats my cats name" names "cat"
     stems = frozenset().union(*lexical.terms_each(of)) if of else frozenset()
-    held = frozenset(w for w in words if w in of or lexical.terms_each([w])[0] & stems)
+    # (session 44) a letter names nothing alone: "kopi o kosong" held the "o" of "what i score for my o levels"
+    held = frozenset(w for w in words if len(w) > 1 and (w in of or lexical.terms_each([w])[0] & stems))
     if not held or len(held) >= len(of):
         return held
     after = [words[i + 1] for i, w in enumerate(words[:-1]) if w in held and words[i + 1] not in held]

@@ -16,6 +16,9 @@ from __future__ import annotations
 import pytest
 
 from memory import life, review
+from retrieval import tuning
+from retrieval.recall import search
+from retrieval.scope import ALL_SPACES
 from tests.lifesaid import first as _first
 from tests.lifesaid import imported as _imported
 
@@ -192,3 +195,81 @@ def test_the_partners_name_is_the_newest_named(session, tmp_path):
     )
     assert _first(session, "whos my gf") == newest
     assert _first(session, "what's my girlfriend's name") == newest
+
+
+# -- what is said only in its own words: a cosine alone does not answer it ---------------------------------------
+
+
+def _every_cosine_close(monkeypatch) -> None:
+    # the fake embedder's cosines are hashed: every one clears the cuts, so only the words decide (tunde's landlord
+    # met his letting agent's turn at 0.431 with the real model, over STATED_UNNAMED's 0.40)
+    monkeypatch.setitem(
+        tuning.FLOOR, "fake-hash-384", {"threaded": -0.5, "alone": -0.5, "unworded": -0.5, "weak": -0.5}
+    )
+    monkeypatch.setattr(tuning, "STATED_ANYWAY", -1.0)
+    monkeypatch.setattr(tuning, "STATED_UNNAMED", -1.0)
+
+
+def _hits(session, question: str) -> list:
+    return search(session, question, k=5, touch=False, scope=ALL_SPACES).hits
+
+
+def test_who_someone_is_is_not_answered_by_a_neighbouring_roles_turn(session, tmp_path, monkeypatch):
+    _every_cosine_close(monkeypatch)
+    _imported(
+        session,
+        tmp_path,
+        [
+            "the hygienist scraped my gums raw and the receptionist overcharged me, write a firm complaint",
+            "risotto tips?",
+        ],
+    )
+    assert _hits(session, "who's my dentist") == []
+    assert _hits(session, "whos my dentist?") == []
+
+
+def test_control_a_turn_naming_someone_or_a_what_question_is_still_answered(session, tmp_path, monkeypatch):
+    _every_cosine_close(monkeypatch)
+    named = "the hygienist at Dr Patel's scraped my gums raw, write a firm complaint"
+    diet = "no meat no fish for me these days, suggest some high protein dinners"
+    _imported(session, tmp_path, [named, diet])
+    assert _hits(session, "who's my dentist")  # (a name: what no rule reads may answer it)
+    assert _hits(session, "what's my diet")  # (a diet is said in other words: the cosine answers)
+
+
+@pytest.mark.parametrize(
+    "question, asked",
+    [
+        ("what did I get in my GCSEs", "exam:gcses"),
+        ("how did i do in my a levels", "exam:a levels"),
+        ("where did I go to elementary school", "primary school"),
+        ("which junior school did i go to?", "primary school"),
+    ],
+)
+def test_an_exam_or_a_primary_school_is_asked(question, asked):
+    assert asked in life.asked(question)
+
+
+@pytest.mark.parametrize(
+    "question", ["what's a good A level score", "which school do the kids go to", "what time did I get up"]
+)
+def test_control_no_exam_of_mine_or_another_school_is_not(question):
+    assert not any(life.by_its_words(a) for a in life.asked(question))
+
+
+def test_an_exam_no_turn_names_is_nothing_close(session, tmp_path, monkeypatch):
+    _every_cosine_close(monkeypatch)
+    _imported(session, tmp_path, ["my savings goal is 10k in my ISA by 30, realistic?", "i went to Leeds Uni for law"])
+    assert _hits(session, "what did I get in my GCSEs") == []
+    assert _hits(session, "where did I go to primary school") == []
+
+
+def test_control_an_exam_or_a_school_a_turn_names_is_answered(session, tmp_path, monkeypatch):
+    _every_cosine_close(monkeypatch)
+    _imported(
+        session,
+        tmp_path,
+        ["got my GCSE results today: seven 9s and two 8s!", "i went to Rosyth Primary then Temasek Poly"],
+    )
+    assert _hits(session, "what did I get in my GCSEs")
+    assert _hits(session, "where did I go to primary school")
