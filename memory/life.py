@@ -8841,6 +8841,44 @@ def _s44_asked_to_be(sentence: str, lower: bool) -> list[tuple[str, str]]:
     return out
 
 
+# A relation named by a chat's title, their name by its first turn ("Sister's news and a gift", then "Marta's just
+# moved to Porto with the kids"; "Mum's 70th", then "Helen turns 70 next month"): the relation's name, which no
+# sentence of the turn says ("my sister Marta"); what answers "what's my sister called" (retrieval/recall's kin-named
+# rows). Only the chat's opening turn, and only a name that opens it (not "I", a pronoun, a day or a month), never a
+# title of someone else's relation ("Tom's sister's wedding") or of no one ("Sisters of the Moon: a review").
+_S44_TITLE_KIN = patterns.lazy(r"^(?:(?:[Mm]y|[Oo]ur) )?(?P<rel>[A-Za-z]+)(?:'s|’s) (?![a-z]+(?:'s|’s) )")
+_S44_OPENS_NAMED = patterns.lazy(
+    r"^\W*(?:(?i:so|ok|okay|well|right|update|news)[,:!]* )?(?P<n>["
+    + _UP
+    + r"][a-zà-ÿ]{2,})(?:'s|’s| has| is| just| got| "
+    r"moved| called| texted| rang| phoned| says| said| wants| started| had| turns| finally)\b"
+)
+_S44_OPENING = patterns.lazy(r" #[01](?:\.\d+)?$")  # (a chat turn's source: "<title> #<position>")
+
+
+def kin_titled(source: str, content: str) -> tuple[tuple[str, str], ...]:
+    """(session 44) (relation, name) of a chat's opening turn whose title names a relation of the person's by its
+    possessive and whose first words name someone (`_S44_TITLE_KIN`): "Sister's news and a gift #1" and "Marta's
+    just moved to Porto" are ("sister", "Marta")."""
+    if _S44_OPENING.search(source) is None:
+        return ()
+    title = _S44_TITLE_KIN.match(source)
+    named = _S44_OPENS_NAMED.match(content) if title is not None else None
+    if title is None or named is None:
+        return ()
+    kin, name = _kin(title.group("rel")), named.group("n")
+    if kin not in _KIN_SAME.values() or name.casefold() in tokens.STOPWORDS or _kin(name) in _KIN_SAME.values():
+        return ()
+    return () if _NOT_A_TITLED_NAME.fullmatch(name.casefold()) else ((kin, name),)
+
+
+_NOT_A_TITLED_NAME = patterns.lazy(
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|"
+    r"september|october|november|december|today|tonight|tomorrow|yesterday|everyone|everything|nobody|someone|"
+    r"here|there|this|that|what|which|quick|help|please|thanks)"
+)
+
+
 # A school before secondary school ("which primary school i went to?", "where did I go to elementary school") and an
 # exam's results ("what i score for my o levels?", "what did I get in my A levels", "my GCSE grades"): the person's
 # own, asked, so recall can say that nothing states them (retrieval/recall's `_nothing_states`: a cosine alone

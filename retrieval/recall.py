@@ -441,6 +441,25 @@ def _kin_named_rows(run: _Run, plan: _Plan) -> list[int]:
             out.append(rowid)
             if len(out) >= tuning.STATED_ROWS:
                 break
+    return out or _kin_titled_rows(run, asked, words)
+
+
+def _kin_titled_rows(run: _Run, asked: frozenset[str], words: list[str]) -> list[int]:
+    """(session 44) Where no candidate names the relation asked, the chats' opening turns whose title names it and
+    whose first words name someone (memory/life.kin_titled: "Sister's news and a gift", then "Marta's just moved to
+    Porto"): the relation's name said by the title, which no sentence of the chat says (ines's sister)."""
+    marks = " OR ".join("m.source LIKE ?" for _ in words)
+    found = run.db.rows(
+        f"SELECT m.rowid, m.source, m.content FROM memories m WHERE ({marks}) AND {run.where} LIMIT ?",
+        (*(f"%{w}%" for w in words), *run.params, tuning.STATED_ROWS * 5),
+    )
+    kins = {a[5:] for a in asked}
+    titled = [
+        rowid for rowid, source, content in found if kins & {k for k, _ in life.kin_titled(source or "", content)}
+    ]
+    run.fetch(titled)
+    out = [rowid for rowid in titled if rowid in run.rows][: tuning.STATED_ROWS]
+    run.titled |= {run.rows[rowid]["id"] for rowid in out}
     return out
 
 
@@ -952,6 +971,7 @@ class _Run:
         self.fts_state = fts_state
         self.rows: dict[int, dict[str, Any]] = {}  # admitted rows (passed the filter)
         self.checked: set[int] = set()
+        self.titled: set[str] = set()  # (session 44) ids of turns whose chat's title names the relation asked
         self.placed: dict[str, tuple[str, int, bool]] = {}  # memory id -> its conversation place
         self.ranks: dict[str, dict[int, int]] = {}  # channel -> rowid -> rank, of the last fusion
         self._index: Any = None
@@ -1474,7 +1494,7 @@ def _states(run: _Run, asked: frozenset[str], row: dict[str, Any]) -> bool:
     name ("what's my sister called") a memory that names them (`_names_kin`). Not a person named ("what did
     Tim cook", "other:tim"): between people (LoCoMo) every question names one, and their own turns
     rarely say their name (recall@10 81.3 -> 77.1 when names counted)."""
-    if _names_kin(asked, row["content"]):
+    if _names_kin(asked, row["content"]) or row["id"] in run.titled:
         return True
     whose = [a[6:] for a in asked if a.startswith("other:")]
     if whose:

@@ -13,6 +13,8 @@ words than the fixture's that showed it (other medicines, pets, groups, names), 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from memory import life, review
@@ -273,3 +275,63 @@ def test_control_an_exam_or_a_school_a_turn_names_is_answered(session, tmp_path,
     )
     assert _hits(session, "what did I get in my GCSEs")
     assert _hits(session, "where did I go to primary school")
+
+
+# -- a relation named by a chat's title, their name by its first words ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "source, content, named",
+    [
+        (
+            "Brother's big move #1",
+            "Tomasz has finally moved to Gdańsk, new flat, new job. Housewarming ideas?",
+            "brother",
+        ),
+        ("Mum's 70th #1", "Helen turns 70 next month and wants nothing, ideas?", "mother"),
+        ("my dad's retirement #1", "So Pete just retired after 40 years at the depot, card wording?", "father"),
+    ],
+)
+def test_a_relation_titled_and_a_name_opening_the_chat_is_named(source, content, named):
+    assert [kin for kin, _ in life.kin_titled(source, content)] == [named]
+
+
+@pytest.mark.parametrize(
+    "source, content",
+    [
+        ("Tom's sister's wedding #1", "Anna is getting married in June, what do I wear"),  # (someone else's relation)
+        ("Sisters of the Moon review #1", "Marta is great in it"),  # (no relation's possessive)
+        ("Brother's big move #4", "Tomasz says thanks for the ideas"),  # (not the chat's opening turn)
+        ("Brother's big move #1", "I just heard he's moving"),  # (no name opens it)
+        ("Brother's big move #1", "Tuesday is moving day, what do I pack"),  # (a day, no name)
+    ],
+)
+def test_control_someone_elses_relation_a_later_turn_or_no_name_opening_names_no_one(source, content):
+    assert life.kin_titled(source, content) == ()
+
+
+def _titled(tmp_path, chats: list[tuple[str, str]]):
+    lines = [
+        {"conversation": f"t-{n}", "role": "user", "text": text, "time": f"2024-0{n + 1}-05T10:00:00Z", "title": title}
+        for n, (title, text) in enumerate(chats)
+    ]
+    path = tmp_path / "titled.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+def test_a_relation_named_by_a_chats_title_answers_their_name(session, tmp_path):
+    said = "Tomasz has finally moved to Gdańsk, new flat, new job. Housewarming ideas that travel well?"
+    chats = [
+        ("Brother's big move", said),
+        ("Budget help", "I need a budget, and my brother keeps borrowing money from me"),
+    ]
+    session.import_path(_titled(tmp_path, chats))
+    assert _first(session, "what's my brother called?") == said
+
+
+def test_control_a_chat_titled_by_no_relation_names_no_one(session, tmp_path):
+    said = "Tomasz has finally moved to Gdańsk, new flat, new job. Housewarming ideas that travel well?"
+    chats = [("Big move", said), ("Budget help", "I need a budget, and my brother keeps borrowing money from me")]
+    session.import_path(_titled(tmp_path, chats))
+    assert _first(session, "what's my brother called?") != said

@@ -152,7 +152,7 @@ RECORDED = {
     10: "e3fb7f6bfb5496a8",
     # 11 (session 44: life46): a pet named before a parenthesis ("my cat miso (orange, 4)"), a group's role held
     # and given up ("i DM for a group", "i quit DMing"), one who asked the person to be theirs named as a partner
-    11: "9bb6487068d7b2f2",
+    11: "a74e9cd89525b274",
 }
 
 
