@@ -912,6 +912,7 @@ def _old_said_later(
 
 def _bound(
     rows: list[dict[str, Any]],
+    content: str,
     found: tuple[life.Said, ...],
     mine_at: tuple[str, int],
     latest: dict[str, Statement],
@@ -939,7 +940,24 @@ def _bound(
     if only is not None and _said_at(only[0]) < mine_at and not _taken_up_since(rows, only[0], mine_at):
         latest["exercise"] = only
         bound = (*bound, *took)
-    return bound
+    return (*bound, *_one_more(rows, found, content, mine_at, latest))
+
+
+def _one_more(
+    rows: list[dict[str, Any]],
+    found: tuple[life.Said, ...],
+    content: str,
+    mine_at: tuple[str, int],
+    latest: dict[str, Statement],
+) -> tuple[life.Said, ...]:
+    """(session 44) A pet added ("we adopted a second cat ... named tofu", `life.one_more`) to the one of its kind
+    named before ("my cat miso"): that kind's value, both named ("miso and tofu"), a change of the one before."""
+    more = life.one_more(found, content)
+    before = _latest_statements(rows, more, mine_at)[0].get(more[0].attribute) if more else None
+    if before is None or _said_at(before[0]) > mine_at or life.same(before[1], more[0]):
+        return ()
+    latest[more[0].attribute] = before
+    return (life.added(before[1], more[0]),)
 
 
 def _taken_up_since(rows: list[dict[str, Any]], only: dict[str, Any], mine_at: tuple[str, int]) -> bool:
@@ -966,7 +984,7 @@ def _life_changes(
     values = frozenset(s.value for s in found)  # what it reads as itself, before the values bound to it
     latest, earlier = _latest_statements(rows, found, mine_at)
     own = found
-    bound = _bound(rows, found, mine_at, latest, earlier)
+    bound = _bound(rows, me["content"], found, mine_at, latest, earlier)
     found = (*found, *bound)
     pairs, others = _changed_pairs(found, latest, earlier)
     if _ended_since_changed(rows, found, mine_at):

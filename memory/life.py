@@ -8643,6 +8643,286 @@ def _said_s43a(attribute: str, memory_type: str, match: re.Match[str], value_gro
     return Said(attribute, _norm(shown), shown, memory_type)
 
 
+# -- session 44: what the life reading still missed for the people we have (life46) ---------------------------------
+# A pet named, a parenthesis after its name saying what it is like ("my cat miso (orange, chaotic, 4) keeps chewing
+# plastic bags", "our dog Rex (beagle, 9) hates the vet"): the pet of that kind (not "my cat (miso) is sick": no name
+# before it; not "my sister's cat miso (...)": "my" is not before the kind).
+# A role held in a group the person plays in or plays for ("i DM for a group on thursdays", "I'm the GM for our
+# campaign", "I'm the captain of our pub quiz team") and given up ("i finally quit DMing the thursday group", "I
+# stepped down as captain", "I'm no longer the DM"): a volunteer role, ended as one handed on (About me: "Volunteer
+# role: none now (handed on DM)"), as `_S42B_RULES` read the FRG leader's. Not a player's ("i'm a player (not DM)"),
+# not a plan ("i might quit DMing"), not someone else's ("sam quit DMing the group"). ("i'm still the dm, for my
+# sins" is left unread: an aside that says it again, which the change would pair with in place of the statement
+# ava's key names.)
+_S44_GROUP_ROLE = r"(?:DM|GM|dm|gm|[Dd]ungeon [Mm]aster|[Gg]ame [Mm]aster|captain|coach|organi[sz]er|host|quizmaster)"
+_S44_GROUP = r"(?:[\w'&-]+ ){0,3}?(?:team|club|group|league|society|quiz|campaign|game|table|party|meetup)s?\b"
+_S44_RULES = (
+    _rule(
+        "pet",
+        FACT,
+        r"\b(?:[Mm]y|[Oo]ur) (?P<kind>"
+        + _SGL_PET
+        + r") (?P<v>(?!(?:"
+        + _NOT_A_PET_NAME
+        + r")\b)(?:[a-z]{3,}|[A-Z][a-z]{2,})) "
+        r"\((?!(?:my|our|his|her|their|the|not|no)\b)[^()]{2,40}\)",
+        "s44pet",
+        gate=_SGL_PET,
+    ),
+    # "i DM for a group on thursdays", "I GM a campaign for my cousins", "i'm still the dm", "I'm the captain of our
+    # quiz team": the role held
+    _rule(
+        "volunteer role",
+        FACT,
+        _I
+        + r" (?:(?:still|usually|also|now|currently) )?(?P<v>DM|GM|dm|gm)(?= (?:for|a|an|our|my|the)\b)|"
+        + _I
+        + r"(?:'m| am) (?:(?:now|currently|also) )?(?:the|our) (?:(?P<v2>DM|GM|dm|gm|[Dd]ungeon [Mm]aster|[Gg]ame "
+        r"[Mm]aster)(?![\w-])(?! (?:for|of) (?:tonight|today|the night|one)\b)|(?P<v3>captain|coach|organi[sz]er|host|"
+        r"quizmaster) (?:of|for) (?:the|our|my) " + _S44_GROUP + r")",
+        "s44role",
+        gate=r"\b(?:dm|gm|master|captain|coach|organi[sz]er|host|quizmaster)\b",
+    ),
+    # "i finally quit DMing the thursday group", "I stepped down as captain", "I'm no longer the DM": given up
+    _rule(
+        "volunteer role",
+        FACT,
+        _I + r"(?: have|'ve)? (?:(?:just|finally|officially|recently) )?(?:(?:quit|stopped|gave up|given up) "
+        r"(?P<v>DMing|GMing|dming|gming|coaching|captaining|hosting|organi[sz]ing)(?= (?:the|my|our|for|a)\b)|"
+        r"stepped down as (?:the |our )?(?P<v2>"
+        + _S44_GROUP_ROLE
+        + r")(?![\w-]))|"
+        + _I
+        + r"(?:'m| am) (?:no longer|not) (?:the|our) (?P<v3>"
+        + _S44_GROUP_ROLE
+        + r")(?![\w-])(?! (?:for|of) (?:tonight|today|now)\b)(?= anymore| any more| now|\s*(?:[,.;:!?()]|$))",
+        "s44handed",
+        gate=r"\b(?:quit|stopped|gave up|given up|stepped down|no longer|not the|not our)\b",
+    ),
+)
+_S44_GROUPS = frozenset(["s44pet", "s44role", "s44handed"])
+_S44_ROLE_OF = {
+    "dming": "DM",
+    "dungeon master": "DM",
+    "gming": "GM",
+    "game master": "GM",
+    "coaching": "coach",
+    "captaining": "captain",
+    "hosting": "host",
+    "organising": "organiser",
+    "organizing": "organiser",
+    "organizer": "organiser",
+}
+
+
+def _said_s44(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+    """A value of `_S44_RULES`: a pet of its kind by its name, a group's role held ("DM") or handed on."""
+    clause = _S43A_STOP.split(match.string[: match.start()])[-1]
+    if vocab.someone_else(clause) or _of_someone(clause):
+        return None  # ("my friend said i DM for ..." is hers to say; "sam's sister ... the captain of")
+    groups = match.groupdict()
+    if value_group == "s44pet":
+        shown = groups.get("v") or ""
+        return Said(match.group("kind").casefold(), _norm(shown), shown, memory_type)
+    said = (groups.get("v") or groups.get("v2") or groups.get("v3") or "").strip()
+    role = _S44_ROLE_OF.get(said.casefold(), said.upper() if said.casefold() in ("dm", "gm") else said.casefold())
+    if value_group == "s44handed":
+        return Said(attribute, "handed on", f"handed on {role}", memory_type)
+    return Said(attribute, _norm(role), role, memory_type)
+
+
+# A medicine's form (its ester or salt, or how it is taken) is a change of the medicine as it is taken: "estradiol"
+# (pills), then "estradiol valerate" (injections), is a switch, where `same` held the longer one the shorter said
+# again ("Lisbon, Portugal" after "Lisbon"); "testosterone gel" after "testosterone" the same. Not the medicine said
+# again with no form ("sertraline" after "sertraline").
+_S44_MED_FORMS = frozenset(
+    [
+        "valerate",
+        "cypionate",
+        "enanthate",
+        "undecanoate",
+        "hemihydrate",
+        "propionate",
+        "gel",
+        "gels",
+        "patch",
+        "patches",
+        "injection",
+        "injections",
+        "injectable",
+        "shot",
+        "shots",
+        "spray",
+        "cream",
+        "implant",
+        "implants",
+        "pellet",
+        "pellets",
+        "pill",
+        "pills",
+        "tablet",
+        "tablets",
+        "capsule",
+        "capsules",
+        "sublingual",
+        "oral",
+        "transdermal",
+    ]
+)
+
+
+def _s44_differs(a: Said, b: Said) -> bool:
+    """Whether two values `same` would hold one are two: a medicine in two forms (`_s44_another_form`), the pets of
+    a kind with one added ("miso and tofu" after "miso", `added`)."""
+    if a.attribute == "medication":
+        return _s44_another_form(a, b)
+    return a.attribute in PET_KINDS and (" and " in a.value) != (" and " in b.value)
+
+
+def _s44_another_form(a: Said, b: Said) -> bool:
+    """Whether two statements of a medicine name it in two forms (`_S44_MED_FORMS`): one's words hold a form
+    the other's do not."""
+    x, y = set(_spelling(a.value)), set(_spelling(b.value))
+    return bool(x & y) and bool((x ^ y) & _S44_MED_FORMS)
+
+
+# One more pet of a kind ("we adopted a second cat this weekend — a grey tabby named tofu", `_PETS_COUNTED`) beside
+# the one of that kind named before ("my cat miso"): the kind's value with the new one added, "miso and tofu", so an
+# item says the addition, where "a second cat" alone had changed nothing (no count was said before it) and "tofu"
+# alone would have read as miso replaced. Not a count with no name ("we got a second cat", nothing to add).
+_S44_NAMED = patterns.lazy(
+    r"\b(?:named|called|name is|name's) (?P<n>(?!(?:" + _NOT_A_PET_NAME + r")\b)[A-Za-z][\w'-]{1,20})(?![\w'-])"
+)
+
+
+def one_more(found: tuple[Said, ...], text: str) -> tuple[Said, ...]:
+    """(session 44) A pet of a kind the person adds (`_PETS_COUNTED`'s "a second cat") named in the turn: that kind
+    with the new one's name, for `added` to join to the one named before (memory/correction.py's `_bound`)."""
+    counted = next((s for s in found if s.attribute == "number of pets" and s.value != "one"), None)
+    if counted is None or any(s.attribute in PET_KINDS for s in found):
+        return ()
+    kind = _PET_OF.get(counted.shown.split()[-1], counted.shown.split()[-1])
+    at = text.find(counted.shown.split()[1])
+    named = _S44_NAMED.search(text, at) if at >= 0 and kind in PET_KINDS else None
+    if named is None or _S43A_STOP.search(text, at, named.start()) is not None:
+        return ()  # (the name in the clause of the count only: "a second cat. my sister's is named bob")
+    return (Said(kind, _norm(named.group("n")), named.group("n"), counted.memory_type),)
+
+
+def added(before: Said, more: Said) -> Said:
+    """The pets of a kind with one more (`one_more`): "miso" and "tofu" are "miso and tofu"."""
+    return Said(
+        before.attribute, f"{before.value} and {more.value}", f"{before.shown} and {more.shown}", more.memory_type
+    )
+
+
+# Someone who asked the person to be theirs, named ("omar asked me to be his girlfriend last night", "Jonas finally
+# asked me to be his boyfriend"): the person's boyfriend (girlfriend, partner) by that name, as "my boyfriend zaid"
+# names one, so "whos my bf" finds him (retrieval/recall's kin-named rows) and not the one before. Not "he asked me
+# to be his girlfriend" (no name: `_NO_PARTNER_NAME`), not "my sister asked me to be her bridesmaid".
+_S44_ASKED_TO_BE = patterns.lazy(
+    r"(?:^|(?<=[\s(]))(?P<n>[" + _UP + r"][\w'-]+|[a-z][\w'-]+) (?:(?:just|finally|officially|actually|formally) )?"
+    r"asked me to be (?P<whose>his|her|their) (?:girlfriend|boyfriend|partner|gf|bf)\b"
+)
+_S44_ASKER_IS = {"his": "boyfriend", "her": "girlfriend", "their": "partner"}
+
+
+def _s44_asked_to_be(sentence: str, lower: bool) -> list[tuple[str, str]]:
+    """(relation, name) of one who asked the person to be theirs (`_S44_ASKED_TO_BE`); a name in lower case only
+    from one who types all in lower case."""
+    out = []
+    for asked in _S44_ASKED_TO_BE.finditer(sentence):
+        name = asked.group("n")
+        folded = name.casefold()
+        if folded in _NO_PARTNER_NAME or folded in tokens.STOPWORDS or _kin(name) in _KIN_SAME.values():
+            continue
+        if name[:1].isupper() or lower:
+            out.append((_S44_ASKER_IS[asked.group("whose")], name))
+    return out
+
+
+# A relation named by a chat's title, their name by its first turn ("Sister's news and a gift", then "Marta's just
+# moved to Porto with the kids"; "Mum's 70th", then "Helen turns 70 next month"): the relation's name, which no
+# sentence of the turn says ("my sister Marta"); what answers "what's my sister called" (retrieval/recall's kin-named
+# rows). Only the chat's opening turn, and only a name that opens it (not "I", a pronoun, a day or a month), never a
+# title of someone else's relation ("Tom's sister's wedding") or of no one ("Sisters of the Moon: a review").
+_S44_TITLE_KIN = patterns.lazy(r"^(?:(?:[Mm]y|[Oo]ur) )?(?P<rel>[A-Za-z]+)(?:'s|’s) (?![a-z]+(?:'s|’s) )")
+_S44_OPENS_NAMED = patterns.lazy(
+    r"^\W*(?:(?i:so|ok|okay|well|right|update|news)[,:!]* )?(?P<n>["
+    + _UP
+    + r"][a-zà-ÿ]{2,})(?:'s|’s| has| is| just| got| "
+    r"moved| called| texted| rang| phoned| says| said| wants| started| had| turns| finally)\b"
+)
+_S44_OPENING = patterns.lazy(r" #[01](?:\.\d+)?$")  # (a chat turn's source: "<title> #<position>")
+
+
+def kin_titled(source: str, content: str) -> tuple[tuple[str, str], ...]:
+    """(session 44) (relation, name) of a chat's opening turn whose title names a relation of the person's by its
+    possessive and whose first words name someone (`_S44_TITLE_KIN`): "Sister's news and a gift #1" and "Marta's
+    just moved to Porto" are ("sister", "Marta")."""
+    if _S44_OPENING.search(source) is None:
+        return ()
+    title = _S44_TITLE_KIN.match(source)
+    named = _S44_OPENS_NAMED.match(content) if title is not None else None
+    if title is None or named is None:
+        return ()
+    kin, name = _kin(title.group("rel")), named.group("n")
+    if kin not in _KIN_SAME.values() or name.casefold() in tokens.STOPWORDS or _kin(name) in _KIN_SAME.values():
+        return ()
+    return () if _NOT_A_TITLED_NAME.fullmatch(name.casefold()) else ((kin, name),)
+
+
+_NOT_A_TITLED_NAME = patterns.lazy(
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|"
+    r"september|october|november|december|today|tonight|tomorrow|yesterday|everyone|everything|nobody|someone|"
+    r"here|there|this|that|what|which|quick|help|please|thanks)"
+)
+
+
+# A school before secondary school ("which primary school i went to?", "where did I go to elementary school") and an
+# exam's results ("what i score for my o levels?", "what did I get in my A levels", "my GCSE grades"): the person's
+# own, asked, so recall can say that nothing states them (retrieval/recall's `_nothing_states`: a cosine alone
+# does not answer them, `by_its_words`). Not "which school do the kids go to", not "what's a good A level score".
+_S44_EXAMS = {
+    "o levels": r"o[- ]?levels?",
+    "a levels": r"a[- ]?levels?",
+    "gcses": r"i?gcses?",
+    "sat": r"sats?",
+    "psle": r"psle",
+    "leaving cert": r"leaving cert(?:ificate)?",
+    "abitur": r"abitur",
+}
+_S44_ASKS = (
+    # "am i still the DM for my thursday group?", "am i still captain of the quiz team": the role held in a group
+    (
+        "volunteer role",
+        r"\bam i still (?:the |our )?(?:dm|gm|dungeon master|game master|captain|coach|organi[sz]er|host|quizmaster)\b",
+    ),
+    (
+        "primary school",
+        r"\bwhere (?:did|do) i go to (?:primary|elementary|grade|junior|infant|prep) school\b|"
+        r"\b(?:which|what) (?:primary|elementary|grade|junior|infant|prep) school (?:did |do )?i\b",
+    ),
+    *(
+        (
+            f"exam:{exam}",
+            r"\b(?:what|how)\b.*\b(?:i|my)\b.*\b(?:score|scored|get|got|grades?|results?|marks?|do|did)\b.*\b"
+            + words
+            + r"\b|\bmy "
+            + words
+            + r" (?:results?|grades?|scores?|marks?)\b",
+        )
+        for exam, words in _S44_EXAMS.items()
+    ),
+)
+
+
+def by_its_words(attribute: str) -> bool:
+    """(session 44) Whether an attribute is said only in its own words (a primary school, an exam's results: "my O
+    level results"), never in others a cosine would find (a diet is "no meat no fish for me")."""
+    return attribute == "primary school" or attribute.startswith("exam:")
+
+
 _RULES = (
     # home
     _rule(
@@ -10492,6 +10772,7 @@ _RULES = (
     *_SGL_RULES,  # Singlish, and a life said with 'already' (session 43: jolene)
     *_S42_RULES,  # what was still read wrong, as classes (session 42: weak42)
     *_S43A_RULES,  # a name changed, and a life said in lowercase asides (session 43: ava)
+    *_S44_RULES,  # what the reading still missed (session 44: life46)
 )
 
 
@@ -12483,6 +12764,8 @@ def _reader(value_group: str) -> Callable[[str, str, re.Match[str], str], Said |
         return _said_s42  # (session 42: weak42)
     if value_group in _S43A_GROUPS:
         return _said_s43a  # (session 43: ava)
+    if value_group in _S44_GROUPS:
+        return _said_s44  # (session 44: life46)
     return _said_texting if value_group in _TEXTING_GROUPS else _said
 
 
@@ -12794,6 +13077,8 @@ def same(a: Said, b: Said) -> bool:
         return True  # "twice a week" or "now", then "on Tuesdays": one habit said two ways (given up is a change)
     if a.attribute == "home" and (vocab.within(a.value, b.value) or vocab.within(b.value, a.value)):
         return True  # "walthamstow" after "london": the city said again by its part (`_DICTATED`)
+    if _s44_differs(a, b):
+        return False  # (session 44) "estradiol valerate" after "estradiol" (pills, then injections); "miso and tofu"
     if a.attribute == "keep" or a.attribute.startswith("keep:"):
         return re.findall(r"\d+", a.value)[:1] == re.findall(r"\d+", b.value)[:1]
     x, y = _spelling(a.value), _spelling(b.value)
@@ -13429,6 +13714,7 @@ _ASKS_RE = tuple(
         *_ASKS_LETTERS,  # (session 40: harold)
         *_ASKS_SONGWRITER,  # (session 41: dani)
         *_ASKS_SGL,  # (session 43: jolene)
+        *_S44_ASKS,  # (session 44: life46)
     )
 )
 # "how is called my mum", "how are called my cats": "what is my mum called" (Spanish "¿cómo se llama ...?")
@@ -14047,6 +14333,7 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
         seen.append(sentence)
         out += _more_kin(sentence, lower)
         out += _kin_named(sentence, lower)
+        out += _s44_asked_to_be(sentence, lower) if "asked me" in sentence else []  # (session 44)
     return tuple(out)
 
 

@@ -445,6 +445,25 @@ def _kin_named_rows(run: _Run, plan: _Plan) -> list[int]:
             out.append(rowid)
             if len(out) >= tuning.STATED_ROWS:
                 break
+    return out or _kin_titled_rows(run, asked, words)
+
+
+def _kin_titled_rows(run: _Run, asked: frozenset[str], words: list[str]) -> list[int]:
+    """(session 44) Where no candidate names the relation asked, the chats' opening turns whose title names it and
+    whose first words name someone (memory/life.kin_titled: "Sister's news and a gift", then "Marta's just moved to
+    Porto"): the relation's name said by the title, which no sentence of the chat says (ines's sister)."""
+    marks = " OR ".join("m.source LIKE ?" for _ in words)
+    found = run.db.rows(
+        f"SELECT m.rowid, m.source, m.content FROM memories m WHERE ({marks}) AND {run.where} LIMIT ?",
+        (*(f"%{w}%" for w in words), *run.params, tuning.STATED_ROWS * 5),
+    )
+    kins = {a[5:] for a in asked}
+    titled = [
+        rowid for rowid, source, content in found if kins & {k for k, _ in life.kin_titled(source or "", content)}
+    ]
+    run.fetch(titled)
+    out = [rowid for rowid in titled if rowid in run.rows][: tuning.STATED_ROWS]
+    run.titled |= {run.rows[rowid]["id"] for rowid in out}
     return out
 
 
@@ -544,13 +563,35 @@ def _nothing_states(
     the person's life meets a question of a thing it never speaks of at 0.30 to 0.35 ("what instrument
     do I play" and a role-play with her mother, "do I have any tattoos" and a night she yelled at her
     mother). `theirs`: the rows that hold its words only as someone else's (`_theirs_only`), which name nothing."""
-    if best >= tuning.STATED_UNNAMED:
+    if best >= tuning.STATED_UNNAMED and not _by_its_words(plan, run, theirs):
         return False
     if best < tuning.STATED_ANYWAY:
         close = alone == "unworded" or not _named(plan, run, theirs=theirs)
     else:  # (a word of it held is a thing spoken of: "does TK pay" and "the insurance job" for "health insurance")
         close = not _named(plan, run, partly=True, theirs=theirs)
     return close and stating() is False
+
+
+def _by_its_words(plan: _Plan, run: _Run, theirs: frozenset[int]) -> bool:
+    """(session 44) Whether what a question asks is said only in its own words, so a cosine over
+    tuning.STATED_UNNAMED without them answers nothing: who someone of the person's is ("who's my landlord") where
+    no row that close names anyone (a capitalised word inside a sentence, a title; a person of one's life is said by
+    the word for them, "my landlord, Mr Holt", which `_named` looks for), or a school or an exam
+    (memory/life.by_its_words: "what i score for my o levels?"). The cut was set for a diet said in other words ("no
+    meat no fish for me": 0.48 to "what's my diet"); a neighbouring role's turn came as close ("letting agent is
+    keeping £400 of my deposit": 0.431 to the landlord), and a savings plan's "my OA" to the O levels (0.413)."""
+    if any(life.by_its_words(a) for a in life.asked(plan.query)):
+        return True
+    if _ASKS_WHO.match(plan.query) is None:
+        return False
+    found = plan.signals.get("vector", {})
+    close = [run.rows.get(r) for r, cosine in found.items() if r not in theirs and cosine >= tuning.STATED_UNNAMED]
+    return not any(row is not None and _NAMES_SOMEONE.search(row["content"]) is not None for row in close)
+
+
+_ASKS_WHO = re.compile(r"\W*(?:so |and |but |ok |hey )*who(?:'s|’s|s| is| are)?\b", re.IGNORECASE)
+# a name inside a sentence ("the agent, Sarah Hurst", "dr shah"), not a sentence's first word
+_NAMES_SOMEONE = re.compile(r"(?<=[a-z,;:] )[A-Z][a-z]+\b|\b(?i:dr|mr|mrs|ms|miss|prof)\.? [A-Za-z]")
 
 
 def _stating(plan: _Plan, run: _Run) -> bool | None:
@@ -721,7 +762,8 @@ def _naming(attribute: str, words: list[str]) -> frozenset[str]:
     of = attribute.split(":")[-1].split()
     # (session 43: weak43) a word of its name in another form names it too: "whats my cats name" names "cat"
     stems = frozenset().union(*lexical.terms_each(of)) if of else frozenset()
-    held = frozenset(w for w in words if w in of or lexical.terms_each([w])[0] & stems)
+    # (session 44) a letter names nothing alone: "kopi o kosong" held the "o" of "what i score for my o levels"
+    held = frozenset(w for w in words if len(w) > 1 and (w in of or lexical.terms_each([w])[0] & stems))
     if not held or len(held) >= len(of):
         return held
     after = [words[i + 1] for i, w in enumerate(words[:-1]) if w in held and words[i + 1] not in held]
@@ -933,6 +975,7 @@ class _Run:
         self.fts_state = fts_state
         self.rows: dict[int, dict[str, Any]] = {}  # admitted rows (passed the filter)
         self.checked: set[int] = set()
+        self.titled: set[str] = set()  # (session 44) ids of turns whose chat's title names the relation asked
         self.placed: dict[str, tuple[str, int, bool]] = {}  # memory id -> its conversation place
         self.ranks: dict[str, dict[int, int]] = {}  # channel -> rowid -> rank, of the last fusion
         self._index: Any = None
@@ -1455,7 +1498,7 @@ def _states(run: _Run, asked: frozenset[str], row: dict[str, Any]) -> bool:
     name ("what's my sister called") a memory that names them (`_names_kin`). Not a person named ("what did
     Tim cook", "other:tim"): between people (LoCoMo) every question names one, and their own turns
     rarely say their name (recall@10 81.3 -> 77.1 when names counted)."""
-    if _names_kin(asked, row["content"]):
+    if _names_kin(asked, row["content"]) or row["id"] in run.titled:
         return True
     whose = [a[6:] for a in asked if a.startswith("other:")]
     if whose:
@@ -1662,6 +1705,21 @@ def _newest_above(ranked: list[dict[str, Any]], saying: list[dict[str, Any]], sc
         return {}
     new = score[ranked[0]["id"]] * (1 + 1e-6) + 1e-9
     return {newest["id"]: (new, round(new / score[newest["id"]], 4) if score[newest["id"]] else None)}
+
+
+def _newest_partner(given: _PriorInput, score: dict[str, float]) -> Moves:
+    """(session 44) A question of the partner's name ("whos my bf", "what's my wife's name": "name:partner") is
+    answered by the newest candidate that names one (`_names_kin`), above the best: a person has one partner at a
+    time, and "what should i get my boyfriend zaid" (the word asked, held) had ranked above "omar asked me to be his
+    girlfriend" a year after it. Not a sister's or a child's name (one of several); not a question of the past."""
+    if "name:partner" not in given.asked or not given.rows or life.asks_past(given.query):
+        return {}
+    ranked = sorted(given.rows, key=lambda row: (-score[row["id"]], _tie(row)))
+    naming = [row for row in ranked if _names_kin(_PARTNER_NAME, row["content"])]
+    return _newest_above(ranked, naming, score) if naming else {}
+
+
+_PARTNER_NAME = frozenset(["name:partner"])
 
 
 def _theirs_first(given: _PriorInput, score: dict[str, float]) -> Moves:
@@ -1871,6 +1929,7 @@ PRIORS: tuple[tuple[str, Prior], ...] = (
     ("agreed", _agreed_first),
     ("asked", _asked_first),
     ("partner_now", _partner_now),
+    ("newest_partner", _newest_partner),  # (session 44)
     ("newest_of_kind", _newest_of_kind),
     ("newest_count", _newest_count),
     ("newest_restated", _newest_restated),

@@ -35,6 +35,15 @@ found: her pronouns (the "from" is an email signature she pastes), the estradiol
 "estradiol valerate", which `same` holds the same medicine as "estradiol"), the carrier ("done, switched to
 visible" pairs with "i've been on mint mobile for years" of the same chat, not the key's earlier statement: left
 unread), the second cat (a count, "a second cat", from "my cat miso": no count said) and the DM stepped down.
+
+After session 44's life46 (memory/life.py's block "session 44", tested in other words in tests/test_life_s44.py): 16
+of 18 found, 0 false items, the current value first for 20 of 22 with either embedder, 5 of 5 foreign flagged with
+the real model. Estradiol pills to injections is a change (a medicine in another form: "estradiol valerate" after
+"estradiol"), the second cat is one added ("my cat miso (orange, chaotic, 4)" read as her cat; "a second cat ...
+named tofu" makes "miso and tofu", an item that says the addition), the DM given up is a volunteer role handed on
+("i DM for a group", "i finally quit DMing"; her aside "i'm still the dm, for my sins" is left unread, as the change
+would pair with it and not the statement the key names), and "what did i get on the SAT?" asks an exam, which no
+turn names. Still not found: the pronouns' side, the carrier.
 """
 
 from __future__ import annotations
@@ -44,9 +53,9 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 13  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
-RANK1_FAKE = 18  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (18 of 22): each must stay first
+FOUND = 16  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+RANK1_FAKE = 20  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's, today (20 of 22): each must stay first
     "what name do i go by?",
     "what's my legal name now?",
     "what are my pronouns?",
@@ -65,8 +74,11 @@ RANK1_REAL = [  # the real model's, today (18 of 22): each must stay first
     "what am i allergic to?",
     "what month is my birthday?",
     "what's my shoe size?",
+    # session 44 (life46): the second cat, the DM given up
+    "what pets do i have?",
+    "am i still the DM for my thursday group?",
 ]
-UNFLAGGED_REAL = ["what did i get on the SAT?"]  # the one foreign question the real model finds close today
+UNFLAGGED_REAL: list[str] = []  # (session 44: the SAT asks an exam now, which no turn names: flagged)
 
 
 @pytest.fixture(scope="module")

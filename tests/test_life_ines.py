@@ -33,6 +33,11 @@ up" -> "I've been seeing someone — Rui" (both through the breakup: read as the
 tests/fixtures/rowan's key holds false, the partner before a breakup being what the next one changes; read as
 single, it comes first for rowan's "who am I seeing" above the partner named after it; so it is left unread).
 These are floors: a general rule may raise them, none may lower them.
+
+Session 44 (life46, tests/test_life_s44.py): her sister is named by a chat's title and its opening words ("Sister's
+news and a gift", then "Marta's just moved to Porto with the kids"; no sentence says "my sister Marta"), which
+answers "what's my sister called?" (memory/life.kin_titled; the move stays Marta's, no item): 19 of 20 first with
+either embedder (the real model had flagged the question as nothing close; the fake one gave "...texts her sister").
 """
 
 from __future__ import annotations
@@ -43,8 +48,8 @@ from eval import lifechanges
 from tests import lifefloors
 
 FOUND = 14  # changes found (either embedder): 2 blind; 14 since session 42 (weak42: "Tom and I have split up")
-RANK1_FAKE = 18  # questions whose first result states the current value, fake embedder (8 blind)
-RANK1_REAL = [  # the real model's (18 of 20; 9 blind): each must stay first
+RANK1_FAKE = 19  # questions whose first result states the current value, fake embedder (8 blind; 19: session 44)
+RANK1_REAL = [  # the real model's (19 of 20; 9 blind): each must stay first
     "where am I living these days?",
     "am I still teaching, or what do I do for a living now?",
     "who's my agent at the moment?",
@@ -63,6 +68,7 @@ RANK1_REAL = [  # the real model's (18 of 20; 9 blind): each must stay first
     "where did I do my MA?",
     "what's the dog called?",
     "when is my birthday?",
+    "what's my sister called?",  # (session 44: life46: the chat "Sister's news and a gift" opening "Marta's just ...")
 ]
 UNFLAGGED_REAL: list[str] = []  # (session 43: weak43: the first car's colour asks a colour, which nothing gives)
 

@@ -31,6 +31,11 @@ After her classes (session 43, life44: memory/life.py's block "Singlish, and a l
 tested in other words in tests/test_life_singlish.py): 15 of 15 found, 0 false items, 19 of 19 first with
 either embedder, 3 of 5 foreign questions flagged with the real model (a dropped "do" read: "which football club
 i support?"). The floors below are those.
+
+Session 44 (life46, tests/test_life_s44.py): "which primary school i went to?" and "what i score for my o levels?"
+ask a primary school and an exam's results, which a person says only in their words; none of hers holds them (a
+letter alone, the "o" of "kopi o kosong", names nothing), and a cosine alone (0.413, the CPF plan's "my OA")
+answers neither: 5 of 5 foreign questions flagged with the real model.
 """
 
 from __future__ import annotations
@@ -63,10 +68,9 @@ RANK1_REAL = [  # the real model's, today (19 of 19): each must stay first
     "my brother name what?",
     "did i change my surname after marriage?",
 ]
-UNFLAGGED_REAL = [  # the real model finds something close for these today
-    "what i score for my o levels?",
-    "which primary school i went to?",
-]
+# (session 44: life46: a primary school and an exam's results are asked now, said only in their own words, which
+# no turn of hers holds: the O levels had met a savings plan's "my OA" at 0.413, and "kopi o kosong" held their "o")
+UNFLAGGED_REAL: list[str] = []
 
 
 @pytest.fixture(scope="module")

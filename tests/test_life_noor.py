@@ -17,6 +17,10 @@ sister's, roommates', best friend's and family's changes), nothing announced bef
 considered and dropped (the move, the transfer, the offer declined, "should i go full vegan"),
 nothing of a story or a homework case, and nothing pasted (a syllabus, a lease, an offer email, a
 friend's text) may open an item.
+
+Session 44 (life46, tests/test_life_s44.py): "whos my bf" gave "what should i get my boyfriend zaid" (the boyfriend
+before her breakup), as "omar asked me to be his girlfriend" named no boyfriend (read only as "dating omar"): one who
+asked her to be theirs now names the partner, and the newest partner named answers a question of the partner's name.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from __future__ import annotations
 import pytest
 
 from eval import lifechanges
+from tests.lifesaid import first as _first
 
 FOUND = 18  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
 RANK1_FAKE = 15  # questions whose first result states the current value, fake embedder
@@ -93,3 +98,12 @@ def test_with_the_real_model_her_answers_stay_first_and_the_foreign_questions_st
     assert [q for q in RANK1_REAL if q not in first] == []
     unflagged = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
     assert [q for q in unflagged if q not in UNFLAGGED_REAL] == []
+
+
+@pytest.mark.parametrize("question", ["whos my bf", "who's my boyfriend", "what's my boyfriend's name"])
+def test_her_boyfriend_is_the_one_who_asked_her_not_the_one_before(session, question):
+    # (session 44: life46) "omar asked me to be his girlfriend" names him her boyfriend (memory/life.kin_stated), and
+    # the newest partner named answers (retrieval/recall._newest_partner): "my boyfriend zaid" had come first
+    for name in ("chatgpt.json", "claude.json"):
+        session.import_path(lifechanges.NOOR / name)
+    assert _first(session, question).startswith("omar asked me to be his girlfriend")

@@ -64,8 +64,9 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "what's my wife's name",
 ]
 # the foreign questions that find something close today (the blind measure's two): none other may
-# (session 43: weak43: a master's asks its level, no MBBS; the landlord meets his own letting agent's turn, 0.43)
-UNFLAGGED_REAL = ["who's my landlord"]
+# (session 43: weak43: a master's asks its level, no MBBS; session 44: life46: the landlord, who someone is, is not
+# answered by a cosine alone where no turn that close names anyone: his letting agent's turn met it at 0.431)
+UNFLAGGED_REAL: list[str] = []
 
 
 @pytest.fixture(scope="module")

@@ -152,7 +152,9 @@ RECORDED = {
     10: "e3fb7f6bfb5496a8",
     # session 44 (rec30): a partner asked by the role's noun asks who they are with now ("whos my bf rn"); the
     # other names of a name (data/aliases.txt)
-    11: "b69dcea7f4da0a17",
+    # and life46: a pet named before a parenthesis ("my cat miso (orange, 4)"), a group's role held
+    # and given up ("i DM for a group", "i quit DMing"), one who asked the person to be theirs named as a partner
+    11: "271c333cfede618f",
 }
 
 
