@@ -117,6 +117,9 @@ CASUAL = wordset(
     " alright alrighty yoohoo hooray phew oops whoops"
     # and the praise a friend's reply opens with: "Awesome John!" had made a page of a real history
     " hey yo awesome wonderful fantastic"
+    # (session 44: wiki29) and the particles that end a Singaporean's clause: jolene's "i not changing my surname
+    # lah" and "not my salary lah" were a page "Lah"
+    " lah lor meh hor"
 )
 # What a person tells an assistant to do ("Explain", "Write it again"): no name, no topic (wiki/synth.py).
 ASKED = wordset(
@@ -292,6 +295,16 @@ _COMPASS = wordset("N S E W NE NW SE SW")
 _DAY_SHORT = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?"
 _DAYS_SPAN = re.compile(rf"(?i:{_DAY_SHORT}(?:[-–/]{_DAY_SHORT})+)")
 _DOTTED = frozenset(t.casefold() for t in _DOTTED_TITLES) | {"st", "mme", "mlle"}  # "St. Ulrichs Platz": the dot joins
+# (session 44: wiki29) A company's legal form written with dots after its name ("Monedita S.A.", "Ficosa S.L.") is
+# no part of the name a person otherwise says ("I work in Monedita"): read as initials, its first letter had made
+# lucia's page "Monedita S". Undotted ("Siemens AG", "Acme Inc") it is one word of the name, as before.
+_LEGAL_DOTTED = re.compile(
+    r"(?:S\.[AL]|S\.A\.S|S\.R\.L|S\.[pP]\.A|N\.V|B\.V|A\.G|A\.S|S\.A\. de C\.V|L\.L\.C|P\.L\.C|P\.C|L\.P)\.?(?!\w)"
+)
+# A street numbered after a quarter of the city, "West 4th", "East 86th": the ordinal is the street's name. It was
+# no model number (no capital in it), so wen's "Shoppers Drug Mart on West 4th" made her page "West".
+_ORDINAL = re.compile(r"\d{1,3}(?:st|nd|rd|th)")
+_QUARTERS = wordset("west east north south")
 _MODEL_TAILS = wordset("pro max plus ultra mini air lite se xl")  # after a model number, its edition
 _CODE_NAME = re.compile(r"(?:Error|Exception|Warning)$|_|\(")  # ZeroDivisionError, snake_case, calls
 
@@ -537,6 +550,10 @@ def _candidates(text: str) -> tuple[tuple[str, int, str], ...]:
             if not _capitalised(tokens[i][0]):
                 i += 1
                 continue
+            if i and (legal := _LEGAL_DOTTED.match(sentence, tokens[i][1])):
+                while i < len(tokens) and tokens[i][1] < legal.end():
+                    i += 1  # "Ficosa S.L. hired me": no name of its own (its name, at the start, is uncued)
+                continue
             j = _run_end(sentence, tokens, i)
             if j == i + 1 and j < len(tokens) and day_of_month(tokens[i][0], tokens[j][0]):
                 i = j  # "Jan 1", "March 14": a date, no name ("Jan" alone is one: "my friend Jan")
@@ -567,10 +584,14 @@ def _run_end(sentence: str, tokens: list[tuple[str, int, int]], i: int) -> int:
     """Where the capitalised run that starts at token i ends (the index past its last token)."""
     j = i + 1
     while j < len(tokens):
+        if _LEGAL_DOTTED.match(sentence, tokens[j][1]) and not sentence[tokens[j - 1][2] : tokens[j][1]].strip():
+            break  # "Monedita S.A.": the name ends before its legal form
         if not _joined(sentence, tokens, j):
             break
         nxt = tokens[j][0]
-        if _capitalised(nxt) and not _DAYS_SPAN.fullmatch(nxt):
+        if _ORDINAL.fullmatch(nxt) and tokens[j - 1][0].casefold() in _QUARTERS:
+            j += 1  # "West 4th" (and "West 4th Avenue" goes on)
+        elif _capitalised(nxt) and not _DAYS_SPAN.fullmatch(nxt):
             j += 1
         elif nxt in _CONNECTORS:
             rest = _particles_rest(sentence, tokens, j)
@@ -977,6 +998,10 @@ _NOT_LOWER_NAMES = wordset(
     # (session 43: wiki28) where they live, without its apostrophe: priya's "at my parents place in jayanagar"
     # had made a page "Place" of her parents, as if "place" were their name
     " place flat apartment garden yard garage kitchen village"
+    # (session 44: wiki29) and a verb without its -s, as Singapore's English writes it, and the name of one without
+    # its apostrophe: jolene's "my mum change to the polyclinic" and "my mum name is lee mei ling" were pages
+    # "Change" and "Name" (her mother's, as if those were her names)
+    " name change say ask tell think want try pay cook stay visit start finish wake sleep eat cry worry scold"
 )
 
 
