@@ -338,11 +338,21 @@ class Name:
     kind: str  # person | place | organisation | product | thing
 
 
+# (session 44: wiki29) An abbreviation made a verb, "we're both PCSing", "a guy PCSing out" (a move of station), "I DMed
+# her": what is done, no name (kai's page "PCSing"). Its plural ("DMs", "PMs") is still a thing.
+_ABBREVIATION_DONE = re.compile(r"[A-Z]{2,}(?:ing|ed|'d|’d)")
+
+
 def _capitalised(token: str) -> bool:
     """A word that may be (part of) a name: a capital first (or a maker's "iPhone", "eBay"), no
-    digits ("A2", "U3"), not code."""
+    digits ("A2", "U3"), not code, no abbreviation made a verb (`_ABBREVIATION_DONE`)."""
     led = token[:1].isupper() or (len(token) > 2 and token[0].islower() and token[1].isupper() and token[2:].islower())
-    return led and not any(c.isdigit() for c in token) and not _CODE_NAME.search(token)
+    return (
+        led
+        and not any(c.isdigit() for c in token)
+        and not _CODE_NAME.search(token)
+        and not _ABBREVIATION_DONE.fullmatch(token)
+    )
 
 
 def possessive(word: str) -> bool:

@@ -9,7 +9,9 @@ dale's "Furnace" (furnaces he can no longer kneel to, a customer's furnace); bet
 from __future__ import annotations
 
 from memory import names
+from memory.entities import key as entity_key
 from tests.conftest import chat_turns
+from tests.test_wiki_titles_s40 import OTHER, _turn
 from tests.test_wiki_titles_s43 import _kept
 from wiki import synth
 
@@ -207,3 +209,60 @@ def test_a_relative_named_in_lower_case_is_still_their_name():
     """Control: "my mum joyce" is her name."""
     said = ["my mum joyce is turning 60 next week", "joyce wants a small dinner only"]
     assert "Joyce" in [n.name for found in names.extract_all(said) for n in found]
+
+
+# -- a person with a page, said with an accent ---------------------------------------------------------------------
+
+
+def _titled(avoid: list[str], *texts: str) -> str:
+    """The title of a topic of these turns, against a topic of something else, with pages of the names `avoid`."""
+    groups = [[_turn(i, t) for i, t in enumerate(texts)], [_turn(50 + i, t) for i, t in enumerate(OTHER)]]
+    return synth.topic_titles(groups, [entity_key(name) for name in avoid])[0]
+
+
+def test_a_name_with_a_page_titles_no_topic_whatever_its_accents():
+    """marisol's "me and Héctor separated", "Héctor moved in with his girlfriend" (and five more turns) were a page
+    "Héctor" beside his own, "Héctor Luis Reyes": entity keys are written without accents, the topics' words with."""
+    assert _titled(["Ramón Luis Vega"], *_RAMON) == "Custody schedule"
+
+
+def test_a_name_with_no_page_still_titles():
+    """Control: the same turns where no page has his name."""
+    assert _titled([], *_RAMON) == "Ramón"
+    assert _titled(["Ramon Luis Vega"], *(t.replace("ó", "o") for t in _RAMON)) == "Custody schedule"
+
+
+_RAMON = [
+    "me and Ramón split up, we need a custody schedule",
+    "Ramón wants to change the custody schedule again",
+    "Ramón moved to Tampa with his girlfriend",
+]
+
+
+# -- an abbreviation made a verb; a thing said once by what it is, then as someone's ---------------------------------
+
+
+def test_an_abbreviation_made_a_verb_is_no_name():
+    """kai's "we're both PCSing, military clause" and "a guy PCSing out" were a page "PCSing"."""
+    assert _named("tell the landlord we are PCSing in june, military clause") == []
+    assert _named("I DMed the seller on Etsy twice") == ["Etsy"]
+
+
+def test_an_abbreviation_or_its_plural_is_still_a_name():
+    """Controls: the abbreviation, its plural."""
+    assert _named("my PCS orders came through today") == ["PCS"]
+    assert _named("I manage 3 PMs at the bank now") == ["PMs"]
+
+
+def test_a_thing_said_once_by_what_it_is_then_as_someones_is_titled_by_what_it_is():
+    """ray's "checked my blood pressure", "check my pressure twice a day", "my pressure ain't coming down"."""
+    said = ["the doctor says my blood sugar is high", "my sugar was 140 this morning", "how do I get my sugar down"]
+    assert _titles(*said) == ["Blood sugar"]
+
+
+def test_a_thing_of_several_kinds_or_said_of_no_one_keeps_its_word():
+    """Controls: dinners of several kinds, two kinds of one thing."""
+    said = ["my birthday dinner for six, vegetarian menu", "he is coming for dinner on saturday", "a surprise dinner"]
+    assert _titles(*said) == ["Dinner"]
+    said = ["my blood sugar is high", "my fasting sugar was 140 this morning", "how do I get my sugar down"]
+    assert _titles(*said) == ["Sugar"]

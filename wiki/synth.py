@@ -1640,7 +1640,7 @@ def _about(g: list[Mem], key: str, avoided: frozenset[str], behind: frozenset[st
     is on no page, still joins ("should i keep checking at harbor credit union")."""
     saying = [m for m in g if any(k == key for k, _ in _terms(m.content))]
     words = set().union(*(_substance(m.content) for m in saying)) - behind
-    return [m for m in g if m in saying or (words & _substance(m.content)) - (avoided & _avoided(_names_of(m)))]
+    return [m for m in g if m in saying or _unpaged(words & _substance(m.content), avoided, m)]
 
 
 def _held(g: list[Mem], key: str, avoided: frozenset[str], behind: frozenset[str] = frozenset()) -> list[Mem]:
@@ -1696,7 +1696,7 @@ def _bonds(m: Mem, own: set[str], avoided: frozenset[str], behind: frozenset[str
         for k in _substance(m.content)
         if not stems.issuperset(w.rstrip("e") for w in k.split()) and not _kin_word(k) and k not in _MEDIUM
     } - behind
-    return found - (avoided & _avoided(_names_of(m)))
+    return _unpaged(found, avoided, m)
 
 
 def _kin_word(key: str) -> bool:
@@ -1819,7 +1819,7 @@ def _allowed(
     return [
         (k, tf)
         for k, tf in counts.items()
-        if k not in avoided and not _vague(k) and not _done(forms[k]) and k not in judged
+        if entity_key(k) not in avoided and not _vague(k) and not _done(forms[k]) and k not in judged
     ]
 
 
@@ -2103,7 +2103,9 @@ class _Things:
     def __init__(self, mems: Sequence[Mem], terms: Sequence[set[str]], sims: Any, avoid: set[str]) -> None:
         self.mems, self.sims, self.avoid = mems, sims, avoid
         self.words = [
-            {k for k in found if " " not in k and k not in avoid and not _vague(k)} if m.turn != "assistant" else set()
+            {k for k in found if " " not in k and entity_key(k) not in avoid and not _vague(k)}
+            if m.turn != "assistant"
+            else set()
             for m, found in zip(mems, terms, strict=True)
         ]
         self.everywhere: Counter[str] = Counter(k for found in self.words for k in found)
@@ -2741,9 +2743,17 @@ def _most_said(
 
 def _avoided(avoid: Iterable[str]) -> frozenset[str]:
     """The `_terms` keys of names with a page of their own (entity keys) and of every run of their words
-    ("mrs. bianchi": "mrs", "bianchi", "mrs bianchi")."""
-    keys = [[_stem(w.casefold()) for w in _PHRASE_WORD.findall(k)] for k in avoid]
+    ("mrs. bianchi": "mrs", "bianchi", "mrs bianchi"), without accents (`entity_key`: "hector" of "Héctor")."""
+    keys = [[_stem(entity_key(w)) for w in _PHRASE_WORD.findall(k)] for k in avoid]
     return frozenset(" ".join(ws[i:j]) for ws in keys for i in range(len(ws)) for j in range(i + 1, len(ws) + 1))
+
+
+def _unpaged(words: set[str], avoided: frozenset[str], m: Mem) -> set[str]:
+    """Words (`_terms` keys) less those of the names with a page (`avoided`) the turn names. (session 44: wiki29)
+    Compared without their accents, as entity keys are: marisol's "Héctor", her ex-husband with a page "Héctor
+    Luis Reyes" (key "hector luis reyes"), had titled a topic of seven turns, a page beside his."""
+    named = avoided & _avoided(_names_of(m))
+    return {w for w in words if entity_key(w) not in named}
 
 
 def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> list[str]:
@@ -2805,11 +2815,30 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
             longer = [(n, k) for k, n in shared if " " in k and word in k.split() and n * 5 >= counts[word] * 3]
             if longer:
                 best = max(longer, key=lambda tk: (tk[0], -len(tk[1]), tk[1]))[1]
-        form = sorted(forms[best].items(), key=lambda fc: (-fc[1], fc[0]))[0][0]
+        shown = _which_one(best, g, counts) if " " not in best else best
+        form = sorted(forms[shown].items(), key=lambda fc: (-fc[1], fc[0]))[0][0]
         # (a name its own turns mention: "Split" of another topic's trip leaves "mini split" a word)
         written = {n.casefold(): n for m in g for _, n in m.entities if " " not in n and n[:1].isupper()}
         out.append((_shown(form, written), counts[best], best))
     return out
+
+
+_OWNERS = names.curled(names.wordset("my your his her our their"))
+
+
+def _which_one(word: str, g: Sequence[Mem], counts: Counter[str]) -> str:
+    """(session 44: wiki29) A one-word title the turns say by what it is and, twice or more, as someone's: the
+    phrase ("Blood pressure" of ray's "checked my blood pressure", then "check my pressure twice a day" and "my
+    pressure ain't coming down": a page "Pressure"). Else the word (a dinner, a surprise dinner: "Dinner"; "my
+    timetable for choir", "the choir timetable": "Timetable")."""
+    kinds = [k for k in counts if k.count(" ") == 1 and k.endswith(f" {word}") and not _vague(k)]
+    if len(kinds) != 1:
+        return word
+    first = kinds[0].split()[0]
+    said = [m for m in g if m.turn != "assistant"] or list(g)
+    before = _words_before(said, lambda w: _stem(w) == word)
+    owned = [w for w in before if _stem(w) != first]
+    return kinds[0] if len(owned) >= TOPIC_MIN and all(w in _OWNERS for w in owned) else word
 
 
 def _shown(form: str, written: dict[str, str] | None = None) -> str:
