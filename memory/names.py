@@ -1116,11 +1116,35 @@ def lower_names(flat: Sequence[str | None], texts: Sequence[str] = ()) -> dict[s
     common = _common_uses(texts or [t or "" for t in flat], flat, set(found))
     # A word ending in -s may be what the person does ("my husband snores"): a name only when said
     # so twice ("my son james" ... "james my youngest"); "chris", "marcus" end in -is, -us.
-    return {
+    kept = {
         w: n
         for w, n in found.items()
         if (seen[w] >= 2 or not w.endswith("s") or w.endswith(("is", "us", "ss"))) and common[w] < seen[w]
     }
+    return {w: _second_word(w, n, flat) for w, n in kept.items()}
+
+
+_SHORT_ING = wordset("sing ring king wing ding ping bing zing")  # words, where "ling", "ming", "ying" are names
+
+
+def _a_syllable_in_ing(word: str) -> bool:
+    """A name's short word in -ing, no verb's ("ling" of "mei ling", "ying", "ming"; not "sing", "ring")."""
+    return len(word) <= 4 and word.endswith("ing") and word not in _SHORT_ING and word not in _NOT_LOWER_NAMES
+
+
+def _second_word(word: str, name: Name, flat: Sequence[str | None]) -> Name:
+    """(session 44: wiki29) A name of two words typed in lower case, its second said after the first every time, twice
+    or more, and a name's word itself (`_lower_name`): jolene's "my brother jun wei enlisted", "jun wei posted to
+    kranji camp", "from me and jun wei" had made pages "Jun" and "Jun wei"; he is "Jun Wei"."""
+    said = (found.group(1) for text in flat if text for found in re.finditer(rf"\b{re.escape(word)}\b *([a-z]*)", text))
+    after = Counter(said)
+    if len(after) != 1 or sum(after.values()) < 2:
+        return name
+    (second,) = after
+    # (not what they do, said the same way twice: "jack swims on tuesdays", "jack swims well")
+    if not second or second.endswith("s") or not (_lower_name(second) or _a_syllable_in_ing(second)):
+        return name
+    return Name(f"{name.name} {second.capitalize()}", name.kind)
 
 
 _LOWER_WORD = re.compile(r"[a-z]+")

@@ -266,3 +266,27 @@ def test_a_thing_of_several_kinds_or_said_of_no_one_keeps_its_word():
     assert _titles(*said) == ["Dinner"]
     said = ["my blood sugar is high", "my fasting sugar was 140 this morning", "how do I get my sugar down"]
     assert _titles(*said) == ["Sugar"]
+
+
+# -- a name of two words typed in lower case --------------------------------------------------------------------
+
+
+def _lower_read(*said: str) -> set[str]:
+    return {n.name for found in names.extract_all(list(said)) for n in found}
+
+
+def test_a_name_of_two_words_typed_in_lower_case_is_read_whole():
+    """jolene's "my brother jun wei enlisted", "jun wei posted to kranji camp", "from me and jun wei" were pages
+    "Jun" and "Jun wei"."""
+    assert _lower_read("my cousin wei jie is in town", "wei jie wants chicken rice", "dinner with wei jie") == {
+        "Wei Jie"
+    }
+    assert _lower_read("my mum mei ling turning 60", "mei ling wants a small party") == {"Mei Ling"}
+
+
+def test_a_name_typed_in_lower_case_with_what_it_does_after_it_is_one_word():
+    """Controls: what the person does said twice alike; a word after the name once; a short verb in -ing."""
+    assert _lower_read("my son jack swims on tuesdays", "jack swims well") == {"Jack"}
+    assert _lower_read("my son jack loves trains", "jack loves lego too") == {"Jack"}
+    assert _lower_read("my sister jess is staying over", "jess wants the new flat") == {"Jess"}
+    assert _lower_read("my son leo sing in the choir", "leo sing loud") == {"Leo"}
