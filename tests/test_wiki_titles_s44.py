@@ -290,3 +290,22 @@ def test_a_name_typed_in_lower_case_with_what_it_does_after_it_is_one_word():
     assert _lower_read("my son jack loves trains", "jack loves lego too") == {"Jack"}
     assert _lower_read("my sister jess is staying over", "jess wants the new flat") == {"Jess"}
     assert _lower_read("my son leo sing in the choir", "leo sing loud") == {"Leo"}
+
+
+# -- an everyday thing said as someone's --------------------------------------------------------------------------
+
+
+def test_an_everyday_thing_said_as_someones_is_a_particular_one():
+    """harold's "shall not be home until a quarter past twelve", a crossword's "New partner's home in the country"
+    and "a care home in Telford" were a page "Home"."""
+    said = [
+        "i wont be home until 9 tonight, what can i prep",
+        "clue: my aunt's home in the country (7), any ideas",
+        "mum moved into a care home in leeds, what do i bring",
+    ]
+    assert _titles(*said) == []
+
+
+def test_an_everyday_thing_said_bare_is_still_a_subject():
+    """Control: home itself, said bare in each turn."""
+    assert _titles("working from home all week", "home feels so quiet now", "missing home a lot lately") == ["Home"]

@@ -1787,7 +1787,9 @@ def _particular(saying: list[Mem], key: str) -> list[bool]:
     """Whether each time the turns say a word (`key`, a `_terms` key) it is a particular one: after "the", "a", "my"
     or a number (dani's "one bar of signal"), or (session 43: wiki28) named by a word beside it, a compound of the
     turn's: beth's "the housing office", "the vehicle registration office on post" and "a dental office" (a letter,
-    a car, a job) were a page "Office"; dani's "bar tips", "cut the bar" (from a bio) and "one bar of signal" "Bar"."""
+    a car, a job) were a page "Office"; dani's "bar tips", "cut the bar" (from a bio) and "one bar of signal" "Bar".
+    (session 44: wiki29) Or someone's: harold's "not be home until a quarter past twelve", a crossword's "New
+    partner's home in the country" and "a care home in Telford" were a page "Home"."""
     compounds = {k for m in saying for k, _ in _terms(m.content) if k.count(" ") == 1 and k.endswith(f" {key}")}
     out = []
     for m in saying:
@@ -1796,7 +1798,10 @@ def _particular(saying: list[Mem], key: str) -> list[bool]:
             if _stem(word.casefold()) != key:
                 continue
             before = found[i - 1].casefold() if i else ""
-            out.append(before in _DETERMINERS or before in names.NUMBER_WORDS or f"{_stem(before)} {key}" in compounds)
+            owned = bool(i) and names.possessive(found[i - 1])  # (session 44: wiki29) "partner's home", as "her home"
+            out.append(
+                before in _DETERMINERS or owned or before in names.NUMBER_WORDS or f"{_stem(before)} {key}" in compounds
+            )
     return out
 
 
