@@ -1121,7 +1121,32 @@ def lower_names(flat: Sequence[str | None], texts: Sequence[str] = ()) -> dict[s
         for w, n in found.items()
         if (seen[w] >= 2 or not w.endswith("s") or w.endswith(("is", "us", "ss"))) and common[w] < seen[w]
     }
-    return {w: _second_word(w, n, flat) for w, n in kept.items()}
+    return _second_words(kept, flat) if kept else kept
+
+
+_FLAT_TOKEN = re.compile(r"[a-z'’-]+|[^\sa-z'’-]")  # a word, or a mark: "jun. wei" is no "Jun Wei"
+
+
+def _second_words(kept: dict[str, Name], flat: Sequence[str | None]) -> dict[str, Name]:
+    """(session 44: wiki29) A name of two words typed in lower case, its second said after the first every time, twice
+    or more, and a name's word itself (`_lower_name`): jolene's "my brother jun wei enlisted", "jun wei posted to
+    kranji camp", "from me and jun wei" had made pages "Jun" and "Jun wei"; he is "Jun Wei". (One pass over the
+    texts: a history of 100,000 turns and fifty names read each name's every text again.)"""
+    after: dict[str, Counter[str]] = defaultdict(Counter)
+    for text in flat:
+        if text:
+            found = _FLAT_TOKEN.findall(text)
+            for i, word in enumerate(found):
+                if word in kept:
+                    after[word][found[i + 1] if i + 1 < len(found) else ""] += 1
+    out = dict(kept)
+    for word, seen in after.items():
+        (second, n), *others = seen.most_common()
+        # (not what they do, said the same way twice: "jack swims on tuesdays", "jack swims well")
+        if others or n < 2 or second.endswith("s") or not (_lower_name(second) or _a_syllable_in_ing(second)):
+            continue
+        out[word] = Name(f"{kept[word].name} {second.capitalize()}", kept[word].kind)
+    return out
 
 
 _SHORT_ING = wordset("sing ring king wing ding ping bing zing")  # words, where "ling", "ming", "ying" are names
@@ -1130,21 +1155,6 @@ _SHORT_ING = wordset("sing ring king wing ding ping bing zing")  # words, where 
 def _a_syllable_in_ing(word: str) -> bool:
     """A name's short word in -ing, no verb's ("ling" of "mei ling", "ying", "ming"; not "sing", "ring")."""
     return len(word) <= 4 and word.endswith("ing") and word not in _SHORT_ING and word not in _NOT_LOWER_NAMES
-
-
-def _second_word(word: str, name: Name, flat: Sequence[str | None]) -> Name:
-    """(session 44: wiki29) A name of two words typed in lower case, its second said after the first every time, twice
-    or more, and a name's word itself (`_lower_name`): jolene's "my brother jun wei enlisted", "jun wei posted to
-    kranji camp", "from me and jun wei" had made pages "Jun" and "Jun wei"; he is "Jun Wei"."""
-    said = (found.group(1) for text in flat if text for found in re.finditer(rf"\b{re.escape(word)}\b *([a-z]*)", text))
-    after = Counter(said)
-    if len(after) != 1 or sum(after.values()) < 2:
-        return name
-    (second,) = after
-    # (not what they do, said the same way twice: "jack swims on tuesdays", "jack swims well")
-    if not second or second.endswith("s") or not (_lower_name(second) or _a_syllable_in_ing(second)):
-        return name
-    return Name(f"{name.name} {second.capitalize()}", name.kind)
 
 
 _LOWER_WORD = re.compile(r"[a-z]+")
