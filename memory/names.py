@@ -117,6 +117,9 @@ CASUAL = wordset(
     " alright alrighty yoohoo hooray phew oops whoops"
     # and the praise a friend's reply opens with: "Awesome John!" had made a page of a real history
     " hey yo awesome wonderful fantastic"
+    # (session 44: wiki29) and the particles that end a Singaporean's clause: jolene's "i not changing my surname
+    # lah" and "not my salary lah" were a page "Lah"
+    " lah lor meh hor"
 )
 # What a person tells an assistant to do ("Explain", "Write it again"): no name, no topic (wiki/synth.py).
 ASKED = wordset(
@@ -292,6 +295,16 @@ _COMPASS = wordset("N S E W NE NW SE SW")
 _DAY_SHORT = r"(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?"
 _DAYS_SPAN = re.compile(rf"(?i:{_DAY_SHORT}(?:[-–/]{_DAY_SHORT})+)")
 _DOTTED = frozenset(t.casefold() for t in _DOTTED_TITLES) | {"st", "mme", "mlle"}  # "St. Ulrichs Platz": the dot joins
+# (session 44: wiki29) A company's legal form written with dots after its name ("Monedita S.A.", "Ficosa S.L.") is
+# no part of the name a person otherwise says ("I work in Monedita"): read as initials, its first letter had made
+# lucia's page "Monedita S". Undotted ("Siemens AG", "Acme Inc") it is one word of the name, as before.
+_LEGAL_DOTTED = re.compile(
+    r"(?:S\.[AL]|S\.A\.S|S\.R\.L|S\.[pP]\.A|N\.V|B\.V|A\.G|A\.S|S\.A\. de C\.V|L\.L\.C|P\.L\.C|P\.C|L\.P)\.?(?!\w)"
+)
+# A street numbered after a quarter of the city, "West 4th", "East 86th": the ordinal is the street's name. It was
+# no model number (no capital in it), so wen's "Shoppers Drug Mart on West 4th" made her page "West".
+_ORDINAL = re.compile(r"\d{1,3}(?:st|nd|rd|th)")
+_QUARTERS = wordset("west east north south")
 _MODEL_TAILS = wordset("pro max plus ultra mini air lite se xl")  # after a model number, its edition
 _CODE_NAME = re.compile(r"(?:Error|Exception|Warning)$|_|\(")  # ZeroDivisionError, snake_case, calls
 
@@ -325,11 +338,21 @@ class Name:
     kind: str  # person | place | organisation | product | thing
 
 
+# (session 44: wiki29) An abbreviation made a verb, "we're both PCSing", "a guy PCSing out" (a move of station), "I DMed
+# her": what is done, no name (kai's page "PCSing"). Its plural ("DMs", "PMs") is still a thing.
+_ABBREVIATION_DONE = re.compile(r"[A-Z]{2,}(?:ing|ed|'d|’d)")
+
+
 def _capitalised(token: str) -> bool:
     """A word that may be (part of) a name: a capital first (or a maker's "iPhone", "eBay"), no
-    digits ("A2", "U3"), not code."""
+    digits ("A2", "U3"), not code, no abbreviation made a verb (`_ABBREVIATION_DONE`)."""
     led = token[:1].isupper() or (len(token) > 2 and token[0].islower() and token[1].isupper() and token[2:].islower())
-    return led and not any(c.isdigit() for c in token) and not _CODE_NAME.search(token)
+    return (
+        led
+        and not any(c.isdigit() for c in token)
+        and not _CODE_NAME.search(token)
+        and not _ABBREVIATION_DONE.fullmatch(token)
+    )
 
 
 def possessive(word: str) -> bool:
@@ -537,6 +560,10 @@ def _candidates(text: str) -> tuple[tuple[str, int, str], ...]:
             if not _capitalised(tokens[i][0]):
                 i += 1
                 continue
+            if i and (legal := _LEGAL_DOTTED.match(sentence, tokens[i][1])):
+                while i < len(tokens) and tokens[i][1] < legal.end():
+                    i += 1  # "Ficosa S.L. hired me": no name of its own (its name, at the start, is uncued)
+                continue
             j = _run_end(sentence, tokens, i)
             if j == i + 1 and j < len(tokens) and day_of_month(tokens[i][0], tokens[j][0]):
                 i = j  # "Jan 1", "March 14": a date, no name ("Jan" alone is one: "my friend Jan")
@@ -567,10 +594,14 @@ def _run_end(sentence: str, tokens: list[tuple[str, int, int]], i: int) -> int:
     """Where the capitalised run that starts at token i ends (the index past its last token)."""
     j = i + 1
     while j < len(tokens):
+        if _LEGAL_DOTTED.match(sentence, tokens[j][1]) and not sentence[tokens[j - 1][2] : tokens[j][1]].strip():
+            break  # "Monedita S.A.": the name ends before its legal form
         if not _joined(sentence, tokens, j):
             break
         nxt = tokens[j][0]
-        if _capitalised(nxt) and not _DAYS_SPAN.fullmatch(nxt):
+        if _ORDINAL.fullmatch(nxt) and tokens[j - 1][0].casefold() in _QUARTERS:
+            j += 1  # "West 4th" (and "West 4th Avenue" goes on)
+        elif _capitalised(nxt) and not _DAYS_SPAN.fullmatch(nxt):
             j += 1
         elif nxt in _CONNECTORS:
             rest = _particles_rest(sentence, tokens, j)
@@ -977,6 +1008,10 @@ _NOT_LOWER_NAMES = wordset(
     # (session 43: wiki28) where they live, without its apostrophe: priya's "at my parents place in jayanagar"
     # had made a page "Place" of her parents, as if "place" were their name
     " place flat apartment garden yard garage kitchen village"
+    # (session 44: wiki29) and a verb without its -s, as Singapore's English writes it, and the name of one without
+    # its apostrophe: jolene's "my mum change to the polyclinic" and "my mum name is lee mei ling" were pages
+    # "Change" and "Name" (her mother's, as if those were her names)
+    " name change say ask tell think want try pay cook stay visit start finish wake sleep eat cry worry scold"
 )
 
 
@@ -1081,11 +1116,45 @@ def lower_names(flat: Sequence[str | None], texts: Sequence[str] = ()) -> dict[s
     common = _common_uses(texts or [t or "" for t in flat], flat, set(found))
     # A word ending in -s may be what the person does ("my husband snores"): a name only when said
     # so twice ("my son james" ... "james my youngest"); "chris", "marcus" end in -is, -us.
-    return {
+    kept = {
         w: n
         for w, n in found.items()
         if (seen[w] >= 2 or not w.endswith("s") or w.endswith(("is", "us", "ss"))) and common[w] < seen[w]
     }
+    return _second_words(kept, flat) if kept else kept
+
+
+_FLAT_TOKEN = re.compile(r"[a-z'’-]+|[^\sa-z'’-]")  # a word, or a mark: "jun. wei" is no "Jun Wei"
+
+
+def _second_words(kept: dict[str, Name], flat: Sequence[str | None]) -> dict[str, Name]:
+    """(session 44: wiki29) A name of two words typed in lower case, its second said after the first every time, twice
+    or more, and a name's word itself (`_lower_name`): jolene's "my brother jun wei enlisted", "jun wei posted to
+    kranji camp", "from me and jun wei" had made pages "Jun" and "Jun wei"; he is "Jun Wei". (One pass over the
+    texts: a history of 100,000 turns and fifty names read each name's every text again.)"""
+    after: dict[str, Counter[str]] = defaultdict(Counter)
+    for text in flat:
+        if text:
+            found = _FLAT_TOKEN.findall(text)
+            for i, word in enumerate(found):
+                if word in kept:
+                    after[word][found[i + 1] if i + 1 < len(found) else ""] += 1
+    out = dict(kept)
+    for word, seen in after.items():
+        (second, n), *others = seen.most_common()
+        # (not what they do, said the same way twice: "jack swims on tuesdays", "jack swims well")
+        if others or n < 2 or second.endswith("s") or not (_lower_name(second) or _a_syllable_in_ing(second)):
+            continue
+        out[word] = Name(f"{kept[word].name} {second.capitalize()}", kept[word].kind)
+    return out
+
+
+_SHORT_ING = wordset("sing ring king wing ding ping bing zing")  # words, where "ling", "ming", "ying" are names
+
+
+def _a_syllable_in_ing(word: str) -> bool:
+    """A name's short word in -ing, no verb's ("ling" of "mei ling", "ying", "ming"; not "sing", "ring")."""
+    return len(word) <= 4 and word.endswith("ing") and word not in _SHORT_ING and word not in _NOT_LOWER_NAMES
 
 
 _LOWER_WORD = re.compile(r"[a-z]+")

@@ -104,7 +104,10 @@ from wiki.vault import atomic_write
 # and About me's Now shows an attribute ended as ended on every line that shows it: a role handed on ("Volunteer
 # role: none now (handed on FRG leader)"), a named pet rehomed by its name ("Cat: none now (rehomed Pickles)")
 # (weak43).
-RENDER_VERSION = 29
+# 30: an entity page of a thing with its model's year is titled the thing where its texts say it so ("Odyssey" of
+# "Odyssey 2019"), a topic's phrase keeps its owner's "'s" ("Inès's school"), and the names read no dotted legal
+# form ("Monedita", not "Monedita S") and a street's ordinal after its quarter ("West 4th") (wiki29).
+RENDER_VERSION = 30
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
@@ -960,7 +963,7 @@ def _group_space(
     paged = {k for k in members if _paged(display[k], members[k])}
     for ekey in sorted(paged):
         group_ = members[ekey]
-        title = page_title(display[ekey], paged)
+        title = page_title(display[ekey], paged, [m.content for m in group_])
         specs.append(_spec(f"entity:{prefix}:{ekey}", "entity", title, space, display[ekey], group_))
         placed.update(m.id for m in group_)
     rest = [m for m in mems if m.id not in placed and not m.turn]
@@ -1009,14 +1012,16 @@ _POSTAL_STATES = names.wordset(
 SHOUTED_NAME_WORD = 3  # a shouted name's words are this long or more ("DANI RAE"; "AIB", "US ARMY" are letters)
 
 
-def page_title(name: str, paged: Collection[str] = frozenset()) -> str:
+def page_title(name: str, paged: Collection[str] = frozenset(), said: Sequence[str] = ()) -> str:
     """A name's page title as a person would write it: a city with the state an address writes after it is
     the city ("Nashville TN" of dani's agency's new office address: "Nashville"; "Orlando, FL", ray's "Beaumont
     Texas" too: `_city_of_address`), where no
-    other page has the city's name (`paged`: the names' keys); a name in capitals, of words no acronym's,
-    capitalised ("DANI RAE", the name dani releases under: "Dani Rae"); else the name as written."""
+    other page has the city's name (`paged`: the names' keys); a thing with the year of its model after it is
+    the thing where the page's texts (`said`) call it so without the year (`_without_year`); a name in capitals,
+    of words no acronym's, capitalised ("DANI RAE", the name dani releases under: "Dani Rae"); else the name as
+    written."""
     words = name.replace(",", " ").split()
-    city = _city_of_address(words)
+    city = _city_of_address(words) or _without_year(words, said)
     if city and entity_key(city) not in paged:
         return city
     if len(words) >= 2 and name.isupper() and all(_a_shouted_word(w) for w in words):
@@ -1033,6 +1038,21 @@ def _city_of_address(words: list[str]) -> str:
         if city and said and state[:1].isupper() and vocab.city(city) is not None:
             return city
     return ""
+
+
+_A_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def _without_year(words: list[str], said: Sequence[str]) -> str:
+    """(session 44: wiki29) A name ending in a year, where a text of its page says the name without it ("a used
+    Odyssey 2019 with 52k miles", then "he wants to borrow the Odyssey": grace's van, a page "Odyssey 2019"): the
+    year is its model's, and the name is the rest. A name never said without its year ("Euro 2024", "Office
+    2019") is its name; else ""."""
+    if len(words) < 2 or not _A_YEAR.fullmatch(words[-1]):
+        return ""
+    rest = " ".join(words[:-1])
+    alone = re.compile(rf"(?<![\w-]){re.escape(rest)}(?![\w-]| +{words[-1]}\b)")
+    return rest if any(alone.search(text) for text in said) else ""
 
 
 def _a_shouted_word(word: str) -> bool:
@@ -1273,7 +1293,7 @@ def load_states(path) -> dict[str, ClusterState]:
 
 # (20: entities.key folds accents and names read particles, so the names a topic title avoids changed; a
 # cry or a prayer's address, a time said short and another language's function words title no topic)
-TITLE_VERSION = 26  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 27  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1620,7 +1640,7 @@ def _about(g: list[Mem], key: str, avoided: frozenset[str], behind: frozenset[st
     is on no page, still joins ("should i keep checking at harbor credit union")."""
     saying = [m for m in g if any(k == key for k, _ in _terms(m.content))]
     words = set().union(*(_substance(m.content) for m in saying)) - behind
-    return [m for m in g if m in saying or (words & _substance(m.content)) - (avoided & _avoided(_names_of(m)))]
+    return [m for m in g if m in saying or _unpaged(words & _substance(m.content), avoided, m)]
 
 
 def _held(g: list[Mem], key: str, avoided: frozenset[str], behind: frozenset[str] = frozenset()) -> list[Mem]:
@@ -1667,10 +1687,16 @@ def _bonds(m: Mem, own: set[str], avoided: frozenset[str], behind: frozenset[str
     title's (`own`), the history's backdrop, a family word (noor's "Teta", her grandmother in a speech, a
     budget and a visit, was held by "mama" in two of them) and the names with a page it names (what turns
     share there is on that page: grace's "Mom" held a church, a house sale and a phone bill by "Westerville")."""
+    # (session 44: wiki29) the title's word said as another ("housing" of "house", stemmed "hous") is the title too:
+    # beth's "move out of housing" and "base housing" had held a page "House" of five houses (a neighbour's sold, a
+    # coworker's mother's, her own bought in Colorado Springs)
+    stems = {w.rstrip("e") for w in own}
     found = {
-        k for k in _substance(m.content) if not own.issuperset(k.split()) and not _kin_word(k) and k not in _MEDIUM
+        k
+        for k in _substance(m.content)
+        if not stems.issuperset(w.rstrip("e") for w in k.split()) and not _kin_word(k) and k not in _MEDIUM
     } - behind
-    return found - (avoided & _avoided(_names_of(m)))
+    return _unpaged(found, avoided, m)
 
 
 def _kin_word(key: str) -> bool:
@@ -1691,12 +1717,14 @@ def _apart(saying: list[Mem], key: str) -> bool:
     (`_an_everyday_thing`: dale's "House") no topic by itself."""
     if len(saying) < TOPIC_MIN:
         return False
-    if _kin_word(key) or _a_role(key) or key in _MEDIUM:
+    if _kin_word(key) or _a_role(key) or key in _MEDIUM or key in _FORMS:
         return True  # (and "mummy papa": arjun's parents, a move on retiring and a visit visa)
     if _an_everyday_thing(saying, key):
         return True
     if " " in key:
         return False
+    if len(saying) == TOPIC_MIN and _a_kind_and_another(saying, key):
+        return True  # (session 44: wiki29) dale's "work on furnaces" and "her furnace", a third turn held by neither
     verbs = _said_as_verbs(saying)
     kinds = [
         {
@@ -1727,6 +1755,12 @@ _ROLES = names.wordset(
 )
 
 
+# (session 44: wiki29) The form an answer is asked in, "make me a checklist", "a timeline please": like the chat a
+# message goes to (`_MEDIUM`), each turn asks one of its own ("a checklist for the first week in the new place" of a
+# salon's move, "a checklist for observing a level 2 learner": bola's page "Checklist"), and it is no topic alone.
+_FORMS = names.wordset("checklist timeline template outline")
+
+
 def _a_role(key: str) -> bool:
     """A one-word title that is a person's role (`_ROLES`), singular or plural as `_terms` keys it."""
     return key in _ROLES or f"{key}s" in _ROLES
@@ -1753,7 +1787,9 @@ def _particular(saying: list[Mem], key: str) -> list[bool]:
     """Whether each time the turns say a word (`key`, a `_terms` key) it is a particular one: after "the", "a", "my"
     or a number (dani's "one bar of signal"), or (session 43: wiki28) named by a word beside it, a compound of the
     turn's: beth's "the housing office", "the vehicle registration office on post" and "a dental office" (a letter,
-    a car, a job) were a page "Office"; dani's "bar tips", "cut the bar" (from a bio) and "one bar of signal" "Bar"."""
+    a car, a job) were a page "Office"; dani's "bar tips", "cut the bar" (from a bio) and "one bar of signal" "Bar".
+    (session 44: wiki29) Or someone's: harold's "not be home until a quarter past twelve", a crossword's "New
+    partner's home in the country" and "a care home in Telford" were a page "Home"."""
     compounds = {k for m in saying for k, _ in _terms(m.content) if k.count(" ") == 1 and k.endswith(f" {key}")}
     out = []
     for m in saying:
@@ -1762,7 +1798,10 @@ def _particular(saying: list[Mem], key: str) -> list[bool]:
             if _stem(word.casefold()) != key:
                 continue
             before = found[i - 1].casefold() if i else ""
-            out.append(before in _DETERMINERS or before in names.NUMBER_WORDS or f"{_stem(before)} {key}" in compounds)
+            owned = bool(i) and names.possessive(found[i - 1])  # (session 44: wiki29) "partner's home", as "her home"
+            out.append(
+                before in _DETERMINERS or owned or before in names.NUMBER_WORDS or f"{_stem(before)} {key}" in compounds
+            )
     return out
 
 
@@ -1781,10 +1820,11 @@ def _allowed(
     vague, no verb's past, nothing said only as what a thing is (`_judged`)."""
     judged = _judged([m for m in g if m.turn != "assistant"] or g)  # (session 42: wiki27) "just a toy"
     judged |= _means([m for m in g if m.turn != "assistant"] or g)  # (session 43: wiki28) "with a microwave"
+    judged |= _items([m for m in g if m.turn != "assistant"] or g)  # (session 44: wiki29) "..., community pool."
     return [
         (k, tf)
         for k, tf in counts.items()
-        if k not in avoided and not _vague(k) and not _done(forms[k]) and k not in judged
+        if entity_key(k) not in avoided and not _vague(k) and not _done(forms[k]) and k not in judged
     ]
 
 
@@ -1819,6 +1859,29 @@ def _means(g: Sequence[Mem]) -> set[str]:
     for m in g:
         for found in _WITH_A.finditer(prose(m.content)):
             within.update(_stem(w.casefold()) for w in _PHRASE_WORD.findall(found.group("what")) if w[:1].islower())
+    return {key for key, n in within.items() if n >= seen[key]}
+
+
+# (session 44: wiki29) One item of a list of what a thing has, in short parts a comma ends: marisol's listings, "2
+# bath pool home at 1842 Osprey Ridge Dr in Kissimmee, new roof 2021, screened lanai, 2 car garage, no HOA" and
+# "... updated kitchen, covered parking, community pool", were a page "Pool". What is described is the subject.
+_LIST_PART = re.compile(r"(?:^|(?<=,))[^,.;:!?\n]+(?=,)|(?<=,)[^,.;:!?\n]+")
+LIST_ITEMS = 4  # parts a list of what a thing has runs to, at the least
+LIST_ITEM_WORDS = 4  # words an item of it has, at the most
+
+
+def _items(g: Sequence[Mem]) -> set[str]:
+    """The words (`_terms` keys) a topic's turns say, in lower case, only in a list of LIST_ITEMS short parts or more
+    (`_LIST_PART`)."""
+    seen: Counter[str] = Counter()
+    for _, _, key in _lower_words(g):
+        seen[key] += 1
+    within: Counter[str] = Counter()
+    for m in g:
+        for sentence in sentences(prose(m.content)):
+            parts = [p for p in _LIST_PART.findall(sentence) if len(p.split()) <= LIST_ITEM_WORDS]
+            if len(parts) >= LIST_ITEMS:  # (what the list is of, "2 bath pool home at ...", is its first item)
+                within.update(_stem(w.casefold()) for w in _PHRASE_WORD.findall(sentence) if w[:1].islower())
     return {key for key, n in within.items() if n >= seen[key]}
 
 
@@ -1912,9 +1975,58 @@ def _in_passing(g: list[Mem], key: str) -> bool:
     first, second = (_substance(m.content) for m in g)
     if (first & second) - {key}:
         return False  # (a name with a page both say, in any case: the topic is on that page, `_place_topic`)
+    if _a_kind_and_another(g, key):
+        return True
     # (the words of the names: "First Baptist" and "Cornerstone Baptist" are two churches' potlucks)
     named = [{w.casefold() for _, name in m.entities for w in _PHRASE_WORD.findall(name)} for m in g]
     return all(named) and named[0].isdisjoint(named[1])
+
+
+def _a_kind_and_another(g: list[Mem], key: str) -> bool:
+    """(session 44: wiki29) Two turns sharing only their title's word (`_in_passing`), one saying it only of a kind,
+    named by a word before it or as a plural said bare, the other of a plain one: two things. wen's "a payroll
+    deposit came a day late" (a bank's fee) and "deposit back, keys to the concierge" (a tenancy's end) were a page
+    "Deposit"; dale's "cant kneel to work on furnaces" (a VA claim) and a customer's "her furnace" "Furnace". A
+    hobby said plainly twice ("netball"), one kind in both ("the kitchen table"), or the one known already ("my
+    sourdough starter", "the starter") is a topic."""
+    forms = [form for m in g for k, form in _terms(m.content) if k == key]
+    if not all(form.islower() and vocab.place(form) is None for form in forms):
+        return False  # a name ("German phrases"), a place typed in lower case ("the kreissparkasse tübingen")
+    kinds = [_kinds_said(m, key) for m in g]
+    return any(k == {None} for k in kinds) and any(k and not k & {None, "="} for k in kinds)
+
+
+def _kinds_said(m: Mem, key: str) -> set[str | None]:
+    """How a turn says a word (a `_terms` key), each time (`_said_so`)."""
+    terms = [k.split() for k, _ in _terms(m.content) if k.count(" ") == 1]
+    compounds = {first for first, last in terms if last == key}
+    heads = {last for first, last in terms if first == key} - _PARTICLES
+    found = _PHRASE_WORD.findall(prose(m.content))
+    return {_said_so(found, i, compounds, heads) for i, word in enumerate(found) if _stem(word.casefold()) == key}
+
+
+def _said_so(found: list[str], i: int, compounds: set[str], heads: set[str]) -> str | None:
+    """How the word at `i` is said: the word before it where that names a kind of it (a compound of the turn's,
+    "payroll deposit"; not a verb's "I play netball", nor a size, "a 2 bedroom condo"), "" for a plural said bare
+    ("furnaces"), "=" for one known already ("the starter", "brightpath's localization team") or a word naming
+    another thing by it ("intern pay"), None for another ("her furnace", "deposit back")."""
+    word, before = found[i].casefold(), found[i - 1].casefold() if i else ""
+    if i + 1 < len(found) and _stem(found[i + 1].casefold()) in heads:
+        return "="
+    done = i >= 2 and found[i - 2].casefold() in _BEFORE_VERB  # "I play netball": what is done with it
+    sized = i >= 2 and (found[i - 2].isdigit() or found[i - 2].casefold() in names.NUMBER_WORDS)
+    if _stem(before) in compounds and not (adjective(before) or done or sized or before in names.NUMBER_WORDS):
+        return _stem(before)
+    if word != _stem(word) and word.endswith("s") and before not in _DETERMINERS:
+        return ""
+    return "=" if before in _THE_KNOWN or (i and names.possessive(found[i - 1])) else None
+
+
+_PARTICLES = frozenset(["back", "out", "off", "up", "down", "away", "over"])  # "deposit back": no thing of it
+
+
+# one known already: "the starter" of "my sourdough starter"
+_THE_KNOWN = names.curled(names.wordset("the my our this that"))
 
 
 def _substance(text: str) -> set[str]:
@@ -1996,7 +2108,9 @@ class _Things:
     def __init__(self, mems: Sequence[Mem], terms: Sequence[set[str]], sims: Any, avoid: set[str]) -> None:
         self.mems, self.sims, self.avoid = mems, sims, avoid
         self.words = [
-            {k for k in found if " " not in k and k not in avoid and not _vague(k)} if m.turn != "assistant" else set()
+            {k for k in found if " " not in k and entity_key(k) not in avoid and not _vague(k)}
+            if m.turn != "assistant"
+            else set()
             for m, found in zip(mems, terms, strict=True)
         ]
         self.everywhere: Counter[str] = Counter(k for found in self.words for k in found)
@@ -2066,7 +2180,7 @@ def _terms(text: str) -> tuple[tuple[str, str], ...]:
     numbers, no word a title never starts or ends with, no word of asking; keys lightly stemmed.
     Cached: a topic's parts are titled again to decide whether a thing in it is a topic of its own
     (`_Things`), and its turns' terms read once."""
-    found, joined, lead, unspaced = _clauses(prose(text))
+    found, joined, lead, unspaced, marks = _clauses(prose(text))
     lowered = [_stem(w.casefold()) for w in found]
     ok = [
         (len(w) >= 3 or _a_numbered_name(f))
@@ -2085,13 +2199,16 @@ def _terms(text: str) -> tuple[tuple[str, str], ...]:
         and not adjective(lowered[i])
         and not adjective(found[i].casefold())  # "inspiring" is stemmed "inspir"
         and lowered[i] not in _SEEMING
+        and not _runs_on(lowered, joined, i + 1)
         for i in range(len(found))
     ]
     # (the number a name starts with is written with it, not keyed: "24 Hour Fitness" and "24 hour fitness"
     # are one term, "hour fitness", and its page is titled as the name is written, not "Hour Fitness")
     out = [(lowered[i], lead[i] + found[i]) for i in range(len(found)) if ok_end[i]]
+    # (session 44: wiki29) an owner keeps its "'s" before what it owns: "Inès's school", not "Inès school"
+    owned = [marks[i] if i + 1 < len(found) and found[i + 1][:1].islower() else "" for i in range(len(found))]
     out += [  # (never across a sentence's or a clause's end: "mom. leilanis in honolulu" titled "Mom leilanis")
-        (f"{lowered[i]} {lowered[i + 1]}", f"{lead[i]}{found[i]} {found[i + 1]}")
+        (f"{lowered[i]} {lowered[i + 1]}", f"{lead[i]}{found[i]}{owned[i]} {found[i + 1]}")
         for i in range(len(found) - 1)
         if ok[i] and ok_end[i + 1] and joined[i + 1]
     ]
@@ -2116,12 +2233,24 @@ def _a_numbered_name(word: str) -> bool:
     return bool(_NUMBER_LED.match(word)) and word.lstrip("0123456789") not in _NUMBER_UNITS
 
 
-def _clauses(text: str) -> tuple[list[str], list[bool], list[str], list[str]]:
+# (session 44: wiki29) A vague noun after a phrase is its head, the thing the phrase names: "the Target parking lot",
+# where marisol cried and taught her son to drive, was a page "Target parking" (of the lot, "parking lot" vague).
+_HEADS_VAGUE = frozenset(["lot", "thing", "things", "stuff"])
+
+
+def _runs_on(lowered: list[str], joined: list[bool], at: int) -> bool:
+    """Whether a vague noun (`_HEADS_VAGUE`) goes on from the phrase that ends before `at`: it names no thing alone."""
+    return at < len(lowered) and joined[at] and lowered[at] in _HEADS_VAGUE
+
+
+def _clauses(text: str) -> tuple[list[str], list[bool], list[str], list[str], list[str]]:
     """A text's words as `_terms` reads them: each word (a possessive as its owner), whether only spaces
     part it from the word before (a phrase never spans a full stop, a comma, a dash), the number a
-    name it starts is written with ("24 " of "24 Hour Fitness", "99 " of "99 Ranch"), and the runs of a
-    script without spaces (Chinese, Japanese: a "word" there is a whole clause, read apart)."""
+    name it starts is written with ("24 " of "24 Hour Fitness", "99 " of "99 Ranch"), the runs of a
+    script without spaces (Chinese, Japanese: a "word" there is a whole clause, read apart), and each
+    word's owner's mark ("'s" of "Inès's", "" of a word no possessive)."""
     found: list[str] = []
+    marks: list[str] = []
     joined: list[bool] = []
     lead: list[str] = []
     unspaced: list[str] = []
@@ -2142,13 +2271,14 @@ def _clauses(text: str) -> tuple[list[str], list[bool], list[str], list[str]]:
             continue
         named = before and word[:1].isupper() and word not in names.CALENDAR
         found.append(word)
+        marks.append(match.group()[len(word) :])
         joined.append(spaced and was_kept)
         lead.append(f"{before} " if named else "")
         kept = True
     for i in range(len(found)):  # (session 43: wiki28) a count is no part of a name: "about 120 Soldiers and
         if lead[i] and _counted(found[i]) and not (i + 1 < len(found) and joined[i + 1] and found[i + 1][:1].isupper()):
             lead[i] = ""  # families" titled a page "120 Soldiers" ("3 Doors Down", "99 Ranch" keep theirs)
-    return found, joined, lead, unspaced
+    return found, joined, lead, unspaced, marks
 
 
 def _counted(word: str) -> bool:
@@ -2618,9 +2748,17 @@ def _most_said(
 
 def _avoided(avoid: Iterable[str]) -> frozenset[str]:
     """The `_terms` keys of names with a page of their own (entity keys) and of every run of their words
-    ("mrs. bianchi": "mrs", "bianchi", "mrs bianchi")."""
-    keys = [[_stem(w.casefold()) for w in _PHRASE_WORD.findall(k)] for k in avoid]
+    ("mrs. bianchi": "mrs", "bianchi", "mrs bianchi"), without accents (`entity_key`: "hector" of "Héctor")."""
+    keys = [[_stem(entity_key(w)) for w in _PHRASE_WORD.findall(k)] for k in avoid]
     return frozenset(" ".join(ws[i:j]) for ws in keys for i in range(len(ws)) for j in range(i + 1, len(ws) + 1))
+
+
+def _unpaged(words: set[str], avoided: frozenset[str], m: Mem) -> set[str]:
+    """Words (`_terms` keys) less those of the names with a page (`avoided`) the turn names. (session 44: wiki29)
+    Compared without their accents, as entity keys are: marisol's "Héctor", her ex-husband with a page "Héctor
+    Luis Reyes" (key "hector luis reyes"), had titled a topic of seven turns, a page beside his."""
+    named = avoided & _avoided(_names_of(m))
+    return {w for w in words if entity_key(w) not in named}
 
 
 def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> list[str]:
@@ -2682,11 +2820,30 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
             longer = [(n, k) for k, n in shared if " " in k and word in k.split() and n * 5 >= counts[word] * 3]
             if longer:
                 best = max(longer, key=lambda tk: (tk[0], -len(tk[1]), tk[1]))[1]
-        form = sorted(forms[best].items(), key=lambda fc: (-fc[1], fc[0]))[0][0]
+        shown = _which_one(best, g, counts) if " " not in best else best
+        form = sorted(forms[shown].items(), key=lambda fc: (-fc[1], fc[0]))[0][0]
         # (a name its own turns mention: "Split" of another topic's trip leaves "mini split" a word)
         written = {n.casefold(): n for m in g for _, n in m.entities if " " not in n and n[:1].isupper()}
         out.append((_shown(form, written), counts[best], best))
     return out
+
+
+_OWNERS = names.curled(names.wordset("my your his her our their"))
+
+
+def _which_one(word: str, g: Sequence[Mem], counts: Counter[str]) -> str:
+    """(session 44: wiki29) A one-word title the turns say by what it is and, twice or more, as someone's: the
+    phrase ("Blood pressure" of ray's "checked my blood pressure", then "check my pressure twice a day" and "my
+    pressure ain't coming down": a page "Pressure"). Else the word (a dinner, a surprise dinner: "Dinner"; "my
+    timetable for choir", "the choir timetable": "Timetable")."""
+    kinds = [k for k in counts if k.count(" ") == 1 and k.endswith(f" {word}") and not _vague(k)]
+    if len(kinds) != 1:
+        return word
+    first = kinds[0].split()[0]
+    said = [m for m in g if m.turn != "assistant"] or list(g)
+    before = _words_before(said, lambda w: _stem(w) == word)
+    owned = [w for w in before if _stem(w) != first]
+    return kinds[0] if len(owned) >= TOPIC_MIN and all(w in _OWNERS for w in owned) else word
 
 
 def _shown(form: str, written: dict[str, str] | None = None) -> str:
