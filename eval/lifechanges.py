@@ -96,7 +96,7 @@ DANI = FIXTURES / "dani"  # a twenty-eighth, written blind: a songwriter, Austin
 BETH = FIXTURES / "beth"  # a twenty-ninth, written blind: an Army spouse, Fort Bragg to Vilseck to Colorado Springs
 JOLENE = FIXTURES / "jolene"  # a thirtieth, written blind: Bedok to Tampines to a Punggol BTO, Singlish lowercase
 AVA = FIXTURES / "ava"  # a thirty-first, written blind: Alex to Ava, Portland's Hawthorne to Sellwood to Capitol Hill
-WILMA = FIXTURES / "wilma"  # a thirty-second, written blind: a farm near Aurora, Nebraska to York to Sioux Falls, all caps
+WILMA = FIXTURES / "wilma"  # a thirty-second, written blind: a farm near Aurora, Neb. to York to Sioux Falls, all caps
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
