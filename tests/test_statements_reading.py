@@ -150,6 +150,10 @@ RECORDED = {
     # is; a car sold and a role said without "I"; a name gone by ("goes by") beside the legal one; a bio's college;
     # a medicine switched to with its ester; a lowercase sentence after an aside closed ("...). my new manager")
     10: "e3fb7f6bfb5496a8",
+    # session 44 (life47): a life in capitals (wilma): a farm near a town, a pharmacy, a church membership, a bank by
+    # its word, a landline's company, a card club, widowed and a gentleman friend, a volunteer role, hearing aids, a
+    # Medicare plan, a medicine put on after one taken off; a dose is no MG car; a wedding dated decades back
+    11: "d46344be6f4f9e1e",
 }
 
 
