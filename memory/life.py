@@ -8819,7 +8819,7 @@ _S44_RULES = (
         + _S44_LOST
         + r" (?i:passed away|passed on|passed|died|was taken)(?: (?:in \d{4}|\w+ years ago|last \w+))?,? "
         + _I
-        + r"(?: (?i:have|'ve)| (?i:am)|'m) (?:(?i:been) )?(?:(?i:all|mostly|pretty much) )?"
+        + r"(?: (?i:have)|'ve| (?i:am)|'m) (?:(?i:been) )?(?:(?i:all|mostly|pretty much) )?"
         + _S44_ALONE
         + r"\b",
         "s44widowed",
@@ -8861,7 +8861,9 @@ _S44_RULES = (
     _rule(
         "hearing aids",
         FACT,
-        r"(?<![\w'])(?i:my|our) (?P<v>(?!(?i:new|old|left|right|own|hearing|two|both|cheap|little|first|second)\b)"
+        r"(?<![\w'])(?i:my|our) (?P<v>(?!(?i:new|old|left|right|own|hearing|two|both|cheap|little|first|second|"
+        r"(?:husband|wife|mom|mum|dad|mother|father|sister|brother|son|daughter|friend|neighbor|neighbour|aunt|uncle|"
+        r"grand\w*|kid|partner)(?:s|'s)?)\b)"
         r"[A-Za-z][\w'&-]*(?: (?!(?i:hearing)\b)[A-Za-z][\w'&-]*)?) (?i:hearing aids?)\b",
         "s44name",
         gate=r"hearing aid",

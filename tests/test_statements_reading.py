@@ -153,7 +153,7 @@ RECORDED = {
     # session 44 (life47): a life in capitals (wilma): a farm near a town, a pharmacy, a church membership, a bank by
     # its word, a landline's company, a card club, widowed and a gentleman friend, a volunteer role, hearing aids, a
     # Medicare plan, a medicine put on after one taken off; a dose is no MG car; a wedding dated decades back
-    11: "d46344be6f4f9e1e",
+    11: "d2296322336f609b",
 }
 
 
