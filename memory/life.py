@@ -12672,8 +12672,7 @@ def read(text: str) -> tuple[Said, ...]:
         got = ended(ruled) and not ended(ruled, said)  # "traded in my Corolla for a Mustang": the Mustang
         if ruled is not said and (fuller or got):
             out[said.attribute] = replace(said, memory_type=ruled.memory_type)
-    out = _s44_wed_long_ago(_s42b_beside(_sgl_after(out, text), text), text)  # (s44: a wedding dated long ago)
-    return tuple(out.values())  # (s42: a second bank; s43: Singlish's)
+    return tuple(_s44_wed_long_ago(_s42b_beside(_sgl_after(out, text), text), text).values())  # (s42; s43; s44)
 
 
 # Without articles (session 36: olena): the level a person has of a language they learn, by its CEFR

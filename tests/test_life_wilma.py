@@ -26,6 +26,15 @@ questions flagged: 4 of 5 with the real model ("DID I EVER BREAK A BONE?" finds 
 the fake. A lowercased copy (sentence case, names lowercase) reads the same (3 found, the same 3 false): her
 capitals are not what is missed. These are floors: a general rule may raise them, none may lower them, and the
 false items may only go (none other may come).
+
+After session 44's life47 (memory/life.py's block "session 44: a life in capitals (wilma)", each class tested in
+other words in tests/test_life_wilma_classes.py): 16 of 16 found, 0 false items, the current value first for 18 of
+19 with either embedder, 4 of 5 foreign flagged with the real model ("DID I EVER BREAK A BONE?" now finds Biscuit).
+A number and a unit beside a medicine is a dose, not an MG car; "took me off X and put me on Y" is Y; her first
+visit to Dr Okafor is the doctor's change; a wedding dated decades back ("ARNE AND I GOT MARRIED IN JUNE OF 1970")
+is no "married" now (read so, it opened two false items around her widowhood). Still not first: "WHERE DID I WORK AS A
+NURSE?" (a fact said once inside a canning question: "I WAS A NURSE FOR 38 YEARS AT MEMORIAL HOSPITAL ...", no
+rule reads a past job so; the Pink Lady sign-up comes first).
 """
 
 from __future__ import annotations
@@ -35,13 +44,20 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 4  # changes found today (either embedder)
-RANK1_FAKE = 12  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (11 of 19): each must stay first
+FOUND = 16  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+RANK1_FAKE = 18  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's, today (18 of 19): each must stay first
     "WHERE DO I LIVE NOW?",
     "WHO IS MY DOCTOR NOW?",
+    "WHAT PHARMACY DO I USE?",
+    "WHAT CHURCH DO I BELONG TO NOW?",
+    "WHERE DO I BANK NOW?",
     "WHAT PHONE COMPANY AM I WITH?",
+    "WHAT CAR DO I DRIVE?",
     "WHAT IS MY DOGS NAME?",
+    "WHAT CARD CLUB AM I IN?",
+    "AM I SEEING ANYBODY?",
+    "AM I STILL A PINK LADY AT THE HOSPITAL?",
     "WHAT HEARING AIDS DO I WEAR NOW?",
     "WHAT BLOOD PRESSURE PILL AM I ON?",
     "WHAT MEDICARE PLAN DO I HAVE?",
@@ -50,17 +66,7 @@ RANK1_REAL = [  # the real model's, today (11 of 19): each must stay first
     "WHAT IS MY SISTERS NAME?",
     "WHAT MONTH DID ARNE AND I GET MARRIED?",
 ]
-UNFLAGGED_REAL = ["DID I EVER BREAK A BONE?"]  # finds "OUR OLD BORDER COLLIE SKIPPER IS 14 AND HE IS LIMPING ..."
-FALSE_TODAY = {  # the statements of today's false items (each may go, none other may come)
-    "MY 2009 BUICK LACROSSE HAS 161,000 MILES",
-    "DR OKAFOR TOOK ME OFF THE METOPROLOL AND PUT ME ON AMLODIPINE 5 MG",
-}
-FALSE_MOST = 3
-
-
-def _only_known_false(items: list[str]) -> None:
-    assert len(items) <= FALSE_MOST
-    assert [s for s in items if not any(s.startswith(known) for known in FALSE_TODAY)] == []
+UNFLAGGED_REAL = ["DID I EVER BREAK A BONE?"]  # finds "I GOT A LITTLE SHIH TZU FROM THE YORK ANIMAL SHELTER ..."
 
 
 @pytest.fixture(scope="module")
@@ -68,8 +74,8 @@ def measured() -> dict:
     return lifefloors.measured_fake(lifechanges.WILMA)
 
 
-def test_only_todays_false_items_open_and_none_of_what_she_says_of_others(measured):
-    _only_known_false(measured["false_items"])
+def test_nothing_she_says_of_others_considers_or_pastes_opens_an_item(measured):
+    assert measured["false_items"] == []
     assert measured["changes"] == 16
 
 
@@ -80,12 +86,4 @@ def test_what_is_read_of_her_today_can_only_rise(measured):
 
 @pytest.mark.model
 def test_with_the_real_model_her_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
-    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    result = lifechanges.run(lifechanges.WILMA)
-    _only_known_false(result["false_items"])
-    assert result["found"] >= FOUND
-    answered = [a["question"] for a in result["asked"] if a["rank1"]]
-    assert [q for q in RANK1_REAL if q not in answered] == []
-    close = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
-    assert [q for q in close if q not in UNFLAGGED_REAL] == []
+    lifefloors.hold_with_the_real_model(lifechanges.WILMA, FOUND, RANK1_REAL, UNFLAGGED_REAL, monkeypatch)
