@@ -8911,6 +8911,19 @@ _S44_RULES = (
         "s44name",
         gate=r"medicare|medigap|supplement|advantage",
     ),
+    # "I MOVED TO LINCOLN LAST MONTH", "we moved to reading in june": a town of the lists that is also a word (read
+    # only with a capital: "Lincoln", "Reading", "Nice"), its capital lost to capitals or lower case, where the move
+    # is dated as one done (not "i moved to nights last month", "my son moved to lincoln last month")
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i|[Ww]e)) (?:(?:just|finally|officially) )?(?i:moved|relocated)(?: (?i:up|down|over|"
+        r"back|out))? (?i:to) (?P<v>[A-Za-z][\w'.-]*(?: [A-Za-z][\w'.-]*)?)(?= (?i:last (?:week|month|year|spring|summer|"
+        r"fall|autumn|winter)|yesterday|this (?:week|month|year|spring|summer|fall|autumn|winter)|in (?:january|february|"
+        r"march|april|may|june|july|august|september|october|november|december|(?:19|20)\d\d)))",
+        "s44town",
+        gate=r"moved|relocated",
+    ),
     # "dr okafor took me off the metoprolol and put me on amlodipine 5 mg": the medicine one is on now, not the one
     # taken off (a medicine of the lists)
     _rule(
@@ -8922,7 +8935,7 @@ _S44_RULES = (
         gate=r"\boff\b",
     ),
 )
-_S44_GROUPS = frozenset(["s44place", "s44name", "s44widowed", "s44partner", "s44stopped", "s44med"])
+_S44_GROUPS = frozenset(["s44town", "s44place", "s44name", "s44widowed", "s44partner", "s44stopped", "s44med"])
 _S44_STOP = patterns.lazy(r"[.!?;]\)?\s")
 # the words a pharmacy, a church or a bank is shown without ("the", and a pharmacy's "pharmacy" word kept)
 _S44_THE = patterns.lazy(r"^(?i:the) ")
@@ -8948,6 +8961,9 @@ def _said_s44(attribute: str, memory_type: str, match: re.Match[str], value_grou
         n.attribute == "medication" for n in vocab.names().get(vocab.fold(shown.split()[0]), ())
     ):
         return None  # ("put me on nights", "put me on the list": a medicine of the lists only)
+    if value_group == "s44town":  # (a town of the lists, one that is also a word too: its capital is lost here)
+        english = vocab.place(shown.title())
+        return None if english is None else Said(attribute, _norm(_one_place(shown, english)), shown, memory_type)
     if value_group == "s44place" and any(ch.isupper() for ch in shown):
         return _a_place(attribute, memory_type, shown)
     return Said(attribute, _norm(shown), shown, memory_type)

@@ -9,6 +9,8 @@ else's change said the same way, a plan, a question, a pasted letter):
   church membership moved, a bank all the money is at and one an account is opened at, a landline's company, an
   old dog by its bare age, a card club, widowed ("since X passed I have been on my own") and a gentleman friend, a
   volunteer role taken on and stepped down from, hearing aids, a Medicare plan.
+- A town of the lists that is also a word ("Lincoln", "Reading"), read only with a capital, is read in capitals
+  and in lower case where the move is dated as one done ("I MOVED TO LINCOLN LAST MONTH").
 - A wedding dated decades back ("WE GOT MARRIED IN JUNE OF 1968") dates a life: it is no "married" now.
 """
 
@@ -156,6 +158,34 @@ def test_a_widows_life_areas_are_read_in_capitals_as_in_lower_case(text, attribu
 )
 def test_the_same_frames_of_someone_else_a_plan_a_question_or_a_letter_stay_quiet(text, attribute):
     assert attribute not in said_of(text)
+
+
+# -- a town that is also a word, its capital lost ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("I MOVED TO LINCOLN LAST MONTH AND I STILL CANT FIND THE POST OFFICE", "lincoln"),
+        ("we moved to reading in june, how do i register with a gp", "reading"),
+        ("I moved to Lincoln last month and I love it", "lincoln"),
+    ],
+)
+def test_a_town_that_is_also_a_word_is_read_where_the_move_is_dated(text, town):
+    assert said_of(text).get("home") == town
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "MY GRANDSON MOVED TO LINCOLN LAST MONTH FOR SCHOOL",
+        "IF WE MOVED TO LINCOLN IN APRIL WE WOULD BE CLOSE TO KAREN.",
+        "i moved to mobile banking last month, is it safe",
+        "I moved to nights last month.",
+    ],
+)
+def test_a_move_of_someone_else_a_plan_or_no_town_reads_no_home(text):
+    assert "home" not in said_of(text)
 
 
 # -- a wedding dated decades back ----------------------------------------------------------------------------

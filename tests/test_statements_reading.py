@@ -152,8 +152,9 @@ RECORDED = {
     10: "e3fb7f6bfb5496a8",
     # session 44 (life47): a life in capitals (wilma): a farm near a town, a pharmacy, a church membership, a bank by
     # its word, a landline's company, a card club, widowed and a gentleman friend, a volunteer role, hearing aids, a
-    # Medicare plan, a medicine put on after one taken off; a dose is no MG car; a wedding dated decades back
-    11: "d2296322336f609b",
+    # Medicare plan, a medicine put on after one taken off; a dose is no MG car; a wedding dated decades back; a town
+    # that is also a word ("Lincoln") where a move is dated
+    11: "f9d5f33b84dbd700",
 }
 
 
