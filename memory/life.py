@@ -8677,9 +8677,12 @@ _S44_GAME = (
 )
 _S44_CLUB = r"(?i:club|group|league|circle|night|table|foursome)"
 # a partner lost, by name or by the word for them (not "since mom died": a parent)
+# (the family's words from the vocabulary: "my husbands hearing aids" are his, "since mom died" is no partner lost)
+_S44_KIN = vocab.alternation(vocab.family())
 _S44_LOST = (
-    r"(?i:my (?:late )?(?:husband|wife|partner|hubby)|(?!(?:mom|mum|dad|mother|father|my|he|she|they|it|that|the|"
-    r"grandma|grandpa|nana|papa|sis|brother|sister|son|daughter|aunt|uncle)\b)[a-z][\w'-]+)"
+    r"(?i:my (?:late )?(?:husband|wife|partner|hubby)|(?!(?:"
+    + _S44_KIN
+    + r"|my|he|she|they|it|that|the)\b)[a-z][\w'-]+)"
 )
 _S44_ALONE = r"(?i:on my own|alone|by myself|a widow|a widower|widowed|single|living alone)"
 _S44_FRIEND = (
@@ -8862,8 +8865,7 @@ _S44_RULES = (
         "hearing aids",
         FACT,
         r"(?<![\w'])(?i:my|our) (?P<v>(?!(?i:new|old|left|right|own|hearing|two|both|cheap|little|first|second|"
-        r"(?:husband|wife|mom|mum|dad|mother|father|sister|brother|son|daughter|friend|neighbor|neighbour|aunt|uncle|"
-        r"grand\w*|kid|partner)(?:s|'s)?)\b)"
+        r"(?:" + _S44_KIN + r"|friend|neighbor|neighbour|kid)(?:s|'s)?)\b)"
         r"[A-Za-z][\w'&-]*(?: (?!(?i:hearing)\b)[A-Za-z][\w'&-]*)?) (?i:hearing aids?)\b",
         "s44name",
         gate=r"hearing aid",
