@@ -8661,14 +8661,23 @@ _S44_END = r"(?=\s*(?:[,.;:!?()]|$)| (?:and|but|with|since|where|for|so|now|beca
 _S44_NUMBER = r"(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen)"
 # the words a prescription is said by ("my pills", "my meds", "my prescriptions")
 _S44_SCRIPTS = r"(?i:pills|prescriptions?|meds|medicines?|medications?|scripts?|refills)"
-_S44_PHARMACY = r"(?:(?:[A-Za-z][\w'&.-]* ){0,3}?(?i:drug|drugs|pharmacy|drugstore|drug store|apothecary|chemist|rx))\b"
+# a name said before its kind's word: at least one word of its own, not an article or a word of which ("the bank",
+# "a local pharmacy", "my old church" name none)
+_S44_OWN = (
+    r"(?!(?i:the|a|an|my|our|his|her|their|that|this|another|other|same|new|old|local|nearest|closest|big|small|"
+    r"online|usual|different|cheaper|cheapest|bigger|smaller)\b)[A-Za-z][\w'&.-]* (?:[A-Za-z][\w'&.-]* )"
+)
+_S44_PHARMACY = r"(?:" + _S44_OWN + r"{0,2}?(?i:drug|drugs|pharmacy|drugstore|drug store|apothecary|chemist|rx))\b"
 _S44_BANK = (
-    r"(?:(?:[A-Za-z][\w'&.-]* ){0,4}?(?i:bank|credit union|savings bank|savings and loan|fcu|bank (?:&|and) trust))"
+    r"(?:" + _S44_OWN + r"{0,3}?(?i:bank|credit union|savings bank|savings and loan|fcu|bank (?:&|and) trust))"
     r"(?: (?i:of) [A-Za-z][\w'-]*)?(?![\w'-])"
 )
 _S44_CHURCH = (
-    r"(?!(?i:my|his|her|their|a|an|the|that|this)\b)(?:(?:[A-Za-z][\w'&.-]* ){0,3}?(?i:lutheran|catholic|methodist|baptist|presbyterian|episcopal|church|chapel|"
-    r"parish|congregation|synagogue|temple|mosque|fellowship|reformed|covenant))(?![\w'-])"
+    r"(?:(?:(?:(?i:our (?:savior|saviour|lady|redeemer|good shepherd|shepherd|holy|father|mother))[\w']* )(?:[A-Za-z]"
+    r"[\w'&.-]* ){0,2}?|"
+    + _S44_OWN
+    + r"{0,2}?)(?i:lutheran|catholic|methodist|baptist|presbyterian|episcopal|church|chapel|parish|"
+    r"congregation|synagogue|temple|mosque|fellowship|reformed|covenant))(?![\w'-])"
 )
 # a game played at a weekly club or table: one a person plays in a club now ("the pinochle club", "a bridge group")
 _S44_GAME = (

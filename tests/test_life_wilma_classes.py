@@ -88,6 +88,7 @@ def test_taken_off_and_put_on_something_else_names_no_medicine():
         ("I FILL MY PRESCRIPTIONS AT PRAIRIE DRUG ON MAIN. DO THEY DELIVER", "pharmacy", "prairie drug"),
         ("I had my meds transferred to the Walmart pharmacy near the lake", "pharmacy", "walmart pharmacy"),
         ("I MOVED MY MEMBERSHIP TO GRACE METHODIST WHERE MY SISTER GOES", "church", "grace methodist"),
+        ("I transferred my membership to Our Redeemer Lutheran in town", "church", "redeemer lutheran"),
         (
             "EVERYTHING I HAVE IS AT, NO, ALL MY SAVINGS ARE AT FIRST STATE BANK OF GOTHENBURG",
             "bank",
@@ -143,6 +144,10 @@ def test_a_widows_life_areas_are_read_in_capitals_as_in_lower_case(text, attribu
         ("MY FRIEND JUNE MOVED ALL HER MONEY TO CORNHUSKER BANK", "bank"),
         ("YOUR ACCOUNTS WILL AUTOMATICALLY TRANSFER TO HERITAGE BANK ON MARCH 1", "bank"),
         ("My bank is terrible and my money is at risk", "bank"),
+        ("All my money is in the bank, is that safe", "bank"),
+        ("My savings are at a local credit union", "bank"),
+        ("I get my pills at the pharmacy by the clinic", "pharmacy"),
+        ("I transferred my membership to the church down the road", "church"),
         ("MY MOTHER STILL HAS THE CENTURYLINK LANDLINE", "phone provider"),
         ("We have the old landline still", "phone provider"),
         ("MY NEIGHBORS OLD BEAGLE TOBY IS 12 AND BARKS ALL NIGHT", "dog"),

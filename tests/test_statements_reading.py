@@ -154,7 +154,7 @@ RECORDED = {
     # its word, a landline's company, a card club, widowed and a gentleman friend, a volunteer role, hearing aids, a
     # Medicare plan, a medicine put on after one taken off; a dose is no MG car; a wedding dated decades back; a town
     # that is also a word ("Lincoln") where a move is dated
-    11: "15ffe91bbef5e447",
+    11: "b1c0a11363426ac2",
 }
 
 
