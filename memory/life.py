@@ -8923,6 +8923,402 @@ def by_its_words(attribute: str) -> bool:
     return attribute == "primary school" or attribute.startswith("exam:")
 
 
+# -- session 44: a life in capitals (wilma) ---------------------------------------------------------------------
+# A retired farm wife who types EVERYTHING IN CAPITALS (the blind wilma fixture; `_typed_out` reads her runs of
+# capitals in lower case, so each value here is read after words that say what it is, never by its capital) says
+# the life areas of a widow in her seventies in frames no rule read: the farm "6 miles north of aurora" a home left
+# for a town, "i saw my new doctor today, dr okafor", "i get my pills at aurora drug", "i had my prescriptions
+# transferred to the hy-vee pharmacy", "i transferred my membership to our saviors lutheran", "all my money is at
+# hamilton county bank", "i opened my checking at voyage federal credit union", "we have the windstream landline",
+# "our old border collie skipper is 14 and ...", "i play in the pinochle club", "i joined a bridge group", "since
+# arne passed i have been on my own", "i have a gentleman friend now", "i signed up to be a pink lady volunteer",
+# "i am done being a pink lady", "my miracle ear hearing aids", "i got new hearing aids at costco", "my medicare
+# supplement is plan f with mutual of omaha", "i switched to a humana medicare advantage plan", "took me off the
+# metoprolol and put me on amlodipine". Each is read in any case, and only of the person: not someone else's (a
+# friend's bank, a daughter's church), a plan or a question, nor a pasted letter ("your accounts will transfer").
+_S44W_LOW = r"(?!(?:the|a|an|my|our|his|her|their|this|that|town|here|there|home)\b)[A-Za-z][\w'&.-]*"
+_S44W_END = r"(?=\s*(?:[,.;:!?()]|$)| (?:and|but|with|since|where|for|so|now|because|on|in|at|last|this)\b)"
+_S44W_NUMBER = r"(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen)"
+# the words a prescription is said by ("my pills", "my meds", "my prescriptions")
+_S44W_SCRIPTS = r"(?i:pills|prescriptions?|meds|medicines?|medications?|scripts?|refills)"
+# a name said before its kind's word: at least one word of its own, not an article or a word of which ("the bank",
+# "a local pharmacy", "my old church" name none)
+_S44W_OWN = (
+    r"(?!(?i:the|a|an|my|our|his|her|their|that|this|another|other|same|new|old|local|nearest|closest|big|small|"
+    r"online|usual|different|cheaper|cheapest|bigger|smaller)\b)[A-Za-z][\w'&.-]* (?:[A-Za-z][\w'&.-]* )"
+)
+_S44W_PHARMACY = r"(?:" + _S44W_OWN + r"{0,2}?(?i:drug|drugs|pharmacy|drugstore|drug store|apothecary|chemist|rx))\b"
+_S44W_BANK = (
+    r"(?:" + _S44W_OWN + r"{0,3}?(?i:bank|credit union|savings bank|savings and loan|fcu|bank (?:&|and) trust))"
+    r"(?: (?i:of) [A-Za-z][\w'-]*)?(?![\w'-])"
+)
+_S44W_CHURCH = (
+    r"(?:(?:(?:(?i:our (?:savior|saviour|lady|redeemer|good shepherd|shepherd|holy|father|mother))[\w']* )(?:[A-Za-z]"
+    r"[\w'&.-]* ){0,2}?|"
+    + _S44W_OWN
+    + r"{0,2}?)(?i:lutheran|catholic|methodist|baptist|presbyterian|episcopal|church|chapel|parish|"
+    r"congregation|synagogue|temple|mosque|fellowship|reformed|covenant))(?![\w'-])"
+)
+# a game played at a weekly club or table: one a person plays in a club now ("the pinochle club", "a bridge group")
+_S44W_GAME = (
+    r"(?i:duplicate bridge|bridge|pinochle|euchre|canasta|cribbage|poker|bunco|mah ?jongg?|mahjong|gin rummy|rummy|"
+    r"whist|hearts|spades|dominoes|scrabble|chess|bingo|sheepshead|pitch|skat)"
+)
+_S44W_CLUB = r"(?i:club|group|league|circle|night|table|foursome)"
+# a partner lost, by name or by the word for them (not "since mom died": a parent)
+# (the family's words from the vocabulary: "my husbands hearing aids" are his, "since mom died" is no partner lost)
+_S44W_KIN = vocab.alternation(vocab.family())
+_S44W_LOST = (
+    r"(?i:my (?:late )?(?:husband|wife|partner|hubby)|(?!(?:"
+    + _S44W_KIN
+    + r"|my|he|she|they|it|that|the)\b)[a-z][\w'-]+)"
+)
+_S44W_ALONE = r"(?i:on my own|alone|by myself|a widow|a widower|widowed|single|living alone)"
+_S44W_FRIEND = (
+    r"(?i:gentleman friend|gentleman caller|lady friend|man friend|special friend|beau|fella|feller|sweetheart|"
+    r"companion|boyfriend|girlfriend)"
+)
+_S44W_MEDICARE = (
+    r"(?i:medicare (?:supplement|advantage|supplement plan|advantage plan|part d plan|part d|plan|drug plan)|"
+    r"medigap(?: plan)?|supplement plan|advantage plan)"
+)
+_S44W_RULES = (
+    # "we live on the farm 6 miles north of aurora", "I still live on a ranch outside of Bozeman": a home by the town
+    # it is near (not "my sister lives on a farm near ...", "if we lived on a farm near ...")
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i|[Ww]e)) (?:(?:still|now|have|'ve) )?(?i:live|lived|living|been living) on "
+        r"(?i:the|a|our|my) (?:(?i:family|little|old|own|home|dairy|grain|cattle|hog|wheat|corn|horse) )?"
+        r"(?i:farm|ranch|homestead|acreage|home place|station)(?:,)? (?:(?:(?i:about|just|some) )?"
+        + _S44W_NUMBER
+        + r" (?i:miles?|mi|km|kilometers?|kilometres?) (?i:north|south|east|west|northeast|northwest|southeast|"
+        r"southwest|out|outside)(?: (?i:of|from))?|(?i:outside(?: of)?|near|just outside(?: of)?|close to)) "
+        r"(?P<v>" + _S44W_LOW + r"(?: " + _S44W_LOW + r")?)" + _S44W_END,
+        "s44wplace",
+        gate=r"farm|ranch|homestead|acreage|home place|station",
+    ),
+    # "i saw my new doctor today, dr okafor at sanford", "I met my new GP yesterday: Dr Ng": a doctor first seen
+    _rule(
+        "doctor",
+        FACT,
+        _I
+        + r" (?i:(?:just |finally )?(?:saw|met|went to|visited|had my first (?:visit|appointment) with)) (?i:my|a|the) "
+        r"(?i:new) (?i:doctor|gp|physician|family doctor|primary care doctor|primary doctor|pcp|internist)(?: (?i:today|"
+        r"yesterday|this morning|this afternoon|this week|last week|on (?:mon|tues|wednes|thurs|fri)day))?(?:,|:| -| —)? "
+        r"(?P<v>" + _DR + r")",
+        gate=r"\bnew\b",
+    ),
+    # "i get my pills at aurora drug on the square", "I fill my prescriptions at Main Street Pharmacy": the pharmacy
+    # by its word; "i had my prescriptions transferred to the hy-vee pharmacy", "I moved my meds over to X Drug"
+    _rule(
+        "pharmacy",
+        FACT,
+        _I
+        + r"(?: (?i:have|'ve))? (?:(?i:just|finally|always|still|now) )?(?:(?i:get|fill|pick up|have) (?i:my|our) "
+        + _S44W_SCRIPTS
+        + r"(?: (?i:filled))? (?i:at|from)|(?i:had|got|have had|'ve had) (?i:my|our) (?:(?i:all|pills and) )?"
+        + _S44W_SCRIPTS
+        + r" (?i:transferred|moved|switched|sent)(?: (?i:over))? (?i:to)|(?i:transferred|moved|switched) (?i:my|our|all my) "
+        + _S44W_SCRIPTS
+        + r"(?: (?i:over))? (?i:to)) (?:(?i:the) )?(?P<v>"
+        + _S44W_PHARMACY
+        + r")",
+        "s44wname",
+        gate=r"pills|prescription|meds|medicine|medication|script|refill",
+    ),
+    # "i transferred my membership to our saviors lutheran", "I've moved my membership to St Paul's Church": a church
+    _rule(
+        "church",
+        FACT,
+        _I
+        + r"(?: (?i:have|'ve))? (?:(?i:just|finally|officially) )?(?i:transferred|moved|switched|changed) (?i:my|our) "
+        r"(?:(?i:church) )?(?i:membership|letter)(?: (?i:over))? (?i:to) (?P<v>" + _S44W_CHURCH + r")",
+        "s44wname",
+        gate=r"membership|letter",
+    ),
+    # "all my money is at hamilton county bank", "everything I have is with First Community Bank": the bank
+    _rule(
+        "bank",
+        FACT,
+        r"(?:(?<![\w'])(?i:all|most|everything) (?:(?i:of) )?(?i:my|our) (?i:money|savings|accounts|banking|checking and "
+        r"savings)|(?<![\w'])(?i:my|our) (?i:money|savings|accounts|banking|checking and savings)) (?i:is|are) (?:(?i:all|"
+        r"still) )?(?i:at|with|in) (?P<v>" + _S44W_BANK + r")",
+        "s44wname",
+        gate=r"money|savings|accounts|banking",
+    ),
+    # "i opened my checking at voyage federal credit union", "I moved my savings to Pinnacle Bank": a bank taken up
+    _rule(
+        "bank",
+        FACT,
+        _I
+        + r"(?: (?i:have|'ve))? (?:(?i:just|finally|now) )?(?i:opened|moved|switched|transferred|put) (?i:my|our|all my|"
+        r"all our) (?i:checking|savings|accounts?|checking account|savings account|money|banking|checking and savings)"
+        r"(?: (?i:accounts?))?(?: (?i:over))? (?i:at|to|with|into) (?P<v>" + _S44W_BANK + r")",
+        "s44wname",
+        gate=r"opened|moved|switched|transferred|put",
+    ),
+    # "we have the windstream landline", "I still have a CenturyLink home phone": the phone company of a landline
+    _rule(
+        "phone provider",
+        FACT,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i|[Ww]e)) (?:(?i:still|only|just|also) )?(?i:have|got|'ve got|have got|use|keep|pay for) "
+        r"(?i:the|a|our|my) (?P<v>(?!(?i:old|same|new|house|home|kitchen|only|one|regular|plain|basic|cordless)\b)"
+        r"[A-Za-z][\w&-]*(?: (?!(?i:landline|land|home|phone)\b)[A-Za-z][\w&-]*)?) (?i:landline|land line|home phone|"
+        r"house phone|phone line)\b",
+        "s44wname",
+        gate=r"landline|land line|home phone|house phone|phone line",
+    ),
+    # "our old border collie skipper is 14 and he is limping": a pet named in lower case, its age (no unit) after
+    _rule(
+        "fact",
+        FACT,
+        r"\b(?:[Mm]y|[Oo]ur) "
+        + _PET_WORDS
+        + r"(?:"
+        + _PETS
+        + r"|(?!(?i:lab|pointer|setter)\b)"
+        + _BREED
+        + r"),? (?P<v>(?!(?i:"
+        + _NOT_A_PET_NAME
+        + r")\b)(?!"
+        + _NAME_ENDS
+        + r"\b)[a-z]{3,}) (?:is|just turned|turned|turns) "
+        + _S44W_NUMBER
+        + r"(?=\s*(?:[,.;!?]|$)| (?:and|now|already|today|this|next|last)\b)",
+        "pet",
+        gate=r"my|our",
+    ),
+    # "i play in the pinochle club at the senior center", "I joined a bridge group": a game's club (not "my sister
+    # joined a bridge club", "I might join the euchre league")
+    _rule(
+        "club",
+        PREFERENCE,
+        _I + r"(?: (?i:have|'ve))? (?:(?i:just|finally|now|still|also) )?(?:(?i:play|am playing) (?i:in|with|at)|"
+        r"(?i:joined)) (?i:a|an|the|our|my) (?:(?i:new|weekly|local|little|ladies|mens|men's|women's|senior) )?(?P<v>"
+        + _S44W_GAME
+        + r") "
+        + _S44W_CLUB
+        + r"\b",
+        "s44wname",
+        gate=r"play|playing|joined",
+    ),
+    # "since arne passed i have been on my own", "Since my husband died I've been alone": widowed
+    _rule(
+        "relationship",
+        IDENTITY,
+        r"(?<![\w'])(?i:ever since|since) "
+        + _S44W_LOST
+        + r" (?i:passed away|passed on|passed|died|was taken)(?: (?:in \d{4}|\w+ years ago|last \w+))?,? "
+        + _I
+        + r"(?: (?i:have)|'ve| (?i:am)|'m) (?:(?i:been) )?(?:(?i:all|mostly|pretty much) )?"
+        + _S44W_ALONE
+        + r"\b",
+        "s44wwidowed",
+        gate=r"since",
+    ),
+    # "i have a gentleman friend now, his name is walt", "I've got a lady friend": a partner (named after, or not)
+    _rule(
+        "relationship",
+        IDENTITY,
+        _I
+        + r"(?: (?i:have|'ve got|have got|got)|'ve got) (?:(?i:a|me a)) (?:(?i:new|nice|sweet) )?"
+        + _S44W_FRIEND
+        + r"(?: (?i:now|these days|at last))?(?=\s*(?:[,.;!?]|$)| (?:now|and|who|named|called|from)\b)",
+        "s44wpartner",
+        gate=r"friend|beau|fella|feller|sweetheart|companion",
+    ),
+    # "i signed up to be a pink lady volunteer at the hospital", "I signed up as a Gray Lady volunteer": the role
+    _rule(
+        "volunteer role",
+        FACT,
+        _I
+        + r"(?: (?i:have|'ve))? (?:(?i:just|finally) )?(?i:signed up to be|signed up as|volunteered to be|agreed to be|"
+        r"became) (?i:a|an) (?P<v>" + _S44W_LOW + r"(?: " + _S44W_LOW + r"){0,2}?) (?i:volunteer)\b",
+        "s44wname",
+        gate=r"volunteer",
+    ),
+    # "i am done being a pink lady after this month", "I'm finished as a docent": the role stepped down from
+    _rule(
+        "volunteer role",
+        FACT,
+        _I
+        + r"(?:'m| (?i:am)) (?:(?i:all|officially|finally) )?(?i:done|finished|through|retiring|retired|stepping down) "
+        r"(?i:being|as) (?i:a|an|the) (?P<v>" + _S44W_LOW + r"(?: " + _S44W_LOW + r")?)"
+        r"(?=\s*(?:[,.;!?]|$)| (?:after|at|as of|when|since|from|now|because)\b)",
+        "s44wstopped",
+        gate=r"done|finished|through|retir|stepping",
+    ),
+    # "my miracle ear hearing aids eat a battery", "I got new hearing aids at costco, the kirkland ones"
+    _rule(
+        "hearing aids",
+        FACT,
+        r"(?<![\w'])(?i:my|our) (?P<v>(?!(?i:new|old|left|right|own|hearing|two|both|cheap|little|first|second|"
+        r"(?:" + _S44W_KIN + r"|friend|neighbor|neighbour|kid)(?:s|'s)?)\b)"
+        r"[A-Za-z][\w'&-]*(?: (?!(?i:hearing)\b)[A-Za-z][\w'&-]*)?) (?i:hearing aids?)\b",
+        "s44wname",
+        gate=r"hearing aid",
+    ),
+    _rule(
+        "hearing aids",
+        FACT,
+        _I
+        + r"(?: (?i:have|'ve))? (?:(?i:just|finally) )?(?i:got|bought|picked up) (?:(?i:my|some|a pair of) )?(?i:new) "
+        r"(?i:hearing aids?) (?i:at|from) (?P<v>"
+        + _S44W_LOW
+        + r"(?: "
+        + _S44W_LOW
+        + r")?)(?:, (?i:the) (?P<v2>"
+        + _S44W_LOW
+        + r") (?i:ones|brand|kind))?"
+        + _S44W_END,
+        "s44wname",
+        gate=r"hearing aid",
+    ),
+    # "my medicare supplement is plan f with mutual of omaha", "My Medigap plan is through AARP": the insurer
+    _rule(
+        "insurance",
+        FACT,
+        r"(?<![\w'])(?i:my|our) "
+        + _S44W_MEDICARE
+        + r" (?i:is|is still) (?:(?i:plan) [A-Za-z]\b )?(?:(?i:with|through|from) )"
+        r"(?P<v>" + _S44W_LOW + r"(?: (?:(?i:of) )?" + _S44W_LOW + r"){0,2}?)" + _S44W_END,
+        "s44wname",
+        gate=r"medicare|medigap|supplement|advantage",
+    ),
+    # "i switched to a humana medicare advantage plan", "I've signed up for an Aetna Medicare Advantage plan"
+    _rule(
+        "insurance",
+        FACT,
+        _I
+        + r"(?: (?i:have|'ve))? (?:(?i:just|finally) )?(?i:switched|changed|moved|signed up|enrolled)(?: (?i:over))? "
+        r"(?i:to|for|in) (?i:a|an|the) (?P<v>"
+        + _S44W_LOW
+        + r"(?: (?:(?i:of) )?"
+        + _S44W_LOW
+        + r"){0,2}?) "
+        + _S44W_MEDICARE
+        + r"\b",
+        "s44wname",
+        gate=r"medicare|medigap|supplement|advantage",
+    ),
+    # "I MOVED TO LINCOLN LAST MONTH", "we moved to reading in june": a town of the lists that is also a word (read
+    # only with a capital: "Lincoln", "Reading", "Nice"), its capital lost to capitals or lower case, where the move
+    # is dated as one done (not "i moved to nights last month", "my son moved to lincoln last month")
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i|[Ww]e)) (?:(?:just|finally|officially) )?(?i:moved|relocated)(?: (?i:up|down|over|"
+        r"back|out))? (?i:to) (?P<v>[A-Za-z][\w'.-]*(?: [A-Za-z][\w'.-]*)?)(?= (?i:last (?:week|month|year|spring|summer|"
+        r"fall|autumn|winter)|yesterday|this (?:week|month|year|spring|summer|fall|autumn|winter)|in (?:january|february|"
+        r"march|april|may|june|july|august|september|october|november|december|(?:19|20)\d\d)))",
+        "s44wtown",
+        gate=r"moved|relocated",
+    ),
+    # "dr okafor took me off the metoprolol and put me on amlodipine 5 mg": the medicine one is on now, not the one
+    # taken off (a medicine of the lists)
+    _rule(
+        "medication",
+        FACT,
+        r"(?<![\w'])(?i:took|taken|switched|changed) (?i:me) (?i:off) (?:(?i:the|my) )?[A-Za-z][\w-]* (?i:and|then) "
+        r"(?i:put|started|switched) (?i:me) (?i:on|onto) (?:(?i:the|some) )?(?P<v>[A-Za-z][\w-]*)\b",
+        "s44wmed",
+        gate=r"\boff\b",
+    ),
+)
+_S44W_GROUPS = frozenset(["s44wtown", "s44wplace", "s44wname", "s44wwidowed", "s44wpartner", "s44wstopped", "s44wmed"])
+_S44W_STOP = patterns.lazy(r"[.!?;]\)?\s")
+# the words a pharmacy, a church or a bank is shown without ("the", and a pharmacy's "pharmacy" word kept)
+_S44W_THE = patterns.lazy(r"^(?i:the) ")
+
+
+def _said_s44w(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+    """A value of `_S44W_RULES`: a place as written, widowed, in a relationship, a role stepped down from, a
+    medicine of the lists, a name as written (lower case too); none where the clause is someone else's."""
+    clause = _S44W_STOP.split(match.string[: match.start()])[-1]
+    if vocab.someone_else(clause) or _of_someone(clause):
+        return None  # "my friend doris said all her money is at ...", "karen told me she switched to a ..."
+    if value_group == "s44wwidowed":
+        return Said(attribute, "widowed", "widowed", memory_type)
+    if value_group == "s44wpartner":
+        return Said(attribute, "in a relationship", "in a relationship", memory_type)
+    groups = match.groupdict()
+    shown = _S44W_THE.sub("", _untrailed(groups.get("v2") or groups.get("v") or "").strip(" .,'!"))
+    if not shown or shown.casefold() in tokens.STOPWORDS:
+        return None
+    if value_group == "s44wstopped":
+        return Said(attribute, f"stopped {_norm(shown)}", f"stopped {shown}", memory_type)
+    if value_group == "s44wmed" and not any(
+        n.attribute == "medication" for n in vocab.names().get(vocab.fold(shown.split()[0]), ())
+    ):
+        return None  # ("put me on nights", "put me on the list": a medicine of the lists only)
+    if value_group == "s44wtown":  # (a town of the lists, one that is also a word too: its capital is lost here)
+        english = vocab.place(shown.title())
+        return None if english is None else Said(attribute, _norm(_one_place(shown, english)), shown, memory_type)
+    if value_group == "s44wplace" and any(ch.isupper() for ch in shown):
+        return _a_place(attribute, memory_type, shown)
+    return Said(attribute, _norm(shown), shown, memory_type)
+
+
+# "ARNE AND I GOT MARRIED IN JUNE OF 1970", "a member since 1970 when arne and i got married": a wedding dated
+# decades back dates a life, it does not say the person is married now (a widow says it as often as a wife; read
+# as "married", it was a change from "widowed" years after the husband died). Not "we got married in June", "we
+# got married in 2024" (a wedding of now), nor "I'm married" said beside it.
+_S44W_WED_DATED = patterns.lazy(
+    r"(?i:\bgot married (?:(?:in|on|back in) )?(?:(?:\w+ )?(?:of )?)?(?:19\d\d|200\d)\b|\bsince (?:19\d\d|200\d),? "
+    r"when (?:[\w'-]+ and (?:i|me)|we) got married\b|\bwhen (?:[\w'-]+ and (?:i|me)|we) got married (?:in|back in) "
+    r"(?:19\d\d|200\d)\b)"
+)
+_S44W_MARRIED_NOW = patterns.lazy(r"(?i:\b(?:i'm|i am|im|we're|we are) (?:still |happily )?married\b)")
+
+
+def _s44w_wed_long_ago(out: dict[str, Said], text: str) -> dict[str, Said]:
+    """`out` without "married" where the text says it only as a wedding dated long ago (`_S44W_WED_DATED`)."""
+    said = out.get("relationship")
+    if said is None or said.value != "married" or "married" not in text.casefold():
+        return out
+    if _S44W_WED_DATED.search(text) is None or _S44W_MARRIED_NOW.search(text) is not None:
+        return out
+    return {k: v for k, v in out.items() if k != "relationship"}
+
+
+# What she asks of the areas read above: "WHAT CARD CLUB AM I IN?", "AM I SEEING ANYBODY?", "WHAT HEARING AIDS DO I
+# WEAR NOW?", "AM I STILL A PINK LADY AT THE HOSPITAL?" (each the attribute its rule reads)
+_S44W_ASKS = (
+    (
+        "club",
+        patterns.lazy(
+            r"(?i:\b(?:what|which) (?:card |bridge |game |cards )?(?:club|group|league) (?:am i|do i|i'm|im) "
+            r"(?:in|with|part of|a member of|belong to|play in)\b|\bwhat (?:card game|cards) do i play\b)"
+        ),
+    ),
+    (
+        "relationship",
+        patterns.lazy(
+            r"(?i:\b(?:am i|i'm|im) (?:seeing|dating|going with|courting|going steady with) "
+            r"(?:anybody|anyone|someone|somebody)\b|\bdo i have an? (?:gentleman friend|lady friend|beau|fella|sweetheart|"
+            r"special friend|companion)\b)"
+        ),
+    ),
+    (
+        "hearing aids",
+        patterns.lazy(r"(?i:\b(?:what|which) (?:kind of |brand of |make of )?hearing aids? (?:do|am|did) i\b)"),
+    ),
+    (
+        "volunteer role",
+        patterns.lazy(
+            r"(?i:\bam i still (?:a|an) (?:[\w'-]+ ){0,2}(?:volunteer|lady|docent|aide)\b|"
+            r"\bwhere do i volunteer\b|\bwhat (?:volunteer role|volunteering) do i\b)"
+        ),
+    ),
+)
+
+
+def _s44w_asked(query: str) -> set[str]:
+    """The attributes of `_S44W_ASKS` a question asks about."""
+    return {attribute for attribute, pattern in _S44W_ASKS if pattern.search(query) is not None}
+
+
 _RULES = (
     # home
     _rule(
@@ -10773,6 +11169,7 @@ _RULES = (
     *_S42_RULES,  # what was still read wrong, as classes (session 42: weak42)
     *_S43A_RULES,  # a name changed, and a life said in lowercase asides (session 43: ava)
     *_S44_RULES,  # what the reading still missed (session 44: life46)
+    *_S44W_RULES,  # a life in capitals (session 44: wilma)
 )
 
 
@@ -12583,7 +12980,7 @@ def read(text: str) -> tuple[Said, ...]:
         got = ended(ruled) and not ended(ruled, said)  # "traded in my Corolla for a Mustang": the Mustang
         if ruled is not said and (fuller or got):
             out[said.attribute] = replace(said, memory_type=ruled.memory_type)
-    return tuple(_s42b_beside(_sgl_after(out, text), text).values())  # (s42: a second bank; s43: Singlish's)
+    return tuple(_s44w_wed_long_ago(_s42b_beside(_sgl_after(out, text), text), text).values())  # (s42; s43; s44)
 
 
 # Without articles (session 36: olena): the level a person has of a language they learn, by its CEFR
@@ -12766,6 +13163,8 @@ def _reader(value_group: str) -> Callable[[str, str, re.Match[str], str], Said |
         return _said_s43a  # (session 43: ava)
     if value_group in _S44_GROUPS:
         return _said_s44  # (session 44: life46)
+    if value_group in _S44W_GROUPS:
+        return _said_s44w  # (session 44: wilma)
     return _said_texting if value_group in _TEXTING_GROUPS else _said
 
 
@@ -14561,6 +14960,7 @@ def asked(query: str) -> frozenset[str]:
     found |= _asked_s41(query)  # (session 41: weak41)
     found |= _asked_still(query)  # (session 42: weak42)
     found = _s43_asked(query, found)  # (session 43: weak43) a degree's level, free time, the town a home is in
+    found |= _s44w_asked(query)  # (session 44: wilma) a card club, a gentleman friend, hearing aids, volunteering
     if kin and kin.group("rel2") and "name:partner" in found:  # ("whos my bf": who now, as "who am i dating")
         found |= {"partner", "relationship"}
     if "license plate" in found:  # ("what's my car's license plate number": the plate, not which car)

@@ -869,9 +869,17 @@ def stated(sentence: str) -> list[tuple[str, str, str]]:
         begin, end = spans[hit.start][0], spans[hit.end - 1][1]
         start, stop = next(((a, b) for a, b in units if a <= begin < b), (0, len(sentence)))
         before, after = sentence[start:begin], sentence[end:stop]
+        if hit.name.attribute == "car" and _A_DOSE.search(before) and hit.shown.casefold() in _UNITS:
+            continue  # (session 44: wilma) "METOPROLOL 25 MG", "amlodipine 5 mg": a dose, not an MG car
         if _mine(before, after, sentence, hit, begin) or _upkept(before, after, hit):
             out.append((_supplied(hit, after), hit.shown, hit.name.shown))
     return out
+
+
+# A number just before a car's name that is also a unit of a dose ("25 MG", "2.5 mg"): the dose (a year before it,
+# "my 2015 MG ZS", is the car's; "1000 mg" is no year a car is made in).
+_UNITS = frozenset(["mg", "mcg", "ml", "cc", "iu"])
+_A_DOSE = re.compile(r"(?<![\w.,])(?!(?:19|20)\d\d\s*$)\d+(?:[.,]\d+)?\s*$")
 
 
 # A carrier's name before a word of broadband is the internet it supplies: "eir broadband", "Vodafone

@@ -28,6 +28,7 @@ QUESTIONS: dict[str, tuple[str, ...]] = {
     "blood type": ("What is my blood type?",),
     "booking agent": ("Who is my booking agent?",),
     "car": ("What car do I drive?", "What vehicle do I have?"),
+    "club": ("WHAT CARD CLUB AM I IN?", "Which bridge group am I in?"),  # (session 44: wilma)
     "car insurance": ("Who insures my car?",),
     "cdl endorsements": ("Which CDL endorsements do I have?",),
     "certification": ("What certifications do I have?",),
@@ -52,6 +53,7 @@ QUESTIONS: dict[str, tuple[str, ...]] = {
     "hobby": ("What are my hobbies?",),
     "home": ("Where do I live?", "Which neighborhood are we in?", "Which city do I live in?"),
     "hours:work": ("How many hours a week do I work?",),
+    "hearing aids": ("What hearing aids do I wear now?", "Which hearing aids do I have?"),  # (session 44: wilma)
     "insurance": ("What insurance do I have?", "Which health plan are we on?", "Which Tricare plan are we on?"),
     "kids school": ("What school do the kids go to?", "Where do the kids go to school?"),
     "label": ("What label am I on?",),
@@ -68,6 +70,7 @@ QUESTIONS: dict[str, tuple[str, ...]] = {
     "partner": ("Who is my partner?",),
     "personal best": ("What is my personal best?",),
     "pets": ("Do I have any pets?", "Do we have a pet?"),
+    "pharmacy": ("What pharmacy do I use?", "Which pharmacy do I get my pills at?"),  # (session 44: wilma)
     "phone": ("What phone do I have?",),
     "phone provider": ("Who is my mobile carrier?", "What phone network am I on?"),
     "pronouns": ("What are my pronouns?",),
@@ -153,6 +156,8 @@ def test_the_question_reads_as_its_attribute(attribute, question):
         ("Do the neighbours have a pet?", "pets"),
         ("Which bank did my sister use?", "bank"),
         ("Am I still the team leader at work?", "volunteer role"),  # a job's post, not a volunteer's
+        ("What club is my sister in?", "club"),  # (session 44) hers
+        ("Which hearing aids does my husband wear?", "hearing aids"),
     ],
 )
 def test_near_questions_ask_something_else(question, not_asked):

@@ -154,7 +154,11 @@ RECORDED = {
     # other names of a name (data/aliases.txt)
     # and life46: a pet named before a parenthesis ("my cat miso (orange, 4)"), a group's role held
     # and given up ("i DM for a group", "i quit DMing"), one who asked the person to be theirs named as a partner
-    11: "271c333cfede618f",
+    # and life47: a life in capitals (wilma): a farm near a town, a pharmacy, a church membership, a bank by
+    # its word, a landline's company, a card club, widowed and a gentleman friend, a volunteer role, hearing aids, a
+    # Medicare plan, a medicine put on after one taken off; a dose is no MG car; a wedding dated decades back; a town
+    # that is also a word ("Lincoln") where a move is dated
+    11: "4bf7f6cd61593a41",
 }
 
 
