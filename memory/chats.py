@@ -461,7 +461,7 @@ def _items(
     except InvalidInput as exc:
         if n == 0:
             raise
-        report.errors.append(f"{exc}; the {n} conversations before it were read, nothing after it")
+        report.errors.append(f"{exc}; {_before(n)}, nothing after it")
         return
     yield from _read_on(source, report, compact, n, broke)
 
@@ -563,9 +563,14 @@ class _Damages:
             )
 
 
+def _before(n: int) -> str:
+    """The conversations read before a damaged one, said truly of one ("the 1 conversations ... were")."""
+    return "the conversation before it was read" if n == 1 else f"the {n:,} conversations before it were read"
+
+
 def _damage(source: Source, n: int, span: jsonstream.Span, exc: InvalidInput) -> str:
     if not span.closed:
-        before = f"the {n - 1} conversation{'s' * (n > 2)} before it were read" if n > 1 else "nothing was imported"
+        before = _before(n - 1) if n > 1 else "nothing was imported"
         return (
             f"{source.name}: conversation {n} is cut off: the file ends inside it, at byte {span.end:,} ({exc}): "
             f"a download cut short; {before}: get the export again and re-run (what landed is skipped)"

@@ -81,6 +81,14 @@ class ImportReport:
 MAX_NOTE_BYTES = 50_000_000  # one Markdown note; past it is not a note
 NOTE_SUFFIXES = chats.NOTE_SUFFIXES
 TEXT_SUFFIXES = (".txt", ".text")  # plain text: a note only when `--format markdown` says so (a .txt may be a chat)
+
+
+def note_suffixes(said: bool) -> tuple[str, ...]:
+    """The one rule of what a note is named: .md or .markdown, and plain text (.txt, .text) when the
+    person said the path holds notes (`--format markdown`); a .txt left to auto may be a chat."""
+    return (*NOTE_SUFFIXES, *TEXT_SUFFIXES) if said else NOTE_SUFFIXES
+
+
 MAX_DEPTH = 16  # a payload nests two levels (fields, entities); deeper is not a capture
 
 
@@ -97,7 +105,8 @@ def json_object(line: bytes, what: str = "line") -> dict[str, Any]:
     try:
         data = text_policy.json_loads(text)
     except json.JSONDecodeError as exc:
-        raise InvalidInput(text_policy.json_error(exc)) from None
+        # (its column is of the item, and an item is fixed as an item: "fix that line" was said of it)
+        raise InvalidInput(text_policy.json_error(exc).replace("that line", f"that {what}")) from None
     except RecursionError:  # belt and braces: the depth scan above should make this unreachable
         raise InvalidInput("nested too deeply; a capture is a flat JSON object") from None
     if not isinstance(data, dict):
@@ -181,6 +190,7 @@ def import_path(
     timezone: the IANA zone a WhatsApp or Telegram export's wall-clock times are in (else the machine's).
     """
     path = Path(path)
+    said = note_suffixes(format == "markdown")  # (before `checked`: auto reads a folder as notes too)
     flags: dict[str, Any] = {"roles": roles, "keep_all": keep_all, "me": me, "date_order": date_order}
     flags["timezone"] = timezone
     format = checked(path, format, **flags)
@@ -193,7 +203,7 @@ def import_path(
         return chats.import_chats(db, path, format, space=space, progress=progress, **flags, **store.kw())
     report = ImportReport()
     if path.is_dir() or (path.is_file() and format == "markdown"):
-        _import_notes(db, path, report, store, space=space, progress=progress, own=own)
+        _import_notes(db, path, report, store, space=space, progress=progress, own=own, suffixes=said)
     elif path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         _import_lines(db, path, report, store, space=space, progress=progress)
     else:
@@ -231,7 +241,7 @@ def checked(
         raise UsageMistake(misused)
     # One note: a .md file, or plain text said to be one (`--format markdown`: a journal.txt, a note
     # exported as text); a folder's walk reads its .md notes only.
-    note = path.is_file() and path.suffix.lower() in (*NOTE_SUFFIXES, *(TEXT_SUFFIXES if format == "markdown" else ()))
+    note = path.is_file() and path.suffix.lower() in note_suffixes(format == "markdown")
     if format in ("jsonl", "markdown") and (format == "markdown") != (path.is_dir() or note):
         raise InvalidInput(
             f"{path}: --format markdown takes a folder of notes or one note (.md, or .txt said to be one), jsonl a file"
@@ -396,8 +406,10 @@ def _import_notes(
     space: str | None,
     progress: Callable[[int, int], None] | None,
     own: tuple[Path, ...] = (),
+    suffixes: tuple[str, ...] = NOTE_SUFFIXES,
 ) -> None:
-    """A folder of Markdown notes, streamed: progress is (notes read, notes in the folder), counted
+    """A folder of Markdown notes (`suffixes`: what a note is named, `note_suffixes`), streamed:
+    progress is (notes read, notes in the folder), counted
     by a first walk that keeps nothing. One note (a file) lands as its folder's import would land
     it: the same sources, so importing the folder later adds nothing."""
     only = folder.resolve() if folder.is_file() else None
@@ -411,13 +423,13 @@ def _import_notes(
         shown = ", ".join(str(f.relative_to(root)) for f in sorted(templates))
         report.warnings.append(f"skipped the vault's template folder {shown} (skeletons for new notes, not notes)")
     skip |= templates
-    total = 1 if only is not None else sum(1 for _ in note_files(root, skip))
+    total, text = (1, 0) if only is not None else _notes_in(root, skip, suffixes)
     if not total:
-        export = chats.export_in(folder)
-        if export is not None:  # an export unpacked (Telegram's DataExport folder): its file is what is read
-            raise InvalidInput(f"{folder} holds no .md notes but a chat export: import {export} itself")
-        raise InvalidInput(
-            f"{folder} is a folder without .md notes; pass a folder of Markdown notes, or the chat export file itself"
+        _refuse_no_notes(folder, text)
+    if text:  # plain text beside the notes is read only when said (a .txt may be a chat): said once, with the flag
+        report.warnings.append(
+            f"left out {text:,} plain-text file{'s' if text != 1 else ''} (.txt) beside the notes; import the "
+            "folder again with --format markdown to read them as notes too"
         )
     read = [0]
 
@@ -426,11 +438,20 @@ def _import_notes(
             progress(read[0], max(total, read[0]))
 
     units = [0]
-    names = vault_names(root, report, skip=skip)
+    names = vault_names(root, report, skip=skip, suffixes=suffixes)
 
     def counted() -> Iterator[Unit]:
         for unit in iter_markdown_units(
-            root, report, space=space, read=read, db=db, only=only, skip=skip, names=names, actor=store.actor
+            root,
+            report,
+            space=space,
+            read=read,
+            db=db,
+            only=only,
+            skip=skip,
+            names=names,
+            actor=store.actor,
+            suffixes=suffixes,
         ):
             units[0] += 1
             yield unit
@@ -439,6 +460,34 @@ def _import_notes(
     if not units[0] and not report.errors:  # as a file of 0 bytes or blank lines: nothing to import
         held = "the note holds no" if only is not None else f"none of its {total} notes holds a"
         raise InvalidInput(f"{folder}: {held} paragraph or bullet: nothing to import; check the path")
+
+
+def _notes_in(root: Path, skip: frozenset[Path], suffixes: tuple[str, ...]) -> tuple[int, int]:
+    """The notes under `root` (named with one of `suffixes`), and the plain-text files not read as notes,
+    counted in one walk that keeps nothing (the progress bar's total)."""
+    total = text = 0
+    for file in note_files(root, skip, note_suffixes(True)):
+        if file.name.lower().endswith(suffixes):
+            total += 1
+        else:
+            text += 1
+    return total, text
+
+
+def _refuse_no_notes(folder: Path, text: int) -> None:
+    """A folder with no note in it: the chat export it holds named, or its plain-text notes and the flag
+    that reads them (a person keeps notes as .txt too), or what import takes."""
+    export = chats.export_in(folder)
+    if export is not None:  # an export unpacked (Telegram's DataExport folder): its file is what is read
+        raise InvalidInput(f"{folder} holds no .md notes but a chat export: import {export} itself")
+    if text:
+        raise InvalidInput(
+            f"{folder} holds no .md notes but {text:,} plain-text file{'s' if text != 1 else ''} (.txt); import it "
+            "with --format markdown to read each as a note"
+        )
+    raise InvalidInput(
+        f"{folder} is a folder without .md notes; pass a folder of Markdown notes, or the chat export file itself"
+    )
 
 
 def _own_folders(root: Path, own: tuple[Path, ...]) -> frozenset[Path]:
@@ -631,22 +680,34 @@ def _json_items(path: Path) -> Iterator[dict[str, Any] | InvalidInput]:
     if not spans:
         raise InvalidInput("not a JSON list [...] of captures")
     with _text(path) as text:
-        at = 0
+        at, before = 0, 0  # items given before this one (a blank span is none)
         for span in spans:
             _skip(text, span.start - at)
             at, size = span.end, span.end - span.start
             if size > chats.MAX_LINE_BYTES:
                 _skip(text, size)
+                before += 1
                 yield InvalidInput(f"item is {size:,} bytes, over the {chats.MAX_LINE_BYTES:,}-byte limit; split it up")
                 continue
             body = text.read(size).strip()
+            before += bool(body) or not span.closed
             if not span.closed:
-                yield InvalidInput("the file ends inside this item (it was cut short); the items before it were read")
+                yield InvalidInput(_torn(before - 1))
             elif body:  # (a blank span: `[]`, a trailing comma)
                 try:
                     yield json_object(body, "item")
                 except InvalidInput as exc:
                     yield exc
+
+
+def _torn(before: int) -> str:
+    """What an item the file ends inside says: true for the first item, a middle one and the last (a
+    quote, `}` or `]` missing in a middle item runs it on to the file's end: the items after it unread)."""
+    torn = "the file ends inside this item (cut short, or a quote, } or ] missing in it runs it on to the end)"
+    if not before:
+        return f"{torn}; no item was read: fix the file (or export it again) and import it again"
+    read = "the item before it was read" if before == 1 else f"the {before:,} items before it were read"
+    return f"{torn}; {read}, none after it: fix the item and import again (what landed is skipped)"
 
 
 def _text(path: Path) -> BinaryIO:
@@ -704,8 +765,11 @@ def _edited(db: Database, path: Path, units: Iterator[Unit], keys: Callable[[], 
         yield edits.marked(unit)
 
 
-def note_files(root: Path, skip: frozenset[Path] = frozenset()) -> Iterator[Path]:
-    """The .md (and .markdown) files under `root`, in sorted order, found one folder at a time (only the names of
+def note_files(
+    root: Path, skip: frozenset[Path] = frozenset(), suffixes: tuple[str, ...] = NOTE_SUFFIXES
+) -> Iterator[Path]:
+    """The notes under `root` (files named with one of `suffixes`, `note_suffixes`), in sorted order,
+    found one folder at a time (only the names of
     the folder being listed are held, not every path of the tree); hidden folders and files
     (.obsidian, .git, .trash) are left out, and so are the folders in `skip` (quire's own)."""
     try:
@@ -720,8 +784,8 @@ def note_files(root: Path, skip: frozenset[Path] = frozenset()) -> Iterator[Path
         except OSError:
             continue
         if is_dir and Path(entry.path) not in skip:
-            yield from note_files(Path(entry.path), skip)
-        elif not is_dir and entry.name.lower().endswith(NOTE_SUFFIXES):  # (".markdown" as one note is read)
+            yield from note_files(Path(entry.path), skip, suffixes)
+        elif not is_dir and entry.name.lower().endswith(suffixes):
             yield Path(entry.path)
 
 
@@ -736,6 +800,7 @@ def iter_markdown_units(
     skip: frozenset[Path] = frozenset(),
     names: notes.VaultNames | None = None,
     actor: str = "import",
+    suffixes: tuple[str, ...] = NOTE_SUFFIXES,
 ) -> Iterator[Unit]:
     """One unit per bullet or paragraph of each note, a note read only when the one before is used
     up; `read[0]` counts the notes read so far (the progress line). With `db`, a paragraph edited
@@ -744,7 +809,7 @@ def iter_markdown_units(
     entities of a link and of an alias named in words are read with. With `db` too, a note whose
     day, file or names changed since it was imported re-reads its stored memories (`_reread`)."""
     names = names if names is not None else notes.VaultNames({})
-    for file in [only] if only is not None else note_files(root, skip):
+    for file in [only] if only is not None else note_files(root, skip, suffixes):
         if read is not None:
             read[0] += 1
         rel = file.relative_to(root)
@@ -753,7 +818,7 @@ def iter_markdown_units(
         units = _note_units(file, rel, root, report, space=space, names=names)
         if db is not None:
             units = _edited_in_note(db, f"md:{root}/{rel}", units)
-            _reread(db, root, rel, units, report, actor=actor)
+            _reread(db, root, rel, units, report, actor=actor, suffixes=suffixes)
         yield from units
 
 
@@ -769,14 +834,16 @@ MAX_VAULT_ALIASES = 100_000  # aliases a vault's names hold (each note's first M
 NAMES_HEAD = 1_000_000  # bytes of a note `vault_names` reads (a note is seldom more): its frontmatter comes first
 
 
-def vault_names(root: Path, report: ImportReport, *, skip: frozenset[Path] = frozenset()) -> notes.VaultNames:
+def vault_names(
+    root: Path, report: ImportReport, *, skip: frozenset[Path] = frozenset(), suffixes: tuple[str, ...] = NOTE_SUFFIXES
+) -> notes.VaultNames:
     """What the notes under `root` are called (notes.VaultNames): each note's head read once (a
     note that cannot be read names nothing here; the import reports it). Aliases left out are
     said once per note: a name no entity could be (too long) too; past MAX_VAULT_ALIASES in all, the
     rest are not read (said once)."""
     found = []
     read = 0
-    for file in note_files(root, skip):
+    for file in note_files(root, skip, suffixes):
         rel = file.relative_to(root)
         try:
             if file.is_symlink() and not file.resolve(strict=True).is_relative_to(root):
@@ -895,7 +962,7 @@ class _Held:
     unit: Unit
 
 
-def _held(db: Database, root: Path, rel: Path, units: list[Unit]) -> list[_Held]:
+def _held(db: Database, root: Path, rel: Path, units: list[Unit], suffixes: tuple[str, ...]) -> list[_Held]:
     """The active memories the note's paragraphs stored before: from this note (the import log),
     or (a note renamed or moved) the same words stored from a note that is gone from the vault."""
     source = units[0].key[0]
@@ -923,7 +990,7 @@ def _held(db: Database, root: Path, rel: Path, units: list[Unit]) -> list[_Held]
             status == "active"
             and src
             and src != str(rel)
-            and src.lower().endswith(NOTE_SUFFIXES)
+            and src.lower().endswith(suffixes)
             and not (root / src).exists()
         )
         if not gone or Path(src).is_absolute() or ".." in Path(src).parts:
@@ -935,7 +1002,16 @@ def _held(db: Database, root: Path, rel: Path, units: list[Unit]) -> list[_Held]
     return out
 
 
-def _reread(db: Database, root: Path, rel: Path, units: list[Unit], report: ImportReport, *, actor: str) -> None:
+def _reread(
+    db: Database,
+    root: Path,
+    rel: Path,
+    units: list[Unit],
+    report: ImportReport,
+    *,
+    actor: str,
+    suffixes: tuple[str, ...] = NOTE_SUFFIXES,
+) -> None:
     """A note imported before, read again: the memories its paragraphs stored take what the note
     says of them now, in place (nothing superseded, nothing stored twice; each change an audit row):
 
@@ -949,7 +1025,7 @@ def _reread(db: Database, root: Path, rel: Path, units: list[Unit], report: Impo
       replace those it gave."""
     if not units:
         return
-    held = _held(db, root, rel, units)
+    held = _held(db, root, rel, units, suffixes)
     day = next((clock.normalize_when(u.payload.valid_from) for u in units if u.payload.valid_from), None)
     moved = redated = renamed = 0
     now = clock.now_iso()

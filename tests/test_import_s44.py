@@ -1,0 +1,129 @@
+"""Session 44's import surfaces, by class: a folder of plain-text notes (one rule of what a note is named),
+a torn JSON list's message true for its first, a middle and its last item, and a WhatsApp contact whose
+name holds ': ' imported before it was read whole."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from memory.home import Home
+from memory.session import Session
+
+
+def active(home) -> list[str]:
+    if not (home / "quire.db").exists():
+        return []
+    with Session(Home(home)) as s:
+        return sorted(str(r[0]) for r in s.db.rows("SELECT content FROM memories WHERE status = 'active'"))
+
+
+def _text_notes(tmp_path):
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "a.txt").write_text("I moved to Leeds in May with my sister.\n", encoding="utf-8")
+    (folder / "b.txt").write_text("My dentist is Dr Hale on Park Road.\n", encoding="utf-8")
+    return folder
+
+
+# -- 1. a folder of .txt notes -----------------------------------------------------------------------
+
+
+def test_a_folder_of_text_notes_said_to_be_notes_lands_once(cli, tmp_path, quire_home):
+    folder = _text_notes(tmp_path)
+    out = cli("import", str(folder), "--format", "markdown", "--defer-embed", "--json")
+    assert out.exit_code == 0, out.stderr
+    assert json.loads(out.stdout)["stored"] == 2
+    assert active(quire_home) == ["I moved to Leeds in May with my sister.", "My dentist is Dr Hale on Park Road."]
+    again = cli("import", str(folder), "--format", "markdown", "--defer-embed", "--json")
+    assert json.loads(again.stdout)["stored"] == 0 and len(active(quire_home)) == 2
+
+
+def test_a_folder_of_text_notes_not_said_names_the_flag_and_stores_nothing(cli, tmp_path, quire_home):
+    folder = _text_notes(tmp_path)
+    out = cli("import", str(folder))
+    assert out.exit_code == 1 and active(quire_home) == []
+    (line,) = out.stderr.strip().splitlines()
+    assert "2 plain-text files (.txt)" in line and "--format markdown" in line
+
+
+def test_text_files_beside_notes_are_left_out_unless_said_and_said_so(cli, tmp_path, quire_home):
+    folder = _text_notes(tmp_path)
+    (folder / "c.md").write_text("The boiler was serviced in March by Tom.\n", encoding="utf-8")
+    out = cli("import", str(folder), "--defer-embed", "--json")
+    assert out.exit_code == 0, out.stderr
+    assert active(quire_home) == ["The boiler was serviced in March by Tom."]
+    assert any("left out 2 plain-text files" in w for w in json.loads(out.stdout)["warnings"])
+    said = cli("import", str(folder), "--format", "markdown", "--defer-embed", "--json")
+    assert json.loads(said.stdout)["stored"] == 2 and len(active(quire_home)) == 3
+    assert not any("plain-text" in w for w in json.loads(said.stdout)["warnings"])
+
+
+def test_a_markdown_folder_alone_says_nothing_of_text_files(cli, tmp_path, quire_home):
+    # the control: no .txt beside the notes, no warning about them
+    folder = tmp_path / "vault"
+    folder.mkdir()
+    (folder / "c.md").write_text("The boiler was serviced in March by Tom.\n", encoding="utf-8")
+    out = cli("import", str(folder), "--defer-embed", "--json")
+    assert out.exit_code == 0 and json.loads(out.stdout)["warnings"] == []
+
+
+def test_a_text_note_renamed_is_the_same_note(cli, tmp_path, quire_home):
+    # one rule of what a note is named: a .txt note moved is found as a moved note, not stored again
+    folder = _text_notes(tmp_path)
+    assert cli("import", str(folder), "--format", "markdown", "--defer-embed").exit_code == 0
+    (folder / "a.txt").rename(folder / "leeds.txt")
+    out = cli("import", str(folder), "--format", "markdown", "--defer-embed", "--json")
+    assert out.exit_code == 0, out.stderr
+    assert json.loads(out.stdout)["stored"] == 0 and len(active(quire_home)) == 2
+    with Session(Home(quire_home)) as s:
+        row = s.db.one("SELECT source FROM memories WHERE content LIKE 'I moved to Leeds%'")
+    assert row is not None and row["source"] == "leeds.txt"
+
+
+def test_a_folder_of_text_notes_through_the_library(tmp_path, quire_home):
+    import quire
+
+    folder = _text_notes(tmp_path)
+    with quire.open() as q:
+        assert q.import_path(folder, format="markdown", defer_embed=True).stored == 2
+    assert len(active(quire_home)) == 2
+
+
+# -- 3. a torn JSON list says what was read --------------------------------------------------------------
+
+A = '{"content": "I moved to Leeds in May with my sister."}'
+B = '{"content": "My dentist is Dr Hale on Park Road."}'
+C = '{"content": "The boiler was serviced in March by Tom."}'
+
+
+@pytest.mark.parametrize(
+    ("body", "item", "said", "landed"),
+    [
+        ('[{"content": "I moved to Leeds', 1, "no item was read", 0),  # the first item torn
+        (f'[{A}, {{"content": "My dentist is Dr Hale}}, {C}]', 2, "the item before it was read, none after it", 1),
+        (f'[{A}, {B}, {{"content": "The boiler', 3, "the 2 items before it were read, none after it", 2),
+    ],
+)
+def test_a_torn_list_says_truly_what_was_read(cli, tmp_path, quire_home, body, item, said, landed):
+    path = tmp_path / "captures.json"
+    path.write_text(body, encoding="utf-8")
+    out = cli("import", str(path), "--defer-embed", "--json")
+    assert out.exit_code == 1
+    (error,) = json.loads(out.stdout)["errors"]
+    assert error.startswith(f"captures.json item {item}: the file ends inside this item") and said in error
+    assert len(active(quire_home)) == landed
+    assert ("before it" in error) == (item > 1)  # the control: nothing "before" the first item
+
+
+def test_a_damaged_item_is_named_an_item_not_a_line(cli, tmp_path, quire_home):
+    path = tmp_path / "captures.json"
+    path.write_text(f'[{A}, {{"content": "My dentist is Dr Hale", {C}]', encoding="utf-8")
+    out = cli("import", str(path), "--defer-embed", "--json")
+    (error,) = json.loads(out.stdout)["errors"]
+    assert error.startswith("captures.json item 2: invalid JSON") and "fix that item" in error
+    lines = tmp_path / "captures.jsonl"  # the control: a JSONL line is still a line
+    lines.write_text(A + "\n{not json\n", encoding="utf-8")
+    (error,) = json.loads(cli("import", str(lines), "--defer-embed", "--json").stdout)["errors"]
+    assert error.startswith("captures.jsonl:2: invalid JSON") and "fix that line" in error
