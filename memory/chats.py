@@ -55,7 +55,17 @@ from memory import (
     whatsapp,
 )
 from memory import text as text_policy
-from memory.capture import WAIVED, Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream, unlog
+from memory.capture import (
+    WAIVED,
+    Duplicate,
+    EmbedderSource,
+    Outcome,
+    Rejected,
+    Stored,
+    capture_stream,
+    logged_keys,
+    unlog,
+)
 from memory.db import Database, rows_in
 from memory.errors import InvalidInput, QuireError
 from memory.models import ME_MAX, CapturePayload, clauses, key_clauses, me_name, one_per_value, parse_payload
@@ -145,6 +155,8 @@ class ChatReport:
     redated: int = 0  # messages imported before whose time this export reads otherwise: moved to it (`_redate`)
     edited: int = 0  # stored messages that are edits of ones imported before: each supersedes the old text
     undated: int = 0  # messages with no time, in a conversation with none: dated to the import (a warning says)
+    # (cut name, whole name) -> messages of a contact named with ': ' read whole now (`_read_whole`; a warning says)
+    whole: Counter[tuple[str, str]] = field(default_factory=Counter)
 
     def warn(self, line: str) -> None:
         if len(self.warnings) < WARNINGS_KEPT:
@@ -1530,6 +1542,8 @@ class _Unit:
     payload: CapturePayload
     own: bool = False  # the person's own words to an assistant (memory/life.py reads them)
     may_edit: bool = True  # a changed text at its place may be an edit of the message stored there
+    was: tuple[str, str] | None = None  # a WhatsApp contact named with ': ': its cut reading (speaker, unit key)
+    whole: bool = False  # it supersedes the memory of its cut reading (`_read_whole`)
 
 
 def import_chats(
@@ -1595,6 +1609,12 @@ def _closing_warnings(name: str, named: str | None, report: ChatReport) -> None:
         report.warn(
             f"{name}: no message is from {named!r}, so none was read as yours; give --me the "
             "name the chat shows your messages under"
+        )
+    for (cut, whole), n in report.whole.items():
+        report.warn(
+            f"{name}: {n:,} message{'s' if n != 1 else ''} imported before under {cut!r} (the contact's name cut at "
+            f"its first ': ') {'are' if n != 1 else 'is'} said by {whole!r} now, the name's end gone from the text; "
+            "each old text is kept in `quire history`"
         )
     if report.undated:  # an export that gives no time at all: the import's moment is no time anything was said
         many = report.undated != 1
@@ -1970,7 +1990,8 @@ def _units(
         label = (conv.title or conv.key)[:200]
         if msg.speaker not in entity:
             entity[msg.speaker] = _speaker_entity(msg.speaker, cue_from_previous)
-        for part, text in enumerate(split_text(msg.text)):
+        parts = split_text(msg.text)
+        for part, text in enumerate(parts):
             data = {
                 "content": text,
                 "type": "note",
@@ -1985,11 +2006,29 @@ def _units(
             except InvalidInput as exc:
                 report.errors.append(f"{msg.where}: {exc}")
                 continue
-            digest = hashlib.sha256(f"{conv.key}\x00{msg.position}\x00{part}\x00{text}".encode()).hexdigest()[:24]
+            digest = _digest(conv.key, msg.position, part, text)
             own = msg.role == "user" and (not cue_from_previous or by_me)
             edit = msg.edited is not False
-            units.append(_Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload, own, edit))
+            was = _cut_reading(source, conv.key, msg, text) if len(parts) == 1 else None
+            units.append(
+                _Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload, own, edit, was)
+            )
     return replace(span, owner=owner), units
+
+
+def _digest(key: str, position: int, part: int, text: str) -> str:
+    """A message part's unit key in the import log."""
+    return hashlib.sha256(f"{key}\x00{position}\x00{part}\x00{text}".encode()).hexdigest()[:24]
+
+
+def _cut_reading(source: str, key: str, msg: Message, text: str) -> tuple[str, str] | None:
+    """How a WhatsApp import before session 43 read a message of a contact whose name holds ': '
+    ("Work: Ana"): cut at the first colon, Work said "Ana: Hi". (That speaker, that reading's unit key), so
+    a re-import finds the memory it gave (`_read_whole`); None for any other message."""
+    cut, sep, end = msg.speaker.partition(": ")
+    if not sep or not source.startswith("whatsapp:"):
+        return None
+    return cut, _digest(key, msg.position, 0, f"{end}: {text}")
 
 
 EDIT_OVERLAP = 0.34  # shared words (Jaccard) above which a changed message at a place is its edit
@@ -2013,6 +2052,7 @@ def _edited(db: Database, units: list[_Unit]) -> list[_Unit]:
         (sid, int(pos), int(part)): (mid, speaker, content)
         for sid, pos, part, mid, speaker, content in rows_in(db, EDITED_SQL, sorted({u.session for u in units}))
     }
+    units = _read_whole(db, units, found)
     if not found:
         return units
     out = []
@@ -2023,6 +2063,34 @@ def _edited(db: Database, units: list[_Unit]) -> list[_Unit]:
             if changed and correction.word_jaccard(old[2], unit.payload.content) >= EDIT_OVERLAP:
                 unit = replace(unit, payload=unit.payload.model_copy(update={"supersedes": old[0]}))
         out.append(unit)
+    return out
+
+
+def _read_whole(
+    db: Database, units: list[_Unit], found: dict[tuple[str, int, int], tuple[str, str, str]]
+) -> list[_Unit]:
+    """A WhatsApp chat imported before its contacts named with ': ' were read whole: "Work" said "Ana: Hi"
+    there, "Work: Ana" says "Hi" now. The memory that cut reading gave, still at its place under the cut
+    name, is superseded by the whole one (its old text kept in `quire history`, the place relinked to the
+    whole name); one the person changed since (edited, forgotten) is theirs: the message is taken as the
+    one imported then, and nothing is stored for it (its place's speaker is named whole all the same)."""
+    cut = [u for u in units if u.was is not None]
+    # (and their whole reading's: one imported whole already is read as any message is)
+    logged = logged_keys(db, [k for u in cut if u.was for k in ((u.key[0], u.was[1]), u.key)]) if cut else {}
+    if not logged:
+        return units
+    out = []
+    for unit in units:
+        then = (unit.key[0], unit.was[1]) if unit.was else None
+        if then is None or then not in logged or not unit.was or unit.key in logged:
+            out.append(unit)
+            continue
+        held = found.get((unit.session, unit.position, unit.part))
+        if held is not None and held[0] == logged[then] and held[1] == unit.was[0] and not unit.payload.supersedes:
+            whole = unit.payload.model_copy(update={"supersedes": held[0]})
+            out.append(replace(unit, payload=whole, whole=True, may_edit=False))
+        else:  # (its memory is not the cut reading's any more: the import log's key says it was imported)
+            out.append(replace(unit, key=then, whole=True))
     return out
 
 
@@ -2163,9 +2231,12 @@ def _landed(
         return
     links, moved = [], []
     for unit, outcome in zip(units, outcomes, strict=True):
-        if isinstance(outcome, Stored) and unit.payload.supersedes:  # a message edited in place
+        if isinstance(outcome, Stored) and unit.payload.supersedes:  # a message edited in place, or read whole
             moved.append((unit.session, unit.position, unit.part, outcome.id, unit.speaker))
-            report.edited += 1
+            if unit.whole and unit.was:
+                report.whole[(unit.was[0], unit.speaker)] += 1
+            else:
+                report.edited += 1
         if isinstance(outcome, Stored):
             report.stored += 1
             report.ids.append(outcome.id)
@@ -2189,6 +2260,16 @@ def _landed(
     with db.transaction():
         conversations.link_turns(db, links)
         conversations.relink_turns(db, moved)
+        conversations.rename_turns(
+            db,
+            [
+                (u.speaker, u.session, u.position, u.part, u.was[0])
+                for u, o in zip(units, outcomes, strict=True)
+                if u.whole and u.was and isinstance(o, Duplicate)
+            ],
+        )
+        for cut in {(u.session, u.was[0]) for u in units if u.whole and u.was}:
+            conversations.drop_participant(db, *cut)  # (once none of the session's turns is the cut name's)
         _recue(db, moved)
         report.changes += _taken_back(db, units, outcomes, actor)
         report.redated += _redate(db, units, outcomes, actor)

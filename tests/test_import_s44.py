@@ -127,3 +127,96 @@ def test_a_damaged_item_is_named_an_item_not_a_line(cli, tmp_path, quire_home):
     lines.write_text(A + "\n{not json\n", encoding="utf-8")
     (error,) = json.loads(cli("import", str(lines), "--defer-embed", "--json").stdout)["errors"]
     assert error.startswith("captures.jsonl:2: invalid JSON") and "fix that line" in error
+
+
+# -- 2. a WhatsApp contact named with ': ', imported before it was read whole ------------------------------
+
+WORK_ANA = """\
+12/01/2024, 09:00 - Work: Ana: Did you send the quarterly report to finance yet?
+12/01/2024, 09:05 - Ben Costa: Yes, I sent it this morning with the appendix attached
+12/01/2024, 09:07 - Work: Ana: Great, then we can close the ticket for the audit today
+12/01/2024, 09:09 - Ben Costa: note: the audit team wants the raw files too
+"""
+WHOLE = [
+    ("Ben Costa", "Yes, I sent it this morning with the appendix attached"),
+    ("Ben Costa", "note: the audit team wants the raw files too"),
+    ("Work: Ana", "Did you send the quarterly report to finance yet?"),
+    ("Work: Ana", "Great, then we can close the ticket for the audit today"),
+]
+
+
+def _cut_import(tmp_path, monkeypatch):
+    """The chat imported as before session 43: every contact's name cut at its first colon."""
+    import quire
+    from memory import whatsapp
+
+    path = tmp_path / "WhatsApp Chat with Work: Ana.txt"
+    path.write_text(WORK_ANA, encoding="utf-8")
+    with monkeypatch.context() as m:
+        m.setattr(whatsapp._Joined, "names", lambda self: {})
+        with quire.open() as q:
+            assert q.import_path(path, defer_embed=True).stored == 4
+    return path
+
+
+def turns(home) -> list[tuple[str, str]]:
+    with Session(Home(home)) as s:
+        return sorted(
+            (str(r[0]), str(r[1]))
+            for r in s.db.rows(
+                "SELECT st.speaker, m.content FROM session_turns st JOIN memories m ON m.id = st.memory_id "
+                "WHERE m.status = 'active'"
+            )
+        )
+
+
+def test_a_contact_cut_at_its_colon_before_is_named_whole_on_reimport_once(tmp_path, quire_home, monkeypatch):
+    import quire
+
+    path = _cut_import(tmp_path, monkeypatch)
+    assert ("Work", "Ana: Did you send the quarterly report to finance yet?") in turns(quire_home)
+    with quire.open() as q:
+        again = q.import_path(path, defer_embed=True)
+        assert again.stored == 2 and again.edited == 0
+        assert any("2 messages imported before under 'Work'" in w for w in again.warnings)
+        assert turns(quire_home) == WHOLE and len(active(quire_home)) == 4  # no message twice
+        with Session(Home(quire_home)) as s:
+            old = s.db.rows("SELECT content FROM memories WHERE status = 'superseded' ORDER BY content")
+            (people,) = s.db.one("SELECT participants FROM sessions").values()
+        assert [r[0] for r in old] == [
+            "Ana: Did you send the quarterly report to finance yet?",
+            "Ana: Great, then we can close the ticket for the audit today",
+        ]  # kept in history
+        assert json.loads(people) == ["Ben Costa", "Work: Ana"]
+        third = q.import_path(path, defer_embed=True)
+        assert third.stored == 0 and not any("imported before under" in w for w in third.warnings)
+    assert turns(quire_home) == WHOLE
+
+
+def test_what_the_person_changed_of_a_cut_message_stays_theirs(tmp_path, quire_home, monkeypatch):
+    import quire
+
+    path = _cut_import(tmp_path, monkeypatch)
+    with Session(Home(quire_home)) as s:
+        rows = {r[1]: r[0] for r in s.db.rows("SELECT id, content FROM memories")}
+    edited = rows["Ana: Great, then we can close the ticket for the audit today"]
+    forgotten = rows["Ana: Did you send the quarterly report to finance yet?"]
+    mine = "Ana: Great, we close the audit ticket today and celebrate after"
+    with quire.open() as q:
+        q.supersede(edited, mine)
+        q.forget(forgotten, reason="not mine to keep")
+        again = q.import_path(path, defer_embed=True)
+    assert again.stored == 0
+    assert active(quire_home) == sorted([mine, WHOLE[0][1], WHOLE[1][1]])  # neither came back under the whole name
+
+
+def test_a_chat_without_a_colon_in_a_name_reimports_untouched(cli, tmp_path, quire_home):
+    # the control: nothing cut, nothing read whole, nothing superseded
+    path = tmp_path / "WhatsApp Chat with Ana.txt"
+    path.write_text(WORK_ANA.replace("Work: Ana", "Ana"), encoding="utf-8")
+    assert cli("import", str(path), "--defer-embed").exit_code == 0
+    again = cli("import", str(path), "--defer-embed", "--json")
+    report = json.loads(again.stdout)
+    assert report["stored"] == 0 and not any("imported before under" in w for w in report["warnings"])
+    with Session(Home(quire_home)) as s:
+        assert s.db.one("SELECT count(*) AS n FROM memories WHERE status = 'superseded'")["n"] == 0
