@@ -423,14 +423,7 @@ def _import_notes(
         shown = ", ".join(str(f.relative_to(root)) for f in sorted(templates))
         report.warnings.append(f"skipped the vault's template folder {shown} (skeletons for new notes, not notes)")
     skip |= templates
-    total, text = (1, 0) if only is not None else _notes_in(root, skip, suffixes)
-    if not total:
-        _refuse_no_notes(folder, text)
-    if text:  # plain text beside the notes is read only when said (a .txt may be a chat): said once, with the flag
-        report.warnings.append(
-            f"left out {text:,} plain-text file{'s' if text != 1 else ''} (.txt) beside the notes; import the "
-            "folder again with --format markdown to read them as notes too"
-        )
+    total = 1 if only is not None else _notes_in(folder, root, skip, suffixes, report)
     read = [0]
 
     def ticked(_: int) -> None:
@@ -462,16 +455,23 @@ def _import_notes(
         raise InvalidInput(f"{folder}: {held} paragraph or bullet: nothing to import; check the path")
 
 
-def _notes_in(root: Path, skip: frozenset[Path], suffixes: tuple[str, ...]) -> tuple[int, int]:
-    """The notes under `root` (named with one of `suffixes`), and the plain-text files not read as notes,
-    counted in one walk that keeps nothing (the progress bar's total)."""
+def _notes_in(folder: Path, root: Path, skip: frozenset[Path], suffixes: tuple[str, ...], report: ImportReport) -> int:
+    """The notes under `root` (named with one of `suffixes`), counted in one walk that keeps nothing (the
+    progress bar's total); the plain-text files beside them, not read unless said, said once with the flag."""
     total = text = 0
     for file in note_files(root, skip, note_suffixes(True)):
         if file.name.lower().endswith(suffixes):
             total += 1
         else:
             text += 1
-    return total, text
+    if not total:
+        _refuse_no_notes(folder, text)
+    if text:  # (a .txt may be a chat: read as a note only when said)
+        report.warnings.append(
+            f"left out {text:,} plain-text file{'s' if text != 1 else ''} (.txt) beside the notes; import the "
+            "folder again with --format markdown to read them as notes too"
+        )
+    return total
 
 
 def _refuse_no_notes(folder: Path, text: int) -> None:
