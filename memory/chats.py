@@ -1773,6 +1773,8 @@ _OWN_IDS = ("chatgpt", "claude", "telegram", "messenger")
 # Exports whose chat is told by its name and its first messages (`_Read._stored_before`): a file of
 # another name or place holding one already stored is that chat again.
 _BY_NAME = ("whatsapp",)
+# Exports that hold each conversation id once: a copy is skipped, named (`_Read._a_copy`).
+_UNIQUE_IDS = ("chatgpt", "claude", "telegram")
 
 
 def _stored_elsewhere(db: Database, fmt: str, source: str) -> dict[str, str]:
@@ -1818,6 +1820,8 @@ class _Read:
     me: str | None = None  # `tokens.name_key` of the sender whose turns are the person's own, in a chat between people
     aligns: bool = False  # a later export may drop the oldest messages (WhatsApp): its places are found anew
     shifts: dict[str, int] = field(default_factory=dict)  # conversation key -> places its messages moved by
+    seen: set[str] = field(default_factory=set)  # the export ids read so far (`_a_copy`)
+    copy: list[str | None] = field(default_factory=lambda: [None])  # the id of the copy being skipped
 
     def source_of(self, conv: Conversation) -> str:
         """The source conv's session is keyed by: an earlier file's when it was stored from one
@@ -1833,6 +1837,8 @@ class _Read:
         spans: dict[str, conversations.SessionSpan] = {}
         for conv in convs:
             report.conversations += conv.part == 0
+            if self._a_copy(conv, report):
+                continue
             if self.source.split(":", 1)[0] in _BY_NAME and conv.part == 0 and conv.key not in self.elsewhere:
                 self._stored_before(conv)
             if self.aligns:
@@ -1854,6 +1860,23 @@ class _Read:
         if pending:
             pending = _edited(self.db, pending)
             yield pending, [u.payload for u in pending], [u.key for u in pending]
+
+    def _a_copy(self, conv: Conversation, report: ChatReport) -> bool:
+        """A ChatGPT, Claude or Telegram conversation with the export id of one before it in the file (an export
+        holds each once): skipped and named. Read as the same conversation, its messages took the first
+        one's places, and a place held already linked none of them to their session."""
+        if self.source.split(":", 1)[0] not in _UNIQUE_IDS:
+            return False
+        if conv.part == 0:
+            self.copy[0] = conv.key if conv.key in self.seen else None
+            self.seen.add(conv.key)
+            if self.copy[0] is not None:  # (the id itself is not said: it may hold a key, `_refuse_secrets`)
+                report.errors.append(
+                    f"{conv.where}: it has the id of a conversation before it in the file (an export holds each "
+                    "once); skipped: remove the copy, or give it an id of its own if it is another conversation, "
+                    "and import again (what landed is skipped)"
+                )
+        return self.copy[0] is not None and self.copy[0] == conv.key
 
     def _stored_before(self, conv: Conversation) -> None:
         """A chat with no ids of its own (WhatsApp) stored from another file: downloaded again ("WhatsApp

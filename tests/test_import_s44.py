@@ -220,3 +220,50 @@ def test_a_chat_without_a_colon_in_a_name_reimports_untouched(cli, tmp_path, qui
     assert report["stored"] == 0 and not any("imported before under" in w for w in report["warnings"])
     with Session(Home(quire_home)) as s:
         assert s.db.one("SELECT count(*) AS n FROM memories WHERE status = 'superseded'")["n"] == 0
+
+
+# -- a conversation id twice in one export -----------------------------------------------------------------
+
+
+def _chatgpt(key: str, text: str, at: int) -> dict:
+    node = {"id": "a", "author": {"role": "user"}, "content": {"content_type": "text", "parts": [text]}}
+    message = {**node, "create_time": at}
+    return {
+        "id": key,
+        "title": "T",
+        "create_time": at,
+        "mapping": {"a": {"id": "a", "message": message, "children": []}},
+    }
+
+
+def _telegram(key: int, text: str, first: int) -> dict:
+    message = {"id": first, "type": "message", "date": "2024-01-01T00:00:00", "date_unixtime": "1704067200"}
+    return {"name": "Ana", "type": "personal_chat", "id": key, "messages": [{**message, "from": "Ana", "text": text}]}
+
+
+LEEDS, DENTIST = "I moved to Leeds in May with my sister.", "My dentist is Dr Hale on Park Road."
+
+
+@pytest.mark.parametrize("fmt", ["chatgpt", "telegram"])
+@pytest.mark.parametrize("same", [True, False])
+def test_a_conversation_id_twice_in_one_export_is_named_not_merged(cli, tmp_path, quire_home, fmt, same):
+    # `same` False is the control: two ids, two conversations, each message at its place, no error
+    second = 1 if same else 2
+    if fmt == "chatgpt":
+        path = tmp_path / "conversations.json"
+        body: object = [_chatgpt("c1", LEEDS, 1714555800), _chatgpt(f"c{second}", DENTIST, 1714555900)]
+    else:
+        path = tmp_path / "result.json"
+        body = {"chats": {"list": [_telegram(5, LEEDS, 1), _telegram(4 + second, DENTIST, 10)]}}
+    path.write_text(json.dumps(body), encoding="utf-8")
+    for _ in range(2):  # a re-run says it again, and stores nothing twice
+        out = cli("import", str(path), "--defer-embed", "--json")
+        errors = json.loads(out.stdout)["errors"]
+        assert out.exit_code == (1 if same else 0) and len(errors) == (1 if same else 0)
+        if same:
+            assert ": it has the id of a conversation before it in the file" in errors[0]
+        # every stored message has its place in a session: none was left without one
+        with Session(Home(quire_home)) as s:
+            placed = s.db.rows("SELECT m.content FROM memories m JOIN session_turns st ON st.memory_id = m.id")
+        assert sorted(r[0] for r in placed) == active(quire_home)
+        assert active(quire_home) == sorted([LEEDS] if same else [LEEDS, DENTIST])
