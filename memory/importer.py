@@ -242,13 +242,37 @@ def checked(
     # One note: a .md file, or plain text said to be one (`--format markdown`: a journal.txt, a note
     # exported as text); a folder's walk reads its .md notes only.
     note = path.is_file() and path.suffix.lower() in note_suffixes(format == "markdown")
-    if format in ("jsonl", "markdown") and (format == "markdown") != (path.is_dir() or note):
-        raise InvalidInput(
-            f"{path}: --format markdown takes a folder of notes or one note (.md, or .txt said to be one), jsonl a file"
-        )
+    _refuse_a_mismatch(path, format, note)
     if note and path.suffix.lower() in TEXT_SUFFIXES:
         _refuse_a_long_note(path, path.stat())  # (a .md one was, by its name, before its format was read)
     return format
+
+
+_FILES = {  # what a chat format reads, said when it is given a folder
+    "chatgpt": "the export's conversations.json, or its .zip",
+    "claude": "the export's conversations.json, or its .zip",
+    "whatsapp": "the chat's .txt (or the .zip) that Export chat made",
+    "telegram": "the export's result.json, or a zip of the export folder",
+    "chat-jsonl": "a .jsonl file, one message a line",
+}
+
+
+def _refuse_a_mismatch(path: Path, format: str, note: bool) -> None:
+    """A path the format given cannot read, in words true of it (before any path is imported): a folder
+    to a format that reads a file, a file that is no note to markdown, a note to jsonl."""
+    if path.is_dir() and format in _FILES:
+        raise InvalidInput(f"{path} is a folder, and --format {format} reads a file: pass {_FILES[format]}")
+    if format == "jsonl" and (path.is_dir() or note):
+        what = "a folder" if path.is_dir() else "a Markdown note"
+        raise InvalidInput(
+            f"{path} is {what}, and --format jsonl reads a file of captures (one JSON object a line); give "
+            "--format markdown (or leave --format out) to import notes"
+        )
+    if format == "markdown" and not (path.is_dir() or note):
+        raise InvalidInput(
+            f"{path}: --format markdown takes a folder of notes or one note (.md, .markdown, or plain text: .txt, "
+            ".text); import a file of another kind without --format"
+        )
 
 
 _EXPORT_WORDS = {

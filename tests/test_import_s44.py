@@ -267,3 +267,50 @@ def test_a_conversation_id_twice_in_one_export_is_named_not_merged(cli, tmp_path
             placed = s.db.rows("SELECT m.content FROM memories m JOIN session_turns st ON st.memory_id = m.id")
         assert sorted(r[0] for r in placed) == active(quire_home)
         assert active(quire_home) == sorted([LEEDS] if same else [LEEDS, DENTIST])
+
+
+# -- a path the format given cannot read: said truly, before any path is imported ---------------------------
+
+
+def test_a_folder_given_to_a_chat_format_is_refused_before_the_paths_before_it_land(tmp_path, quire_home):
+    # the library's route (the CLI refuses it as a usage mistake, exit 2, before it calls the operation)
+    import quire
+    from memory.errors import InvalidInput
+
+    chat = tmp_path / "family.jsonl"
+    line = {"conversation": "family", "speaker": "Ana", "role": "user", "text": LEEDS, "time": "2024-05-01T09:30:00Z"}
+    chat.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    folder = _text_notes(tmp_path)
+    with quire.open() as q:
+        with pytest.raises(InvalidInput) as refused:
+            q.import_path([chat, folder], format="chat-jsonl", defer_embed=True)
+        assert active(quire_home) == []  # (the chat landed, then the folder was refused)
+        assert str(refused.value) == (
+            f"{folder} is a folder, and --format chat-jsonl reads a file: pass a .jsonl file, one message a line"
+        )
+        assert q.import_path(chat, format="chat-jsonl", defer_embed=True).stored == 1  # the control
+    assert active(quire_home) == [LEEDS]
+
+
+def test_a_messenger_folder_given_its_format_is_read(cli, tmp_path, quire_home):
+    # the CLI refused `--format messenger` on the unzipped download, which auto (and the docs) read
+    thread = tmp_path / "export" / "your_facebook_activity" / "messages" / "inbox" / "ana_123"
+    thread.mkdir(parents=True)
+    said = [("Ana", 1714555800000, LEEDS), ("Tom", 1714555700000, "Where do you live these days, Ana?")]
+    messages = [{"sender_name": who, "timestamp_ms": at, "content": text} for who, at, text in said]
+    body = {"participants": [{"name": "Ana"}, {"name": "Tom"}], "messages": messages, "title": "Ana"}
+    (thread / "message_1.json").write_text(json.dumps(body), encoding="utf-8")
+    out = cli("import", str(tmp_path / "export"), "--format", "messenger", "--defer-embed", "--json")
+    assert out.exit_code == 0, out.stderr
+    assert json.loads(out.stdout)["stored"] == 2
+    notes = cli("import", str(_text_notes(tmp_path)), "--format", "whatsapp")  # the control: a file format
+    assert notes.exit_code == 2 and "whatsapp reads a file" in notes.stderr
+
+
+def test_a_note_given_as_jsonl_is_told_to_be_a_note(cli, tmp_path, quire_home):
+    note = tmp_path / "leeds.md"
+    note.write_text(LEEDS + "\n", encoding="utf-8")
+    out = cli("import", str(note), "--format", "jsonl")
+    assert out.exit_code == 1 and active(quire_home) == []
+    (line,) = out.stderr.strip().splitlines()
+    assert "is a Markdown note, and --format jsonl reads a file of captures" in line and "--format markdown" in line
