@@ -314,3 +314,43 @@ def test_a_note_given_as_jsonl_is_told_to_be_a_note(cli, tmp_path, quire_home):
     assert out.exit_code == 1 and active(quire_home) == []
     (line,) = out.stderr.strip().splitlines()
     assert "is a Markdown note, and --format jsonl reads a file of captures" in line and "--format markdown" in line
+
+
+# -- a chat import killed at every crash point ---------------------------------------------------------------
+
+
+def _chat_state(home) -> tuple:
+    """What a person relies on, without times or ids: each memory's text, status and vector; each place of a
+    session, its speaker and text; the sessions' participants."""
+    from tests.test_trust_crash import _rows
+
+    db = home / "quire.db"
+    memories = _rows(db, "SELECT content, status, embedding IS NOT NULL FROM memories ORDER BY content, status")
+    places = _rows(
+        db,
+        "SELECT s.conversation, st.position, st.part, st.speaker, m.content FROM session_turns st "
+        "JOIN sessions s ON s.id = st.session_id JOIN memories m ON m.id = st.memory_id ORDER BY 1, 2, 3",
+    )
+    return memories, places, _rows(db, "SELECT conversation, participants FROM sessions ORDER BY 1")
+
+
+@pytest.mark.timeout(1800)
+def test_a_chat_import_killed_at_every_point_lands_the_rest_once(tmp_path):
+    from tests.test_trust_crash import _every_point, _run
+
+    template = tmp_path / "template"
+    template.mkdir()
+    assert _run(template, "capture", "The garden shed roof was fixed by Tom in April").returncode == 0
+    chat = tmp_path / "in" / "WhatsApp Chat with Work: Ana.txt"
+    chat.parent.mkdir()
+    chat.write_text(WORK_ANA, encoding="utf-8")
+    export = tmp_path / "in" / "conversations.json"
+    export.write_text(json.dumps([_chatgpt("c1", LEEDS, 1714555800), _chatgpt("c2", DENTIST, 1714555900)]))
+
+    def check(home, line):
+        assert _chat_state(home) == _chat_state(tmp_path / "probe"), line
+
+    assert _every_point(template, tmp_path, ("import", str(chat), str(export)), check) >= 4
+    memories, places, _ = _chat_state(tmp_path / "probe")
+    assert len(memories) == 7 and all(embedded for *_, embedded in memories)  # the control: the probe landed all
+    assert len(places) == 6
