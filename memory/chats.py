@@ -442,7 +442,20 @@ def source_of(path: Path) -> Source:
             "a ChatGPT or Claude export holds the first, Telegram's the second, WhatsApp's the third: pass that "
             "zip, or the file unpacked"
         )
+    _refuse_several(path, [*found, *result, *chat])
     return Source(path, (found or result or chat)[0])
+
+
+def _refuse_several(path: Path, exports: list[str]) -> None:
+    """A zip holding two exports or more (two WhatsApp chats zipped together): each named, not the first
+    read and the others left out without a word."""
+    if len(exports) < 2:
+        return
+    shown = ", ".join(_clean(name, "title") for name in exports[:3]) + (", ..." if len(exports) > 3 else "")
+    raise InvalidInput(
+        f"{path} holds {len(exports)} exports ({shown}), and an import reads one a zip: unzip it and import "
+        "each (several paths may be given at once)"
+    )
 
 
 _TELEGRAM_HTML = re.compile(r"messages\d*\.html", re.IGNORECASE)

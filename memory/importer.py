@@ -483,13 +483,20 @@ def _notes_in(folder: Path, root: Path, skip: frozenset[Path], suffixes: tuple[s
     """The notes under `root` (named with one of `suffixes`), counted in one walk that keeps nothing (the
     progress bar's total); the plain-text files beside them, not read unless said, said once with the flag."""
     total = text = 0
-    for file in note_files(root, skip, note_suffixes(True)):
+    links: list[Path] = []
+    for file in note_files(root, skip, note_suffixes(True), links):
         if file.name.lower().endswith(suffixes):
             total += 1
         else:
             text += 1
     if not total:
         _refuse_no_notes(folder, text)
+    if links:  # (a link to a folder is not followed: it may loop, or lead out of the folder as a file's may not)
+        shown = ", ".join(_named(p.relative_to(root)) for p in links[:3]) + (", ..." if len(links) > 3 else "")
+        report.warnings.append(
+            f"left out {len(links):,} link{'s' if len(links) != 1 else ''} to a folder ({shown}): a linked folder "
+            "is not read (it may loop, or lead out of the folder); import the folder it links to itself"
+        )
     if text:  # (a .txt may be a chat: read as a note only when said)
         report.warnings.append(
             f"left out {text:,} plain-text file{'s' if text != 1 else ''} (.txt) beside the notes; import the "
@@ -790,12 +797,16 @@ def _edited(db: Database, path: Path, units: Iterator[Unit], keys: Callable[[], 
 
 
 def note_files(
-    root: Path, skip: frozenset[Path] = frozenset(), suffixes: tuple[str, ...] = NOTE_SUFFIXES
+    root: Path,
+    skip: frozenset[Path] = frozenset(),
+    suffixes: tuple[str, ...] = NOTE_SUFFIXES,
+    links: list[Path] | None = None,
 ) -> Iterator[Path]:
     """The notes under `root` (files named with one of `suffixes`, `note_suffixes`), in sorted order,
     found one folder at a time (only the names of
     the folder being listed are held, not every path of the tree); hidden folders and files
-    (.obsidian, .git, .trash) are left out, and so are the folders in `skip` (quire's own)."""
+    (.obsidian, .git, .trash) are left out, and so are the folders in `skip` (quire's own) and links to
+    folders (a loop, or notes out of the folder), each put in `links` when given."""
     try:
         entries = sorted(os.scandir(root), key=lambda e: e.name)
     except OSError:
@@ -808,7 +819,9 @@ def note_files(
         except OSError:
             continue
         if is_dir and Path(entry.path) not in skip:
-            yield from note_files(Path(entry.path), skip, suffixes)
+            yield from note_files(Path(entry.path), skip, suffixes, links)
+        elif links is not None and entry.is_symlink() and os.path.isdir(entry.path):
+            links.append(Path(entry.path))
         elif not is_dir and entry.name.lower().endswith(suffixes):
             yield Path(entry.path)
 

@@ -354,3 +354,47 @@ def test_a_chat_import_killed_at_every_point_lands_the_rest_once(tmp_path):
     memories, places, _ = _chat_state(tmp_path / "probe")
     assert len(memories) == 7 and all(embedded for *_, embedded in memories)  # the control: the probe landed all
     assert len(places) == 6
+
+
+# -- what a path holds that is not read: said, not left out without a word -----------------------------------
+
+
+def test_a_zip_of_two_chats_names_both_and_stores_nothing(cli, tmp_path, quire_home):
+    import zipfile
+
+    chats = {
+        "WhatsApp Chat with Ana.txt": f"12/01/2024, 09:00 - Ana: {LEEDS}\n12/01/2024, 09:05 - Tom: Great news!\n",
+        "WhatsApp Chat with Ben.txt": f"12/01/2024, 09:00 - Ben: {DENTIST}\n12/01/2024, 09:05 - Tom: Thanks, Ben.\n",
+    }
+    both = tmp_path / "chats.zip"
+    with zipfile.ZipFile(both, "w") as z:
+        for name, text in chats.items():
+            z.writestr(name, text)
+    out = cli("import", str(both), "--defer-embed")
+    assert out.exit_code == 1 and active(quire_home) == []  # (Ana's chat landed, Ben's was left out unsaid)
+    (line,) = out.stderr.strip().splitlines()
+    assert "holds 2 exports (WhatsApp Chat with Ana.txt, WhatsApp Chat with Ben.txt)" in line and "unzip it" in line
+    one = tmp_path / "one.zip"  # the control: a zip of one chat lands
+    with zipfile.ZipFile(one, "w") as z:
+        z.writestr("WhatsApp Chat with Ana.txt", chats["WhatsApp Chat with Ana.txt"])
+    assert cli("import", str(one), "--defer-embed").exit_code == 0 and LEEDS in active(quire_home)
+
+
+def test_a_linked_folder_in_a_vault_is_said_to_be_left_out(cli, tmp_path, quire_home):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "boiler.md").write_text("The boiler is in the attic above the landing.\n", encoding="utf-8")
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    (vault / "leeds.md").write_text(LEEDS + "\n", encoding="utf-8")
+    (vault / "linked").symlink_to(elsewhere)
+    (vault / "loop").symlink_to(vault)
+    out = cli("import", str(vault), "--defer-embed", "--json")
+    assert out.exit_code == 0 and active(quire_home) == [LEEDS]
+    warned = [w for w in json.loads(out.stdout)["warnings"] if "link" in w]
+    assert warned == [
+        "left out 2 links to a folder (linked, loop): a linked folder is not read (it may loop, or lead out of the "
+        "folder); import the folder it links to itself"
+    ]
+    assert cli("import", str(elsewhere), "--defer-embed").exit_code == 0  # as it says
+    assert len(active(quire_home)) == 2
