@@ -398,3 +398,31 @@ def test_a_linked_folder_in_a_vault_is_said_to_be_left_out(cli, tmp_path, quire_
     ]
     assert cli("import", str(elsewhere), "--defer-embed").exit_code == 0  # as it says
     assert len(active(quire_home)) == 2
+
+
+# -- odd dates ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("year", ["0001", "0099", "099"])
+def test_a_whatsapp_year_written_whole_before_100_is_no_moment(cli, tmp_path, quire_home, year):
+    path = tmp_path / "WhatsApp Chat with Far.txt"
+    path.write_text(
+        f"01/01/{year}, 09:00 - Tom: {DENTIST}\n12/01/2024, 09:05 - Far: {LEEDS}\n13/01/2024, 09:00 - Far: Fine.\n",
+        encoding="utf-8",
+    )
+    out = cli("import", str(path), "--defer-embed", "--json")
+    assert out.exit_code == 0, out.stderr
+    assert any(":1: a date with a year before 100 is no moment" in w for w in json.loads(out.stdout)["warnings"])
+    with Session(Home(quire_home)) as s:
+        row = s.db.one("SELECT valid_from FROM memories WHERE content = ?", (DENTIST,))
+    assert row is not None and not row["valid_from"].startswith(("2001", "2099"))  # (it was 2001-01-01)
+
+
+def test_a_whatsapp_two_digit_year_is_still_this_century(cli, tmp_path, quire_home):
+    # the control: "24" is 2024, as WhatsApp writes it
+    path = tmp_path / "WhatsApp Chat with Near.txt"
+    path.write_text(f"12/01/24, 09:00 - Near: {LEEDS}\n12/01/24, 09:05 - Tom: {DENTIST}\n", encoding="utf-8")
+    assert cli("import", str(path), "--defer-embed").exit_code == 0
+    with Session(Home(quire_home)) as s:
+        row = s.db.one("SELECT valid_from FROM memories WHERE content = ?", (DENTIST,))
+    assert row is not None and row["valid_from"].startswith("2024-01-12")
