@@ -681,6 +681,9 @@ def iter_json_units(path: Path, report: ImportReport, *, space: str | None) -> I
     try:
         for n, item in enumerate(_json_items(path), start=1):
             where = f"{path.name} item {n}"
+            if isinstance(item, _WholeFile):
+                report.fail(path.name, str(item))
+                continue
             if isinstance(item, InvalidInput):
                 report.fail(where, str(item))
                 continue
@@ -711,24 +714,48 @@ def _json_items(path: Path) -> Iterator[dict[str, Any] | InvalidInput]:
     if not spans:
         raise InvalidInput("not a JSON list [...] of captures")
     with _text(path) as text:
-        at, before = 0, 0  # items given before this one (a blank span is none)
+        at, before, bad = 0, 0, False  # items given before this one (a blank span is none); the last one's error
         for span in spans:
             _skip(text, span.start - at)
             at, size = span.end, span.end - span.start
             if size > chats.MAX_LINE_BYTES:
                 _skip(text, size)
-                before += 1
+                before, bad = before + 1, True
                 yield InvalidInput(f"item is {size:,} bytes, over the {chats.MAX_LINE_BYTES:,}-byte limit; split it up")
                 continue
             body = text.read(size).strip()
             before += bool(body) or not span.closed
+            bad = bool(body) or not span.closed
             if not span.closed:
                 yield InvalidInput(_torn(before - 1))
             elif body:  # (a blank span: `[]`, a trailing comma)
                 try:
                     yield json_object(body, "item")
+                    bad = False
                 except InvalidInput as exc:
                     yield exc
+        if not bad:  # (a last item in error said why the list goes wrong: a `}` missing runs it on to the end)
+            yield from _after_list(text, before)
+
+
+class _WholeFile(InvalidInput):
+    """An error of the document, not of an item (named by the file alone)."""
+
+
+def _after_list(text: BinaryIO, items: int) -> Iterator[InvalidInput]:
+    """What follows a list's last item: its `]`, then blanks only. A file cut short after a comma, or a
+    second list after the first, was read as far as the items went without a word."""
+    read = {0: "no item was read", 1: "the item in it was read"}.get(items, f"the {items:,} items in it were read")
+    if text.read(1) != b"]":
+        yield _WholeFile(
+            f"the file ends before its list closes with ] (cut short?); {read}: if it held more, export it again "
+            "and import it (what landed is skipped)"
+        )
+    elif text.read(1 << 16).strip():
+        yield _WholeFile(
+            f"the file goes on after its list closes with ], and what follows is not read ({read}); put every "
+            "capture in the one list, or write JSON Lines, and import again (what landed is skipped)"
+        )
 
 
 def _torn(before: int) -> str:

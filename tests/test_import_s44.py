@@ -426,3 +426,31 @@ def test_a_whatsapp_two_digit_year_is_still_this_century(cli, tmp_path, quire_ho
     with Session(Home(quire_home)) as s:
         row = s.db.one("SELECT valid_from FROM memories WHERE content = ?", (DENTIST,))
     assert row is not None and row["valid_from"].startswith("2024-01-12")
+
+
+@pytest.mark.parametrize(
+    ("body", "said", "landed"),
+    [
+        (f"[{A}, {B},", "the file ends before its list closes with ] (cut short?); the 2 items in it were read", 2),
+        ("[", "the file ends before its list closes with ] (cut short?); no item was read", 0),
+        (f"[{A}] [{B}]", "the file goes on after its list closes with ], and what follows is not read", 1),
+    ],
+)
+def test_a_list_cut_after_an_item_or_followed_by_more_says_so(cli, tmp_path, quire_home, body, said, landed):
+    path = tmp_path / "captures.json"
+    path.write_text(body, encoding="utf-8")
+    out = cli("import", str(path), "--defer-embed", "--json")
+    assert out.exit_code == 1  # (it was 0, the rest of the file unread without a word)
+    (error,) = json.loads(out.stdout)["errors"]
+    assert error.startswith(f"captures.json: {said}")
+    assert len(active(quire_home)) == landed
+
+
+@pytest.mark.parametrize("tail", ["", "\n", "\n\n  \n"])
+def test_a_whole_list_with_blanks_after_it_is_no_error(cli, tmp_path, quire_home, tail):
+    # the control: a list closed, then only blanks
+    path = tmp_path / "captures.json"
+    path.write_text(f"[\n  {A},\n  {B}\n]{tail}", encoding="utf-8")
+    out = cli("import", str(path), "--defer-embed", "--json")
+    assert out.exit_code == 0 and json.loads(out.stdout)["errors"] == []
+    assert len(active(quire_home)) == 2
