@@ -2255,6 +2255,51 @@ def _refuse_secrets(conv: Conversation, report: ChatReport) -> None:
         conv.key = "redacted-" + hashlib.sha256(conv.key.encode("utf-8")).hexdigest()[:16]
 
 
+def _placed(
+    db: Database, units: list[_Unit], outcomes: list[Outcome], moved: list[tuple[str, int, int, str, str]]
+) -> None:
+    """The places of a batch's edited messages (and names read whole) pointed at their new memories, the
+    turn after each cued by the new text (inside the batch's transaction)."""
+    conversations.relink_turns(db, moved)
+    conversations.rename_turns(
+        db,
+        [
+            (u.speaker, u.session, u.position, u.part, u.was[0])
+            for u, o in zip(units, outcomes, strict=True)
+            if u.whole and u.was and isinstance(o, Duplicate)
+        ],
+    )
+    for cut in {(u.session, u.was[0]) for u in units if u.was}:
+        conversations.drop_participant(db, *cut)  # (once none of the session's turns is the cut name's)
+    _recue(db, moved)
+
+
+# The places whose memory a logged message's memory supersedes (`_unfinished`).
+UNFINISHED_SQL = (
+    "SELECT m.id, st.session_id, st.position, st.part FROM memories m "
+    "JOIN session_turns st ON st.memory_id = m.supersedes WHERE m.id IN ({marks})"
+)
+
+
+def _unfinished(db: Database, units: list[_Unit], outcomes: list[Outcome]) -> list[tuple[str, int, int, str, str]]:
+    """Places a killed import left on a message's old memory: the new one (an edit, a name read whole) was
+    stored and logged, the relink after it never ran, and the re-run finds the message imported. Only
+    the import's own new memory moves a place (one the person wrote supersedes nothing the log gave)."""
+    logged = {
+        (u.session, u.position, u.part, o.id): u
+        for u, o in zip(units, outcomes, strict=True)
+        if isinstance(o, Duplicate) and o.logged and o.id
+    }
+    if not logged:
+        return []
+    out = []
+    for mid, sid, position, part in rows_in(db, UNFINISHED_SQL, sorted({key[3] for key in logged})):
+        unit = logged.get((str(sid), int(position), int(part), str(mid)))
+        if unit is not None:
+            out.append((unit.session, unit.position, unit.part, str(mid), unit.speaker))
+    return out
+
+
 def _landed(
     db: Database, units: list[_Unit], outcomes: list[Outcome] | QuireError, report: ChatReport, actor: str
 ) -> None:
@@ -2293,20 +2338,10 @@ def _landed(
                 report.refuse(gate.import_refusal(unit.where, outcome.detail))
         if outcome.id:
             links.append((unit.session, unit.position, unit.part, outcome.id, unit.speaker))
+    moved += _unfinished(db, units, outcomes)
     with db.transaction():
         conversations.link_turns(db, links)
-        conversations.relink_turns(db, moved)
-        conversations.rename_turns(
-            db,
-            [
-                (u.speaker, u.session, u.position, u.part, u.was[0])
-                for u, o in zip(units, outcomes, strict=True)
-                if u.whole and u.was and isinstance(o, Duplicate)
-            ],
-        )
-        for cut in {(u.session, u.was[0]) for u in units if u.whole and u.was}:
-            conversations.drop_participant(db, *cut)  # (once none of the session's turns is the cut name's)
-        _recue(db, moved)
+        _placed(db, units, outcomes, moved)
         report.changes += _taken_back(db, units, outcomes, actor)
         report.redated += _redate(db, units, outcomes, actor)
         audit.record(db, actor, "link_turns", "batch", units[0].session, count=len(links))

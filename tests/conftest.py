@@ -288,6 +288,8 @@ SLOW_FIRST = (
     "tests/test_import_notes.py::test_memory_for_a_folder_of_notes_does_not_grow_with_the_folder",
     "tests/test_import_notes.py::test_a_killed_notes_import_keeps_what_it_stored",
     "tests/test_import_s44.py::test_a_chat_import_killed_at_every_point_lands_the_rest_once",
+    "tests/test_import_s44.py::test_a_reimport_naming_a_contact_whole_killed_at_every_point_ends_as_never_killed",
+    "tests/test_import_s44.py::test_a_reimport_of_an_edited_message_killed_at_every_point_ends_as_never_killed",
     "tests/test_migrations.py::test_two_quires_opening_a_new_home_at_once_both_work",
     "tests/test_life.py::test_skipping_the_rules_that_need_an_i_or_my_changes_no_reading",
     "tests/test_chats.py::test_a_5_mb_message_lands_whole",

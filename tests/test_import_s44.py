@@ -454,3 +454,44 @@ def test_a_whole_list_with_blanks_after_it_is_no_error(cli, tmp_path, quire_home
     out = cli("import", str(path), "--defer-embed", "--json")
     assert out.exit_code == 0 and json.loads(out.stdout)["errors"] == []
     assert len(active(quire_home)) == 2
+
+
+@pytest.mark.timeout(1800)
+def test_a_reimport_naming_a_contact_whole_killed_at_every_point_ends_as_never_killed(tmp_path, monkeypatch):
+    from tests.test_trust_crash import _every_point
+
+    template = tmp_path / "template"
+    monkeypatch.setenv("QUIRE_HOME", str(template))
+    monkeypatch.setenv("QUIRE_EMBEDDER", "fake")
+    chat = _cut_import(tmp_path, monkeypatch)  # as before session 43: "Work" said "Ana: ..."
+
+    def check(home, line):
+        assert _chat_state(home) == _chat_state(tmp_path / "probe"), line
+
+    assert _every_point(template, tmp_path, ("import", str(chat)), check) >= 2
+    _, places, _ = _chat_state(tmp_path / "probe")
+    assert {speaker for _, _, _, speaker, _ in places} == {"Ben Costa", "Work: Ana"}  # the control: named whole
+
+
+@pytest.mark.timeout(1800)
+def test_a_reimport_of_an_edited_message_killed_at_every_point_ends_as_never_killed(tmp_path):
+    # the sibling: an edit's new memory was stored and the run killed before its place moved to it; the
+    # re-run found the message imported and left the place on the old, superseded memory
+    from tests.test_trust_crash import _every_point, _run
+
+    template = tmp_path / "template"
+    template.mkdir()
+    chat = tmp_path / "in" / "WhatsApp Chat with Ana.txt"
+    chat.parent.mkdir()
+    text = WORK_ANA.replace("Work: Ana", "Ana")
+    chat.write_text(text, encoding="utf-8")
+    assert _run(template, "import", str(chat)).returncode == 0
+    edit = "close the audit ticket today <This message was edited>"
+    chat.write_text(text.replace("close the ticket for the audit today", edit), encoding="utf-8")
+
+    def check(home, line):
+        assert _chat_state(home) == _chat_state(tmp_path / "probe"), line
+
+    assert _every_point(template, tmp_path, ("import", str(chat)), check) >= 2
+    _, places, _ = _chat_state(tmp_path / "probe")
+    assert ("Ana", "Great, then we can close the audit ticket today") in [(p[3], p[4]) for p in places]  # the control
