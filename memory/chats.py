@@ -49,6 +49,7 @@ from memory import (
     gate,
     jsonstream,
     messenger,
+    rehear,
     review,
     telegram,
     tokens,
@@ -1595,6 +1596,7 @@ def import_chats(
     read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source), mine, aligns)
     removed: Counter[str] = Counter()
     reset = _REMOVED.set(removed)
+    again = rehear.begin_import(db, read.source)  # (a run killed before it heard its turns: `_landed`)
     try:
         # One batch is encoded while the next is read and stored (memory/capture.py `capture_stream`).
         for units, done in capture_stream(
@@ -1606,9 +1608,10 @@ def import_chats(
             vectors=vectors,
             waive=KEEP_ALL_WAIVES if keep_all else frozenset(),
         ):
-            _landed(db, units, done, report, actor)
+            _landed(db, units, done, report, actor, again)
             if progress:
                 progress(report.conversations, report.messages)
+        rehear.end_import(db, read.source)  # (not on an error: the next run hears what this one may not have)
     finally:
         _REMOVED.reset(reset)
     report.warnings[:0] = _removed_warnings(Path(path).name, removed)
@@ -2255,6 +2258,10 @@ def _refuse_secrets(conv: Conversation, report: ChatReport) -> None:
         conv.key = "redacted-" + hashlib.sha256(conv.key.encode("utf-8")).hexdigest()[:16]
 
 
+def _logged(outcome: Outcome) -> bool:
+    return isinstance(outcome, Duplicate) and outcome.logged and bool(outcome.id)
+
+
 def _placed(
     db: Database, units: list[_Unit], outcomes: list[Outcome], moved: list[tuple[str, int, int, str, str]]
 ) -> None:
@@ -2301,7 +2308,12 @@ def _unfinished(db: Database, units: list[_Unit], outcomes: list[Outcome]) -> li
 
 
 def _landed(
-    db: Database, units: list[_Unit], outcomes: list[Outcome] | QuireError, report: ChatReport, actor: str
+    db: Database,
+    units: list[_Unit],
+    outcomes: list[Outcome] | QuireError,
+    report: ChatReport,
+    actor: str,
+    again: bool = False,
 ) -> None:
     """Count a batch's outcomes into the report and place its turns in their sessions."""
     if isinstance(outcomes, QuireError):
@@ -2348,5 +2360,9 @@ def _landed(
     # What the person says about their own life becomes identity, preference or fact, and a
     # change of it supersedes or waits for review (memory/correction.heard).
     own = [(o.id, u.payload.content) for u, o in zip(units, outcomes, strict=True) if u.own and isinstance(o, Stored)]
+    if again:  # the person's turns a killed run stored and may not have heard: each one still untouched
+        logged = [(o.id or "", u.payload.content) for u, o in zip(units, outcomes, strict=True) if u.own and _logged(o)]
+        fresh = rehear.untouched(db, [mid for mid, _ in logged]) if logged else set()
+        own += [(mid, text) for mid, text in logged if mid in fresh]
     for line in correction.heard(db, own, actor=actor):
         report.changes.append(line)

@@ -40,6 +40,7 @@ from memory import (
     gate,
     jsonstream,
     notes,
+    rehear,
     spaces,
     supersede,
 )
@@ -373,25 +374,33 @@ def _land_stream(
     after: Callable[[int], None],
     *,
     own: bool = False,
+    again: bool = False,
 ) -> None:
     """Units stored BATCH at a time as they are read: what is held is one batch, whatever the size of
     the input, and each batch is committed (and acknowledged by `after`) before the next is read,
     so a killed import keeps every batch before the kill and a re-run skips them (the import log).
     `own`: the units are the person's own words (their notes), read for their life as their chat
-    turns are (`correction.heard`)."""
+    turns are (`correction.heard`); `again`: a run before was killed, so those it stored and may not have
+    heard, met again still untouched, are heard too (`rehear.begin_import`)."""
     batch: list[Unit] = []
     for unit in units:
         batch.append(unit)
         if len(batch) >= BATCH:
-            _land_batch(db, batch, report, store, own=own)
+            _land_batch(db, batch, report, store, own=own, again=again)
             after(len(batch))
             batch = []
-    _land_batch(db, batch, report, store, own=own)
+    _land_batch(db, batch, report, store, own=own, again=again)
     after(len(batch))
 
 
-def _land_batch(db: Database, batch: list[Unit], report: ImportReport, store: _Landing, *, own: bool) -> None:
-    stored = land(db, _checkable(db, batch, report), report, batch_size=BATCH, **store.kw())
+def _land_batch(
+    db: Database, batch: list[Unit], report: ImportReport, store: _Landing, *, own: bool, again: bool = False
+) -> None:
+    logged: list[tuple[str, str]] = []
+    stored = land(db, _checkable(db, batch, report), report, batch_size=BATCH, logged=logged, **store.kw())
+    if own and again and logged:
+        fresh = rehear.untouched(db, [mid for mid, _ in logged])
+        stored += [(mid, text) for mid, text in logged if mid in fresh]
     if own and stored:
         report.warnings += dict.fromkeys(correction.heard(db, stored, actor=store.actor))
 
@@ -473,7 +482,10 @@ def _import_notes(
             units[0] += 1
             yield unit
 
-    _land_stream(db, counted(), report, store, ticked, own=True)
+    source = f"md:{root}"  # (one note's mark is its folder's: the same turns)
+    again = rehear.begin_import(db, source)  # (a run killed before it heard its notes: `_land_stream`)
+    _land_stream(db, counted(), report, store, ticked, own=True, again=again)
+    rehear.end_import(db, source)  # (not on an error: the next run hears what this one may not have)
     if not units[0] and not report.errors:  # as a file of 0 bytes or blank lines: nothing to import
         held = "the note holds no" if only is not None else f"none of its {total} notes holds a"
         raise InvalidInput(f"{folder}: {held} paragraph or bullet: nothing to import; check the path")
@@ -551,10 +563,11 @@ def land(
     vectors: VectorIndex | None = None,
     progress: Callable[[int], None] | None = None,
     batch_size: int = 256,
+    logged: list[tuple[str, str]] | None = None,
 ) -> list[tuple[str, str]]:
     """Store units batch by batch, counting outcomes into `report`; returns (id, text) of each
-    memory stored. A batch that fails as a whole (its transaction rolled back) is retried unit by
-    unit, so only the bad unit is lost."""
+    memory stored (and puts in `logged` those of units an earlier run stored). A batch that fails as a
+    whole (its transaction rolled back) is retried unit by unit, so only the bad unit is lost."""
 
     def run(chunk: list[Unit]) -> list[Outcome]:
         return capture_many(
@@ -572,11 +585,11 @@ def land(
     for start in range(0, len(units), batch_size):
         chunk = units[start : start + batch_size]
         try:
-            stored += _count(report, chunk, run(chunk))
+            stored += _count(report, chunk, run(chunk), logged)
         except QuireError:
             for unit in chunk:
                 try:
-                    stored += _count(report, [unit], run([unit]))
+                    stored += _count(report, [unit], run([unit]), logged)
                 except QuireError as exc:
                     report.fail(unit.where, str(exc))
         if progress:
@@ -584,7 +597,9 @@ def land(
     return stored
 
 
-def _count(report: ImportReport, units: list[Unit], outcomes: list[Outcome]) -> list[tuple[str, str]]:
+def _count(
+    report: ImportReport, units: list[Unit], outcomes: list[Outcome], logged: list[tuple[str, str]] | None = None
+) -> list[tuple[str, str]]:
     stored = []
     for unit, outcome in zip(units, outcomes, strict=True):
         if isinstance(outcome, Stored):
@@ -594,6 +609,8 @@ def _count(report: ImportReport, units: list[Unit], outcomes: list[Outcome]) -> 
             report.warnings += [f"{unit.where}: {w}" for w in outcome.warnings]
         elif isinstance(outcome, Duplicate):
             report.duplicates += 1
+            if logged is not None and outcome.logged and outcome.id:
+                logged.append((outcome.id, unit.payload.content))
         elif isinstance(outcome, Rejected):
             report.rejected += 1
             if outcome.reason == "credential_leak":  # the person must act: an error (exit 1) on every format

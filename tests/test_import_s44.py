@@ -495,3 +495,42 @@ def test_a_reimport_of_an_edited_message_killed_at_every_point_ends_as_never_kil
     assert _every_point(template, tmp_path, ("import", str(chat)), check) >= 2
     _, places, _ = _chat_state(tmp_path / "probe")
     assert ("Ana", "Great, then we can close the audit ticket today") in [(p[3], p[4]) for p in places]  # the control
+
+
+def _life_state(home) -> tuple:
+    from tests.test_trust_crash import _rows
+
+    db = home / "quire.db"
+    memories = _rows(db, "SELECT content, memory_type, status FROM memories ORDER BY content")
+    items = _rows(db, "SELECT kind, status FROM review_queue ORDER BY id")
+    return memories, items, _rows(db, "SELECT key FROM meta WHERE key LIKE 'importing:%'")
+
+
+@pytest.mark.timeout(1800)
+@pytest.mark.parametrize("kind", ["chat", "notes"])
+def test_a_life_change_in_an_import_killed_at_every_point_is_heard_by_the_rerun(tmp_path, kind):
+    # killed after a batch was stored and before it was heard, the re-run found the turns imported and
+    # never heard them: no About me line, no review item for the move, until a newer quire's reading
+    from tests.test_trust_crash import _every_point, _run
+
+    template = tmp_path / "template"
+    template.mkdir()
+    assert _run(template, "capture", "The garden shed roof was fixed by Tom in April").returncode == 0
+    said = ["I live in Leeds with my sister and our two cats.", "I moved to York last week, the new flat is lovely."]
+    if kind == "chat":
+        path = tmp_path / "in" / "conversations.json"
+        path.parent.mkdir()
+        path.write_text(json.dumps([_chatgpt(f"c{i}", text, 1704067200 + i * 10**7) for i, text in enumerate(said)]))
+    else:
+        path = tmp_path / "in" / "journal"
+        path.mkdir(parents=True)
+        for i, text in enumerate(said):
+            (path / f"2024-0{i + 1}-01.md").write_text(text + "\n", encoding="utf-8")
+
+    def check(home, line):
+        assert _life_state(home) == _life_state(tmp_path / "probe"), line
+
+    assert _every_point(template, tmp_path, ("import", str(path), "--defer-embed"), check) >= 4
+    memories, items, marks = _life_state(tmp_path / "probe")
+    assert [t for c, t, _ in memories if c in said] == ["identity", "identity"] and [s for _, s in items] == ["pending"]
+    assert marks == []  # the control: a run that ends leaves no mark
