@@ -1898,8 +1898,10 @@ class _Read:
         """A chat with no ids of its own (WhatsApp) stored from another file: downloaded again ("WhatsApp
         Chat with Anna (1).txt"), moved, or unzipped from the zip imported before. It is the same chat
         when a session of its name holds its first messages (their sender and words, two at least):
-        two chats with people of one name share a name, not what was said in them."""
-        first = {(m.speaker, split_text(m.text)[0]) for m in conv.messages[:ALIGN_BY] if m.text}
+        two chats with people of one name share a name, not what was said in them. A message of a contact
+        named with ': ' is met in either reading: whole, or as an import before read it (`_cut_reading`)."""
+        forms = [_forms(m.speaker, split_text(m.text)[0]) for m in conv.messages[:ALIGN_BY] if m.text]
+        first: set[tuple[str, str]] = set().union(*forms) if forms else set()
         marks = ", ".join("?" * len(first))
         for found in _sources_of(self.db, self.source.split(":", 1)[0], self.source, conv.key) if first else []:
             session = conversations.session_id(found, conv.key)
@@ -1907,7 +1909,7 @@ class _Read:
                 (str(sp), str(ct))
                 for _, sp, ct in self.db.rows(ALIGN_SQL.format(marks=marks), (session, *[t for _, t in first]))
             }
-            if len(first & held) >= min(2, len(first)):
+            if sum(1 for f in forms if f & held) >= min(2, len(forms)):
                 self.elsewhere[conv.key] = found
                 return
 
@@ -2053,6 +2055,12 @@ def _units(
                 _Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload, own, edit, was)
             )
     return replace(span, owner=owner), units
+
+
+def _forms(speaker: str, text: str) -> set[tuple[str, str]]:
+    """A message's (sender, words), and, for a contact named with ': ', as an import before cut them."""
+    cut, sep, end = speaker.partition(": ")
+    return {(speaker, text), (cut, f"{end}: {text}")} if sep else {(speaker, text)}
 
 
 def _digest(key: str, position: int, part: int, text: str) -> str:

@@ -145,13 +145,13 @@ WHOLE = [
 ]
 
 
-def _cut_import(tmp_path, monkeypatch):
+def _cut_import(tmp_path, monkeypatch, text: str = WORK_ANA):
     """The chat imported as before session 43: every contact's name cut at its first colon."""
     import quire
     from memory import whatsapp
 
     path = tmp_path / "WhatsApp Chat with Work: Ana.txt"
-    path.write_text(WORK_ANA, encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     with monkeypatch.context() as m:
         m.setattr(whatsapp._Joined, "names", lambda self: {})
         with quire.open() as q:
@@ -534,3 +534,22 @@ def test_a_life_change_in_an_import_killed_at_every_point_is_heard_by_the_rerun(
     memories, items, marks = _life_state(tmp_path / "probe")
     assert [t for c, t, _ in memories if c in said] == ["identity", "identity"] and [s for _, s in items] == ["pending"]
     assert marks == []  # the control: a run that ends leaves no mark
+
+
+def test_a_cut_chat_downloaded_again_under_another_name_is_named_whole_not_stored_twice(
+    tmp_path, quire_home, monkeypatch
+):
+    import quire
+
+    # her messages lead the chat: Ben's one among its first cannot tell it is the same chat alone
+    text = WORK_ANA.replace(
+        "12/01/2024, 09:09 - Ben Costa: note: the audit team wants the raw files too\n",
+        "12/01/2024, 09:09 - Work: Ana: The audit team wants the raw files from the March run too\n",
+    )
+    path = _cut_import(tmp_path, monkeypatch, text)
+    again = path.with_name("WhatsApp Chat with Work: Ana (1).txt")  # downloaded again
+    again.write_text(text, encoding="utf-8")
+    with quire.open() as q:
+        report = q.import_path(again, defer_embed=True)
+    assert report.stored == 3 and len(active(quire_home)) == 4  # (a second session held every message again)
+    assert [speaker for speaker, _ in turns(quire_home)] == ["Ben Costa", "Work: Ana", "Work: Ana", "Work: Ana"]
