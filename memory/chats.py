@@ -1051,7 +1051,8 @@ def _surveyed(source: Source, report: ChatReport, order: str | None) -> whatsapp
     found = whatsapp.survey(_text_lines(source, strict=True))
     if not found.messages:
         raise InvalidInput(
-            f"{source.name} holds no WhatsApp message (a line such as '12/31/23, 9:15 PM - Anna: Hi'); "
+            f"{source.name} holds no WhatsApp message (a line such as '12/31/23, 9:15 PM - Anna: Hi'), only "
+            "WhatsApp's own notices or nothing; "
             "pass the .txt or .zip that WhatsApp's Export chat made"
         )
     if order is not None:
@@ -1465,8 +1466,9 @@ def detect_format(path: Path) -> str:
 
 def _text_format(path: Path, head: bytes) -> str:
     """The format of a file that is no JSON: a WhatsApp chat by its lines, else by its name."""
-    if whatsapp.looks_like(head.decode("utf-8", errors="replace")):
-        return "whatsapp"
+    text = head.decode("utf-8", errors="replace")
+    if whatsapp.looks_like(text) or (whatsapp.headed(text) and _WHATSAPP_MEMBER.fullmatch(path.name)):
+        return "whatsapp"  # (a chat of WhatsApp's notices only: its reader says there is no one's message)
     if path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         return "jsonl"  # the JSONL importer reports each bad line by number
     if path.suffix.lower() in (".md", ".markdown"):  # one note: as its folder would import it

@@ -188,6 +188,13 @@ def looks_like(head: str) -> bool:
     return bool(found and found[0] and any(m and _split(m.group(_REST))[0] for m in found))
 
 
+def headed(head: str) -> bool:
+    """Whether text opens with a WhatsApp header, a sender's or the app's own notice's (a chat of
+    notices only: `looks_like` wants a sender)."""
+    first = next((line for line in head.splitlines()[:50] if line.strip()), "")
+    return HEADER.match(_unmarked(first.rstrip("\r"))) is not None
+
+
 def title(name: str, member: str | None = None, folder: str | None = None) -> str:
     """The chat's name from its file's: "WhatsApp Chat with Anna.txt" -> "Anna"; iOS's `_chat.txt`
     is named by its zip ("WhatsApp Chat - Anna.zip"), or unzipped by the `folder` it was unpacked

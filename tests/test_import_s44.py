@@ -553,3 +553,19 @@ def test_a_cut_chat_downloaded_again_under_another_name_is_named_whole_not_store
         report = q.import_path(again, defer_embed=True)
     assert report.stored == 3 and len(active(quire_home)) == 4  # (a second session held every message again)
     assert [speaker for speaker, _ in turns(quire_home)] == ["Ben Costa", "Work: Ana", "Work: Ana", "Work: Ana"]
+
+
+def test_a_whatsapp_chat_of_notices_only_is_told_as_one(cli, tmp_path, quire_home):
+    notices = (
+        "12/01/2024, 09:00 - Messages and calls are end-to-end encrypted. No one outside of this chat can read them.\n"
+        '12/01/2024, 09:01 - Ana created group "Trip"\n'
+    )
+    chat = tmp_path / "WhatsApp Chat with Trip.txt"
+    chat.write_text(notices, encoding="utf-8")
+    out = cli("import", str(chat))
+    assert out.exit_code == 1 and active(quire_home) == []
+    (line,) = out.stderr.strip().splitlines()  # (it was "cannot tell the format; pass --format ...")
+    assert "holds no WhatsApp message" in line and "only WhatsApp's own notices" in line
+    other = tmp_path / "log.txt"  # the control: the same lines in a file not named as a chat tell nothing
+    other.write_text(notices, encoding="utf-8")
+    assert "cannot tell the format" in cli("import", str(other)).stderr
