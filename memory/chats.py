@@ -435,7 +435,7 @@ def source_of(path: Path) -> Source:
         threads = shallowest(n for n in names if messenger.MEMBER.search(n))
         if threads:  # Messenger's or Instagram's export: memory/messenger.py reads the zip whole
             return Source(path, threads[0])
-    if not found and not result and not chat and any(n.lower().endswith(".md") for n in names):
+    if not found and not result and not chat and any(n.lower().endswith(NOTE_SUFFIXES) for n in names):
         raise InvalidInput(f"{path} is a zip of Markdown notes; unzip it and import the folder (quire import FOLDER)")
     if not found and not result and not chat:
         raise InvalidInput(
@@ -1471,7 +1471,7 @@ def _text_format(path: Path, head: bytes) -> str:
         return "whatsapp"  # (a chat of WhatsApp's notices only: its reader says there is no one's message)
     if path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         return "jsonl"  # the JSONL importer reports each bad line by number
-    if path.suffix.lower() in (".md", ".markdown"):  # one note: as its folder would import it
+    if path.suffix.lower() in NOTE_SUFFIXES:  # one note: as its folder would import it
         return "markdown"
     if _TELEGRAM_HTML.fullmatch(path.name):  # Telegram Desktop's default export format is HTML
         raise InvalidInput(f"{path}: Telegram's HTML export cannot be read; {telegram.FIX}")

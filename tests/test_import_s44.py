@@ -569,3 +569,16 @@ def test_a_whatsapp_chat_of_notices_only_is_told_as_one(cli, tmp_path, quire_hom
     other = tmp_path / "log.txt"  # the control: the same lines in a file not named as a chat tell nothing
     other.write_text(notices, encoding="utf-8")
     assert "cannot tell the format" in cli("import", str(other)).stderr
+
+
+@pytest.mark.parametrize("name", ["vault/a.md", "vault/a.markdown"])
+def test_a_zip_of_notes_is_told_as_notes_by_the_one_rule(cli, tmp_path, quire_home, name):
+    # the zip's check named .md only: a vault of .markdown notes zipped was "a zip without a conversations.json"
+    import zipfile
+
+    path = tmp_path / "notes.zip"
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr(name, LEEDS + "\n")
+    out = cli("import", str(path))
+    assert out.exit_code == 1 and active(quire_home) == []
+    assert "is a zip of Markdown notes; unzip it and import the folder" in out.stderr
