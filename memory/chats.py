@@ -463,6 +463,11 @@ _TELEGRAM_HTML = re.compile(r"messages\d*\.html", re.IGNORECASE)
 _WHATSAPP_MEMBER = re.compile(r"_chat\.txt|WhatsApp[^/]*\.txt", re.IGNORECASE)
 
 
+def chat_named(name: str) -> bool:
+    """Whether a file's name is a WhatsApp chat's (its Export chat's .txt, iOS's _chat.txt)."""
+    return _WHATSAPP_MEMBER.fullmatch(name) is not None
+
+
 def _items(
     source: Source, report: ChatReport, compact: dict[str, jsonstream.Compact]
 ) -> Iterator[tuple[int, list[Any]]]:

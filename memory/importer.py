@@ -495,19 +495,25 @@ def _notes_in(folder: Path, root: Path, skip: frozenset[Path], suffixes: tuple[s
     """The notes under `root` (named with one of `suffixes`), counted in one walk that keeps nothing (the
     progress bar's total); the plain-text files beside them, not read unless said, said once with the flag."""
     total = text = 0
-    links: list[Path] = []
-    for file in note_files(root, skip, note_suffixes(True), links):
+    left: list[Path] = []
+    for file in note_files(root, skip, note_suffixes(True), left):
         if file.name.lower().endswith(suffixes):
             total += 1
         else:
             text += 1
     if not total:
         _refuse_no_notes(folder, text)
+    links = [p for p in left if p.is_dir()]
     if links:  # (a link to a folder is not followed: it may loop, or lead out of the folder as a file's may not)
-        shown = ", ".join(_named(p.relative_to(root)) for p in links[:3]) + (", ..." if len(links) > 3 else "")
         report.warnings.append(
-            f"left out {len(links):,} link{'s' if len(links) != 1 else ''} to a folder ({shown}): a linked folder "
-            "is not read (it may loop, or lead out of the folder); import the folder it links to itself"
+            f"left out {_some(links, root, 'link')} to a folder: a linked folder is not read (it may loop, or lead "
+            "out of the folder); import the folder it links to itself"
+        )
+    if len(links) < len(left):
+        chats_left = [p for p in left if not p.is_dir()]
+        report.warnings.append(
+            f"left out {_some(chats_left, root, 'WhatsApp chat')}: a chat is not a note; import each itself "
+            "(quire import FILE)"
         )
     if text:  # (a .txt may be a chat: read as a note only when said)
         report.warnings.append(
@@ -515,6 +521,12 @@ def _notes_in(folder: Path, root: Path, skip: frozenset[Path], suffixes: tuple[s
             "folder again with --format markdown to read them as notes too"
         )
     return total
+
+
+def _some(paths: list[Path], root: Path, what: str) -> str:
+    """'2 links (a, b)': how many, and the first three named."""
+    shown = ", ".join(_named(p.relative_to(root)) for p in paths[:3]) + (", ..." if len(paths) > 3 else "")
+    return f"{len(paths):,} {what}{'s' if len(paths) != 1 else ''} ({shown})"
 
 
 def _refuse_no_notes(folder: Path, text: int) -> None:
@@ -844,13 +856,14 @@ def note_files(
     root: Path,
     skip: frozenset[Path] = frozenset(),
     suffixes: tuple[str, ...] = NOTE_SUFFIXES,
-    links: list[Path] | None = None,
+    left: list[Path] | None = None,
 ) -> Iterator[Path]:
     """The notes under `root` (files named with one of `suffixes`, `note_suffixes`), in sorted order,
     found one folder at a time (only the names of
     the folder being listed are held, not every path of the tree); hidden folders and files
-    (.obsidian, .git, .trash) are left out, and so are the folders in `skip` (quire's own) and links to
-    folders (a loop, or notes out of the folder), each put in `links` when given."""
+    (.obsidian, .git, .trash) are left out, and so are the folders in `skip` (quire's own), links to
+    folders (a loop, or notes out of the folder) and a WhatsApp chat's .txt (a chat, imported itself),
+    the last two put in `left` when given."""
     try:
         entries = sorted(os.scandir(root), key=lambda e: e.name)
     except OSError:
@@ -863,11 +876,14 @@ def note_files(
         except OSError:
             continue
         if is_dir and Path(entry.path) not in skip:
-            yield from note_files(Path(entry.path), skip, suffixes, links)
-        elif links is not None and entry.is_symlink() and os.path.isdir(entry.path):
-            links.append(Path(entry.path))
+            yield from note_files(Path(entry.path), skip, suffixes, left)
+        elif left is not None and entry.is_symlink() and os.path.isdir(entry.path):
+            left.append(Path(entry.path))
         elif not is_dir and entry.name.lower().endswith(suffixes):
-            yield Path(entry.path)
+            if not (entry.name.lower().endswith(TEXT_SUFFIXES) and chats.chat_named(entry.name)):
+                yield Path(entry.path)
+            elif left is not None:
+                left.append(Path(entry.path))
 
 
 def iter_markdown_units(

@@ -393,7 +393,7 @@ def test_a_linked_folder_in_a_vault_is_said_to_be_left_out(cli, tmp_path, quire_
     assert out.exit_code == 0 and active(quire_home) == [LEEDS]
     warned = [w for w in json.loads(out.stdout)["warnings"] if "link" in w]
     assert warned == [
-        "left out 2 links to a folder (linked, loop): a linked folder is not read (it may loop, or lead out of the "
+        "left out 2 links (linked, loop) to a folder: a linked folder is not read (it may loop, or lead out of the "
         "folder); import the folder it links to itself"
     ]
     assert cli("import", str(elsewhere), "--defer-embed").exit_code == 0  # as it says
@@ -582,3 +582,21 @@ def test_a_zip_of_notes_is_told_as_notes_by_the_one_rule(cli, tmp_path, quire_ho
     out = cli("import", str(path))
     assert out.exit_code == 1 and active(quire_home) == []
     assert "is a zip of Markdown notes; unzip it and import the folder" in out.stderr
+
+
+@pytest.mark.parametrize("said", [[], ["--format", "markdown"]])
+def test_a_whatsapp_chat_beside_notes_is_named_not_read_as_a_note(cli, tmp_path, quire_home, said):
+    # the plain-text warning told the person to read a chat's .txt as notes with --format markdown
+    folder = _text_notes(tmp_path)  # (a.txt, b.txt: notes when said)
+    (folder / "c.md").write_text("The boiler was serviced in March by Tom.\n", encoding="utf-8")
+    chat = folder / "WhatsApp Chat with Ana.txt"
+    chat.write_text(f"12/01/2024, 09:00 - Ana: {DENTIST}\n12/01/2024, 09:05 - Tom: Thanks, Ana.\n", encoding="utf-8")
+    out = cli("import", str(folder), *said, "--defer-embed", "--json")
+    assert out.exit_code == 0, out.stderr
+    warnings = json.loads(out.stdout)["warnings"]
+    assert (
+        "left out 1 WhatsApp chat (WhatsApp Chat with Ana.txt): a chat is not a note; import each itself"
+        in " ".join(warnings)
+    )
+    assert any("left out 2 plain-text files" in w for w in warnings) == (not said)  # the control: .txt notes
+    assert len(active(quire_home)) == (3 if said else 1)  # (Ana's chat was two notes' paragraphs)
