@@ -1603,12 +1603,12 @@ def import_chats(
     read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source), mine, aligns)
     removed: Counter[str] = Counter()
     reset = _REMOVED.set(removed)
-    again = rehear.begin_import(db, read.source)  # (a run killed before it heard its turns: `_landed`)
+    again = rehear.killed_before(db, read.source)  # (a run killed before it heard its turns: `_landed`)
     try:
         # One batch is encoded while the next is read and stored (memory/capture.py `capture_stream`).
         for units, done in capture_stream(
             db,
-            read.batches(reader(origin, report), report),
+            _marked(db, read.source, read.batches(reader(origin, report), report)),
             actor=actor,
             embedder=embedder,
             defer_embed=defer_embed,
@@ -1624,6 +1624,15 @@ def import_chats(
     report.warnings[:0] = _removed_warnings(Path(path).name, removed)
     _closing_warnings(Path(path).name, named, report)
     return report
+
+
+def _marked(db: Database, source: str, batches: Iterator[Any]) -> Iterator[Any]:
+    """The batches, the import marked under way (`rehear.begin_import`) before the first is stored: an
+    export refused before any (damaged, empty) leaves nothing behind."""
+    for n, batch in enumerate(batches):
+        if n == 0:
+            rehear.begin_import(db, source)
+        yield batch
 
 
 def _closing_warnings(name: str, named: str | None, report: ChatReport) -> None:

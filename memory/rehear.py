@@ -76,13 +76,19 @@ def _importing(source: str) -> str:
     return "importing:" + hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()[:24]
 
 
+def killed_before(db: Database, source: str) -> bool:
+    """Whether an import of `source` was marked under way (`begin_import`) and never ended: a run of it
+    was killed (or failed) between storing a batch and hearing it, so its logged turns still untouched
+    are to be heard as they are met again (`untouched`), as that run would have heard them; else the
+    re-run found them imported and they were never heard (no About me line, no review item)."""
+    return meta.get(db, _importing(source)) is not None
+
+
 def begin_import(db: Database, source: str) -> bool:
-    """Mark an import of `source` under way until `end_import`. True when the mark was there already: a
-    run of it was killed (or failed) between storing a batch and hearing it, so its logged turns still
-    untouched are to be heard as they are met again (`untouched`), as that run would have heard them;
-    else the re-run found them imported and they were never heard (no About me line, no review item)."""
+    """Mark an import of `source` under way until `end_import` (before its first batch is stored);
+    returns `killed_before`."""
     with db.transaction():
-        killed = meta.get(db, _importing(source)) is not None
+        killed = killed_before(db, source)
         meta.put(db, _importing(source), "1")
     return killed
 

@@ -600,3 +600,47 @@ def test_a_whatsapp_chat_beside_notes_is_named_not_read_as_a_note(cli, tmp_path,
     )
     assert any("left out 2 plain-text files" in w for w in warnings) == (not said)  # the control: .txt notes
     assert len(active(quire_home)) == (3 if said else 1)  # (Ana's chat was two notes' paragraphs)
+
+
+# -- a bad input changes nothing stored ----------------------------------------------------------------------
+
+
+def _everything(home) -> list:
+    """Every row of every table (the import's mark in meta too)."""
+    import sqlite3
+
+    db = sqlite3.connect(home / "quire.db")
+    try:
+        tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        return [(t, sorted(map(repr, db.execute(f'SELECT * FROM "{t}"')))) for t in tables]
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize(
+    ("name", "body"),
+    [
+        ("empty.jsonl", ""),
+        ("blank.json", "  \n\t\n"),
+        ("result.json", "   \n"),
+        ("result.json", '{"chats": {"list": [{"id": 5, "name": "Ana", "type": "personal_chat", "messages": ['),
+        ("conversations.json", '[{"id": "c1", "title": "T", "mapping": {"a": NaN}}]'),
+        ("WhatsApp Chat with Trip.txt", "12/01/2024, 09:00 - Messages and calls are end-to-end encrypted.\n"),
+        ("captures.json", '[{"content": "I moved to Leeds'),
+        ("zero.zip", ""),
+    ],
+)
+def test_a_refused_or_torn_input_changes_nothing_stored(cli, tmp_path, quire_home, name, body):
+    assert cli("capture", "The garden shed roof was fixed by Tom in April", "--defer-embed").exit_code == 0
+    before = _everything(quire_home)
+    path = tmp_path / name
+    path.write_text(body, encoding="utf-8")
+    out = cli("import", str(path), "--defer-embed")
+    assert out.exit_code == 1 and len(out.stderr.strip().splitlines()) == 1, out.stderr
+    after = _everything(quire_home)
+    changed = [t for t, rows in after if rows != dict(before).get(t) and t != "meta"]
+    assert changed == []
+    # meta: no import's mark left behind (a session's first opening records the reading: `life_heard`)
+    assert [m for m in dict(after)["meta"] if "life_heard" not in m] == [
+        m for m in dict(before)["meta"] if "life_heard" not in m
+    ]
