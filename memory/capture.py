@@ -518,6 +518,11 @@ class _Known:
         return logged
 
 
+def logged_keys(db: Database, keys: Sequence[tuple[str, str]]) -> dict[tuple[str, str], str | None]:
+    """Of these (source, unit key)s, those an earlier import logged, with the memory each gave (None: refused)."""
+    return _Known.logged_keys(db, keys)
+
+
 def unlog(db: Database, memory_id: str) -> None:
     """Forget that an import gave `memory_id` (a change its source took back): the same unit met
     again is read afresh, not skipped as already imported."""

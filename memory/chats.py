@@ -49,13 +49,24 @@ from memory import (
     gate,
     jsonstream,
     messenger,
+    rehear,
     review,
     telegram,
     tokens,
     whatsapp,
 )
 from memory import text as text_policy
-from memory.capture import WAIVED, Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream, unlog
+from memory.capture import (
+    WAIVED,
+    Duplicate,
+    EmbedderSource,
+    Outcome,
+    Rejected,
+    Stored,
+    capture_stream,
+    logged_keys,
+    unlog,
+)
 from memory.db import Database, rows_in
 from memory.errors import InvalidInput, QuireError
 from memory.models import ME_MAX, CapturePayload, clauses, key_clauses, me_name, one_per_value, parse_payload
@@ -145,6 +156,8 @@ class ChatReport:
     redated: int = 0  # messages imported before whose time this export reads otherwise: moved to it (`_redate`)
     edited: int = 0  # stored messages that are edits of ones imported before: each supersedes the old text
     undated: int = 0  # messages with no time, in a conversation with none: dated to the import (a warning says)
+    # (cut name, whole name) -> messages of a contact named with ': ' read whole now (`_read_whole`; a warning says)
+    whole: Counter[tuple[str, str]] = field(default_factory=Counter)
 
     def warn(self, line: str) -> None:
         if len(self.warnings) < WARNINGS_KEPT:
@@ -422,7 +435,7 @@ def source_of(path: Path) -> Source:
         threads = shallowest(n for n in names if messenger.MEMBER.search(n))
         if threads:  # Messenger's or Instagram's export: memory/messenger.py reads the zip whole
             return Source(path, threads[0])
-    if not found and not result and not chat and any(n.lower().endswith(".md") for n in names):
+    if not found and not result and not chat and any(n.lower().endswith(NOTE_SUFFIXES) for n in names):
         raise InvalidInput(f"{path} is a zip of Markdown notes; unzip it and import the folder (quire import FOLDER)")
     if not found and not result and not chat:
         raise InvalidInput(
@@ -430,11 +443,29 @@ def source_of(path: Path) -> Source:
             "a ChatGPT or Claude export holds the first, Telegram's the second, WhatsApp's the third: pass that "
             "zip, or the file unpacked"
         )
+    _refuse_several(path, [*found, *result, *chat])
     return Source(path, (found or result or chat)[0])
+
+
+def _refuse_several(path: Path, exports: list[str]) -> None:
+    """A zip holding two exports or more (two WhatsApp chats zipped together): each named, not the first
+    read and the others left out without a word."""
+    if len(exports) < 2:
+        return
+    shown = ", ".join(_clean(name, "title") for name in exports[:3]) + (", ..." if len(exports) > 3 else "")
+    raise InvalidInput(
+        f"{path} holds {len(exports)} exports ({shown}), and an import reads one a zip: unzip it and import "
+        "each (several paths may be given at once)"
+    )
 
 
 _TELEGRAM_HTML = re.compile(r"messages\d*\.html", re.IGNORECASE)
 _WHATSAPP_MEMBER = re.compile(r"_chat\.txt|WhatsApp[^/]*\.txt", re.IGNORECASE)
+
+
+def chat_named(name: str) -> bool:
+    """Whether a file's name is a WhatsApp chat's (its Export chat's .txt, iOS's _chat.txt)."""
+    return _WHATSAPP_MEMBER.fullmatch(name) is not None
 
 
 def _items(
@@ -461,7 +492,7 @@ def _items(
     except InvalidInput as exc:
         if n == 0:
             raise
-        report.errors.append(f"{exc}; the {n} conversations before it were read, nothing after it")
+        report.errors.append(f"{exc}; {_before(n)}, nothing after it")
         return
     yield from _read_on(source, report, compact, n, broke)
 
@@ -563,9 +594,14 @@ class _Damages:
             )
 
 
+def _before(n: int) -> str:
+    """The conversations read before a damaged one, said truly of one ("the 1 conversations ... were")."""
+    return "the conversation before it was read" if n == 1 else f"the {n:,} conversations before it were read"
+
+
 def _damage(source: Source, n: int, span: jsonstream.Span, exc: InvalidInput) -> str:
     if not span.closed:
-        before = f"the {n - 1} conversation{'s' * (n > 2)} before it were read" if n > 1 else "nothing was imported"
+        before = _before(n - 1) if n > 1 else "nothing was imported"
         return (
             f"{source.name}: conversation {n} is cut off: the file ends inside it, at byte {span.end:,} ({exc}): "
             f"a download cut short; {before}: get the export again and re-run (what landed is skipped)"
@@ -1020,7 +1056,8 @@ def _surveyed(source: Source, report: ChatReport, order: str | None) -> whatsapp
     found = whatsapp.survey(_text_lines(source, strict=True))
     if not found.messages:
         raise InvalidInput(
-            f"{source.name} holds no WhatsApp message (a line such as '12/31/23, 9:15 PM - Anna: Hi'); "
+            f"{source.name} holds no WhatsApp message (a line such as '12/31/23, 9:15 PM - Anna: Hi'), only "
+            "WhatsApp's own notices or nothing; "
             "pass the .txt or .zip that WhatsApp's Export chat made"
         )
     if order is not None:
@@ -1434,11 +1471,12 @@ def detect_format(path: Path) -> str:
 
 def _text_format(path: Path, head: bytes) -> str:
     """The format of a file that is no JSON: a WhatsApp chat by its lines, else by its name."""
-    if whatsapp.looks_like(head.decode("utf-8", errors="replace")):
-        return "whatsapp"
+    text = head.decode("utf-8", errors="replace")
+    if whatsapp.looks_like(text) or (whatsapp.headed(text) and _WHATSAPP_MEMBER.fullmatch(path.name)):
+        return "whatsapp"  # (a chat of WhatsApp's notices only: its reader says there is no one's message)
     if path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         return "jsonl"  # the JSONL importer reports each bad line by number
-    if path.suffix.lower() in (".md", ".markdown"):  # one note: as its folder would import it
+    if path.suffix.lower() in NOTE_SUFFIXES:  # one note: as its folder would import it
         return "markdown"
     if _TELEGRAM_HTML.fullmatch(path.name):  # Telegram Desktop's default export format is HTML
         raise InvalidInput(f"{path}: Telegram's HTML export cannot be read; {telegram.FIX}")
@@ -1525,6 +1563,8 @@ class _Unit:
     payload: CapturePayload
     own: bool = False  # the person's own words to an assistant (memory/life.py reads them)
     may_edit: bool = True  # a changed text at its place may be an edit of the message stored there
+    was: tuple[str, str] | None = None  # a WhatsApp contact named with ': ': its cut reading (speaker, unit key)
+    whole: bool = False  # it supersedes the memory of its cut reading (`_read_whole`)
 
 
 def import_chats(
@@ -1563,25 +1603,36 @@ def import_chats(
     read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source), mine, aligns)
     removed: Counter[str] = Counter()
     reset = _REMOVED.set(removed)
+    again = rehear.killed_before(db, read.source)  # (a run killed before it heard its turns: `_landed`)
     try:
         # One batch is encoded while the next is read and stored (memory/capture.py `capture_stream`).
         for units, done in capture_stream(
             db,
-            read.batches(reader(origin, report), report),
+            _marked(db, read.source, read.batches(reader(origin, report), report)),
             actor=actor,
             embedder=embedder,
             defer_embed=defer_embed,
             vectors=vectors,
             waive=KEEP_ALL_WAIVES if keep_all else frozenset(),
         ):
-            _landed(db, units, done, report, actor)
+            _landed(db, units, done, report, actor, again)
             if progress:
                 progress(report.conversations, report.messages)
+        rehear.end_import(db, read.source)  # (not on an error: the next run hears what this one may not have)
     finally:
         _REMOVED.reset(reset)
     report.warnings[:0] = _removed_warnings(Path(path).name, removed)
     _closing_warnings(Path(path).name, named, report)
     return report
+
+
+def _marked(db: Database, source: str, batches: Iterator[Any]) -> Iterator[Any]:
+    """The batches, the import marked under way (`rehear.begin_import`) before the first is stored: an
+    export refused before any (damaged, empty) leaves nothing behind."""
+    for n, batch in enumerate(batches):
+        if n == 0:
+            rehear.begin_import(db, source)
+        yield batch
 
 
 def _closing_warnings(name: str, named: str | None, report: ChatReport) -> None:
@@ -1590,6 +1641,12 @@ def _closing_warnings(name: str, named: str | None, report: ChatReport) -> None:
         report.warn(
             f"{name}: no message is from {named!r}, so none was read as yours; give --me the "
             "name the chat shows your messages under"
+        )
+    for (cut, whole), n in report.whole.items():
+        report.warn(
+            f"{name}: {n:,} message{'s' if n != 1 else ''} imported before under {cut!r} (the contact's name cut at "
+            f"its first ': ') {'are' if n != 1 else 'is'} said by {whole!r} now, the name's end gone from the text; "
+            "each old text is kept in `quire history`"
         )
     if report.undated:  # an export that gives no time at all: the import's moment is no time anything was said
         many = report.undated != 1
@@ -1748,6 +1805,8 @@ _OWN_IDS = ("chatgpt", "claude", "telegram", "messenger")
 # Exports whose chat is told by its name and its first messages (`_Read._stored_before`): a file of
 # another name or place holding one already stored is that chat again.
 _BY_NAME = ("whatsapp",)
+# Exports that hold each conversation id once: a copy is skipped, named (`_Read._a_copy`).
+_UNIQUE_IDS = ("chatgpt", "claude", "telegram")
 
 
 def _stored_elsewhere(db: Database, fmt: str, source: str) -> dict[str, str]:
@@ -1793,6 +1852,8 @@ class _Read:
     me: str | None = None  # `tokens.name_key` of the sender whose turns are the person's own, in a chat between people
     aligns: bool = False  # a later export may drop the oldest messages (WhatsApp): its places are found anew
     shifts: dict[str, int] = field(default_factory=dict)  # conversation key -> places its messages moved by
+    seen: set[str] = field(default_factory=set)  # the export ids read so far (`_a_copy`)
+    copy: list[str | None] = field(default_factory=lambda: [None])  # the id of the copy being skipped
 
     def source_of(self, conv: Conversation) -> str:
         """The source conv's session is keyed by: an earlier file's when it was stored from one
@@ -1808,6 +1869,8 @@ class _Read:
         spans: dict[str, conversations.SessionSpan] = {}
         for conv in convs:
             report.conversations += conv.part == 0
+            if self._a_copy(conv, report):
+                continue
             if self.source.split(":", 1)[0] in _BY_NAME and conv.part == 0 and conv.key not in self.elsewhere:
                 self._stored_before(conv)
             if self.aligns:
@@ -1830,12 +1893,31 @@ class _Read:
             pending = _edited(self.db, pending)
             yield pending, [u.payload for u in pending], [u.key for u in pending]
 
+    def _a_copy(self, conv: Conversation, report: ChatReport) -> bool:
+        """A ChatGPT, Claude or Telegram conversation with the export id of one before it in the file (an export
+        holds each once): skipped and named. Read as the same conversation, its messages took the first
+        one's places, and a place held already linked none of them to their session."""
+        if self.source.split(":", 1)[0] not in _UNIQUE_IDS:
+            return False
+        if conv.part == 0:
+            self.copy[0] = conv.key if conv.key in self.seen else None
+            self.seen.add(conv.key)
+            if self.copy[0] is not None:  # (the id itself is not said: it may hold a key, `_refuse_secrets`)
+                report.errors.append(
+                    f"{conv.where}: it has the id of a conversation before it in the file (an export holds each "
+                    "once); skipped: remove the copy, or give it an id of its own if it is another conversation, "
+                    "and import again (what landed is skipped)"
+                )
+        return self.copy[0] is not None and self.copy[0] == conv.key
+
     def _stored_before(self, conv: Conversation) -> None:
         """A chat with no ids of its own (WhatsApp) stored from another file: downloaded again ("WhatsApp
         Chat with Anna (1).txt"), moved, or unzipped from the zip imported before. It is the same chat
         when a session of its name holds its first messages (their sender and words, two at least):
-        two chats with people of one name share a name, not what was said in them."""
-        first = {(m.speaker, split_text(m.text)[0]) for m in conv.messages[:ALIGN_BY] if m.text}
+        two chats with people of one name share a name, not what was said in them. A message of a contact
+        named with ': ' is met in either reading: whole, or as an import before read it (`_cut_reading`)."""
+        forms = [_forms(m.speaker, split_text(m.text)[0]) for m in conv.messages[:ALIGN_BY] if m.text]
+        first: set[tuple[str, str]] = set().union(*forms) if forms else set()
         marks = ", ".join("?" * len(first))
         for found in _sources_of(self.db, self.source.split(":", 1)[0], self.source, conv.key) if first else []:
             session = conversations.session_id(found, conv.key)
@@ -1843,7 +1925,7 @@ class _Read:
                 (str(sp), str(ct))
                 for _, sp, ct in self.db.rows(ALIGN_SQL.format(marks=marks), (session, *[t for _, t in first]))
             }
-            if len(first & held) >= min(2, len(first)):
+            if sum(1 for f in forms if f & held) >= min(2, len(forms)):
                 self.elsewhere[conv.key] = found
                 return
 
@@ -1965,7 +2047,8 @@ def _units(
         label = (conv.title or conv.key)[:200]
         if msg.speaker not in entity:
             entity[msg.speaker] = _speaker_entity(msg.speaker, cue_from_previous)
-        for part, text in enumerate(split_text(msg.text)):
+        parts = split_text(msg.text)
+        for part, text in enumerate(parts):
             data = {
                 "content": text,
                 "type": "note",
@@ -1980,11 +2063,35 @@ def _units(
             except InvalidInput as exc:
                 report.errors.append(f"{msg.where}: {exc}")
                 continue
-            digest = hashlib.sha256(f"{conv.key}\x00{msg.position}\x00{part}\x00{text}".encode()).hexdigest()[:24]
+            digest = _digest(conv.key, msg.position, part, text)
             own = msg.role == "user" and (not cue_from_previous or by_me)
             edit = msg.edited is not False
-            units.append(_Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload, own, edit))
+            was = _cut_reading(source, conv.key, msg, text) if len(parts) == 1 else None
+            units.append(
+                _Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload, own, edit, was)
+            )
     return replace(span, owner=owner), units
+
+
+def _forms(speaker: str, text: str) -> set[tuple[str, str]]:
+    """A message's (sender, words), and, for a contact named with ': ', as an import before cut them."""
+    cut, sep, end = speaker.partition(": ")
+    return {(speaker, text), (cut, f"{end}: {text}")} if sep else {(speaker, text)}
+
+
+def _digest(key: str, position: int, part: int, text: str) -> str:
+    """A message part's unit key in the import log."""
+    return hashlib.sha256(f"{key}\x00{position}\x00{part}\x00{text}".encode()).hexdigest()[:24]
+
+
+def _cut_reading(source: str, key: str, msg: Message, text: str) -> tuple[str, str] | None:
+    """How a WhatsApp import before session 43 read a message of a contact whose name holds ': '
+    ("Work: Ana"): cut at the first colon, Work said "Ana: Hi". (That speaker, that reading's unit key), so
+    a re-import finds the memory it gave (`_read_whole`); None for any other message."""
+    cut, sep, end = msg.speaker.partition(": ")
+    if not sep or not source.startswith("whatsapp:"):
+        return None
+    return cut, _digest(key, msg.position, 0, f"{end}: {text}")
 
 
 EDIT_OVERLAP = 0.34  # shared words (Jaccard) above which a changed message at a place is its edit
@@ -2008,6 +2115,7 @@ def _edited(db: Database, units: list[_Unit]) -> list[_Unit]:
         (sid, int(pos), int(part)): (mid, speaker, content)
         for sid, pos, part, mid, speaker, content in rows_in(db, EDITED_SQL, sorted({u.session for u in units}))
     }
+    units = _read_whole(db, units, found)
     if not found:
         return units
     out = []
@@ -2018,6 +2126,34 @@ def _edited(db: Database, units: list[_Unit]) -> list[_Unit]:
             if changed and correction.word_jaccard(old[2], unit.payload.content) >= EDIT_OVERLAP:
                 unit = replace(unit, payload=unit.payload.model_copy(update={"supersedes": old[0]}))
         out.append(unit)
+    return out
+
+
+def _read_whole(
+    db: Database, units: list[_Unit], found: dict[tuple[str, int, int], tuple[str, str, str]]
+) -> list[_Unit]:
+    """A WhatsApp chat imported before its contacts named with ': ' were read whole: "Work" said "Ana: Hi"
+    there, "Work: Ana" says "Hi" now. The memory that cut reading gave, still at its place under the cut
+    name, is superseded by the whole one (its old text kept in `quire history`, the place relinked to the
+    whole name); one the person changed since (edited, forgotten) is theirs: the message is taken as the
+    one imported then, and nothing is stored for it (its place's speaker is named whole all the same)."""
+    cut = [u for u in units if u.was is not None]
+    # (and their whole reading's: one imported whole already is read as any message is)
+    logged = logged_keys(db, [k for u in cut if u.was for k in ((u.key[0], u.was[1]), u.key)]) if cut else {}
+    if not logged:
+        return units
+    out = []
+    for unit in units:
+        then = (unit.key[0], unit.was[1]) if unit.was else None
+        if then is None or then not in logged or not unit.was or unit.key in logged:
+            out.append(unit)
+            continue
+        held = found.get((unit.session, unit.position, unit.part))
+        if held is not None and held[0] == logged[then] and held[1] == unit.was[0] and not unit.payload.supersedes:
+            whole = unit.payload.model_copy(update={"supersedes": held[0]})
+            out.append(replace(unit, payload=whole, whole=True, may_edit=False))
+        else:  # (its memory is not the cut reading's any more: the import log's key says it was imported)
+            out.append(replace(unit, key=then, whole=True))
     return out
 
 
@@ -2146,8 +2282,62 @@ def _refuse_secrets(conv: Conversation, report: ChatReport) -> None:
         conv.key = "redacted-" + hashlib.sha256(conv.key.encode("utf-8")).hexdigest()[:16]
 
 
+def _logged(outcome: Outcome) -> bool:
+    return isinstance(outcome, Duplicate) and outcome.logged and bool(outcome.id)
+
+
+def _placed(
+    db: Database, units: list[_Unit], outcomes: list[Outcome], moved: list[tuple[str, int, int, str, str]]
+) -> None:
+    """The places of a batch's edited messages (and names read whole) pointed at their new memories, the
+    turn after each cued by the new text (inside the batch's transaction)."""
+    conversations.relink_turns(db, moved)
+    conversations.rename_turns(
+        db,
+        [
+            (u.speaker, u.session, u.position, u.part, u.was[0])
+            for u, o in zip(units, outcomes, strict=True)
+            if u.whole and u.was and isinstance(o, Duplicate)
+        ],
+    )
+    for cut in {(u.session, u.was[0]) for u in units if u.was}:
+        conversations.drop_participant(db, *cut)  # (once none of the session's turns is the cut name's)
+    _recue(db, moved)
+
+
+# The places whose memory a logged message's memory supersedes (`_unfinished`).
+UNFINISHED_SQL = (
+    "SELECT m.id, st.session_id, st.position, st.part FROM memories m "
+    "JOIN session_turns st ON st.memory_id = m.supersedes WHERE m.id IN ({marks})"
+)
+
+
+def _unfinished(db: Database, units: list[_Unit], outcomes: list[Outcome]) -> list[tuple[str, int, int, str, str]]:
+    """Places a killed import left on a message's old memory: the new one (an edit, a name read whole) was
+    stored and logged, the relink after it never ran, and the re-run finds the message imported. Only
+    the import's own new memory moves a place (one the person wrote supersedes nothing the log gave)."""
+    logged = {
+        (u.session, u.position, u.part, o.id): u
+        for u, o in zip(units, outcomes, strict=True)
+        if isinstance(o, Duplicate) and o.logged and o.id
+    }
+    if not logged:
+        return []
+    out = []
+    for mid, sid, position, part in rows_in(db, UNFINISHED_SQL, sorted({key[3] for key in logged})):
+        unit = logged.get((str(sid), int(position), int(part), str(mid)))
+        if unit is not None:
+            out.append((unit.session, unit.position, unit.part, str(mid), unit.speaker))
+    return out
+
+
 def _landed(
-    db: Database, units: list[_Unit], outcomes: list[Outcome] | QuireError, report: ChatReport, actor: str
+    db: Database,
+    units: list[_Unit],
+    outcomes: list[Outcome] | QuireError,
+    report: ChatReport,
+    actor: str,
+    again: bool = False,
 ) -> None:
     """Count a batch's outcomes into the report and place its turns in their sessions."""
     if isinstance(outcomes, QuireError):
@@ -2158,9 +2348,12 @@ def _landed(
         return
     links, moved = [], []
     for unit, outcome in zip(units, outcomes, strict=True):
-        if isinstance(outcome, Stored) and unit.payload.supersedes:  # a message edited in place
+        if isinstance(outcome, Stored) and unit.payload.supersedes:  # a message edited in place, or read whole
             moved.append((unit.session, unit.position, unit.part, outcome.id, unit.speaker))
-            report.edited += 1
+            if unit.whole and unit.was:
+                report.whole[(unit.was[0], unit.speaker)] += 1
+            else:
+                report.edited += 1
         if isinstance(outcome, Stored):
             report.stored += 1
             report.ids.append(outcome.id)
@@ -2181,15 +2374,19 @@ def _landed(
                 report.refuse(gate.import_refusal(unit.where, outcome.detail))
         if outcome.id:
             links.append((unit.session, unit.position, unit.part, outcome.id, unit.speaker))
+    moved += _unfinished(db, units, outcomes)
     with db.transaction():
         conversations.link_turns(db, links)
-        conversations.relink_turns(db, moved)
-        _recue(db, moved)
+        _placed(db, units, outcomes, moved)
         report.changes += _taken_back(db, units, outcomes, actor)
         report.redated += _redate(db, units, outcomes, actor)
         audit.record(db, actor, "link_turns", "batch", units[0].session, count=len(links))
     # What the person says about their own life becomes identity, preference or fact, and a
     # change of it supersedes or waits for review (memory/correction.heard).
     own = [(o.id, u.payload.content) for u, o in zip(units, outcomes, strict=True) if u.own and isinstance(o, Stored)]
+    if again:  # the person's turns a killed run stored and may not have heard: each one still untouched
+        logged = [(o.id or "", u.payload.content) for u, o in zip(units, outcomes, strict=True) if u.own and _logged(o)]
+        fresh = rehear.untouched(db, [mid for mid, _ in logged]) if logged else set()
+        own += [(mid, text) for mid, text in logged if mid in fresh]
     for line in correction.heard(db, own, actor=actor):
         report.changes.append(line)

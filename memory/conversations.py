@@ -131,9 +131,32 @@ def relink_turns(db: Database, rows: Iterable[tuple[str, int, int, str, str]]) -
     """Point places at new memories (a message edited in place in a re-imported export)."""
     db.executemany(
         "INSERT INTO session_turns(session_id, position, part, memory_id, speaker) VALUES (?, ?, ?, ?, ?) "
-        "ON CONFLICT(session_id, position, part) DO UPDATE SET memory_id = excluded.memory_id",
+        # the speaker too: a WhatsApp contact's name read whole now ("Work" was "Work: Ana" cut at its colon)
+        "ON CONFLICT(session_id, position, part) DO UPDATE SET memory_id = excluded.memory_id, "
+        "speaker = excluded.speaker",
         list(rows),
     )
+
+
+def rename_turns(db: Database, rows: Iterable[tuple[str, str, int, int, str]]) -> None:
+    """(whole name, session, position, part, cut name): a place's speaker read whole, its memory kept."""
+    db.executemany(
+        "UPDATE session_turns SET speaker = ? WHERE session_id = ? AND position = ? AND part = ? AND speaker = ?",
+        list(rows),
+    )
+
+
+def drop_participant(db: Database, sid: str, name: str) -> None:
+    """Take `name` out of the session's participants once none of its turns is theirs (a cut name read whole)."""
+    row = db.one(
+        "SELECT participants FROM sessions WHERE id = ? AND NOT EXISTS "
+        "(SELECT 1 FROM session_turns WHERE session_id = ? AND speaker = ?)",
+        (sid, sid, name),
+    )
+    if row is None:
+        return
+    people = [p for p in json.loads(row["participants"]) if p != name]
+    db.execute("UPDATE sessions SET participants = ? WHERE id = ?", (json.dumps(people, ensure_ascii=False), sid))
 
 
 def places(db: Database, memory_ids: Sequence[str]) -> dict[str, Place]:

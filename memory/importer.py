@@ -40,6 +40,7 @@ from memory import (
     gate,
     jsonstream,
     notes,
+    rehear,
     spaces,
     supersede,
 )
@@ -81,6 +82,14 @@ class ImportReport:
 MAX_NOTE_BYTES = 50_000_000  # one Markdown note; past it is not a note
 NOTE_SUFFIXES = chats.NOTE_SUFFIXES
 TEXT_SUFFIXES = (".txt", ".text")  # plain text: a note only when `--format markdown` says so (a .txt may be a chat)
+
+
+def note_suffixes(said: bool) -> tuple[str, ...]:
+    """The one rule of what a note is named: .md or .markdown, and plain text (.txt, .text) when the
+    person said the path holds notes (`--format markdown`); a .txt left to auto may be a chat."""
+    return (*NOTE_SUFFIXES, *TEXT_SUFFIXES) if said else NOTE_SUFFIXES
+
+
 MAX_DEPTH = 16  # a payload nests two levels (fields, entities); deeper is not a capture
 
 
@@ -97,7 +106,8 @@ def json_object(line: bytes, what: str = "line") -> dict[str, Any]:
     try:
         data = text_policy.json_loads(text)
     except json.JSONDecodeError as exc:
-        raise InvalidInput(text_policy.json_error(exc)) from None
+        # (its column is of the item, and an item is fixed as an item: "fix that line" was said of it)
+        raise InvalidInput(text_policy.json_error(exc).replace("that line", f"that {what}")) from None
     except RecursionError:  # belt and braces: the depth scan above should make this unreachable
         raise InvalidInput("nested too deeply; a capture is a flat JSON object") from None
     if not isinstance(data, dict):
@@ -181,6 +191,7 @@ def import_path(
     timezone: the IANA zone a WhatsApp or Telegram export's wall-clock times are in (else the machine's).
     """
     path = Path(path)
+    said = note_suffixes(format == "markdown")  # (before `checked`: auto reads a folder as notes too)
     flags: dict[str, Any] = {"roles": roles, "keep_all": keep_all, "me": me, "date_order": date_order}
     flags["timezone"] = timezone
     format = checked(path, format, **flags)
@@ -193,7 +204,7 @@ def import_path(
         return chats.import_chats(db, path, format, space=space, progress=progress, **flags, **store.kw())
     report = ImportReport()
     if path.is_dir() or (path.is_file() and format == "markdown"):
-        _import_notes(db, path, report, store, space=space, progress=progress, own=own)
+        _import_notes(db, path, report, store, space=space, progress=progress, own=own, suffixes=said)
     elif path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         _import_lines(db, path, report, store, space=space, progress=progress)
     else:
@@ -231,14 +242,38 @@ def checked(
         raise UsageMistake(misused)
     # One note: a .md file, or plain text said to be one (`--format markdown`: a journal.txt, a note
     # exported as text); a folder's walk reads its .md notes only.
-    note = path.is_file() and path.suffix.lower() in (*NOTE_SUFFIXES, *(TEXT_SUFFIXES if format == "markdown" else ()))
-    if format in ("jsonl", "markdown") and (format == "markdown") != (path.is_dir() or note):
-        raise InvalidInput(
-            f"{path}: --format markdown takes a folder of notes or one note (.md, or .txt said to be one), jsonl a file"
-        )
+    note = path.is_file() and path.suffix.lower() in note_suffixes(format == "markdown")
+    _refuse_a_mismatch(path, format, note)
     if note and path.suffix.lower() in TEXT_SUFFIXES:
         _refuse_a_long_note(path, path.stat())  # (a .md one was, by its name, before its format was read)
     return format
+
+
+_FILES = {  # what a chat format reads, said when it is given a folder
+    "chatgpt": "the export's conversations.json, or its .zip",
+    "claude": "the export's conversations.json, or its .zip",
+    "whatsapp": "the chat's .txt (or the .zip) that Export chat made",
+    "telegram": "the export's result.json, or a zip of the export folder",
+    "chat-jsonl": "a .jsonl file, one message a line",
+}
+
+
+def _refuse_a_mismatch(path: Path, format: str, note: bool) -> None:
+    """A path the format given cannot read, in words true of it (before any path is imported): a folder
+    to a format that reads a file, a file that is no note to markdown, a note to jsonl."""
+    if path.is_dir() and format in _FILES:
+        raise InvalidInput(f"{path} is a folder, and --format {format} reads a file: pass {_FILES[format]}")
+    if format == "jsonl" and (path.is_dir() or note):
+        what = "a folder" if path.is_dir() else "a Markdown note"
+        raise InvalidInput(
+            f"{path} is {what}, and --format jsonl reads a file of captures (one JSON object a line); give "
+            "--format markdown (or leave --format out) to import notes"
+        )
+    if format == "markdown" and not (path.is_dir() or note):
+        raise InvalidInput(
+            f"{path}: --format markdown takes a folder of notes or one note (.md, .markdown, or plain text: .txt, "
+            ".text); import a file of another kind without --format"
+        )
 
 
 _EXPORT_WORDS = {
@@ -339,25 +374,33 @@ def _land_stream(
     after: Callable[[int], None],
     *,
     own: bool = False,
+    again: bool = False,
 ) -> None:
     """Units stored BATCH at a time as they are read: what is held is one batch, whatever the size of
     the input, and each batch is committed (and acknowledged by `after`) before the next is read,
     so a killed import keeps every batch before the kill and a re-run skips them (the import log).
     `own`: the units are the person's own words (their notes), read for their life as their chat
-    turns are (`correction.heard`)."""
+    turns are (`correction.heard`); `again`: a run before was killed, so those it stored and may not have
+    heard, met again still untouched, are heard too (`rehear.begin_import`)."""
     batch: list[Unit] = []
     for unit in units:
         batch.append(unit)
         if len(batch) >= BATCH:
-            _land_batch(db, batch, report, store, own=own)
+            _land_batch(db, batch, report, store, own=own, again=again)
             after(len(batch))
             batch = []
-    _land_batch(db, batch, report, store, own=own)
+    _land_batch(db, batch, report, store, own=own, again=again)
     after(len(batch))
 
 
-def _land_batch(db: Database, batch: list[Unit], report: ImportReport, store: _Landing, *, own: bool) -> None:
-    stored = land(db, _checkable(db, batch, report), report, batch_size=BATCH, **store.kw())
+def _land_batch(
+    db: Database, batch: list[Unit], report: ImportReport, store: _Landing, *, own: bool, again: bool = False
+) -> None:
+    logged: list[tuple[str, str]] = []
+    stored = land(db, _checkable(db, batch, report), report, batch_size=BATCH, logged=logged, **store.kw())
+    if own and again and logged:
+        fresh = rehear.untouched(db, [mid for mid, _ in logged])
+        stored += [(mid, text) for mid, text in logged if mid in fresh]
     if own and stored:
         report.warnings += dict.fromkeys(correction.heard(db, stored, actor=store.actor))
 
@@ -396,8 +439,10 @@ def _import_notes(
     space: str | None,
     progress: Callable[[int, int], None] | None,
     own: tuple[Path, ...] = (),
+    suffixes: tuple[str, ...] = NOTE_SUFFIXES,
 ) -> None:
-    """A folder of Markdown notes, streamed: progress is (notes read, notes in the folder), counted
+    """A folder of Markdown notes (`suffixes`: what a note is named, `note_suffixes`), streamed:
+    progress is (notes read, notes in the folder), counted
     by a first walk that keeps nothing. One note (a file) lands as its folder's import would land
     it: the same sources, so importing the folder later adds nothing."""
     only = folder.resolve() if folder.is_file() else None
@@ -411,14 +456,7 @@ def _import_notes(
         shown = ", ".join(str(f.relative_to(root)) for f in sorted(templates))
         report.warnings.append(f"skipped the vault's template folder {shown} (skeletons for new notes, not notes)")
     skip |= templates
-    total = 1 if only is not None else sum(1 for _ in note_files(root, skip))
-    if not total:
-        export = chats.export_in(folder)
-        if export is not None:  # an export unpacked (Telegram's DataExport folder): its file is what is read
-            raise InvalidInput(f"{folder} holds no .md notes but a chat export: import {export} itself")
-        raise InvalidInput(
-            f"{folder} is a folder without .md notes; pass a folder of Markdown notes, or the chat export file itself"
-        )
+    total = 1 if only is not None else _notes_in(folder, root, skip, suffixes, report)
     read = [0]
 
     def ticked(_: int) -> None:
@@ -426,19 +464,85 @@ def _import_notes(
             progress(read[0], max(total, read[0]))
 
     units = [0]
-    names = vault_names(root, report, skip=skip)
+    names = vault_names(root, report, skip=skip, suffixes=suffixes)
 
     def counted() -> Iterator[Unit]:
         for unit in iter_markdown_units(
-            root, report, space=space, read=read, db=db, only=only, skip=skip, names=names, actor=store.actor
+            root,
+            report,
+            space=space,
+            read=read,
+            db=db,
+            only=only,
+            skip=skip,
+            names=names,
+            actor=store.actor,
+            suffixes=suffixes,
         ):
             units[0] += 1
             yield unit
 
-    _land_stream(db, counted(), report, store, ticked, own=True)
+    source = f"md:{root}"  # (one note's mark is its folder's: the same turns)
+    again = rehear.begin_import(db, source)  # (a run killed before it heard its notes: `_land_stream`)
+    _land_stream(db, counted(), report, store, ticked, own=True, again=again)
+    rehear.end_import(db, source)  # (not on an error: the next run hears what this one may not have)
     if not units[0] and not report.errors:  # as a file of 0 bytes or blank lines: nothing to import
         held = "the note holds no" if only is not None else f"none of its {total} notes holds a"
         raise InvalidInput(f"{folder}: {held} paragraph or bullet: nothing to import; check the path")
+
+
+def _notes_in(folder: Path, root: Path, skip: frozenset[Path], suffixes: tuple[str, ...], report: ImportReport) -> int:
+    """The notes under `root` (named with one of `suffixes`), counted in one walk that keeps nothing (the
+    progress bar's total); the plain-text files beside them, not read unless said, said once with the flag."""
+    total = text = 0
+    left: list[Path] = []
+    for file in note_files(root, skip, note_suffixes(True), left):
+        if file.name.lower().endswith(suffixes):
+            total += 1
+        else:
+            text += 1
+    if not total:
+        _refuse_no_notes(folder, text)
+    links = [p for p in left if p.is_dir()]
+    if links:  # (a link to a folder is not followed: it may loop, or lead out of the folder as a file's may not)
+        report.warnings.append(
+            f"left out {_some(links, root, 'link')} to a folder: a linked folder is not read (it may loop, or lead "
+            "out of the folder); import the folder it links to itself"
+        )
+    if len(links) < len(left):
+        chats_left = [p for p in left if not p.is_dir()]
+        report.warnings.append(
+            f"left out {_some(chats_left, root, 'WhatsApp chat')}: a chat is not a note; import each itself "
+            "(quire import FILE)"
+        )
+    if text:  # (a .txt may be a chat: read as a note only when said)
+        report.warnings.append(
+            f"left out {text:,} plain-text file{'s' if text != 1 else ''} (.txt) beside the notes; import the "
+            "folder again with --format markdown to read them as notes too"
+        )
+    return total
+
+
+def _some(paths: list[Path], root: Path, what: str) -> str:
+    """'2 links (a, b)': how many, and the first three named."""
+    shown = ", ".join(_named(p.relative_to(root)) for p in paths[:3]) + (", ..." if len(paths) > 3 else "")
+    return f"{len(paths):,} {what}{'s' if len(paths) != 1 else ''} ({shown})"
+
+
+def _refuse_no_notes(folder: Path, text: int) -> None:
+    """A folder with no note in it: the chat export it holds named, or its plain-text notes and the flag
+    that reads them (a person keeps notes as .txt too), or what import takes."""
+    export = chats.export_in(folder)
+    if export is not None:  # an export unpacked (Telegram's DataExport folder): its file is what is read
+        raise InvalidInput(f"{folder} holds no .md notes but a chat export: import {export} itself")
+    if text:
+        raise InvalidInput(
+            f"{folder} holds no .md notes but {text:,} plain-text file{'s' if text != 1 else ''} (.txt); import it "
+            "with --format markdown to read each as a note"
+        )
+    raise InvalidInput(
+        f"{folder} is a folder without .md notes; pass a folder of Markdown notes, or the chat export file itself"
+    )
 
 
 def _own_folders(root: Path, own: tuple[Path, ...]) -> frozenset[Path]:
@@ -471,10 +575,11 @@ def land(
     vectors: VectorIndex | None = None,
     progress: Callable[[int], None] | None = None,
     batch_size: int = 256,
+    logged: list[tuple[str, str]] | None = None,
 ) -> list[tuple[str, str]]:
     """Store units batch by batch, counting outcomes into `report`; returns (id, text) of each
-    memory stored. A batch that fails as a whole (its transaction rolled back) is retried unit by
-    unit, so only the bad unit is lost."""
+    memory stored (and puts in `logged` those of units an earlier run stored). A batch that fails as a
+    whole (its transaction rolled back) is retried unit by unit, so only the bad unit is lost."""
 
     def run(chunk: list[Unit]) -> list[Outcome]:
         return capture_many(
@@ -492,11 +597,11 @@ def land(
     for start in range(0, len(units), batch_size):
         chunk = units[start : start + batch_size]
         try:
-            stored += _count(report, chunk, run(chunk))
+            stored += _count(report, chunk, run(chunk), logged)
         except QuireError:
             for unit in chunk:
                 try:
-                    stored += _count(report, [unit], run([unit]))
+                    stored += _count(report, [unit], run([unit]), logged)
                 except QuireError as exc:
                     report.fail(unit.where, str(exc))
         if progress:
@@ -504,7 +609,9 @@ def land(
     return stored
 
 
-def _count(report: ImportReport, units: list[Unit], outcomes: list[Outcome]) -> list[tuple[str, str]]:
+def _count(
+    report: ImportReport, units: list[Unit], outcomes: list[Outcome], logged: list[tuple[str, str]] | None = None
+) -> list[tuple[str, str]]:
     stored = []
     for unit, outcome in zip(units, outcomes, strict=True):
         if isinstance(outcome, Stored):
@@ -514,6 +621,8 @@ def _count(report: ImportReport, units: list[Unit], outcomes: list[Outcome]) -> 
             report.warnings += [f"{unit.where}: {w}" for w in outcome.warnings]
         elif isinstance(outcome, Duplicate):
             report.duplicates += 1
+            if logged is not None and outcome.logged and outcome.id:
+                logged.append((outcome.id, unit.payload.content))
         elif isinstance(outcome, Rejected):
             report.rejected += 1
             if outcome.reason == "credential_leak":  # the person must act: an error (exit 1) on every format
@@ -601,6 +710,9 @@ def iter_json_units(path: Path, report: ImportReport, *, space: str | None) -> I
     try:
         for n, item in enumerate(_json_items(path), start=1):
             where = f"{path.name} item {n}"
+            if isinstance(item, _WholeFile):
+                report.fail(path.name, str(item))
+                continue
             if isinstance(item, InvalidInput):
                 report.fail(where, str(item))
                 continue
@@ -631,22 +743,58 @@ def _json_items(path: Path) -> Iterator[dict[str, Any] | InvalidInput]:
     if not spans:
         raise InvalidInput("not a JSON list [...] of captures")
     with _text(path) as text:
-        at = 0
+        at, before, bad = 0, 0, False  # items given before this one (a blank span is none); the last one's error
         for span in spans:
             _skip(text, span.start - at)
             at, size = span.end, span.end - span.start
             if size > chats.MAX_LINE_BYTES:
                 _skip(text, size)
+                before, bad = before + 1, True
                 yield InvalidInput(f"item is {size:,} bytes, over the {chats.MAX_LINE_BYTES:,}-byte limit; split it up")
                 continue
             body = text.read(size).strip()
+            before += bool(body) or not span.closed
+            bad = bool(body) or not span.closed
             if not span.closed:
-                yield InvalidInput("the file ends inside this item (it was cut short); the items before it were read")
+                yield InvalidInput(_torn(before - 1))
             elif body:  # (a blank span: `[]`, a trailing comma)
                 try:
                     yield json_object(body, "item")
+                    bad = False
                 except InvalidInput as exc:
                     yield exc
+        if not bad:  # (a last item in error said why the list goes wrong: a `}` missing runs it on to the end)
+            yield from _after_list(text, before)
+
+
+class _WholeFile(InvalidInput):
+    """An error of the document, not of an item (named by the file alone)."""
+
+
+def _after_list(text: BinaryIO, items: int) -> Iterator[InvalidInput]:
+    """What follows a list's last item: its `]`, then blanks only. A file cut short after a comma, or a
+    second list after the first, was read as far as the items went without a word."""
+    read = {0: "no item was read", 1: "the item in it was read"}.get(items, f"the {items:,} items in it were read")
+    if text.read(1) != b"]":
+        yield _WholeFile(
+            f"the file ends before its list closes with ] (cut short?); {read}: if it held more, export it again "
+            "and import it (what landed is skipped)"
+        )
+    elif text.read(1 << 16).strip():
+        yield _WholeFile(
+            f"the file goes on after its list closes with ], and what follows is not read ({read}); put every "
+            "capture in the one list, or write JSON Lines, and import again (what landed is skipped)"
+        )
+
+
+def _torn(before: int) -> str:
+    """What an item the file ends inside says: true for the first item, a middle one and the last (a
+    quote, `}` or `]` missing in a middle item runs it on to the file's end: the items after it unread)."""
+    torn = "the file ends inside this item (cut short, or a quote, } or ] missing in it runs it on to the end)"
+    if not before:
+        return f"{torn}; no item was read: fix the file (or export it again) and import it again"
+    read = "the item before it was read" if before == 1 else f"the {before:,} items before it were read"
+    return f"{torn}; {read}, none after it: fix the item and import again (what landed is skipped)"
 
 
 def _text(path: Path) -> BinaryIO:
@@ -704,10 +852,18 @@ def _edited(db: Database, path: Path, units: Iterator[Unit], keys: Callable[[], 
         yield edits.marked(unit)
 
 
-def note_files(root: Path, skip: frozenset[Path] = frozenset()) -> Iterator[Path]:
-    """The .md (and .markdown) files under `root`, in sorted order, found one folder at a time (only the names of
+def note_files(
+    root: Path,
+    skip: frozenset[Path] = frozenset(),
+    suffixes: tuple[str, ...] = NOTE_SUFFIXES,
+    left: list[Path] | None = None,
+) -> Iterator[Path]:
+    """The notes under `root` (files named with one of `suffixes`, `note_suffixes`), in sorted order,
+    found one folder at a time (only the names of
     the folder being listed are held, not every path of the tree); hidden folders and files
-    (.obsidian, .git, .trash) are left out, and so are the folders in `skip` (quire's own)."""
+    (.obsidian, .git, .trash) are left out, and so are the folders in `skip` (quire's own), links to
+    folders (a loop, or notes out of the folder) and a WhatsApp chat's .txt (a chat, imported itself),
+    the last two put in `left` when given."""
     try:
         entries = sorted(os.scandir(root), key=lambda e: e.name)
     except OSError:
@@ -720,9 +876,14 @@ def note_files(root: Path, skip: frozenset[Path] = frozenset()) -> Iterator[Path
         except OSError:
             continue
         if is_dir and Path(entry.path) not in skip:
-            yield from note_files(Path(entry.path), skip)
-        elif not is_dir and entry.name.lower().endswith(NOTE_SUFFIXES):  # (".markdown" as one note is read)
-            yield Path(entry.path)
+            yield from note_files(Path(entry.path), skip, suffixes, left)
+        elif left is not None and entry.is_symlink() and os.path.isdir(entry.path):
+            left.append(Path(entry.path))
+        elif not is_dir and entry.name.lower().endswith(suffixes):
+            if not (entry.name.lower().endswith(TEXT_SUFFIXES) and chats.chat_named(entry.name)):
+                yield Path(entry.path)
+            elif left is not None:
+                left.append(Path(entry.path))
 
 
 def iter_markdown_units(
@@ -736,6 +897,7 @@ def iter_markdown_units(
     skip: frozenset[Path] = frozenset(),
     names: notes.VaultNames | None = None,
     actor: str = "import",
+    suffixes: tuple[str, ...] = NOTE_SUFFIXES,
 ) -> Iterator[Unit]:
     """One unit per bullet or paragraph of each note, a note read only when the one before is used
     up; `read[0]` counts the notes read so far (the progress line). With `db`, a paragraph edited
@@ -744,7 +906,7 @@ def iter_markdown_units(
     entities of a link and of an alias named in words are read with. With `db` too, a note whose
     day, file or names changed since it was imported re-reads its stored memories (`_reread`)."""
     names = names if names is not None else notes.VaultNames({})
-    for file in [only] if only is not None else note_files(root, skip):
+    for file in [only] if only is not None else note_files(root, skip, suffixes):
         if read is not None:
             read[0] += 1
         rel = file.relative_to(root)
@@ -753,7 +915,7 @@ def iter_markdown_units(
         units = _note_units(file, rel, root, report, space=space, names=names)
         if db is not None:
             units = _edited_in_note(db, f"md:{root}/{rel}", units)
-            _reread(db, root, rel, units, report, actor=actor)
+            _reread(db, root, rel, units, report, actor=actor, suffixes=suffixes)
         yield from units
 
 
@@ -769,14 +931,16 @@ MAX_VAULT_ALIASES = 100_000  # aliases a vault's names hold (each note's first M
 NAMES_HEAD = 1_000_000  # bytes of a note `vault_names` reads (a note is seldom more): its frontmatter comes first
 
 
-def vault_names(root: Path, report: ImportReport, *, skip: frozenset[Path] = frozenset()) -> notes.VaultNames:
+def vault_names(
+    root: Path, report: ImportReport, *, skip: frozenset[Path] = frozenset(), suffixes: tuple[str, ...] = NOTE_SUFFIXES
+) -> notes.VaultNames:
     """What the notes under `root` are called (notes.VaultNames): each note's head read once (a
     note that cannot be read names nothing here; the import reports it). Aliases left out are
     said once per note: a name no entity could be (too long) too; past MAX_VAULT_ALIASES in all, the
     rest are not read (said once)."""
     found = []
     read = 0
-    for file in note_files(root, skip):
+    for file in note_files(root, skip, suffixes):
         rel = file.relative_to(root)
         try:
             if file.is_symlink() and not file.resolve(strict=True).is_relative_to(root):
@@ -895,7 +1059,7 @@ class _Held:
     unit: Unit
 
 
-def _held(db: Database, root: Path, rel: Path, units: list[Unit]) -> list[_Held]:
+def _held(db: Database, root: Path, rel: Path, units: list[Unit], suffixes: tuple[str, ...]) -> list[_Held]:
     """The active memories the note's paragraphs stored before: from this note (the import log),
     or (a note renamed or moved) the same words stored from a note that is gone from the vault."""
     source = units[0].key[0]
@@ -923,7 +1087,7 @@ def _held(db: Database, root: Path, rel: Path, units: list[Unit]) -> list[_Held]
             status == "active"
             and src
             and src != str(rel)
-            and src.lower().endswith(NOTE_SUFFIXES)
+            and src.lower().endswith(suffixes)
             and not (root / src).exists()
         )
         if not gone or Path(src).is_absolute() or ".." in Path(src).parts:
@@ -935,7 +1099,16 @@ def _held(db: Database, root: Path, rel: Path, units: list[Unit]) -> list[_Held]
     return out
 
 
-def _reread(db: Database, root: Path, rel: Path, units: list[Unit], report: ImportReport, *, actor: str) -> None:
+def _reread(
+    db: Database,
+    root: Path,
+    rel: Path,
+    units: list[Unit],
+    report: ImportReport,
+    *,
+    actor: str,
+    suffixes: tuple[str, ...] = NOTE_SUFFIXES,
+) -> None:
     """A note imported before, read again: the memories its paragraphs stored take what the note
     says of them now, in place (nothing superseded, nothing stored twice; each change an audit row):
 
@@ -949,7 +1122,7 @@ def _reread(db: Database, root: Path, rel: Path, units: list[Unit], report: Impo
       replace those it gave."""
     if not units:
         return
-    held = _held(db, root, rel, units)
+    held = _held(db, root, rel, units, suffixes)
     day = next((clock.normalize_when(u.payload.valid_from) for u in units if u.payload.valid_from), None)
     moved = redated = renamed = 0
     now = clock.now_iso()

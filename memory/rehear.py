@@ -31,7 +31,8 @@ Markdown note (its import log source is `md:...`). A JSONL capture is not heard 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import hashlib
+from collections.abc import Callable, Sequence
 
 from memory import audit, correction, meta, review, statements
 from memory.conversations import ASSISTANT_SPEAKERS
@@ -68,6 +69,40 @@ _OWN = f"{_UNTOUCHED} AND (m.id IN ({_OWN_TURNS}) OR m.id IN ({_OWN_NOTES}))"
 _BATCH_SQL = f"SELECT m.rowid, m.id, m.content FROM memories m WHERE m.rowid > ? AND {_OWN} ORDER BY m.rowid LIMIT ?"
 
 Reader = Callable[[list[tuple[str, str]]], correction.Heard]
+
+
+def _importing(source: str) -> str:
+    """The meta key marking an import of `source` under way (a digest: no path is kept in it)."""
+    return "importing:" + hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+
+
+def killed_before(db: Database, source: str) -> bool:
+    """Whether an import of `source` was marked under way (`begin_import`) and never ended: a run of it
+    was killed (or failed) between storing a batch and hearing it, so its logged turns still untouched
+    are to be heard as they are met again (`untouched`), as that run would have heard them; else the
+    re-run found them imported and they were never heard (no About me line, no review item)."""
+    return meta.get(db, _importing(source)) is not None
+
+
+def begin_import(db: Database, source: str) -> bool:
+    """Mark an import of `source` under way until `end_import` (before its first batch is stored);
+    returns `killed_before`."""
+    with db.transaction():
+        killed = killed_before(db, source)
+        meta.put(db, _importing(source), "1")
+    return killed
+
+
+def end_import(db: Database, source: str) -> None:
+    with db.transaction():
+        meta.drop(db, _importing(source))
+
+
+def untouched(db: Database, ids: Sequence[str]) -> set[str]:
+    """Of these memories, those still as their import stored them (untyped, never edited: `_UNTOUCHED`)."""
+    return {
+        str(r[0]) for r in rows_in(db, f"SELECT m.id FROM memories m WHERE m.id IN ({{marks}}) AND {_UNTOUCHED}", ids)
+    }
 
 
 def recorded(db: Database) -> int:

@@ -188,6 +188,13 @@ def looks_like(head: str) -> bool:
     return bool(found and found[0] and any(m and _split(m.group(_REST))[0] for m in found))
 
 
+def headed(head: str) -> bool:
+    """Whether text opens with a WhatsApp header, a sender's or the app's own notice's (a chat of
+    notices only: `looks_like` wants a sender)."""
+    first = next((line for line in head.splitlines()[:50] if line.strip()), "")
+    return HEADER.match(_unmarked(first.rstrip("\r"))) is not None
+
+
 def title(name: str, member: str | None = None, folder: str | None = None) -> str:
     """The chat's name from its file's: "WhatsApp Chat with Anna.txt" -> "Anna"; iOS's `_chat.txt`
     is named by its zip ("WhatsApp Chat - Anna.zip"), or unzipped by the `folder` it was unpacked
@@ -517,7 +524,14 @@ def _numbers(found: re.Match[str]) -> tuple[int, ...]:
     pm = (
         _BEFORE.get(before or "") or _AFTER.get(after or "") or (0 if half is None else 2 if half.lower() == "p" else 1)
     )
-    return int(a), int(b), int(c), int(hour), int(minute), int(sec or 0), pm
+    return _field(a), int(b), _field(c), int(hour), int(minute), int(sec or 0), pm
+
+
+def _field(written: str) -> int:
+    """A date's first or last number; a year written whole before 100 ("0001", "099") is negative, no
+    moment: read as two digits it was 2001 ("23" is 2023, `_moment`)."""
+    value = int(written)
+    return -1 - value if len(written) > 2 and value < 100 else value
 
 
 def _key(numbers: tuple[int, ...], order: str) -> tuple[int, ...]:
@@ -531,6 +545,8 @@ def _moment(numbers: tuple[int, ...], order: str) -> tuple[str | None, str | Non
     """ISO text of a header's date and time under `order`, or (None, why not)."""
     a, b, c, hour, minute, second, pm = numbers
     year, month, day = {"dmy": (c, b, a), "mdy": (c, a, b), "ymd": (a, b, c)}[order]
+    if min(year, month, day) < 0:  # (`_field`)
+        return None, "a date with a year before 100 is no moment"
     year += 2000 if year < 100 else 0  # WhatsApp began in 2009: "23" is 2023
     if pm:
         if not 0 <= hour <= 12:  # Japanese phones count the half-day from 0 (午前0:05)

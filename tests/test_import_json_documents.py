@@ -63,20 +63,24 @@ def test_an_item_edited_supersedes_its_old_memory(cli, tmp_path, quire_home):
         assert s.db.scalar("SELECT status FROM memories WHERE content = ?", (DEPLOY,)) == "superseded"
 
 
+TORN = "the file ends inside this item (cut short, or a quote, } or ] missing in it runs it on to the end)"
+
+
 def test_a_torn_list_keeps_what_came_before_the_tear(cli, tmp_path, quire_home):
     path = tmp_path / "captures.json"
     path.write_text(json.dumps([{"content": STAGING}, {"content": DEPLOY}], indent=2)[:-40], encoding="utf-8")
     out, report = run(cli, path)
     assert out.exit_code == 1 and report["stored"] == 1
     assert report["errors"] == [
-        "captures.json item 2: the file ends inside this item (it was cut short); the items before it were read"
+        f"captures.json item 2: {TORN}; the item before it was read, none after it: fix the item and import again "
+        "(what landed is skipped)"
     ]
     torn = tmp_path / "torn.json"
     torn.write_text('[\n  {"content": "The deploy wind', encoding="utf-8")
     out = cli("import", str(torn))
     assert out.exit_code == 1 and out.stderr.strip().splitlines() == [
-        "error: torn.json item 1: the file ends inside this item (it was cut short); the items before it were read"
-    ]
+        f"error: torn.json item 1: {TORN}; no item was read: fix the file (or export it again) and import it again"
+    ]  # (it said "the items before it were read" of the first item)
 
 
 def test_an_item_past_a_limit_is_a_bad_unit_and_the_rest_land(cli, tmp_path, quire_home):

@@ -260,7 +260,8 @@ def _import_path(given: str, format_: str) -> Path:
 
         files.stat_input(path)
         raise
-    if format_ not in ("auto", "markdown") and path.is_dir():  # a usage mistake, not the data's: exit 2
+    # A usage mistake, not the data's: exit 2. (Messenger's export is read as its folder too: it was refused here.)
+    if format_ not in ("auto", "markdown", "messenger") and path.is_dir():
         raise click.BadParameter(
             f"{format_} reads a file and {path} is a folder; pass the file, or --format markdown for a folder of notes",
             param_hint="--format",

@@ -279,7 +279,8 @@ def import_(session: Session, p: ImportRequest, progress: Progress | None = None
             defer_embed=p.defer_embed,
             space=p.space,
             progress=told(fmt in CHAT_FORMATS) if callable(told) else progress,
-            format=fmt,
+            # "markdown" said is not "markdown" read from a folder: only said, a folder's .txt files are notes
+            format=p.format if fmt == "markdown" else fmt,
             **flags,
         )
         reports.append(report.as_json())
