@@ -2286,7 +2286,7 @@ def _logged(outcome: Outcome) -> bool:
     return isinstance(outcome, Duplicate) and outcome.logged and bool(outcome.id)
 
 
-def _placed(
+def _places_moved(
     db: Database, units: list[_Unit], outcomes: list[Outcome], moved: list[tuple[str, int, int, str, str]]
 ) -> None:
     """The places of a batch's edited messages (and names read whole) pointed at their new memories, the
@@ -2377,7 +2377,7 @@ def _landed(
     moved += _unfinished(db, units, outcomes)
     with db.transaction():
         conversations.link_turns(db, links)
-        _placed(db, units, outcomes, moved)
+        _places_moved(db, units, outcomes, moved)
         report.changes += _taken_back(db, units, outcomes, actor)
         report.redated += _redate(db, units, outcomes, actor)
         audit.record(db, actor, "link_turns", "batch", units[0].session, count=len(links))
