@@ -30,7 +30,7 @@ and tests/fixtures/beth/ (a twenty-ninth, written blind: an Army spouse and hygi
 and tests/fixtures/jolene/ (a thirtieth, written blind: a Singaporean analyst's Singlish, Bedok to Tampines to Punggol)
 and tests/fixtures/ava/ (a thirty-first, written blind: a QA tester turned UX writer who comes out, changes her name)
 and tests/fixtures/wilma/ (a thirty-second, written blind: a retired farm wife and nurse who types in capitals)
-and tests/fixtures/maude/ (a thirty-third, written blind: a Québécoise's franglais, Trois-Rivières to Limoilou to Lévis).
+and tests/fixtures/maude/ (a thirty-third, written blind: a Québécoise's franglais, Trois-Rivières to Lévis).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
