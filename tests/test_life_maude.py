@@ -14,9 +14,11 @@ master's she only muses about, condo shopping.
 
 Measured blind (session 44, persona40), either embedder: 0 of 15 changes found, 0 false items (no item
 opens at all). The current value first: 8 of 19 questions with either embedder (not the same 8: the real
-model answers her carrier, the fake her bank). Foreign questions flagged: 1 of 5 with the real model (the
-English one, her shoe size), 0 of 5 with the fake. /tmp/s44/maude-report.md names each miss with its
-sentences. These are floors: a general rule may raise them, none may lower them, and no false item may come.
+model answers her carrier, the fake her bank; "where do I live" finds her accent-dropped "our condo in
+Levis" line first, which the eval's accent-sensitive match does not count as "Lévis"). Foreign questions
+flagged: 1 of 5 with the real model (the English one, her shoe size), 0 of 5 with the fake. The session's
+report (/tmp/s44/maude-report.md) names each miss with its sentences. These are floors: a general rule may
+raise them, none may lower them, and no false item may come.
 """
 
 from __future__ import annotations
