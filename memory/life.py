@@ -9519,7 +9519,9 @@ _S44Q_RULES = (
         gate=r"ligue|équipe|club|atelier|cours",
     ),
 )
-_S44Q_GROUPS = frozenset(["s44qplace", "s44qknown", "s44qname", "s44qgo", "s44qcar", "s44qnone", "s44qdoc"])
+_S44Q_GROUPS = frozenset(
+    ["s44qplace", "s44qknown", "s44qname", "s44qgo", "s44qlisted", "s44qcar", "s44qnone", "s44qdoc"]
+)
 # "je vais à mon gym" is where she goes, no plan ("je vais" is one before a verb: `_HEDGE`); a plan before it is
 # still none (`_said_s44q`)
 _SAID_IN_ANY_CLAUSE = _SAID_IN_ANY_CLAUSE | {"s44qgo"}
@@ -9564,7 +9566,8 @@ def _said_s44q(attribute: str, memory_type: str, match: re.Match[str], value_gro
 
 
 # What she asks in Québec French of the areas read above: "je travaille où astheure?", "c'est quoi mon animal?",
-# "j'étudie quoi, pis où?", "quelle langue j'apprends?", "c'est quoi mon hobby?", "c'est quoi le nom de ma soeur?"
+# "j'étudie quoi, pis où?", "quelle langue j'apprends?", "c'est quoi mon hobby?", "où chu née?", "c'est quoi le nom
+# de ma soeur?"
 _S44Q_ASKS = (
     (frozenset(["employer"]), patterns.lazy(r"(?i:\bje travaille (?:où|ou|pour qui|chez qui)\b|\bj'travaille où\b)")),
     (
@@ -9577,6 +9580,7 @@ _S44Q_ASKS = (
         patterns.lazy(r"(?i:\bquelle langue (?:j'apprends|j'étudie|je prends)\b|\bj'apprends quelle langue\b)"),
     ),
     (frozenset(["hobby"]), patterns.lazy(r"(?i:\bc'est quoi (?:mon|mes) (?:hobby|hobbies|passe-temps|loisirs?)\b)")),
+    (frozenset(["origin"]), patterns.lazy(r"(?i:\b(?:où|ou) (?:chu|j'suis|je suis|suis-je) née?\b|\bje viens d'où\b)")),
 )
 _S44Q_KIN = {"soeur": "sister", "sœur": "sister", "frère": "brother", "mère": "mother", "père": "father"}
 _S44Q_KIN_NAME = patterns.lazy(

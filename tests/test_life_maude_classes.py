@@ -132,6 +132,8 @@ def test_what_she_asks_in_quebec_french_is_asked():
     assert "language class" in life.asked("quelle langue j'apprends?")
     assert "hobby" in life.asked("c'est quoi mon hobby?")
     assert "name:brother" in life.asked("c'est quoi le nom de mon frère?")
+    assert "origin" in life.asked("Où chu née?")
+    assert "origin" not in life.asked("Où est née ma soeur?")
     assert life.asked("c'est quoi le hobby de ma soeur?") & {"hobby", "pet", "employer"} == set()
 
 
