@@ -17,8 +17,16 @@ opens at all). The current value first: 8 of 19 questions with either embedder (
 model answers her carrier, the fake her bank; "where do I live" finds her accent-dropped "our condo in
 Levis" line first, which the eval's accent-sensitive match does not count as "Lévis"). Foreign questions
 flagged: 1 of 5 with the real model (the English one, her shoe size), 0 of 5 with the fake. The session's
-report (/tmp/s44/maude-report.md) names each miss with its sentences. These are floors: a general rule may
-raise them, none may lower them, and no false item may come.
+report (/tmp/s44/maude-report.md) names each miss with its sentences.
+
+After session 44's life48 (memory/life.py's block "Québec French and Franglais (maude)": her frames read as
+classes, her French questions asked, the eval folding accents so "Levis" states "Lévis"), either embedder: 14 of
+15 changes found, 0 false items, the current value first for 16 of 19 questions (fake and real alike); foreign
+flagged still 1 of 5 with the real model, 0 of 5 with the fake. Still missed: the partner ("avec mon chum" ->
+"ma blonde Camille": her boyfriend is named Olivier in an English line between, so reading either side pairs
+Olivier with Camille, an item the key does not name); unanswered: "je sors avec qui?", her sister's name asked
+in French ("ma soeur Émilie" is not read as a kin's name), "where does my mom live?". These are floors: a
+general rule may raise them, none may lower them, and no false item may come.
 """
 
 from __future__ import annotations
@@ -28,15 +36,23 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 0  # changes found today (either embedder): nothing of her franglais is read as a change yet
-RANK1_FAKE = 8  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (8 of 19): each must stay first
+FOUND = 14  # changes found (either embedder) after life48; the partner (chum -> blonde) is still unread
+RANK1_FAKE = 16  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's, today (16 of 19): each must stay first
+    "OÙ J'HABITE MAINTENANT?",
+    "je travaille où astheure?",
     "c'est quoi ma job exactement, mon titre?",
     "c'est qui mon boss now?",
+    "c'est quoi ma banque?",
     "mon cell est avec quelle compagnie?",
     "je m'entraîne où?",
     "what car do I drive now?",
+    "c'est quoi mon animal?",
     "c'est qui mon médecin de famille?",
+    "j'étudie quoi, pis où?",
+    "quelle langue j'apprends?",
+    "c'est quoi mon hobby?",
+    "Où chu née?",
     "je suis allergique à quoi?",
     "c'est quand la fête de ma soeur?",
 ]
