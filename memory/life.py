@@ -9582,6 +9582,33 @@ _S44Q_ASKS = (
     (frozenset(["hobby"]), patterns.lazy(r"(?i:\bc'est quoi (?:mon|mes) (?:hobby|hobbies|passe-temps|loisirs?)\b)")),
     (frozenset(["origin"]), patterns.lazy(r"(?i:\b(?:où|ou) (?:chu|j'suis|je suis|suis-je) née?\b|\bje viens d'où\b)")),
 )
+# "c'est quoi mon film préféré?", "c'est quoi mon groupe sanguin?", "je joue de quel instrument?": what the English
+# question asks ("what's my favourite movie", "what's my blood type", "what instrument do I play"), so one about a
+# thing her history never speaks of is told as nothing close as the English one is (retrieval/recall._nothing_states)
+_S44Q_FAVOURITE = {
+    "film": "movie",
+    "livre": "book",
+    "chanson": "song",
+    "couleur": "colour",
+    "plat": "food",
+    "série": "show",
+    "restaurant": "restaurant",
+}
+_S44Q_ASKED_FAVOURITE = patterns.lazy(
+    r"(?i:\b(?:c'est quoi|quel est|quelle est|c'est quelle|c'est quel) (?:mon|ma) (?P<thing>film|livre|chanson|couleur|"
+    r"plat|série|restaurant) (?:préférée?|favorie?)\b)"
+)
+_S44Q_ASKED_THING = (
+    (frozenset(["blood type"]), patterns.lazy(r"(?i:\b(?:c'est quoi|quel est) mon groupe sanguin\b)")),
+    (
+        frozenset(["instrument"]),
+        patterns.lazy(r"(?i:\bje joue de quel instrument\b|\bquel instrument (?:je joue|est-ce que je joue)\b)"),
+    ),
+    (
+        frozenset(["shoe size"]),
+        patterns.lazy(r"(?i:\b(?:c'est quoi|quelle est) ma pointure\b|\bje chausse du combien\b)"),
+    ),
+)
 _S44Q_KIN = {"soeur": "sister", "sœur": "sister", "frère": "brother", "mère": "mother", "père": "father"}
 _S44Q_KIN_NAME = patterns.lazy(
     r"(?i:\b(?:c'est quoi|quel est|c'est qui) le (?:nom|prénom) de (?:ma|mon) (?P<kin>soeur|sœur|frère|mère|père)\b)"
@@ -9589,8 +9616,12 @@ _S44Q_KIN_NAME = patterns.lazy(
 
 
 def _s44q_asked(query: str) -> set[str]:
-    """The attributes a question in Québec French asks about (`_S44Q_ASKS`, a kin's name)."""
-    found = {a for attributes, pattern in _S44Q_ASKS if pattern.search(query) is not None for a in attributes}
+    """The attributes a question in Québec French asks about (`_S44Q_ASKS`, `_S44Q_ASKED_THING`, a favourite, a
+    kin's name)."""
+    asks = (*_S44Q_ASKS, *_S44Q_ASKED_THING)
+    found = {a for attributes, pattern in asks if pattern.search(query) is not None for a in attributes}
+    favourite = _S44Q_ASKED_FAVOURITE.search(query)
+    found |= {"favourite:" + _S44Q_FAVOURITE[favourite.group("thing").casefold()]} if favourite else set()
     kin = _S44Q_KIN_NAME.search(query)
     return found | ({"name:" + _S44Q_KIN[kin.group("kin").casefold()]} if kin else set())
 

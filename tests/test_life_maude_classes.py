@@ -134,6 +134,14 @@ def test_what_she_asks_in_quebec_french_is_asked():
     assert "name:brother" in life.asked("c'est quoi le nom de mon frère?")
     assert "origin" in life.asked("Où chu née?")
     assert "origin" not in life.asked("Où est née ma soeur?")
+
+
+def test_a_thing_asked_in_french_asks_what_the_english_question_asks():
+    assert "favourite:book" in life.asked("c'est quoi mon livre préféré?")
+    assert "blood type" in life.asked("Quel est mon groupe sanguin?")
+    assert "instrument" in life.asked("je joue de quel instrument?")
+    assert "shoe size" in life.asked("c'est quoi ma pointure?")
+    assert life.asked("c'est quoi le livre préféré de ma blonde?") & {"favourite:book"} == set()
     assert life.asked("c'est quoi le hobby de ma soeur?") & {"hobby", "pet", "employer"} == set()
 
 
