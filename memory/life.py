@@ -9615,6 +9615,26 @@ _S44Q_KIN_NAME = patterns.lazy(
 )
 
 
+# "Ma soeur Émilie fête ses 32 ans": a kin named in French, as "my sister Emily" is (`kin_stated`); not "ma soeur a
+# déménagé" (a verb in lower case), nor a kin of someone else's ("la soeur de Camille, Julie")
+_S44Q_KIN_NAMED = patterns.lazy(
+    r"(?:^|(?<=[\s(]))(?:[Mm]a|[Mm]on) (?:petite |grande |grand |petit |demi-|belle-|beau-)?(?P<rel>soeur|sœur|frère|"
+    r"mère|père),? (?P<n>[A-ZÀ-Ý][a-zà-ÿ]+(?:-[A-ZÀ-Ý][a-zà-ÿ]+)?)\b"
+)
+
+
+def _s44q_kin(sentence: str) -> list[tuple[str, str]]:
+    """(relation, name) of each kin a sentence names in French (`_S44Q_KIN_NAMED`)."""
+    if "a " not in sentence and "n " not in sentence:
+        return []
+    found = _S44Q_KIN_NAMED.finditer(sentence)
+    return [
+        (_S44Q_KIN[m.group("rel").casefold()], m.group("n"))
+        for m in found
+        if m.group("n").casefold() not in tokens.STOPWORDS
+    ]
+
+
 def _s44q_asked(query: str) -> set[str]:
     """The attributes a question in Québec French asks about (`_S44Q_ASKS`, `_S44Q_ASKED_THING`, a favourite, a
     kin's name)."""
@@ -15051,6 +15071,7 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
         seen.append(sentence)
         out += _more_kin(sentence, lower)
         out += _kin_named(sentence, lower)
+        out += _s44q_kin(sentence)  # (session 44: maude) "ma soeur Émilie"
         out += _s44_asked_to_be(sentence, lower) if "asked me" in sentence else []  # (session 44)
     return tuple(out)
 

@@ -21,11 +21,12 @@ report (/tmp/s44/maude-report.md) names each miss with its sentences.
 
 After session 44's life48 (memory/life.py's block "Québec French and Franglais (maude)": her frames read as
 classes, her French questions asked, the eval folding accents so "Levis" states "Lévis"), either embedder: 14 of
-15 changes found, 0 false items, the current value first for 16 of 19 questions (fake and real alike); foreign
-flagged still 1 of 5 with the real model, 0 of 5 with the fake. Still missed: the partner ("avec mon chum" ->
-"ma blonde Camille": her boyfriend is named Olivier in an English line between, so reading either side pairs
-Olivier with Camille, an item the key does not name); unanswered: "je sors avec qui?", her sister's name asked
-in French ("ma soeur Émilie" is not read as a kin's name), "where does my mom live?". These are floors: a
+15 changes found, 0 false items, the current value first for 17 of 19 questions (fake and real alike); foreign
+flagged still 1 of 5 with the real model, 0 of 5 with the fake (the real model meets a French question with any
+French turn at 0.48 to 0.63, over tuning.STATED_UNNAMED). Still missed: the partner ("avec mon chum" -> "ma
+blonde Camille": her boyfriend is named Olivier in an English line between, so reading either side pairs
+Olivier with Camille, an item the key does not name); unanswered: "je sors avec qui?" and "where does my mom
+live?". These are floors: a
 general rule may raise them, none may lower them, and no false item may come.
 """
 
@@ -37,8 +38,8 @@ from eval import lifechanges
 from tests import lifefloors
 
 FOUND = 14  # changes found (either embedder) after life48; the partner (chum -> blonde) is still unread
-RANK1_FAKE = 16  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (16 of 19): each must stay first
+RANK1_FAKE = 17  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's, today (17 of 19): each must stay first
     "OÙ J'HABITE MAINTENANT?",
     "je travaille où astheure?",
     "c'est quoi ma job exactement, mon titre?",
@@ -55,6 +56,7 @@ RANK1_REAL = [  # the real model's, today (16 of 19): each must stay first
     "Où chu née?",
     "je suis allergique à quoi?",
     "c'est quand la fête de ma soeur?",
+    "c'est quoi le nom de ma soeur?",
 ]
 UNFLAGGED_REAL = [  # the real model finds something close for these today (none of them is in her life)
     "c'est quoi mon groupe sanguin?",

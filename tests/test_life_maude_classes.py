@@ -9,7 +9,8 @@ the fixture (other towns, employers, banks, carriers, pets, schools), each besid
   "je fais de la boxe chez X"), a car of the lists ("ma Corolla 2014"), a pet named or adopted and named after,
   a family doctor (none yet, then "la Dre X"), a school ("je fais un bac à l'X"), a language class ("je prends
   des cours d'allemand"), a hobby ("je joue dans une ligue de X", "je me suis inscrite à un atelier de X").
-- Her questions in Québec French ask those areas ("je travaille où astheure?", "c'est quoi mon animal?").
+- Her questions in Québec French ask those areas ("je travaille où astheure?", "c'est quoi mon animal?"), and a kin
+  named in French ("ma soeur Émilie") answers "c'est quoi le nom de ma soeur?".
 - The eval counts a first result that states the current value without its accents ("Levis" for "Lévis").
 """
 
@@ -143,6 +144,20 @@ def test_a_thing_asked_in_french_asks_what_the_english_question_asks():
     assert "shoe size" in life.asked("c'est quoi ma pointure?")
     assert life.asked("c'est quoi le livre préféré de ma blonde?") & {"favourite:book"} == set()
     assert life.asked("c'est quoi le hobby de ma soeur?") & {"hobby", "pet", "employer"} == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Mon frère Jean-Philippe commence à l'université lundi.", {"brother"}),
+        ("Ma mère Hélène trouve sa résidence tranquille.", {"mother"}),
+        ("Ma grande soeur Julie vient souper.", {"sister"}),
+        ("Ma soeur a déménagé à Laval.", set()),  # a verb, no name
+        ("La soeur de Camille, Julie, est fine.", set()),  # someone else's sister
+    ],
+)
+def test_a_kin_named_in_french_answers_what_their_name_is(text, named):
+    assert life.kin_named(text) == named
 
 
 # -- the eval: a value typed without its accents --------------------------------------------------------------
