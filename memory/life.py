@@ -9551,7 +9551,8 @@ def _said_s44q(attribute: str, memory_type: str, match: re.Match[str], value_gro
         return Said(attribute, "none", match.group("v"), memory_type)
     groups = match.groupdict()
     shown = _untrailed(groups.get("v2") or groups.get("v") or "").strip(" .,'!")
-    shown = re.split(r" (?:de|du|des|d'|à|au) ", shown)[0]  # "Desjardins de Trois-Rivières": Desjardins
+    if attribute == "bank":  # "la caisse Desjardins de Trois-Rivières": Desjardins (its branch's town no part of it)
+        shown = re.split(r" (?:de|du|des) (?=[A-ZÀ-Ý])", shown)[0]
     if not shown or shown.casefold() in tokens.STOPWORDS:
         return None
     if value_group in ("s44qplace", "s44qknown"):

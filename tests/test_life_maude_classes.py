@@ -56,6 +56,12 @@ from tests.conftest import changes_after, said_of
         ("J'ai encore pas de médecin de famille après trois ans d'attente.", "doctor", "none"),
         ("J'ai enfin un médecin de famille, le Dr Bouchard au CLSC.", "doctor", "dr bouchard"),
         ("Je fais un bac en sciences infirmières à l'UQAR à temps plein.", "university", "uqar"),
+        (
+            "Je fais une maîtrise en génie à l'Université de Sherbrooke depuis l'automne.",
+            "university",
+            "université de sherbrooke",
+        ),
+        ("Je suis stagiaire chez Banque de Montréal cet été.", "employer", "banque de montréal"),
         ("Je prends des cours d'allemand le lundi au cégep.", "language class", "allemand"),
         ("Je joue dans une ligue de balle molle le jeudi soir.", "hobby", "balle molle"),
         ("Je me suis inscrit à un cours de céramique au centre culturel.", "hobby", "céramique"),
