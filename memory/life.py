@@ -9322,18 +9322,19 @@ def _s44w_asked(query: str) -> set[str]:
 # -- session 44: Québec French and Franglais (maude) -----------------------------------------------------------
 # A Québécoise who writes franglais (the blind maude fixture) says each change of her life in Québec French frames
 # no rule read: "on a déménagé dans un 5½ à Limoilou", "chu rendue à Lévis" (chu: je suis), "je vis dans mon appart
-# au Cap-de-la-Madeleine avec mon chum" (chum: boyfriend; blonde: girlfriend), "je suis analyste QA chez X", "je
-# commence chez X ... comme développeuse", "mon boss Réjean", "ma blonde Camille", "toute mon argent est à la caisse
-# Desjardins", "j'ai transféré mon compte à la Banque Nationale", "je suis avec Vidéotron pour mon cell", "j'ai
+# au Cap-de-la-Madeleine", "je suis analyste QA chez X", "je commence chez X ... comme développeuse", "mon boss
+# Réjean", "toute mon argent est à la caisse Desjardins", "j'ai transféré mon compte à la Banque Nationale", "je suis avec Vidéotron pour mon cell", "j'ai
 # switché mon cell chez Fizz", "je vais à mon gym X", "maintenant je fais de l'escalade chez Crux", "ma Civic 2011",
 # "mon chat Biscuit", "on a adopté un chien ...! Pruneau,", "j'ai toujours pas de médecin de famille", "j'ai un
 # médecin de famille, la Dre Lachance", "je fais un certificat à l'UQTR", "j'ai commencé le microprogramme à
 # l'Université Laval", "je prends des cours d'italien", "je joue dans une ligue de dek hockey", "je me suis
 # inscrite à un atelier de poterie". Each is read only of the person (je, j', chu, on, mon, ma: not "ma soeur a
-# déménagé", "Camille a été engagée"), not a plan ("si jamais on move", "je pense faire une maîtrise").
+# déménagé", "Camille a été engagée"), not a plan ("si jamais on move", "je pense faire une maîtrise"). Her partner
+# is left unread ("avec mon chum" then "ma blonde Camille": chum a boyfriend, blonde a girlfriend): her boyfriend is
+# named in an English line between ("my boyfriend Olivier"), and read, either side paired him with Camille, an item
+# her key does not name.
 _S44Q_ME = r"(?<![\w'])(?:[Jj]e|J'|j'|[Cc]hu|[Jj]'suis|[Oo]n|[Nn]ous)"
 _S44Q_AM = r"(?:[Jj]e suis|[Cc]hu|[Jj]'suis|[Oo]n est|[Nn]ous sommes)"
-_S44Q_AT = r"(?:à l'|a l'|à la |a la |au |aux |à |a |en |dans (?:le |la |l')?)"
 _S44Q_MINE = r"(?<![\w'])(?:[Mm]on|[Mm]a|[Mm]es|[Nn]otre|[Nn]os)"
 _S44Q_DOC = r"(?:médecin|medecin|docteure?|doc)(?: de famille)?"
 _S44Q_STUDY = (
