@@ -29,7 +29,8 @@ and tests/fixtures/dani/ (a twenty-eighth, written blind: a songwriter's late-ni
 and tests/fixtures/beth/ (a twenty-ninth, written blind: an Army spouse and hygienist, PCS orders and FRG news pasted)
 and tests/fixtures/jolene/ (a thirtieth, written blind: a Singaporean analyst's Singlish, Bedok to Tampines to Punggol)
 and tests/fixtures/ava/ (a thirty-first, written blind: a QA tester turned UX writer who comes out, changes her name)
-and tests/fixtures/wilma/ (a thirty-second, written blind: a retired farm wife and nurse who types in capitals).
+and tests/fixtures/wilma/ (a thirty-second, written blind: a retired farm wife and nurse who types in capitals)
+and tests/fixtures/maude/ (a thirty-third, written blind: a Québécoise's franglais, Trois-Rivières to Lévis).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -51,6 +52,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +99,7 @@ BETH = FIXTURES / "beth"  # a twenty-ninth, written blind: an Army spouse, Fort 
 JOLENE = FIXTURES / "jolene"  # a thirtieth, written blind: Bedok to Tampines to a Punggol BTO, Singlish lowercase
 AVA = FIXTURES / "ava"  # a thirty-first, written blind: Alex to Ava, Portland's Hawthorne to Sellwood to Capitol Hill
 WILMA = FIXTURES / "wilma"  # a thirty-second, written blind: a farm near Aurora, Neb. to York to Sioux Falls, all caps
+MAUDE = FIXTURES / "maude"  # a thirty-third, written blind: Trois-Rivières to Limoilou to Lévis, Québec franglais
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -160,18 +163,23 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
             {
                 "question": question,
                 "current": current,
-                "rank1": bool(hits) and current.casefold() in hits[0].content.casefold(),
+                "rank1": bool(hits) and folded(current) in folded(hits[0].content),
                 "top": hits[0].content[:100] if hits else None,
             }
         )
     return asked
 
 
+def folded(text: str) -> str:
+    """`text` case-folded without its accents: a phone drops them ("Levis" states "Lévis")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
+
+
 def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
     people: tuple[Path, ...] = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA)
     people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, MAEVE, SAM, OLENA, KAI, ROWAN, WEN, ARJUN, GRACE, INES, BOLA, RAY)
-    people += (HAROLD, DANI, BETH, JOLENE, AVA, WILMA)
+    people += (HAROLD, DANI, BETH, JOLENE, AVA, WILMA, MAUDE)
     return {"fixtures": [run(p, k) for p in people]}
 
 

@@ -9319,6 +9319,344 @@ def _s44w_asked(query: str) -> set[str]:
     return {attribute for attribute, pattern in _S44W_ASKS if pattern.search(query) is not None}
 
 
+# -- session 44: Québec French and Franglais (maude) -----------------------------------------------------------
+# A Québécoise who writes franglais (the blind maude fixture) says each change of her life in Québec French frames
+# no rule read: "on a déménagé dans un 5½ à Limoilou", "chu rendue à Lévis" (chu: je suis), "je vis dans mon appart
+# au Cap-de-la-Madeleine", "je suis analyste QA chez X", "je commence chez X ... comme développeuse", "mon boss
+# Réjean", "toute mon argent est à la caisse Desjardins", "j'ai transféré mon compte à la Banque Nationale", "je suis avec Vidéotron pour mon cell", "j'ai
+# switché mon cell chez Fizz", "je vais à mon gym X", "maintenant je fais de l'escalade chez Crux", "ma Civic 2011",
+# "mon chat Biscuit", "on a adopté un chien ...! Pruneau,", "j'ai toujours pas de médecin de famille", "j'ai un
+# médecin de famille, la Dre Lachance", "je fais un certificat à l'UQTR", "j'ai commencé le microprogramme à
+# l'Université Laval", "je prends des cours d'italien", "je joue dans une ligue de dek hockey", "je me suis
+# inscrite à un atelier de poterie". Each is read only of the person (je, j', chu, on, mon, ma: not "ma soeur a
+# déménagé", "Camille a été engagée"), not a plan ("si jamais on move", "je pense faire une maîtrise"). Her partner
+# is left unread ("avec mon chum" then "ma blonde Camille": chum a boyfriend, blonde a girlfriend): her boyfriend is
+# named in an English line between ("my boyfriend Olivier"), and read, either side paired him with Camille, an item
+# her key does not name.
+_S44Q_ME = r"(?<![\w'])(?:[Jj]e|J'|j'|[Cc]hu|[Jj]'suis|[Oo]n|[Nn]ous)"
+_S44Q_AM = r"(?:[Jj]e suis|[Cc]hu|[Jj]'suis|[Oo]n est|[Nn]ous sommes)"
+_S44Q_MINE = r"(?<![\w'])(?:[Mm]on|[Mm]a|[Mm]es|[Nn]otre|[Nn]os)"
+_S44Q_DOC = r"(?:médecin|medecin|docteure?|doc)(?: de famille)?"
+_S44Q_STUDY = (
+    r"(?:certificat|bac|baccalauréat|maîtrise|maitrise|microprogramme|programme|DEC|AEC|diplôme|doctorat|"
+    r"technique|formation|mineure|majeure)"
+)
+_S44Q_LANGS = (
+    r"(?:espagnol|italien|anglais|allemand|japonais|portugais|mandarin|chinois|coréen|arabe|russe|grec|"
+    r"néerlandais|suédois|latin|français|ASL|LSQ)"
+)
+_S44Q_PET = r"(?:chat|chatte|chaton|chien|chienne|chiot|lapin|perroquet|cochon d'inde|furet|hamster)"
+_S44Q_SPORT = (
+    r"(?:(?:de l'|du |de la |des )?(?:escalade(?: de bloc)?|bloc|crossfit|yoga|boxe|spinning|muscu|musculation|"
+    r"natation|pilates|kickboxing|cardio|entraînement|entrainement) )"
+)
+_S44Q_RULES = (
+    # "on a déménagé dans un 5½ à Limoilou", "je vis dans mon appart au Cap-de-la-Madeleine": a home by its kind
+    _rule(
+        "home",
+        IDENTITY,
+        _S44Q_ME + r"(?: a| ai|'ai| avons| s'est| me suis| nous sommes| vis| vit| vivons| habite| reste|'habite)? (?:"
+        r"(?:finalement|enfin|toujours|encore|maintenant|astheure) )?(?:(?:déménagée?s?|demenagee?s?|emménagée?s?|"
+        r"installée?s?) )?dans (?:mon|ma|notre|nos|un|une|le|la|l') ?[^.,!?;]{1,30}? (?:au|aux|à|a) (?P<v>"
+        + _NAME
+        + ")",
+        "s44qplace",
+        gate=r"\bdans\b",
+    ),
+    # "chu rendue à Lévis", "on est rendus à Sherbrooke": where one has ended up (a place of the lists only)
+    _rule(
+        "home",
+        IDENTITY,
+        _S44Q_AM
+        + r" (?:(?:finalement|enfin|maintenant|rendue?s? astheure) )?rendue?s? (?:à|a|au|en) (?P<v>"
+        + _NAME
+        + ")",
+        "s44qknown",
+        gate=r"rendu",
+    ),
+    # "je suis analyste QA chez Mékinac Logiciel", "je commence chez Nordikode", "j'ai été engagée chez X"
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?:"
+        + _S44Q_AM
+        + r" (?:un |une )?"
+        + _FR_ROLES
+        + r"(?: [\w-]+){0,2}?|[Jj]e commence|[Jj]'ai commencé|[Jj]'ai été engagée?|[Jj]e travaille (?:maintenant |"
+        r"astheure )?) chez (?P<v>" + _NAME + ")",
+        "s44qname",
+        gate=r"\bchez\b",
+    ),
+    # "je commence chez Nordikode à Québec le 8 avril comme développeuse front-end": the role begun
+    _rule(
+        "role",
+        IDENTITY,
+        r"(?:[Jj]e commence|[Jj]'ai commencé|[Jj]'ai été engagée?) (?:chez|à|au) [^.!?;]{1,60}? comme (?P<role>"
+        + _FR_ROLES
+        + r")",
+        "role",
+        gate=r"\bcomme\b",
+    ),
+    # "mon boss Réjean", "ma nouvelle boss, Nadia Cloutier": a manager by the word a Québécoise says
+    _rule(
+        "manager",
+        IDENTITY,
+        _S44Q_MINE
+        + r" (?:nouveau |nouvelle |new )?(?:boss|patron|patronne|gérante?|superviseure?|cheffe d'équipe|manager)"
+        r"(?:,)? (?P<v>" + _NAME + ")",
+        "s44qname",
+        gate=r"boss|patron|gérant|superviseur|chef|manager",
+    ),
+    # "toute mon argent est à la caisse Desjardins", "j'ai transféré mon compte à la Banque Nationale"
+    _rule(
+        "bank",
+        FACT,
+        r"(?:(?:[Tt]oute?|[Tt]ous) )?"
+        + _S44Q_MINE
+        + r" (?:argent|épargnes?|compte|comptes|compte de banque) (?:est|sont|reste) (?:à|a|chez|avec) (?:la |le |l')?"
+        r"(?:(?:caisse|banque) )?(?P<v>"
+        + _NAME
+        + r")|[Jj]'ai (?:transféré|transfere|changé|switché|déménagé|mis|ouvert) (?:mon|mes|un) (?:compte|comptes|argent|"
+        r"épargnes?)(?: de banque)? (?:à|a|chez|vers|avec) (?:la |le |l')?(?:(?:caisse|banque) )?(?P<v2>" + _NAME + ")",
+        "s44qname",
+        gate=r"argent|épargne|compte",
+    ),
+    # "je suis avec Vidéotron pour mon cell", "j'ai switché mon cell chez Fizz"
+    _rule(
+        "phone provider",
+        FACT,
+        _S44Q_AM
+        + r" (?:avec|chez) (?P<v>"
+        + _NAME
+        + r") pour (?:mon|ma) (?:cell|cellulaire|téléphone|forfait)|[Jj]'ai (?:switché|changé|transféré|passé|mis) "
+        r"(?:mon|ma) (?:cell|cellulaire|téléphone|forfait|numéro) (?:chez|à|a|avec) (?P<v2>" + _NAME + ")",
+        "s44qname",
+        gate=r"cell|téléphone|forfait|numéro",
+    ),
+    # "je vais à mon gym Énergie Cardio", "maintenant je fais de l'escalade de bloc chez Crux"
+    _rule(
+        "gym",
+        PREFERENCE,
+        r"(?:[Jj]e fais |[Jj]e grimpe |[Jj]e m'entra[îi]ne )" + _S44Q_SPORT + r"?(?:chez|au) (?P<v2>" + _NAME + ")",
+        "s44qname",
+        gate=r"chez|au",
+    ),
+    _rule(
+        "gym",
+        PREFERENCE,
+        r"[Jj]e vais (?:à|a|au) (?:mon|ma|le|la) (?:gym|salle(?: d'entraînement)?|centre sportif) (?P<v>" + _NAME + ")",
+        "s44qgo",
+        gate=r"gym|salle|centre sportif",
+    ),
+    # "Ma Civic 2011 fait un bruit": a car of the lists, hers
+    _rule(
+        "car",
+        FACT,
+        _S44Q_MINE + r" (?:vieille |nouvelle )?(?P<v>[A-Z][\w-]+(?: (?:19|20)\d\d)?)\b",
+        "s44qcar",
+        gate=r"\b(?:ma|mon|notre)\b",
+    ),
+    # "mon chat Biscuit", "notre chienne Lola": a pet named
+    _rule(
+        "pet",
+        FACT,
+        _S44Q_MINE
+        + r" (?:vieux |vieille |nouveau |nouvelle |petit |petite )?"
+        + _S44Q_PET
+        + r" (?P<v>[A-Z][a-zà-ÿ]{2,})\b",
+        "s44qname",
+        gate=_S44Q_PET,
+    ),
+    # "j'ai toujours pas de médecin de famille": none yet
+    _rule(
+        "doctor",
+        FACT,
+        r"[Jj]'ai (?P<v>(?:toujours |encore )?pas de " + _S44Q_DOC + r")\b",
+        "s44qnone",
+        gate=r"pas de",
+    ),
+    # "J'ai un médecin de famille, la Dre Lachance", "ma nouvelle doc la dre lachance"
+    _rule(
+        "doctor",
+        FACT,
+        r"(?:[Jj]'ai (?:enfin |finalement |maintenant )?(?:un|une)|"
+        + _S44Q_MINE
+        + r"(?: nouveau| nouvelle)?) "
+        + _S44Q_DOC
+        + r"(?:,|:)? (?:c'est )?(?:la |le )?(?P<v>(?i:dre?\.?|docteure?) [A-Za-zÀ-ÿ][\w'-]+)",
+        "s44qdoc",
+        gate=r"médecin|medecin|docteur|doc\b",
+    ),
+    # "je fais un certificat en programmation à l'UQTR", "j'ai commencé le microprogramme en UX à l'Université Laval"
+    _rule(
+        "university",
+        IDENTITY,
+        r"(?:[Jj]e fais|[Jj]'ai commencé|[Jj]e commence|[Jj]e suis inscrite? (?:à|au|dans)|[Jj]'étudie (?:au|dans)) "
+        r"(?:un |une |mon |ma |le |la |l')?"
+        + _S44Q_STUDY
+        + r"(?: [^.,!?;]{1,40}?)? (?:à l'|a l'|à la |à |au )(?P<v>"
+        + _NAME
+        + ")",
+        "s44qname",
+        gate=r"certificat|bac|maîtrise|maitrise|programme|DEC|AEC|diplôme|doctorat|technique|formation|mineure|majeure",
+    ),
+    # "j'ai commencé mes cours d'espagnol", "maintenant je prends des cours d'italien"
+    _rule(
+        "language class",
+        PREFERENCE,
+        r"(?:[Jj]'ai commencé|[Jj]e commence|[Jj]e prends|[Jj]e suis|[Jj]e suis inscrite? à) (?:mes |des |les |un |"
+        r"aux )?cours d'(?P<v>" + _S44Q_LANGS + r")\b",
+        "s44qname",
+        gate=r"cours d'",
+    ),
+    # "je joue dans une ligue de dek hockey", "je me suis inscrite à un atelier de poterie"
+    _rule(
+        "hobby",
+        PREFERENCE,
+        r"(?:[Jj]e joue dans (?:une|la|ma|mon|un) (?:ligue|équipe|club)|[Jj]e me suis inscrite? (?:à|a|au|dans) "
+        r"(?:un|une|des|le|la) (?:atelier|cours|club|ligue|équipe)s?) de (?P<v>[a-zà-ÿ][\w-]+(?: (?!le\b|la\b|les\b|"
+        r"au\b|à\b|dans\b|pis\b|et\b|avec\b)[a-zà-ÿ][\w-]+)?)\b",
+        "s44qname",
+        gate=r"ligue|équipe|club|atelier|cours",
+    ),
+)
+_S44Q_GROUPS = frozenset(
+    ["s44qplace", "s44qknown", "s44qname", "s44qgo", "s44qlisted", "s44qcar", "s44qnone", "s44qdoc"]
+)
+# "je vais à mon gym" is where she goes, no plan ("je vais" is one before a verb: `_HEDGE`); a plan before it is
+# still none (`_said_s44q`)
+_SAID_IN_ANY_CLAUSE = _SAID_IN_ANY_CLAUSE | {"s44qgo"}
+# "On a adopté un chien à la SPA! Pruneau, un mix beagle": a pet adopted, named at the next sentence's start
+_S44Q_ADOPTED = patterns.lazy(
+    r"(?:^|(?<=[\s(]))(?:[Oo]n a|[Jj]'ai|[Nn]ous avons) adopté (?:un|une|notre|mon|ma) (?:petit |petite )?"
+    + _S44Q_PET
+    + r"\b[^.!?\n]{0,60}[.!?]+\s+(?P<v>[A-Z][a-zà-ÿ]{2,}),"
+)
+# a plan, a wish or a question before the frame ("si jamais on", "je pense qu'on", "quand on aura"): no change said
+_S44Q_PLAN = patterns.lazy(
+    r"(?i:\b(?:si|s'|quand|lorsque|peut-être|pense|penser|veux|voudrais|aimerais|devrais|faudrait|va|vais|allons|"
+    r"rêve|if|maybe|might|when)\b)"
+)
+_S44Q_SOMEONE = patterns.lazy(
+    r"(?i:\b(?:ma|mon|sa|son) (?:soeur|sœur|frère|mère|père|mom|dad|fille|fils|amie?|coloc|collègue|tante|oncle|"
+    r"cousine?|voisine?|grand-mère|grand-père)\b)"
+)
+
+
+def _said_s44q(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+    """A value of `_S44Q_RULES`: a place, a name, a car of the lists, none; not in a plan nor of someone else."""
+    clause = _S44W_STOP.split(match.string[: match.start()])[-1]
+    if _S44Q_PLAN.search(clause) or _S44Q_SOMEONE.search(clause) or _of_someone(clause):
+        return None  # "si jamais on move à Toronto", "ma soeur dit que je ..."
+    if value_group == "s44qnone":
+        return Said(attribute, "none", match.group("v"), memory_type)
+    groups = match.groupdict()
+    shown = _untrailed(groups.get("v2") or groups.get("v") or "").strip(" .,'!")
+    if attribute == "bank":  # "la caisse Desjardins de Trois-Rivières": Desjardins (its branch's town no part of it)
+        shown = re.split(r" (?:de|du|des) (?=[A-ZÀ-Ý])", shown)[0]
+    if not shown or shown.casefold() in tokens.STOPWORDS:
+        return None
+    if value_group in ("s44qplace", "s44qknown"):
+        return _a_place(attribute, memory_type, shown, known=value_group == "s44qknown")
+    if value_group == "s44qcar" and not any(
+        n.attribute == "car" for n in vocab.names().get(vocab.fold(shown.split()[0].casefold()), ())
+    ):
+        return None  # ("ma Visa", "mon Québec": a car of the lists only)
+    if value_group == "s44qdoc":
+        shown = re.sub(r"(?i)^(?:dre?\.?|docteure?) ", "Dr ", shown)  # "la Dre Lachance" is dr lachance
+    return Said(attribute, _norm(shown), shown, memory_type)
+
+
+# What she asks in Québec French of the areas read above: "je travaille où astheure?", "c'est quoi mon animal?",
+# "j'étudie quoi, pis où?", "quelle langue j'apprends?", "c'est quoi mon hobby?", "où chu née?", "c'est quoi le nom
+# de ma soeur?"
+_S44Q_ASKS = (
+    (frozenset(["employer"]), patterns.lazy(r"(?i:\bje travaille (?:où|ou|pour qui|chez qui)\b|\bj'travaille où\b)")),
+    (
+        frozenset(["pet", "dog", "cat"]),
+        patterns.lazy(r"(?i:\b(?:c'est quoi|quel est|c'est qui) (?:mon|mes) (?:animal|animaux|animal de compagnie)\b)"),
+    ),
+    (frozenset(["university"]), patterns.lazy(r"(?i:\bj'étudie (?:quoi|où|ou)\b|\bj'étudie à quelle\b)")),
+    (
+        frozenset(["language class"]),
+        patterns.lazy(r"(?i:\bquelle langue (?:j'apprends|j'étudie|je prends)\b|\bj'apprends quelle langue\b)"),
+    ),
+    (frozenset(["hobby"]), patterns.lazy(r"(?i:\bc'est quoi (?:mon|mes) (?:hobby|hobbies|passe-temps|loisirs?)\b)")),
+    (frozenset(["origin"]), patterns.lazy(r"(?i:\b(?:où|ou) (?:chu|j'suis|je suis|suis-je) née?\b|\bje viens d'où\b)")),
+)
+# "c'est quoi mon film préféré?", "c'est quoi mon groupe sanguin?", "je joue de quel instrument?": what the English
+# question asks ("what's my favourite movie", "what's my blood type", "what instrument do I play"), so one about a
+# thing her history never speaks of is told as nothing close as the English one is (retrieval/recall._nothing_states)
+_S44Q_FAVOURITE = {
+    "film": "movie",
+    "livre": "book",
+    "chanson": "song",
+    "couleur": "colour",
+    "plat": "food",
+    "série": "show",
+    "restaurant": "restaurant",
+}
+_S44Q_ASKED_FAVOURITE = patterns.lazy(
+    r"(?i:\b(?:c'est quoi|quel est|quelle est|c'est quelle|c'est quel) (?:mon|ma) (?P<thing>film|livre|chanson|couleur|"
+    r"plat|série|restaurant) (?:préférée?|favorie?)\b)"
+)
+_S44Q_ASKED_THING = (
+    (frozenset(["blood type"]), patterns.lazy(r"(?i:\b(?:c'est quoi|quel est) mon groupe sanguin\b)")),
+    (
+        frozenset(["instrument"]),
+        patterns.lazy(r"(?i:\bje joue de quel instrument\b|\bquel instrument (?:je joue|est-ce que je joue)\b)"),
+    ),
+    (
+        frozenset(["shoe size"]),
+        patterns.lazy(r"(?i:\b(?:c'est quoi|quelle est) ma pointure\b|\bje chausse du combien\b)"),
+    ),
+)
+_S44Q_KIN = {"soeur": "sister", "sœur": "sister", "frère": "brother", "mère": "mother", "père": "father"}
+_S44Q_KIN_NAME = patterns.lazy(
+    r"(?i:\b(?:c'est quoi|quel est|c'est qui) le (?:nom|prénom) de (?:ma|mon) (?P<kin>soeur|sœur|frère|mère|père)\b)"
+)
+
+
+# "Ma soeur Émilie fête ses 32 ans": a kin named in French, as "my sister Emily" is (`kin_stated`); not "ma soeur a
+# déménagé" (a verb in lower case), nor a kin of someone else's ("la soeur de Camille, Julie")
+_S44Q_KIN_NAMED = patterns.lazy(
+    r"(?:^|(?<=[\s(]))(?:[Mm]a|[Mm]on) (?:petite |grande |grand |petit |demi-|belle-|beau-)?(?P<rel>soeur|sœur|frère|"
+    r"mère|père),? (?P<n>[A-ZÀ-Ý][a-zà-ÿ]+(?:-[A-ZÀ-Ý][a-zà-ÿ]+)?)\b"
+)
+
+
+def _s44q_kin(sentence: str) -> list[tuple[str, str]]:
+    """(relation, name) of each kin a sentence names in French (`_S44Q_KIN_NAMED`)."""
+    if "a " not in sentence and "n " not in sentence:
+        return []
+    found = _S44Q_KIN_NAMED.finditer(sentence)
+    return [
+        (_S44Q_KIN[m.group("rel").casefold()], m.group("n"))
+        for m in found
+        if m.group("n").casefold() not in tokens.STOPWORDS
+    ]
+
+
+def _s44q_asked(query: str) -> set[str]:
+    """The attributes a question in Québec French asks about (`_S44Q_ASKS`, `_S44Q_ASKED_THING`, a favourite, a
+    kin's name)."""
+    asks = (*_S44Q_ASKS, *_S44Q_ASKED_THING)
+    found = {a for attributes, pattern in asks if pattern.search(query) is not None for a in attributes}
+    favourite = _S44Q_ASKED_FAVOURITE.search(query)
+    found |= {"favourite:" + _S44Q_FAVOURITE[favourite.group("thing").casefold()]} if favourite else set()
+    kin = _S44Q_KIN_NAME.search(query)
+    return found | ({"name:" + _S44Q_KIN[kin.group("kin").casefold()]} if kin else set())
+
+
+def _s44q_adopted(text: str) -> dict[str, Said]:
+    """The pet adopted and named just after (`_S44Q_ADOPTED`), as `read` starts: {} where none is."""
+    found = _S44Q_ADOPTED.search(text) if "adopt" in text else None
+    if found is None or _S44Q_PLAN.search(_S44W_STOP.split(text[: found.start()])[-1]):
+        return {}
+    shown = found.group("v")
+    return {} if shown.casefold() in tokens.STOPWORDS else {"pet": Said("pet", _norm(shown), shown, FACT)}
+
+
 _RULES = (
     # home
     _rule(
@@ -11170,6 +11508,7 @@ _RULES = (
     *_S43A_RULES,  # a name changed, and a life said in lowercase asides (session 43: ava)
     *_S44_RULES,  # what the reading still missed (session 44: life46)
     *_S44W_RULES,  # a life in capitals (session 44: wilma)
+    *_S44Q_RULES,  # Québec French and Franglais (session 44: maude)
 )
 
 
@@ -12925,7 +13264,7 @@ def read(text: str) -> tuple[Said, ...]:
     """The attributes a person's own statement gives values to (empty for anything else)."""
     text = _texted(_typed_out(_UNSPELLED.sub(_spelled, _own(straight(text)))))  # (a phone's, a texter's typing)
     text = _JOURNAL_DATE.sub("", text) if "/" in text else text  # a journal entry's date heading
-    out: dict[str, Said] = {}
+    out: dict[str, Said] = _s44q_adopted(text)  # (session 44: maude) a pet adopted, named after
     introduced: str | None = None
     # the rules read only where the text speaks of a job (`_FIRST_AT`) or of the person's own CV (`_CV_RULES`)
     skipped = _SKIPPED[(_may_hold(_WORK, text) and _WORK.search(text) is not None, _owns_a_cv(text))]
@@ -13165,6 +13504,8 @@ def _reader(value_group: str) -> Callable[[str, str, re.Match[str], str], Said |
         return _said_s44  # (session 44: life46)
     if value_group in _S44W_GROUPS:
         return _said_s44w  # (session 44: wilma)
+    if value_group in _S44Q_GROUPS:
+        return _said_s44q  # (session 44: maude)
     return _said_texting if value_group in _TEXTING_GROUPS else _said
 
 
@@ -14732,6 +15073,7 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
         seen.append(sentence)
         out += _more_kin(sentence, lower)
         out += _kin_named(sentence, lower)
+        out += _s44q_kin(sentence)  # (session 44: maude) "ma soeur Émilie"
         out += _s44_asked_to_be(sentence, lower) if "asked me" in sentence else []  # (session 44)
     return tuple(out)
 
@@ -14961,6 +15303,7 @@ def asked(query: str) -> frozenset[str]:
     found |= _asked_still(query)  # (session 42: weak42)
     found = _s43_asked(query, found)  # (session 43: weak43) a degree's level, free time, the town a home is in
     found |= _s44w_asked(query)  # (session 44: wilma) a card club, a gentleman friend, hearing aids, volunteering
+    found |= _s44q_asked(query)  # (session 44: maude) Québec French questions
     if kin and kin.group("rel2") and "name:partner" in found:  # ("whos my bf": who now, as "who am i dating")
         found |= {"partner", "relationship"}
     if "license plate" in found:  # ("what's my car's license plate number": the plate, not which car)

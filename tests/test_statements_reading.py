@@ -158,7 +158,10 @@ RECORDED = {
     # its word, a landline's company, a card club, widowed and a gentleman friend, a volunteer role, hearing aids, a
     # Medicare plan, a medicine put on after one taken off; a dose is no MG car; a wedding dated decades back; a town
     # that is also a word ("Lincoln") where a move is dated
-    11: "4bf7f6cd61593a41",
+    # and life48: Québec French and franglais (maude): a home moved into or ended up in ("chu rendue à"), a job
+    # and role begun ("je commence chez X comme Y"), "mon boss X", a bank, a cell's carrier, a gym, a car of the
+    # lists, a pet named or adopted, a family doctor (none, then named), a school, a language class, a hobby
+    11: "80aa53a8094ce605",
 }
 
 
