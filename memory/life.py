@@ -9579,7 +9579,11 @@ _S44Q_ASKS = (
     (frozenset(["university"]), patterns.lazy(r"(?i:\bj'étudie (?:quoi|où|ou)\b|\bj'étudie à quelle\b)")),
     (
         frozenset(["language class"]),
-        patterns.lazy(r"(?i:\bquelle langue (?:j'apprends|j'étudie|je prends)\b|\bj'apprends quelle langue\b)"),
+        patterns.lazy(
+            r"(?i:\bquelle langue (?:j'apprends|j'étudie|je prends)\b|\bj'apprends quelle langue\b|"
+            r"\b(?:what|which) languages? (?:class(?:es)? |course |lessons? )?(?:am i|i'm|im|i am|do i) "
+            r"(?:taking|learning|studying|take|learn|study|in|doing)\b)"  # the same asked in English
+        ),
     ),
     (frozenset(["hobby"]), patterns.lazy(r"(?i:\bc'est quoi (?:mon|mes) (?:hobby|hobbies|passe-temps|loisirs?)\b)")),
     (frozenset(["origin"]), patterns.lazy(r"(?i:\b(?:où|ou) (?:chu|j'suis|je suis|suis-je) née?\b|\bje viens d'où\b)")),

@@ -71,6 +71,7 @@ QUESTIONS: dict[str, tuple[str, ...]] = {
     "personal best": ("What is my personal best?",),
     "pets": ("Do I have any pets?", "Do we have a pet?"),
     "pharmacy": ("What pharmacy do I use?", "Which pharmacy do I get my pills at?"),  # (session 44: wilma)
+    "language class": ("What language am I learning?", "quelle langue j'apprends?"),  # (session 44: maude)
     "phone": ("What phone do I have?",),
     "phone provider": ("Who is my mobile carrier?", "What phone network am I on?"),
     "pronouns": ("What are my pronouns?",),
@@ -156,6 +157,8 @@ def test_the_question_reads_as_its_attribute(attribute, question):
         ("Do the neighbours have a pet?", "pets"),
         ("Which bank did my sister use?", "bank"),
         ("Am I still the team leader at work?", "volunteer role"),  # a job's post, not a volunteer's
+        ("What language is my sister learning?", "language class"),  # hers, not mine
+        ("What language is this menu in?", "language class"),
         ("What club is my sister in?", "club"),  # (session 44) hers
         ("Which hearing aids does my husband wear?", "hearing aids"),
     ],

@@ -161,7 +161,7 @@ RECORDED = {
     # and life48: Québec French and franglais (maude): a home moved into or ended up in ("chu rendue à"), a job
     # and role begun ("je commence chez X comme Y"), "mon boss X", a bank, a cell's carrier, a gym, a car of the
     # lists, a pet named or adopted, a family doctor (none, then named), a school, a language class, a hobby
-    11: "80aa53a8094ce605",
+    11: "4eec9c8e32294e8f",
 }
 
 
