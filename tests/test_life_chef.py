@@ -25,6 +25,7 @@ import pytest
 
 from eval import lifechanges
 from memory import life
+from tests import lifefloors
 
 FIXTURE = Path(__file__).parent / "fixtures" / "chef"
 KEY = json.loads((FIXTURE / "answers.json").read_text())
@@ -38,9 +39,7 @@ NOT_READ: list[str] = []
 
 @pytest.fixture(scope="module")
 def measured() -> dict:
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("QUIRE_EMBEDDER", "fake")
-        return lifechanges.run(lifechanges.CHEF)
+    return lifefloors.measured_fake(lifechanges.CHEF)
 
 
 def test_what_the_rules_read_is_found_and_nothing_said_in_passing_opens_an_item(measured):
@@ -129,7 +128,7 @@ def test_with_the_real_model_the_car_he_states_answers_what_are_we_driving(monke
     # under the "unworded" floor (0.23): nothing close, though the turn states the car he drives now.
     monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    result = lifechanges.run(lifechanges.CHEF)
+    result = lifefloors.measured(lifechanges.CHEF, "minilm")  # one import a worker for both tests
     asked = {a["question"]: a for a in result["asked"]}
     assert asked["what are we driving"]["rank1"], asked["what are we driving"]
     # (session 41: weak41) "which company is the car insured with" asks his car insurance, which nothing states and
@@ -144,7 +143,7 @@ def test_with_the_real_model_the_broadband_he_has_now_answers_whos_our_broadband
     # newer goes first (recall._newest_of_kind).
     monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    result = lifechanges.run(lifechanges.CHEF)
+    result = lifefloors.measured(lifechanges.CHEF, "minilm")  # one import a worker for both tests
     asked = {a["question"]: a for a in result["asked"]}
     assert asked["who's our broadband with"]["rank1"], asked["who's our broadband with"]
     assert result["false_items"] == []

@@ -3,8 +3,10 @@ attribute model reads the same with them as without (tests/test_life.py runs eve
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -112,8 +114,9 @@ def test_control_a_needle_left_out_is_caught():
     assert _filter_holds(_GATES, "I drive a Corolla") == []
 
 
-def _fixture_sentences() -> list[str]:
-    """Every sentence of the nine people's chat exports (tests/fixtures/*): the texts the rules read."""
+@functools.cache  # read once a worker: five tests here check every rule or search on all of them
+def _fixture_sentences() -> tuple[str, ...]:
+    """Every sentence of the people's chat exports (tests/fixtures/*): the texts the rules read."""
     texts: list[str] = []
 
     def walk(value: object) -> None:
@@ -128,10 +131,10 @@ def _fixture_sentences() -> list[str]:
 
     for path in sorted(Path(__file__).parent.glob("fixtures/*/*.json")):
         walk(json.loads(path.read_text(encoding="utf-8")))
-    return list(dict.fromkeys(s for t in dict.fromkeys(texts) for s in life.sentences(t)))  # each once
+    return tuple(dict.fromkeys(s for t in dict.fromkeys(texts) for s in life.sentences(t)))  # each once
 
 
-def _passed_over(tails: list[tuple[re.Pattern[str], frozenset[str] | None]], sentences: list[str]) -> list[str]:
+def _passed_over(tails: list[tuple[re.Pattern[str], frozenset[str] | None]], sentences: Sequence[str]) -> list[str]:
     """Sentences a rule matches that its own needles would skip (must be none)."""
     return [
         s
