@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from memory.errors import InvalidInput
+from memory.errors import InvalidInput, Superseded
 from memory.home import Home
 from memory.session import Session
 from quire import ops
@@ -89,7 +89,13 @@ def _review(s: Session, rng: random.Random) -> None:
     items = _run(s, "curate_list").model_dump()["items"]
     if items:
         item = rng.choice(items)
-        _run(s, "curate_accept" if rng.random() < 0.5 else "curate_dismiss", item_id=item["id"])
+        if rng.random() >= 0.5:
+            _run(s, "curate_dismiss", item_id=item["id"])
+            return
+        try:
+            _run(s, "curate_accept", item_id=item["id"])
+        except Superseded:  # its memory was replaced since (another item accepted): refused, nothing changed
+            _run(s, "curate_dismiss", item_id=item["id"])  # as the refusal tells a person to
 
 
 def _change(s: Session, rng: random.Random, n: int) -> str:
