@@ -52,14 +52,13 @@ from __future__ import annotations
 
 import json
 import tempfile
-import unicodedata
 from pathlib import Path
 from typing import Any
 
 from eval.datasets import load_longmemeval
 from eval.harness import data_dir
 from eval.systems import EmbeddingCache, QuireSystem
-from memory import life, review
+from memory import life, review, vocab
 from memory.embed import load_embedder
 from memory.home import Home
 from memory.session import Session
@@ -163,16 +162,11 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
             {
                 "question": question,
                 "current": current,
-                "rank1": bool(hits) and folded(current) in folded(hits[0].content),
+                "rank1": bool(hits) and vocab.fold(current) in vocab.fold(hits[0].content),  # a phone drops accents
                 "top": hits[0].content[:100] if hits else None,
             }
         )
     return asked
-
-
-def folded(text: str) -> str:
-    """`text` case-folded without its accents: a phone drops them ("Levis" states "Lévis")."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
 
 
 def run_all(k: int = 5) -> dict[str, Any]:

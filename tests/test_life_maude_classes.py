@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from eval import lifechanges
-from memory import life
+from memory import life, vocab
 from tests.conftest import changes_after, said_of
 
 # -- each area, read of her, in other words -------------------------------------------------------------------
@@ -170,6 +169,6 @@ def test_a_kin_named_in_french_answers_what_their_name_is(text, named):
 
 
 def test_the_eval_counts_a_value_typed_without_its_accents():
-    assert lifechanges.folded("Lévis") in lifechanges.folded("our condo in LEVIS two weeks ago")
-    assert lifechanges.folded("Québec") == lifechanges.folded("quebec")
-    assert lifechanges.folded("Lévis") not in lifechanges.folded("our condo in Laval")
+    assert vocab.fold("Lévis") in vocab.fold("our condo in LEVIS two weeks ago")
+    assert vocab.fold("Québec") == vocab.fold("quebec")
+    assert vocab.fold("Lévis") not in vocab.fold("our condo in Laval")
