@@ -298,13 +298,30 @@ class TerminalKeys:
 
     def __call__(self) -> str:
         while not self.pending:
-            data = os.read(self.fd, 64).decode("utf-8", errors="replace")
+            with self._ctrl_c_as_a_key():
+                data = os.read(self.fd, 64).decode("utf-8", errors="replace")
             if not data:
                 return ""  # end of input
             if not data.startswith("\x1b"):  # arrow and function keys: ignored whole
                 self.pending = data
         key, self.pending = self.pending[0], self.pending[1:]
         return key
+
+    @contextmanager
+    def _ctrl_c_as_a_key(self) -> Iterator[None]:
+        """While waiting for a key, ^C arrives as the byte \\x03 (read as q), not as SIGINT: a signal
+        racing the read could be lost to another thread or flush what was typed ahead; during an
+        operation ^C still interrupts (and the decision rolls back whole)."""
+        import termios
+
+        mode = termios.tcgetattr(self.fd)
+        mode[3] &= ~termios.ISIG
+        termios.tcsetattr(self.fd, termios.TCSANOW, mode)
+        try:
+            yield
+        finally:
+            mode[3] |= termios.ISIG
+            termios.tcsetattr(self.fd, termios.TCSANOW, mode)
 
     @contextmanager
     def cooked(self) -> Iterator[None]:

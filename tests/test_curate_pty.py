@@ -228,6 +228,15 @@ def test_ctrl_c_quits_with_a_summary(db, term, two_items):
     assert t.finish() == 0
 
 
+def test_ctrl_c_typed_after_a_key_keeps_the_key_then_quits(db, term, two_items):
+    """At the key prompt ^C is a key (read as q), not a signal that would flush the typed-ahead s."""
+    t = term()
+    t.expect("> ")
+    t.send("s\x03")
+    t.expect("done: 0 accepted, 0 dismissed, 1 skipped; 2 still open")
+    assert t.finish() == 0
+
+
 def test_enter_on_an_empty_edit_cancels_instead_of_accepting(db, term, two_items):
     _old, new, *_ = two_items
     t = term()
