@@ -284,11 +284,22 @@ class TerminalKeys:
 
     def __enter__(self) -> TerminalKeys:
         import termios
-        import tty
 
         self.saved = termios.tcgetattr(self.fd)
-        tty.setcbreak(self.fd, termios.TCSANOW)
+        self._keys_mode()
         return self
+
+    def _keys_mode(self) -> None:
+        """cbreak, with ^C read as the byte \\x03 (q) rather than sent as SIGINT: a signal racing the
+        prompt was lost in CI, and it flushes keys typed ahead; a ^C typed during an operation is read
+        once it ends. ^Z and ^\\ still signal."""
+        import termios
+        import tty
+
+        tty.setcbreak(self.fd, termios.TCSANOW)
+        mode = termios.tcgetattr(self.fd)
+        mode[6][termios.VINTR] = bytes([os.fpathconf(self.fd, "PC_VDISABLE")])
+        termios.tcsetattr(self.fd, termios.TCSANOW, mode)
 
     def __exit__(self, *exc: object) -> None:
         import termios
@@ -298,8 +309,7 @@ class TerminalKeys:
 
     def __call__(self) -> str:
         while not self.pending:
-            with self._ctrl_c_as_a_key():
-                data = os.read(self.fd, 64).decode("utf-8", errors="replace")
+            data = os.read(self.fd, 64).decode("utf-8", errors="replace")
             if not data:
                 return ""  # end of input
             if not data.startswith("\x1b"):  # arrow and function keys: ignored whole
@@ -308,26 +318,9 @@ class TerminalKeys:
         return key
 
     @contextmanager
-    def _ctrl_c_as_a_key(self) -> Iterator[None]:
-        """While waiting for a key, ^C arrives as the byte \\x03 (read as q), not as SIGINT: a signal
-        racing the read could be lost to another thread or flush what was typed ahead; during an
-        operation ^C still interrupts (and the decision rolls back whole)."""
-        import termios
-
-        mode = termios.tcgetattr(self.fd)
-        mode[3] &= ~termios.ISIG
-        termios.tcsetattr(self.fd, termios.TCSANOW, mode)
-        try:
-            yield
-        finally:
-            mode[3] |= termios.ISIG
-            termios.tcsetattr(self.fd, termios.TCSANOW, mode)
-
-    @contextmanager
     def cooked(self) -> Iterator[None]:
         """Normal line editing for a prompt or an editor, then back to single keys."""
         import termios
-        import tty
 
         if self.saved is not None:
             termios.tcsetattr(self.fd, termios.TCSANOW, self.saved)
@@ -335,7 +328,7 @@ class TerminalKeys:
             yield
         finally:
             self.pending = ""
-            tty.setcbreak(self.fd, termios.TCSANOW)
+            self._keys_mode()
 
 
 Call = Callable[[str, dict[str, Any]], dict[str, Any]]
@@ -370,7 +363,8 @@ def walk(
 
     Every read and decision is an operation run through `call` (quire.client.call: the warm service
     when it runs), the same ones `quire curate show|accept|dismiss` run.
-    ^C anywhere quits with the summary; a decision interrupted half-way rolls back whole.
+    ^C anywhere quits with the summary (on a terminal it is read as a key, so an operation under way
+    ends first); a decision interrupted half-way (SIGINT) rolls back whole.
     """
     summary = WalkSummary()
     items = _open_items(call)
