@@ -1411,6 +1411,11 @@ _VAGUE = frozenset(
         # a month said short ("on 11th Feb", "by 3rd Oct"): the priya fixture had a topic "Feb" ("wed" of
         # "wedding", "sat", "sun", "mar" and "may" are words too, and stay)
         "jan feb apr jun jul aug sep sept oct nov dec "
+        # (session 45: wiki30) and the time words of the French, Spanish and German a person writes: maude's "le
+        # jeudi soir" (a Spanish class) and "à temps partiel le soir" (a certificate) were a page "Soir"
+        "soir soirs matin matins nuit nuits jour jours semaine semaines mois année années fin "
+        "noche noches tarde tardes día días semana semanas mes meses año años "
+        "abend abende tag tage woche wochen monat monate jahr jahre nacht "
         "今天 明天 昨天 时候 东西 事情 今日 明日 昨日",
     )
 ) | frozenset(w.casefold() for w in names.CALENDAR)
@@ -1421,6 +1426,10 @@ def _edge(word: str) -> bool:
     words ("i'm", "she’s", "don't"; "l'hôpital" is not one: "hôpital" is a word of substance)."""
     if word in _EDGE_WORDS or (len(word) >= 7 and word.endswith(_ADVERB_ENDS)):
         return True  # ("Gradually", "Constantly", "Creatively": an adverb, however it is formed)
+    # (session 45: wiki30) ... or a French question's words joined by a hyphen: maude's "Est-ce que c'est normal?"
+    # in five turns of seven (a car, a phone bill, a bank) titled them "Est-ce"
+    if "-" in word and all(part in _EDGE_WORDS for part in word.split("-")):
+        return True
     # ... or a French elision before one ("c'est", "n'est", "qu'il": a nurse's page was titled "C'est")
     if "'" not in word and "’" not in word:
         return False
@@ -1821,11 +1830,35 @@ def _allowed(
     judged = _judged([m for m in g if m.turn != "assistant"] or g)  # (session 42: wiki27) "just a toy"
     judged |= _means([m for m in g if m.turn != "assistant"] or g)  # (session 43: wiki28) "with a microwave"
     judged |= _items([m for m in g if m.turn != "assistant"] or g)  # (session 44: wiki29) "..., community pool."
+    judged |= _infinitives([m for m in g if m.turn != "assistant"] or g)  # (session 45: wiki30) "pour valider"
     return [
         (k, tf)
         for k, tf in counts.items()
         if entity_key(k) not in avoided and not _vague(k) and not _done(forms[k]) and k not in judged
     ]
+
+
+# (session 45: wiki30) What comes before a verb's infinitive in French, Spanish and German: "pour", "dois", "faut",
+# "para", "zu". maude's "des requêtes pour valider des données" and "je dois valider des codes postaux" were a page
+# "Valider" (to validate), what was done, not what about.
+_BEFORE_INFINITIVE = names.wordset(
+    "pour dois doit devons devez doivent peux peut pouvons pouvez peuvent veux veut voulons voulez veulent faut "
+    "vais va allons allez vont sans para poder puedo puede quiero quiere debo debe tengo tiene voy va zu"
+)
+_INFINITIVE_ENDS = ("er", "ir", "re", "ar", "en")
+
+
+def _infinitives(g: Sequence[Mem]) -> set[str]:
+    """The words (`_terms` keys) a topic's turns say, in lower case, only as an infinitive after what comes before
+    one (`_BEFORE_INFINITIVE`): no title."""
+    seen: Counter[str] = Counter()
+    after: Counter[str] = Counter()
+    for found, i, key in _lower_words(g):
+        seen[key] += 1
+        word = found[i].casefold()
+        if i and found[i - 1].casefold() in _BEFORE_INFINITIVE and word.endswith(_INFINITIVE_ENDS):
+            after[key] += 1
+    return {key for key, n in after.items() if n == seen[key]}
 
 
 def _judged(g: Sequence[Mem]) -> set[str]:
