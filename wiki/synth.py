@@ -607,6 +607,13 @@ _DRAFTING = re.compile(
     r"my (?:email|mail|draft|letter|message|reply|text|note|card)|i(?:'m| am) sending|i wrote|going to (?:my|the))\b"
 )
 ADDRESSED_MIN = 2  # the person's texts a name opens (with no draft of theirs signing it) to be their own
+# (session 45: wiki30) The name a person tells the assistant to sign their draft with ("sign it Marisol Ortega Reyes",
+# "sign it as Dale"): theirs, in one text. marisol's "sign it Marisol Ortega Reyes" of a note to a teacher, beside
+# "leave the name as just Marisol" and a client's "Hi Marisol," pasted once, had made a page "Marisol" of herself.
+_SIGN_AS = re.compile(
+    r"(?i:\bsign (?:it|this|that|them|the (?:email|letter|note|card|message))(?: off)?(?: as| with)?)[ \t]+"
+    r"(?P<name>[A-Z][a-z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,2})(?![\w'’])"
+)
 
 
 @dataclass(frozen=True)
@@ -639,7 +646,8 @@ class OwnName:
                 continue
             found = _ADDRESSED.finditer(m.content)
             opened.update({_opening(f) for f in found if not _DRAFTING.search(m.content, 0, f.start())} - {()})
-        forms = set(mine)
+        forms = set(mine) | {_opening(f) for m in turns if m.turn == "person" for f in _SIGN_AS.finditer(m.content)}
+        forms.discard(())
         for said, n in opened.items():
             plain = {w for w in said if w not in names.TITLES}
             if n >= ADDRESSED_MIN or plain & signing:
@@ -695,8 +703,9 @@ def _written(name: str) -> str:
 def _opening(found: re.Match) -> tuple[str, ...]:
     """The words of the name a letter opens on, its title kept ("mr", "hutchins"); () for an everyday
     word ("all", "sir", "team") or what no name is."""
-    name = found.group("shout") or found.group("name")
-    said = tuple(tokens.words(f"{found.group('title') or found.group('only') or ''} {name}"))
+    groups = found.groupdict()
+    name = groups.get("shout") or found.group("name")
+    said = tuple(tokens.words(f"{groups.get('title') or groups.get('only') or ''} {name}"))
     plain = [w for w in said if w not in names.TITLES]
     if not plain or any(w in _common() or w in STOPWORDS or entity_key(w) in ROLE_NAMES for w in plain):
         return ()
@@ -1021,12 +1030,38 @@ def page_title(name: str, paged: Collection[str] = frozenset(), said: Sequence[s
     of words no acronym's, capitalised ("DANI RAE", the name dani releases under: "Dani Rae"); else the name as
     written."""
     words = name.replace(",", " ").split()
+    if _its_own_s(name, said):
+        return f"{name}'s"
     city = _city_of_address(words) or _without_year(words, said)
     if city and entity_key(city) not in paged:
         return city
     if len(words) >= 2 and name.isupper() and all(_a_shouted_word(w) for w in words):
         return " ".join(w.capitalize() for w in words)
     return name
+
+
+# What follows a name as its clause's subject: a verb's auxiliary ("Pak's didn't deliver", "Pak's is closing").
+_AUXILIARIES = names.curled(
+    names.wordset(
+        "is was are were has had have does did didn't doesn't don't won't can't cannot isn't wasn't hasn't will would "
+        "can could should just never always still"
+    )
+)
+
+
+def _its_own_s(name: str, said: Sequence[str]) -> bool:
+    """(session 45: wiki30) Whether a name's "'s" is its own, a shop's or a firm's ("Pak's", "Sainsbury's" of a list
+    `names` reads whole): its page's texts never say it without one, and one of them says it as a clause's subject,
+    an auxiliary after it (bola's "Pak's didn't deliver my braiding hair", "an email to Pak's to close our trade
+    account" were a page "Pak", her supplier). Someone's thing ("Oliver's mum", "at Jack's for the weekend") is not."""
+    if not said or "'" in name or "’" in name:
+        return False
+    spelled = re.escape(name)
+    bare = re.compile(rf"(?<![\w'’-]){spelled}(?![\w'’-])")
+    owned = re.compile(rf"(?<![\w'’-]){spelled}['’]s\s+([\w'’]+)")
+    if any(bare.search(text) for text in said):
+        return False
+    return any(f.group(1).casefold().replace("’", "'") in _AUXILIARIES for text in said for f in owned.finditer(text))
 
 
 def _city_of_address(words: list[str]) -> str:
@@ -2857,11 +2892,26 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
         form = sorted(forms[shown].items(), key=lambda fc: (-fc[1], fc[0]))[0][0]
         # (a name its own turns mention: "Split" of another topic's trip leaves "mini split" a word)
         written = {n.casefold(): n for m in g for _, n in m.entities if " " not in n and n[:1].isupper()}
-        out.append((_shown(form, written), counts[best], best))
+        owner = _owner_of(best, g)
+        out.append((f"{owner} {form}" if owner else _shown(form, written), counts[best], best))
     return out
 
 
+def _owner_of(key: str, g: Sequence[Mem]) -> str:
+    """(session 45: wiki30) A family word that means other things too (`vocab.FAMILY`'s owned: "vieja", "pop", "nan")
+    titles a topic with the "my" it is said after, as its turns say it: lucia's "mi vieja is moving to a smaller
+    apartment", "I want to tell mi vieja that ..." were a page "Vieja" (an old woman, alone), now "Mi vieja", her
+    mother. "" for any other word, or where the turns say it after no one word ("Amma", "Mom" stay)."""
+    kin = vocab.FAMILY.get(key)
+    if kin is None or not kin.owned:
+        return ""
+    said = [m for m in g if m.turn != "assistant"] or list(g)
+    before = Counter(w for w in _words_before(said, lambda w: w == key) if w in _OWNERS or w in _OWNERS_ABROAD)
+    return before.most_common(1)[0][0].capitalize() if before else ""
+
+
 _OWNERS = names.curled(names.wordset("my your his her our their"))
+_OWNERS_ABROAD = names.wordset("mi mis tu su nuestra nuestro mon ma mes ta sa notre meine mein unsere")
 
 
 def _which_one(word: str, g: Sequence[Mem], counts: Counter[str]) -> str:
