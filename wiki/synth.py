@@ -1866,11 +1866,35 @@ def _allowed(
     judged |= _means([m for m in g if m.turn != "assistant"] or g)  # (session 43: wiki28) "with a microwave"
     judged |= _items([m for m in g if m.turn != "assistant"] or g)  # (session 44: wiki29) "..., community pool."
     judged |= _infinitives([m for m in g if m.turn != "assistant"] or g)  # (session 45: wiki30) "pour valider"
+    judged |= _figures([m for m in g if m.turn != "assistant"] or g)  # (session 45: wiki30) "almost had a heart attack"
     return [
         (k, tf)
         for k, tf in counts.items()
         if entity_key(k) not in avoided and not _vague(k) and not _done(forms[k]) and k not in judged
     ]
+
+
+# (session 45: wiki30) A figure of speech of a fright or a temper: marisol's "I almost had a heart attack in the Target
+# parking lot" (teaching her son to drive) and "my dad had a heart attack at 59" (a health form) were a page "Heart
+# attack". What it names happened to no one.
+_FIGURE = re.compile(
+    r"\b(?:almost|nearly|practically|about to|gonna|going to|could have|could've|would have|would've) "
+    r"(?:had|have|having|given) (?:a |an )?"
+    r"(?P<what>heart attack|stroke|panic attack|breakdown|meltdown|aneurysm|cow|fit)"
+    r"|\b(?:gave|give|gives|giving) (?:me|him|her|us|them|everyone) (?:a |an )?(?P<given>heart attack|stroke|aneurysm)",
+    re.IGNORECASE,
+)
+
+
+def _figures(g: Sequence[Mem]) -> set[str]:
+    """The terms (`_terms` keys) a topic's turns say in a figure of speech (`_FIGURE`), where fewer than TOPIC_MIN
+    turns say them otherwise: no title (a figure holds no turn to it)."""
+    said: Counter[str] = Counter(k for m in g for k, _ in set(_terms(m.content)))
+    within: Counter[str] = Counter()
+    for m in g:
+        for found in _FIGURE.finditer(prose(m.content)):
+            within.update({k for k, _ in _terms(found.group("what") or found.group("given"))})
+    return {key for key, n in within.items() if said[key] - n < TOPIC_MIN}
 
 
 # (session 45: wiki30) What comes before a verb's infinitive in French, Spanish and German: "pour", "dois", "faut",
