@@ -2917,8 +2917,31 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
         # (a name its own turns mention: "Split" of another topic's trip leaves "mini split" a word)
         written = {n.casefold(): n for m in g for _, n in m.entities if " " not in n and n[:1].isupper()}
         owner = _owner_of(best, g)
+        form = _unshouted(form, g)
         out.append((f"{owner} {form}" if owner else _shown(form, written), counts[best], best))
     return out
+
+
+SHOUTED_SHARE = 0.9  # a turn whose letters are this share capitals or more is typed in capitals (`_unshouted`)
+
+
+def _unshouted(form: str, g: Sequence[Mem]) -> str:
+    """(session 45: wiki30) A title in capitals whose every turn is typed in capitals, as a reader writes it: wilma
+    types everything so ("I MADE AN OFFER ON A LITTLE 2 BEDROOM IN YORK"), and her page of York was titled "YORK".
+    A word of an acronym's letters (`_a_shouted_word`: "DMV", "ID") stays in capitals; a turn of mixed case keeps
+    its capitals ("the NHS", "CPF")."""
+    if not form.isupper():
+        return form
+    turns = [m.content for m in g if form in m.content]
+    if not turns or not all(map(shouted, turns)):
+        return form
+    return " ".join(w.capitalize() if _a_shouted_word(w) else w for w in form.split(" "))
+
+
+def shouted(text: str) -> bool:
+    """A text typed in capitals (SHOUTED_SHARE of its letters, and a dozen letters or more)."""
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 12 and sum(c.isupper() for c in letters) >= SHOUTED_SHARE * len(letters)
 
 
 def _owner_of(key: str, g: Sequence[Mem]) -> str:
@@ -3029,7 +3052,10 @@ class Casing:
         self.titled: set[str] = set()
         self.typed: list[str] = []  # the turns' text, for how often a phrase is typed in lower case
         for text in turns:
-            self._read(text, True)
+            # (session 45: wiki30) a turn typed all in capitals says nothing of how a word is written: wilma's
+            # "...A LITTLE 2 BEDROOM IN YORK" wrote her page of York "YORK"
+            if not shouted(text):
+                self._read(text, True)
             self.typed.append(text)
         for title in titles:
             self._read(title, False)
