@@ -2905,7 +2905,8 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
             unspaced = any(_UNSPACED.search(m.content) or _UNSEGMENTED.search(m.content) for m in g)
             out.append((cluster_title(g) if g else "Topic", len(g) if unspaced else 0, ""))
             continue
-        _, best = max(scored, key=lambda sk: (round(sk[0], 9), " " in sk[1], sk[1]))
+        aside = _asides(g)
+        _, best = max(scored, key=lambda sk: (round(sk[0], 9), " " in sk[1], -aside[sk[1]], sk[1]))
         best = _most_said(best, scored, counts, len(g), named)
         if " " not in best:  # "Italian class" over "Italian" when most turns that say the word say the phrase
             word = best
@@ -2955,6 +2956,21 @@ def _owner_of(key: str, g: Sequence[Mem]) -> str:
     said = [m for m in g if m.turn != "assistant"] or list(g)
     before = Counter(w for w in _words_before(said, lambda w: w == key) if w in _OWNERS or w in _OWNERS_ABROAD)
     return before.most_common(1)[0][0].capitalize() if before else ""
+
+
+_IN_PARENTHESES = re.compile(r"\(([^()]*)\)")
+
+
+def _asides(g: Sequence[Mem]) -> Counter[str]:
+    """(session 45: wiki30) How many of a topic's turns say each term (`_terms` key) inside parentheses, an aside. Of
+    two terms that score alike, the one said less so titles it: ava's six turns of two leases ("signed the lease!! i
+    moved into my own studio in sellwood (... the radiator clanks like a dwarf forge)", "miso has claimed the
+    radiator (seattle radiators: quieter, more respectful)") were titled "Radiator", which tied with "Lease"."""
+    return Counter(
+        k
+        for m in [m for m in g if m.turn != "assistant"] or g
+        for k in {k for part in _IN_PARENTHESES.findall(m.content) for k, _ in _terms(part)}
+    )
 
 
 _OWNERS = names.curled(names.wordset("my your his her our their"))
