@@ -107,7 +107,12 @@ from wiki.vault import atomic_write
 # 30: an entity page of a thing with its model's year is titled the thing where its texts say it so ("Odyssey" of
 # "Odyssey 2019"), a topic's phrase keeps its owner's "'s" ("Inès's school"), and the names read no dotted legal
 # form ("Monedita", not "Monedita S") and a street's ordinal after its quarter ("West 4th") (wiki29).
-RENDER_VERSION = 30
+# 31: a page's title as a person writes it (wiki30): a name with its own "'s" ("Pak's"), the person's own name
+# signed on a draft on no page ("sign it Marisol Ortega Reyes"), a foreign "my" or a feast before "de" leading no
+# name ("Civic", "Nordikode"), a German everyday noun no name ("Termin"); topics titled by no foreign function or
+# time word, infinitive or figure of speech, a family word of two meanings with its "my" ("Mi vieja"), a shouted
+# title as a reader writes it ("York").
+RENDER_VERSION = 31
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
@@ -1328,7 +1333,7 @@ def load_states(path) -> dict[str, ClusterState]:
 
 # (20: entities.key folds accents and names read particles, so the names a topic title avoids changed; a
 # cry or a prayer's address, a time said short and another language's function words title no topic)
-TITLE_VERSION = 27  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 28  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
