@@ -2918,14 +2918,20 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
             longer = [(n, k) for k, n in shared if " " in k and word in k.split() and n * 5 >= counts[word] * 3]
             if longer:
                 best = max(longer, key=lambda tk: (tk[0], -len(tk[1]), tk[1]))[1]
-        shown = _which_one(best, g, counts) if " " not in best else best
-        form = sorted(forms[shown].items(), key=lambda fc: (-fc[1], fc[0]))[0][0]
-        # (a name its own turns mention: "Split" of another topic's trip leaves "mini split" a word)
-        written = {n.casefold(): n for m in g for _, n in m.entities if " " not in n and n[:1].isupper()}
-        owner = _owner_of(best, g)
-        form = _unshouted(form, g)
-        out.append((f"{owner} {form}" if owner else _shown(form, written), counts[best], best))
+        out.append((_written_title(best, g, counts, forms), counts[best], best))
     return out
+
+
+def _written_title(best: str, g: Sequence[Mem], counts: Counter[str], forms: dict[str, Counter[str]]) -> str:
+    """A topic's title (its term `best`) as its turns write it (`topic_terms`)."""
+    shown = _which_one(best, g, counts) if " " not in best else best
+    form = _unshouted(sorted(forms[shown].items(), key=lambda fc: (-fc[1], fc[0]))[0][0], g)
+    owner = _owner_of(best, g)
+    if owner:
+        return f"{owner} {form}"
+    # (a name its own turns mention: "Split" of another topic's trip leaves "mini split" a word)
+    written = {n.casefold(): n for m in g for _, n in m.entities if " " not in n and n[:1].isupper()}
+    return _shown(form, written)
 
 
 SHOUTED_SHARE = 0.9  # a turn whose letters are this share capitals or more is typed in capitals (`_unshouted`)
