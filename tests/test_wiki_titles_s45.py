@@ -8,11 +8,13 @@ words, beside real titles still made."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from memory import names
 from tests.conftest import chat_turns
 from tests.test_wiki_titles_s40 import OTHER, _turn
 from tests.test_wiki_titles_s43 import _kept
-from wiki import synth
+from wiki import pagemap, synth
 
 
 def _named(text: str) -> list[str]:
@@ -273,3 +275,51 @@ def test_a_shouted_history_writes_its_topic_on_the_vault(tmp_path, cli_json):
     cli_json("rebuild")
     titles = [p["title"] for p in cli_json("pages")["pages"]]
     assert "Kearney" in titles and "KEARNEY" not in titles, titles
+
+
+# -- the page map: the same names as the pages -------------------------------------------------------------------
+
+
+def _map_labels(*said: tuple[str, tuple[tuple[str, str], ...]]) -> list[str]:
+    """The labels a page map gives the names its memories mention (each memory: its text, its entities)."""
+    mems = [
+        synth.Mem(f"mem_{i:04d}", text, "note", None, "active", "2024-01-01", None, "2024-01-01", "2024-01-01", "")
+        for i, (text, _) in enumerate(said)
+    ]
+    mems = [replace(m, entities=ents) for m, (_, ents) in zip(mems, said, strict=True)]
+    ents = tuple(sorted({e for m in mems for e in m.entities}))
+    spec = synth.PageSpec("topic::x", "cluster", "Supplies", None, None, tuple(mems), ents)
+    _, labels = pagemap.live_and_labels(spec, ())
+    return [label for (kind, _), label in labels.items() if kind == "entity"]
+
+
+def test_a_map_names_a_thing_as_its_page_would():
+    """A page map drew the names its memories mention as the reader found them, past the rules that title their
+    pages: bola's supplier "Pak" (a page "Pak's"), grace's "Odyssey 2019" (a page "Odyssey")."""
+    said = [
+        ("Costco's didn't have the braiding hair again", (("costco", "Costco"),)),
+        ("an email to Costco's to close the trade account", (("costco", "Costco"),)),
+    ]
+    assert _map_labels(*said) == ["Costco's"]
+    sienna = (("sienna 2018", "Sienna 2018"),)  # ("the Sienna" is the short form of it, joined to it)
+    said = [("the Sienna 2018 needs tyres", sienna), ("the Sienna is loud", sienna)]
+    assert _map_labels(*said) == ["Sienna"]
+
+
+def test_a_map_keeps_a_name_its_page_keeps():
+    """Controls: a name said as itself, a name with its year never said without it."""
+    said = [("Oliver's mum called", (("oliver", "Oliver"),)), ("Oliver is moving", (("oliver", "Oliver"),))]
+    assert _map_labels(*said) == ["Oliver"]
+    assert _map_labels(("tickets for Euro 2024 came", (("euro 2024", "Euro 2024"),))) == ["Euro 2024"]
+
+
+def test_a_map_label_keeps_an_ampersand():
+    """ray's "AT&T", kai's "A&P" and dale's "Hutchins Heating & Air LLC" were drawn "AT T", "A P", "... Heating Air"."""
+    assert pagemap.clean_label("AT&T") == "AT&T"
+    assert pagemap.clean_label("Hutchins Heating & Air LLC") == "Hutchins Heating & Air LLC"
+
+
+def test_a_map_label_still_drops_what_mermaid_misreads():
+    """Control: brackets, quotes, colons and a character reference's ";" still go."""
+    assert pagemap.clean_label('see [[x]] "quoted": (a)') == "see x quoted a"
+    assert ";" not in pagemap.clean_label("AT&amp;T")
