@@ -159,11 +159,19 @@ def test_the_name_a_draft_is_signed_with_is_the_persons():
     assert _own("a note for the landlord please, sign it as Teodor").names("teodor")
 
 
+def test_the_name_a_person_says_they_sign_off_with_is_theirs_whatever_its_accents():
+    """ines's "Not too chummy — I sign off 'best, Inês'." (and her letters signed so) made a page "Inês": an entity
+    key is written without accents ("ines"), her name with them."""
+    own = _own("reply to the editor, keep it short. I sign off 'best, Zoë'.")
+    assert own.names("zoe") and own.names("zoë")
+
+
 def test_a_sign_off_that_is_no_name_is_no_one():
     """Controls: a draft signed by a family word or a sign-off, and a name signed by someone else."""
     assert not _own("a birthday card for my son, sign it Mom and Dad").forms
     assert not _own("make it warmer and sign it Love").forms
     assert not _own("my boss will sign it tomorrow, Anna says").names("anna")
+    assert not _own("my editor always signs off 'best, Zoë', so cold").names("zoe")
 
 
 def test_the_persons_own_name_has_no_page(tmp_path, cli_json):

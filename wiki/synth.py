@@ -613,11 +613,14 @@ _DRAFTING = re.compile(
 )
 ADDRESSED_MIN = 2  # the person's texts a name opens (with no draft of theirs signing it) to be their own
 # (session 45: wiki30) The name a person tells the assistant to sign their draft with ("sign it Marisol Ortega Reyes",
-# "sign it as Dale"): theirs, in one text. marisol's "sign it Marisol Ortega Reyes" of a note to a teacher, beside
-# "leave the name as just Marisol" and a client's "Hi Marisol," pasted once, had made a page "Marisol" of herself.
+# "sign it as Dale", ines's "I sign off 'best, Inês'"): theirs, in one text. marisol's "sign it Marisol Ortega Reyes"
+# of a note to a teacher, beside "leave the name as just Marisol" and a client's "Hi Marisol," pasted once, had made a
+# page "Marisol" of herself; ines's a page "Inês".
 _SIGN_AS = re.compile(
-    r"(?i:\bsign (?:it|this|that|them|the (?:email|letter|note|card|message))(?: off)?(?: as| with)?)[ \t]+"
-    r"(?P<name>[A-Z][a-z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,2})(?![\w'’])"
+    r"(?i:\bsign (?:it|this|that|them|the (?:email|letter|note|card|message))(?: off)?(?: as| with)?"
+    r"|\bi sign(?: off| everything| my (?:emails|letters|messages|notes))?(?: as| with)?)[ \t]+[\"'“‘]?"
+    r"(?i:(?:best|regards|thanks|cheers|love|warmly|yours)[,!]?[ \t]+)?"
+    r"(?P<name>[A-Z][a-z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,2})(?![\w-]|['’]s\b)"
 )
 
 
@@ -692,11 +695,14 @@ class OwnName:
 
     def names(self, key: str) -> bool:
         """Whether an entity (its key) is the person: one of the forms, their first name alone or
-        with a surname ("noor haddad")."""
+        with a surname ("noor haddad"). (session 45: wiki30) Compared without accents, as entity keys are written:
+        ines's "I sign off 'best, Inês'" is the entity "ines"."""
         if not self.forms:
             return False
-        said = tuple(tokens.words(key))
-        return said in self.forms or (bool(said) and said[0] in self.first and len(said) <= 3)
+        said = tuple(entity_key(w) for w in tokens.words(key))
+        forms = {tuple(entity_key(w) for w in form) for form in self.forms}
+        first = {entity_key(w) for w in self.first}
+        return said in forms or (bool(said) and said[0] in first and len(said) <= 3)
 
 
 def _written(name: str) -> str:
