@@ -331,3 +331,28 @@ def test_a_map_label_still_drops_what_mermaid_misreads():
     """Control: brackets, quotes, colons and a character reference's ";" still go."""
     assert pagemap.clean_label('see [[x]] "quoted": (a)') == "see x quoted a"
     assert ";" not in pagemap.clean_label("AT&amp;T")
+
+
+def test_names_typed_in_capitals_are_read_as_a_lower_case_typists(tmp_path, cli_json):
+    """wilma types every turn in capitals ("MY GRANDSON TYLER GOT A JOB AT THE JOHN DEERE DEALER"): a run of capitals
+    was read as a text's style, and her vault had no page of a person. Such a turn is read as one typed in lower case,
+    where a name is one the person says who it is ("my grandson tyler")."""
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-02-02T10:00:00Z", "MY GRANDSON TYLER GOT A JOB AT THE TRACTOR DEALER. WHAT DO I WRITE IN HIS CARD"),
+            ("2024-03-02T10:00:00Z", "TYLER IS MOVING INTO HIS OWN APARTMENT. WHAT DOES A YOUNG MAN NEED IN A KITCHEN"),
+            ("2024-04-02T10:00:00Z", "IT WORKED. TYLER WOULD BE PROUD OF ME"),
+        ],
+    )
+    cli_json("import", str(path))
+    cli_json("rebuild")
+    titles = [p["title"] for p in cli_json("pages")["pages"]]
+    assert "Tyler" in titles, titles
+
+
+def test_capitals_inside_a_turn_of_mixed_case_are_read_as_before():
+    """Control: a turn of mixed case is read as typed (a pasted heading in capitals stays style, a name a name)."""
+    assert not synth.shouted("Kelly from Landstar sent this: RATE CONFIRMATION LOAD 4471, is the rate fair?")
+    assert synth._as_typed("Tyler starts at the Deere plant") == "Tyler starts at the Deere plant"
+    assert synth._as_typed("TYLER STARTS AT THE DEERE PLANT") == "tyler starts at the deere plant"

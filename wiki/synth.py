@@ -548,7 +548,7 @@ def turn_entities(mems: Sequence[Mem]) -> None:
     idx = [i for i, m in enumerate(mems) if m.turn]
     if not idx:
         return
-    found = names.extract_all([mems[i].content for i in idx])
+    found = names.extract_all([_as_typed(mems[i].content) for i in idx])
     used = {entity_key(n.name) for i, ns in zip(idx, found, strict=True) if mems[i].turn == "person" for n in ns}
     # the person's own name, as their drafts sign it ("Regards,\nPriya"), is the person as "user" is
     own = names.signed([mems[i].content for i in idx if mems[i].turn == "person"])
@@ -570,6 +570,12 @@ def turn_entities(mems: Sequence[Mem]) -> None:
                 continue
             kept.setdefault(k, n.name)
         m.__dict__["entities"] = tuple(sorted(kept.items()))
+
+
+def _as_typed(text: str) -> str:
+    """A turn as its names are read: one typed all in capitals (`shouted`) in lower case, where a name is one the
+    person says who it is ("MY DAUGHTER KAREN"), as a lower-case typist's."""
+    return text.lower() if shouted(text) else text
 
 
 def _an_adjective_typed_low(name: str, text: str) -> bool:
