@@ -212,7 +212,13 @@ NOT_NAMES = curled(
 # "Lord Byron", "God of War"): a cry or a prayer's address ("Lord I need help", "thank God", "ay Dios
 # mío", "Gott sei Dank") and German's capitalised "you" of a letter ("Bitte schicken Sie diese", "Ihr
 # Antrag"). Each had an entity page: grace's "Lord" and "God", marisol's "Dios", olena's "Sie".
-NOT_NAMED_ALONE = wordset("lord god dios gott dieu deus sie ihr ihre ihnen ihren ihrem ihrer")
+NOT_NAMED_ALONE = wordset(
+    "lord god dios gott dieu deus sie ihr ihre ihnen ihren ihrem ihrer"
+    # (session 45: wiki30) and the German everyday nouns an expat writes inside English, capitalised as German
+    # writes every noun: olena's "no Termin free in Bürgerbüro", "I have Termin next week" (an appointment) were a
+    # page "Termin". What names an institution or a scheme of its own ("Anmeldung", "Jobcenter", "Kita") stays.
+    " termin termine antrag formular wohnung vertrag rechnung"
+)
 # Words that start a sentence without being a name ("The Railjet", "My sister"): stripped from the
 # front of a run at a sentence start.
 COMMON = curled(
@@ -226,6 +232,12 @@ COMMON = curled(
         "here's that's it's what's there's i'm i've i'd i'll"
     )
     | CASUAL
+)
+# (session 45: wiki30) "My" in the other languages a person writes, at a sentence's start: maude's "Ma Civic 2011 fait
+# un bruit" was a page "Ma Civic 2011" beside her page "Civic". Inside a sentence it stays ("I love Ma Rainey"); "son",
+# "sa", "tu", "su" and "mi" ("Mi Band 7") are names' words too, and stay everywhere.
+_OWN_ABROAD = wordset(
+    "mon ma mes ton ta tes notre votre nos vos mis nuestro nuestra nuestros nuestras mein meine unser unsere"
 )
 # A run ending in one of these is an organisation (Brightline Analytics, Kestrel Maps).
 _ORG_WORDS = wordset(
@@ -841,6 +853,11 @@ _NAMED_SO = frozenset(
 )
 # The last word of a day's name: "Happy New Year", "Mother's Day", "New Year's Eve" are days.
 _DAY_WORDS = wordset("year day eve")
+# (session 45: wiki30) A feast before "de" or "of" is the party of what follows, not a name with it: maude's "le party
+# de Noël de Nordikode" made her employer's every page "Noël de Nordikode" ("Nordikode" joined to it as its short form).
+_FEASTS = wordset(
+    "noël noel christmas xmas navidad weihnachten pâques easter halloween thanksgiving hanukkah diwali eid"
+)
 
 
 def _own_adjective(words: list[str], at_start: bool) -> bool:
@@ -918,6 +935,8 @@ def _clean_run(run: str, at_start: bool, cued: bool = False) -> tuple[str, bool,
             break  # "Italian Food is the best": the whole, a name only where the history names it so; never "Food"
         words = words[1:]
         at_start = False
+    if at_start and len(words) >= 2 and words[0].casefold() in _OWN_ABROAD:
+        words = words[1:]  # (session 45: wiki30) "Ma Civic 2011 fait un bruit": her Civic
     if at_start and len(words) >= 2 and (_sentence_word(words[0]) or _done_word(words[0])):  # (session 42: names42)
         words = words[1:]  # "Adding NYC to my list", "Definitely Star Wars": the rest, still at the start
     if words and words[0] in _TITLE_WORDS:
@@ -935,6 +954,8 @@ def _clean_run(run: str, at_start: bool, cued: bool = False) -> tuple[str, bool,
         words = words[:-1]
     while words and words[0] in _CONNECTORS and not title:  # "Dr. de Vries" keeps its particle
         words = words[1:]
+    if len(words) >= 3 and words[0].casefold() in _FEASTS and words[1] in (*_CONNECTORS, "of"):
+        words = words[2:]  # (session 45: wiki30) "Noël de Nordikode": the party of Nordikode
     return " ".join(words), at_start, title
 
 

@@ -39,7 +39,8 @@ from wiki import render, synth
 # question, under Also; it writes a home, a partner, a therapist, a landlord, the person's own name
 # and whom they date typed in lower case as names ("dating Omar"), and lists no word as a relative's name;
 # 29: the same pages here; About me writes a booking agent and a stage name typed in lower case as names;
-# About me's Now shows a role handed on and a named pet rehomed as ended (weak43))
+# About me's Now shows a role handed on and a named pet rehomed as ended (weak43);
+# 30, 31: the same pages here; pages' titles changed (wiki29, wiki30))
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -67,6 +68,7 @@ RECORDED = {
     28: "1a3b086d90e3fdd4",
     29: "1a3b086d90e3fdd4",
     30: "1a3b086d90e3fdd4",
+    31: "1a3b086d90e3fdd4",
 }
 
 

@@ -22,7 +22,7 @@ from memory.db import Database, rows_in
 from memory.errors import Conflict, InvalidInput, NotFound
 from memory.tokens import name_key
 from wiki import pages
-from wiki.synth import PAGE_STATUSES, SECTION_NAMES, open_reviews, page_id_for
+from wiki.synth import PAGE_STATUSES, SECTION_NAMES, open_reviews, page_id_for, page_title
 from wiki.synth import SECTION_NAMES as names
 
 SEP = "\x1f"
@@ -584,7 +584,9 @@ def visible(all_nodes: Iterable[Node], live: Mapping[tuple[str, str], int]) -> d
     return out
 
 
-_LABEL_DROP = re.compile(r"[^\w .,'/+?!-]+", re.UNICODE)
+# (session 45: wiki30) "&" stays: "AT&T", "A&P" and "Hutchins Heating & Air LLC" were drawn "AT T", "A P" and
+# "Hutchins Heating Air LLC" (";" goes, so no "&...;" a renderer would read as a character is left).
+_LABEL_DROP = re.compile(r"[^\w .,'/+?!&-]+", re.UNICODE)
 
 
 def clean_label(text: str, limit: int = 48) -> str:
@@ -649,8 +651,9 @@ def live_and_labels(spec, links) -> tuple[dict[tuple[str, str], int], dict[tuple
         labels[("memory", m.id)] = m.title or m.content
         for section in (m.section, "open") if m.is_open else (m.section,):
             labels[("section", f"{pid}#{section}")] = names[section]
-    for ekey, name in spec.entities:  # by name key
-        labels[("entity", ekey)] = name
+    for ekey, name in spec.entities:  # by name key, titled as its page would be (`synth.page_title`)
+        said = [m.content for m in spec.memories if any(k == ekey for k, _ in m.entities)]
+        labels[("entity", ekey)] = page_title(name, said=said)
     for link in sorted(_pages(links), key=lambda link: (link.title.casefold(), link.slug)):
         labels[("page", link.page_id)] = link.title
     return {ref: n for n, ref in enumerate(labels)}, labels

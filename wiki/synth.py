@@ -107,7 +107,12 @@ from wiki.vault import atomic_write
 # 30: an entity page of a thing with its model's year is titled the thing where its texts say it so ("Odyssey" of
 # "Odyssey 2019"), a topic's phrase keeps its owner's "'s" ("Inès's school"), and the names read no dotted legal
 # form ("Monedita", not "Monedita S") and a street's ordinal after its quarter ("West 4th") (wiki29).
-RENDER_VERSION = 30
+# 31: a page's title as a person writes it (wiki30): a name with its own "'s" ("Pak's"), the person's own name
+# signed on a draft on no page ("sign it Marisol Ortega Reyes"), a foreign "my" or a feast before "de" leading no
+# name ("Civic", "Nordikode"), a German everyday noun no name ("Termin"); topics titled by no foreign function or
+# time word, infinitive or figure of speech, a family word of two meanings with its "my" ("Mi vieja"), a shouted
+# title as a reader writes it ("York").
+RENDER_VERSION = 31
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
@@ -543,7 +548,7 @@ def turn_entities(mems: Sequence[Mem]) -> None:
     idx = [i for i, m in enumerate(mems) if m.turn]
     if not idx:
         return
-    found = names.extract_all([mems[i].content for i in idx])
+    found = names.extract_all([_as_typed(mems[i].content) for i in idx])
     used = {entity_key(n.name) for i, ns in zip(idx, found, strict=True) if mems[i].turn == "person" for n in ns}
     # the person's own name, as their drafts sign it ("Regards,\nPriya"), is the person as "user" is
     own = names.signed([mems[i].content for i in idx if mems[i].turn == "person"])
@@ -565,6 +570,12 @@ def turn_entities(mems: Sequence[Mem]) -> None:
                 continue
             kept.setdefault(k, n.name)
         m.__dict__["entities"] = tuple(sorted(kept.items()))
+
+
+def _as_typed(text: str) -> str:
+    """A turn as its names are read: one typed all in capitals (`shouted`) in lower case, where a name is one the
+    person says who it is ("MY DAUGHTER KAREN"), as a lower-case typist's."""
+    return text.lower() if shouted(text) else text
 
 
 def _an_adjective_typed_low(name: str, text: str) -> bool:
@@ -607,6 +618,16 @@ _DRAFTING = re.compile(
     r"my (?:email|mail|draft|letter|message|reply|text|note|card)|i(?:'m| am) sending|i wrote|going to (?:my|the))\b"
 )
 ADDRESSED_MIN = 2  # the person's texts a name opens (with no draft of theirs signing it) to be their own
+# (session 45: wiki30) The name a person tells the assistant to sign their draft with ("sign it Marisol Ortega Reyes",
+# "sign it as Dale", ines's "I sign off 'best, Inês'"): theirs, in one text. marisol's "sign it Marisol Ortega Reyes"
+# of a note to a teacher, beside "leave the name as just Marisol" and a client's "Hi Marisol," pasted once, had made a
+# page "Marisol" of herself; ines's a page "Inês".
+_SIGN_AS = re.compile(
+    r"(?i:\bsign (?:it|this|that|them|the (?:email|letter|note|card|message))(?: off)?(?: as| with)?"
+    r"|\bi sign(?: off| everything| my (?:emails|letters|messages|notes))?(?: as| with)?)[ \t]+[\"'“‘]?"
+    r"(?i:(?:best|regards|thanks|cheers|love|warmly|yours)[,!]?[ \t]+)?"
+    r"(?P<name>[A-Z][a-z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,2})(?![\w-]|['’]s\b)"
+)
 
 
 @dataclass(frozen=True)
@@ -639,7 +660,8 @@ class OwnName:
                 continue
             found = _ADDRESSED.finditer(m.content)
             opened.update({_opening(f) for f in found if not _DRAFTING.search(m.content, 0, f.start())} - {()})
-        forms = set(mine)
+        forms = set(mine) | {_opening(f) for m in turns if m.turn == "person" for f in _SIGN_AS.finditer(m.content)}
+        forms.discard(())
         for said, n in opened.items():
             plain = {w for w in said if w not in names.TITLES}
             if n >= ADDRESSED_MIN or plain & signing:
@@ -679,11 +701,14 @@ class OwnName:
 
     def names(self, key: str) -> bool:
         """Whether an entity (its key) is the person: one of the forms, their first name alone or
-        with a surname ("noor haddad")."""
+        with a surname ("noor haddad"). (session 45: wiki30) Compared without accents, as entity keys are written:
+        ines's "I sign off 'best, Inês'" is the entity "ines"."""
         if not self.forms:
             return False
-        said = tuple(tokens.words(key))
-        return said in self.forms or (bool(said) and said[0] in self.first and len(said) <= 3)
+        said = tuple(entity_key(w) for w in tokens.words(key))
+        forms = {tuple(entity_key(w) for w in form) for form in self.forms}
+        first = {entity_key(w) for w in self.first}
+        return said in forms or (bool(said) and said[0] in first and len(said) <= 3)
 
 
 def _written(name: str) -> str:
@@ -695,8 +720,9 @@ def _written(name: str) -> str:
 def _opening(found: re.Match) -> tuple[str, ...]:
     """The words of the name a letter opens on, its title kept ("mr", "hutchins"); () for an everyday
     word ("all", "sir", "team") or what no name is."""
-    name = found.group("shout") or found.group("name")
-    said = tuple(tokens.words(f"{found.group('title') or found.group('only') or ''} {name}"))
+    groups = found.groupdict()
+    name = groups.get("shout") or found.group("name")
+    said = tuple(tokens.words(f"{groups.get('title') or groups.get('only') or ''} {name}"))
     plain = [w for w in said if w not in names.TITLES]
     if not plain or any(w in _common() or w in STOPWORDS or entity_key(w) in ROLE_NAMES for w in plain):
         return ()
@@ -1021,12 +1047,38 @@ def page_title(name: str, paged: Collection[str] = frozenset(), said: Sequence[s
     of words no acronym's, capitalised ("DANI RAE", the name dani releases under: "Dani Rae"); else the name as
     written."""
     words = name.replace(",", " ").split()
+    if _its_own_s(name, said):
+        return f"{name}'s"
     city = _city_of_address(words) or _without_year(words, said)
     if city and entity_key(city) not in paged:
         return city
     if len(words) >= 2 and name.isupper() and all(_a_shouted_word(w) for w in words):
         return " ".join(w.capitalize() for w in words)
     return name
+
+
+# What follows a name as its clause's subject: a verb's auxiliary ("Pak's didn't deliver", "Pak's is closing").
+_AUXILIARIES = names.curled(
+    names.wordset(
+        "is was are were has had have does did didn't doesn't don't won't can't cannot isn't wasn't hasn't will would "
+        "can could should just never always still"
+    )
+)
+
+
+def _its_own_s(name: str, said: Sequence[str]) -> bool:
+    """(session 45: wiki30) Whether a name's "'s" is its own, a shop's or a firm's ("Pak's", "Sainsbury's" of a list
+    `names` reads whole): its page's texts never say it without one, and one of them says it as a clause's subject,
+    an auxiliary after it (bola's "Pak's didn't deliver my braiding hair", "an email to Pak's to close our trade
+    account" were a page "Pak", her supplier). Someone's thing ("Oliver's mum", "at Jack's for the weekend") is not."""
+    if not said or "'" in name or "’" in name:
+        return False
+    spelled = re.escape(name)
+    bare = re.compile(rf"(?<![\w'’-]){spelled}(?![\w'’-])")
+    owned = re.compile(rf"(?<![\w'’-]){spelled}['’]s\s+([\w'’]+)")
+    if any(bare.search(text) for text in said):
+        return False
+    return any(f.group(1).casefold().replace("’", "'") in _AUXILIARIES for text in said for f in owned.finditer(text))
 
 
 def _city_of_address(words: list[str]) -> str:
@@ -1293,7 +1345,7 @@ def load_states(path) -> dict[str, ClusterState]:
 
 # (20: entities.key folds accents and names read particles, so the names a topic title avoids changed; a
 # cry or a prayer's address, a time said short and another language's function words title no topic)
-TITLE_VERSION = 27  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 28  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1411,6 +1463,11 @@ _VAGUE = frozenset(
         # a month said short ("on 11th Feb", "by 3rd Oct"): the priya fixture had a topic "Feb" ("wed" of
         # "wedding", "sat", "sun", "mar" and "may" are words too, and stay)
         "jan feb apr jun jul aug sep sept oct nov dec "
+        # (session 45: wiki30) and the time words of the French, Spanish and German a person writes: maude's "le
+        # jeudi soir" (a Spanish class) and "à temps partiel le soir" (a certificate) were a page "Soir"
+        "soir soirs matin matins nuit nuits jour jours semaine semaines mois année années fin "
+        "noche noches tarde tardes día días semana semanas mes meses año años "
+        "abend abende tag tage woche wochen monat monate jahr jahre nacht "
         "今天 明天 昨天 时候 东西 事情 今日 明日 昨日",
     )
 ) | frozenset(w.casefold() for w in names.CALENDAR)
@@ -1421,6 +1478,10 @@ def _edge(word: str) -> bool:
     words ("i'm", "she’s", "don't"; "l'hôpital" is not one: "hôpital" is a word of substance)."""
     if word in _EDGE_WORDS or (len(word) >= 7 and word.endswith(_ADVERB_ENDS)):
         return True  # ("Gradually", "Constantly", "Creatively": an adverb, however it is formed)
+    # (session 45: wiki30) ... or a French question's words joined by a hyphen: maude's "Est-ce que c'est normal?"
+    # in five turns of seven (a car, a phone bill, a bank) titled them "Est-ce"
+    if "-" in word and all(part in _EDGE_WORDS for part in word.split("-")):
+        return True
     # ... or a French elision before one ("c'est", "n'est", "qu'il": a nurse's page was titled "C'est")
     if "'" not in word and "’" not in word:
         return False
@@ -1821,11 +1882,59 @@ def _allowed(
     judged = _judged([m for m in g if m.turn != "assistant"] or g)  # (session 42: wiki27) "just a toy"
     judged |= _means([m for m in g if m.turn != "assistant"] or g)  # (session 43: wiki28) "with a microwave"
     judged |= _items([m for m in g if m.turn != "assistant"] or g)  # (session 44: wiki29) "..., community pool."
+    judged |= _infinitives([m for m in g if m.turn != "assistant"] or g)  # (session 45: wiki30) "pour valider"
+    judged |= _figures([m for m in g if m.turn != "assistant"] or g)  # (session 45: wiki30) "almost had a heart attack"
     return [
         (k, tf)
         for k, tf in counts.items()
         if entity_key(k) not in avoided and not _vague(k) and not _done(forms[k]) and k not in judged
     ]
+
+
+# (session 45: wiki30) A figure of speech of a fright or a temper: marisol's "I almost had a heart attack in the Target
+# parking lot" (teaching her son to drive) and "my dad had a heart attack at 59" (a health form) were a page "Heart
+# attack". What it names happened to no one.
+_FIGURE = re.compile(
+    r"\b(?:almost|nearly|practically|about to|gonna|going to|could have|could've|would have|would've) "
+    r"(?:had|have|having|given) (?:a |an )?"
+    r"(?P<what>heart attack|stroke|panic attack|breakdown|meltdown|aneurysm|cow|fit)"
+    r"|\b(?:gave|give|gives|giving) (?:me|him|her|us|them|everyone) (?:a |an )?(?P<given>heart attack|stroke|aneurysm)",
+    re.IGNORECASE,
+)
+
+
+def _figures(g: Sequence[Mem]) -> set[str]:
+    """The terms (`_terms` keys) a topic's turns say in a figure of speech (`_FIGURE`), where fewer than TOPIC_MIN
+    turns say them otherwise: no title (a figure holds no turn to it)."""
+    said: Counter[str] = Counter(k for m in g for k, _ in set(_terms(m.content)))
+    within: Counter[str] = Counter()
+    for m in g:
+        for found in _FIGURE.finditer(prose(m.content)):
+            within.update({k for k, _ in _terms(found.group("what") or found.group("given"))})
+    return {key for key, n in within.items() if said[key] - n < TOPIC_MIN}
+
+
+# (session 45: wiki30) What comes before a verb's infinitive in French, Spanish and German: "pour", "dois", "faut",
+# "para", "zu". maude's "des requêtes pour valider des données" and "je dois valider des codes postaux" were a page
+# "Valider" (to validate), what was done, not what about.
+_BEFORE_INFINITIVE = names.wordset(
+    "pour dois doit devons devez doivent peux peut pouvons pouvez peuvent veux veut voulons voulez veulent faut "
+    "vais va allons allez vont sans para poder puedo puede quiero quiere debo debe tengo tiene voy va zu"
+)
+_INFINITIVE_ENDS = ("er", "ir", "re", "ar", "en")
+
+
+def _infinitives(g: Sequence[Mem]) -> set[str]:
+    """The words (`_terms` keys) a topic's turns say, in lower case, only as an infinitive after what comes before
+    one (`_BEFORE_INFINITIVE`): no title."""
+    seen: Counter[str] = Counter()
+    after: Counter[str] = Counter()
+    for found, i, key in _lower_words(g):
+        seen[key] += 1
+        word = found[i].casefold()
+        if i and found[i - 1].casefold() in _BEFORE_INFINITIVE and word.endswith(_INFINITIVE_ENDS):
+            after[key] += 1
+    return {key for key, n in after.items() if n == seen[key]}
 
 
 def _judged(g: Sequence[Mem]) -> set[str]:
@@ -2813,22 +2922,82 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
             unspaced = any(_UNSPACED.search(m.content) or _UNSEGMENTED.search(m.content) for m in g)
             out.append((cluster_title(g) if g else "Topic", len(g) if unspaced else 0, ""))
             continue
-        _, best = max(scored, key=lambda sk: (round(sk[0], 9), " " in sk[1], sk[1]))
+        aside = _asides(g)
+        _, best = max(scored, key=lambda sk: (round(sk[0], 9), " " in sk[1], -aside[sk[1]], sk[1]))
         best = _most_said(best, scored, counts, len(g), named)
         if " " not in best:  # "Italian class" over "Italian" when most turns that say the word say the phrase
             word = best
             longer = [(n, k) for k, n in shared if " " in k and word in k.split() and n * 5 >= counts[word] * 3]
             if longer:
                 best = max(longer, key=lambda tk: (tk[0], -len(tk[1]), tk[1]))[1]
-        shown = _which_one(best, g, counts) if " " not in best else best
-        form = sorted(forms[shown].items(), key=lambda fc: (-fc[1], fc[0]))[0][0]
-        # (a name its own turns mention: "Split" of another topic's trip leaves "mini split" a word)
-        written = {n.casefold(): n for m in g for _, n in m.entities if " " not in n and n[:1].isupper()}
-        out.append((_shown(form, written), counts[best], best))
+        out.append((_written_title(best, g, counts, forms), counts[best], best))
     return out
 
 
+def _written_title(best: str, g: Sequence[Mem], counts: Counter[str], forms: dict[str, Counter[str]]) -> str:
+    """A topic's title (its term `best`) as its turns write it (`topic_terms`)."""
+    shown = _which_one(best, g, counts) if " " not in best else best
+    form = _unshouted(sorted(forms[shown].items(), key=lambda fc: (-fc[1], fc[0]))[0][0], g)
+    owner = _owner_of(best, g)
+    if owner:
+        return f"{owner} {form}"
+    # (a name its own turns mention: "Split" of another topic's trip leaves "mini split" a word)
+    written = {n.casefold(): n for m in g for _, n in m.entities if " " not in n and n[:1].isupper()}
+    return _shown(form, written)
+
+
+SHOUTED_SHARE = 0.9  # a turn whose letters are this share capitals or more is typed in capitals (`_unshouted`)
+
+
+def _unshouted(form: str, g: Sequence[Mem]) -> str:
+    """(session 45: wiki30) A title in capitals whose every turn is typed in capitals, as a reader writes it: wilma
+    types everything so ("I MADE AN OFFER ON A LITTLE 2 BEDROOM IN YORK"), and her page of York was titled "YORK".
+    A word of an acronym's letters (`_a_shouted_word`: "DMV", "ID") stays in capitals; a turn of mixed case keeps
+    its capitals ("the NHS", "CPF")."""
+    if not form.isupper():
+        return form
+    turns = [m.content for m in g if form in m.content]
+    if not turns or not all(map(shouted, turns)):
+        return form
+    return " ".join(w.capitalize() if _a_shouted_word(w) else w for w in form.split(" "))
+
+
+def shouted(text: str) -> bool:
+    """A text typed in capitals (SHOUTED_SHARE of its letters, and a dozen letters or more)."""
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 12 and sum(c.isupper() for c in letters) >= SHOUTED_SHARE * len(letters)
+
+
+def _owner_of(key: str, g: Sequence[Mem]) -> str:
+    """(session 45: wiki30) A family word that means other things too (`vocab.FAMILY`'s owned: "vieja", "pop", "nan")
+    titles a topic with the "my" it is said after, as its turns say it: lucia's "mi vieja is moving to a smaller
+    apartment", "I want to tell mi vieja that ..." were a page "Vieja" (an old woman, alone), now "Mi vieja", her
+    mother. "" for any other word, or where the turns say it after no one word ("Amma", "Mom" stay)."""
+    kin = vocab.FAMILY.get(key)
+    if kin is None or not kin.owned:
+        return ""
+    said = [m for m in g if m.turn != "assistant"] or list(g)
+    before = Counter(w for w in _words_before(said, lambda w: w == key) if w in _OWNERS or w in _OWNERS_ABROAD)
+    return before.most_common(1)[0][0].capitalize() if before else ""
+
+
+_IN_PARENTHESES = re.compile(r"\(([^()]*)\)")
+
+
+def _asides(g: Sequence[Mem]) -> Counter[str]:
+    """(session 45: wiki30) How many of a topic's turns say each term (`_terms` key) inside parentheses, an aside. Of
+    two terms that score alike, the one said less so titles it: ava's six turns of two leases ("signed the lease!! i
+    moved into my own studio in sellwood (... the radiator clanks like a dwarf forge)", "miso has claimed the
+    radiator (seattle radiators: quieter, more respectful)") were titled "Radiator", which tied with "Lease"."""
+    return Counter(
+        k
+        for m in [m for m in g if m.turn != "assistant"] or g
+        for k in {k for part in _IN_PARENTHESES.findall(m.content) for k, _ in _terms(part)}
+    )
+
+
 _OWNERS = names.curled(names.wordset("my your his her our their"))
+_OWNERS_ABROAD = names.wordset("mi mis tu su nuestra nuestro mon ma mes ta sa notre meine mein unsere")
 
 
 def _which_one(word: str, g: Sequence[Mem], counts: Counter[str]) -> str:
@@ -2922,7 +3091,10 @@ class Casing:
         self.titled: set[str] = set()
         self.typed: list[str] = []  # the turns' text, for how often a phrase is typed in lower case
         for text in turns:
-            self._read(text, True)
+            # (session 45: wiki30) a turn typed all in capitals says nothing of how a word is written: wilma's
+            # "...A LITTLE 2 BEDROOM IN YORK" wrote her page of York "YORK"
+            if not shouted(text):
+                self._read(text, True)
             self.typed.append(text)
         for title in titles:
             self._read(title, False)
