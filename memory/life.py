@@ -4759,7 +4759,12 @@ def _before_a_case(sentence: str, text: str) -> str:
 _NOT_TO_COME = r"(?![^.;!?,]{0,40}\b(?:tomorrow|next|starts?|starting|begins?|coming|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)"
 # Words after "my GP at" that name no practice ("my GP at the hospital", "my gp at work")
 _NOT_A_PRACTICE = frozenset(
-    ["hospital", "work", "uni", "university", "college", "surgery", "practice", "clinic", "moment", "weekend", "home"]
+    [
+        *("hospital", "work", "uni", "university", "college", "surgery", "practice", "clinic", "moment", "weekend"),
+        "home",
+        # (session 45: life51) when or how, not where: "i text my gp at night", "i see my gp in person now"
+        *("night", "person", "morning", "evening", "afternoon", "lunch", "lunchtime", "weekends", "christmas", "town"),
+    ]
 )
 _DOCTOR = (
     # "i'm an FY2", "now that I'm ST3", "im a registrar now": a grade of training is the role
@@ -13603,7 +13608,7 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
                     continue
                 if _not_the_persons(attribute, value_group, match, before):
                     continue
-                said = _of_now(_reader(value_group)(attribute, memory_type, match, value_group), match)
+                said = _s45l_a_name(_of_now(_reader(value_group)(attribute, memory_type, match, value_group), match))
                 if (
                     said is not None
                 ):  # (where its value stands: "I traded in my Corolla for a RAV4" ends the Corolla only)
@@ -14848,6 +14853,7 @@ def _a_child_name(name: str, sentence: str = "", start: int = 0) -> bool:
     return (
         folded not in tokens.STOPWORDS
         and folded not in _NOT_A_CHILD_NAME
+        and not vocab.not_a_name(folded)  # (session 45: life51) "my wife later", "zosia's school ... tonite"
         and _A_RELATION.fullmatch(folded) is None
         and folded not in _KIN_SAME
     )
@@ -15079,7 +15085,9 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
         out += _kin_named(sentence, lower)
         out += _s44q_kin(sentence)  # (session 44: maude) "ma soeur Émilie"
         out += _s44_asked_to_be(sentence, lower) if "asked me" in sentence else []  # (session 44)
-    return tuple(out)
+    # (session 45: life51) each reader took the word after the relation as its name where a texter's adverb or
+    # filler stood there ("i text my brother every day", "i visit my mum often"): no name, whoever read it
+    return tuple((rel, name) for rel, name in out if not vocab.not_a_name(name))
 
 
 def _kin_named(sentence: str, lower: bool) -> list[tuple[str, str]]:
@@ -16094,3 +16102,19 @@ def _s43_colour_asked(query: str, found: set[str]) -> set[str]:
         return found
     said = "color" if "color" in match.group(0).casefold() else "colour"  # (the question's spelling names it)
     return {f"{match.group('thing').casefold()} {said}"}
+
+
+# -- session 45: what was still wrong (life51) ---------------------------------------------------------------------
+# (1) A name typed in lower case after the word for who someone is ("my boss tom", "my wife sarah") was whatever word
+# stood there: "i'll text my boss later", "i text my wife every day", "my manager often says hi" had a boss "later", a
+# partner "every", a boss "often", each reader with its own list of the words that go on a sentence. One closed list
+# (memory/data/notnames.txt: `vocab.not_a_name`) says which words are nobody's name, for every reader of a person's
+# name (here) and of a relative's (`kin_stated`, `_a_child_name`).
+_S45L_NAMED = frozenset(["manager", "partner", "childminder", "booking agent", "dispatcher"])
+
+
+def _s45l_a_name(said: Said | None) -> Said | None:
+    """A rule's reading, None for a person's name that is a word no one is called (`vocab.not_a_name`)."""
+    if said is not None and said.attribute in _S45L_NAMED and vocab.not_a_name(said.value):
+        return None
+    return said
