@@ -4,7 +4,13 @@ fixture's that showed it, with controls that must not fire:
 - a word after the word for who someone is, typed in lower case, read as their name where it is an adverb, a
   filler or a texter's word ("i text my brother every day": a brother "every"; "i'll text my boss later": a boss
   "later"; "i text my wife tho": a wife "tho"), by every reader of such a name; a name in lower case is still one
-  ("my brother tom", "my mum sheila", "my boss kelvin send this").
+  ("my brother tom", "my mum sheila", "my boss kelvin send this");
+- a club of another kind than a card game's ("I joined the Aurora Garden Club", "i'm in a book club", "a quilting
+  guild", "a Red Hat chapter", "a walking group") read as nobody's, or as an employer (wilma: "the pinochle club",
+  "a bridge group" only), each kind its own attribute ("book club") that "what book club am I in" asks;
+- a job held for years and done with, said in passing ("I taught at Lincoln Elementary for 30 years"), asked as
+  "where did I work as a teacher" (wilma: "WHERE DID I WORK AS A NURSE?" found the Pink Lady sign-up, which holds
+  "work" and "nurse", not "I WAS A NURSE FOR 38 YEARS AT MEMORIAL HOSPITAL").
 """
 
 from __future__ import annotations
@@ -12,6 +18,8 @@ from __future__ import annotations
 import pytest
 
 from memory import life, vocab
+from tests.lifesaid import first as _first
+from tests.lifesaid import imported as _imported
 
 
 def _read(text: str) -> dict[str, str]:
@@ -85,3 +93,102 @@ def test_control_a_persons_name_in_lower_case_is_still_read(text, attribute, val
 @pytest.mark.parametrize("word", ["will", "may", "june", "dawn", "grace", "ray", "sunny", "tom"])
 def test_control_a_first_name_that_is_a_word_too_is_not_refused(word):
     assert not vocab.not_a_name(word)
+
+
+# -- a club of another kind -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, attribute, value",
+    [
+        ("I joined the Aurora Garden Club last spring", "garden club", "aurora garden club"),
+        ("i'm in a book club at the library now", "book club", "book club"),
+        ("I belong to a quilting guild in town", "quilting club", "quilting guild"),
+        ("I JOINED A WALKING GROUP AT THE MALL, WE GO AT 7", "walking club", "walking group"),
+        ("I joined the Red Hat chapter here last month", "red hat club", "red hat chapter"),
+        ("i go to a knitting circle on tuesdays", "knitting club", "knitting circle"),
+    ],
+)
+def test_a_club_of_another_kind_is_read_as_its_kind(text, attribute, value):
+    assert _read(text).get(attribute) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sister joined a book club in Denver",
+        "I might join the garden club next year",
+        "should I join a quilting guild?",
+        "I used to be in a book club",
+        "the garden club meets on Tuesdays",
+    ],
+)
+def test_control_a_club_not_the_persons_now_is_not_read(text):
+    assert not any(attribute.endswith(" club") for attribute in _read(text))
+
+
+def test_control_a_card_club_stays_the_card_rules():
+    assert _read("I joined a bridge group at the condo") == {"club": "bridge"}
+
+
+@pytest.mark.parametrize(
+    "text", ["I joined the Aurora Garden Club", "I joined the Sierra Club", "I joined the Red Hat Society"]
+)
+def test_a_club_joined_is_no_employer(text):
+    assert "employer" not in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text, employer", [("I joined Acme Corp in May", "acme corp"), ("I joined Initech", "initech")]
+)
+def test_control_a_firm_joined_is_still_the_employer(text, employer):
+    assert _read(text).get("employer") == employer
+
+
+@pytest.mark.parametrize(
+    "query, attribute",
+    [("what book club am I in?", "book club"), ("WHAT GARDEN CLUB DO I BELONG TO?", "garden club")],
+)
+def test_a_club_of_a_kind_is_asked_by_its_kind(query, attribute):
+    assert attribute in life.asked(query)
+
+
+# -- a job held for years and done with -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, attribute, value",
+    [
+        ("I taught at Lincoln Elementary for 30 years so I know kids", "past job:teacher", "lincoln elementary"),
+        ("i worked as a welder at the deere plant for 12 years", "past job:welder", "deere plant"),
+        ("I spent 20 years as a paramedic at St Marys", "past job:paramedic", "st marys"),
+        ("I WAS A NURSE AT MERCY HOSPITAL FOR TEN YEARS", "past job:nurse", "mercy hospital"),
+    ],
+)
+def test_a_job_held_for_years_is_read_as_a_past_job(text, attribute, value):
+    assert _read(text).get(attribute) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have worked at Acme for 5 years",
+        "my sister was a nurse for 30 years at Mercy Hospital",
+        "if I was a nurse for 10 years at Mercy would it count",
+        "I was a teacher for 5 years in Leeds",
+    ],
+)
+def test_control_a_job_now_or_someone_elses_is_no_past_job(text):
+    assert not any(attribute.startswith("past job:") for attribute in _read(text))
+
+
+def test_where_i_worked_as_a_role_finds_the_job_not_the_volunteering(session, tmp_path):
+    _imported(
+        session,
+        tmp_path,
+        [
+            "I taught at Lincoln Elementary for 30 years, so how do I get my grandson to read more?",
+            "I signed up to volunteer at the Jefferson library, I work the desk Tuesdays and feel like a teacher again",
+        ],
+    )
+    assert "Lincoln Elementary" in _first(session, "Where did I work as a teacher?")
