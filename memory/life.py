@@ -16113,6 +16113,8 @@ def _s43_colour_asked(query: str, found: set[str]) -> set[str]:
 # (memory/data/notnames.txt: `vocab.not_a_name`) says which words are nobody's name, for every reader of a person's
 # name (here) and of a relative's (`kin_stated`, `_a_child_name`).
 _S45L_NAMED = frozenset(["manager", "partner", "childminder", "booking agent", "dispatcher"])
+# (and a pet's: "my kitten often sleeps", "my dog later" named no pet "often", "later")
+_S45L_PETS = frozenset(["dog", "cat", "kitten", "puppy", "pup", "bunny", "pet", "hamster", "rabbit", "guinea pig"])
 
 
 def _s45l_kept(said: Said | None, match: re.Match[str]) -> Said | None:
@@ -16120,8 +16122,10 @@ def _s45l_kept(said: Said | None, match: re.Match[str]) -> Said | None:
     club joined read as an employer (`_S45L_A_CLUB`: "I joined the Sierra Club", "I joined the Garden Club")."""
     if said is None:
         return None
-    if said.attribute in _S45L_NAMED and vocab.not_a_name(said.value):
+    if (said.attribute in _S45L_NAMED or said.attribute in _S45L_PETS) and vocab.not_a_name(said.value):
         return None
+    if said.attribute == "relationship" and said.value.startswith("dating ") and vocab.not_a_name(said.value[7:]):
+        return None  # ("me and my boyfriend later": dating no one called "later")
     if said.attribute == "employer" and "joined" in match.group(0) and _S45L_A_CLUB.search(said.value) is not None:
         return None
     return said

@@ -58,6 +58,10 @@ def test_a_word_after_a_relative_that_goes_on_is_no_name(text, word):
         ("i miss my boyfriend abroad so much", "partner", "abroad"),
         ("i called my husband twice", "partner", "twice"),
         ("i see my gp in person now", "doctor", "person"),
+        ("my kitten often sleeps on my face", "kitten", "often"),
+        ("my dog often sleeps on my bed", "dog", "often"),
+        ("my puppy tho is a menace", "puppy", "tho"),
+        ("me and my boyfriend later tonight", "relationship", "dating later"),
     ],
 )
 def test_a_word_after_who_someone_is_is_no_name_for_any_reader(text, attribute, word):
@@ -84,6 +88,8 @@ def test_control_a_name_in_lower_case_is_still_one(text, relation, name):
         ("my manager helen wants a plan", "manager", "helen"),
         ("i miss my wife sarah", "partner", "sarah"),
         ("my GP at burley park wants me to call", "doctor", "burley park"),
+        ("my kitten mochi sleeps on my face", "kitten", "mochi"),
+        ("me and my boyfriend omar", "relationship", "dating omar"),
     ],
 )
 def test_control_a_persons_name_in_lower_case_is_still_read(text, attribute, value):
