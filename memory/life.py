@@ -16211,6 +16211,14 @@ _S45L_GROUP_WORDS = patterns.lazy(
 )
 
 
+# ("what clubs am I in", "which groups do I belong to": every kind's club, the card club's too)
+_S45L_ANY_CLUB_ASKED = patterns.lazy(
+    r"\b(?:what|which) (?:clubs?|groups?|societies|guilds?) (?:am i|do i|i'm|im) (?:in|with|part of|a member of|"
+    r"belong to|go to)\b",
+    re.IGNORECASE,
+)
+
+
 def _s45l_read(text: str) -> list[Said]:
     """What the rules of this block read in a text (`read`): a club of a kind, a job done with."""
     return _s45l_clubs(text) + _s45l_past_jobs(text)
@@ -16220,9 +16228,10 @@ def _s45l_asked(query: str) -> set[str]:
     """The club of a kind a question asks about ("what book club am I in": book club; `_s45l_clubs`), and the past
     job ("where did I work as a nurse": past job:nurse; `_s45l_past_jobs`)."""
     found = _S45L_CLUB_ASKED.search(query)
-    return ({f"{_S45L_KINDS[found.group('kind').casefold()]} club"} if found is not None else set()) | _s45l_asked_past(
-        query
-    )
+    clubs = {f"{_S45L_KINDS[found.group('kind').casefold()]} club"} if found is not None else set()
+    if _S45L_ANY_CLUB_ASKED.search(query) is not None:
+        clubs |= {"club", *(f"{kind} club" for kind in _S45L_KINDS.values())}
+    return clubs | _s45l_asked_past(query)
 
 
 # (3) A job held for years and done with, said in passing ("I WAS A NURSE FOR 38 YEARS AT MEMORIAL HOSPITAL IN AURORA

@@ -153,10 +153,19 @@ def test_control_a_firm_joined_is_still_the_employer(text, employer):
 
 @pytest.mark.parametrize(
     "query, attribute",
-    [("what book club am I in?", "book club"), ("WHAT GARDEN CLUB DO I BELONG TO?", "garden club")],
+    [
+        ("what book club am I in?", "book club"),
+        ("WHAT GARDEN CLUB DO I BELONG TO?", "garden club"),
+        ("what clubs am I in?", "quilting club"),
+        ("which groups do I belong to?", "club"),
+    ],
 )
 def test_a_club_of_a_kind_is_asked_by_its_kind(query, attribute):
     assert attribute in life.asked(query)
+
+
+def test_control_a_card_club_question_asks_no_other_kind():
+    assert life.asked("WHAT CARD CLUB AM I IN?") == {"club"}
 
 
 # -- a job held for years and done with -------------------------------------------------------------------------
