@@ -96,6 +96,22 @@ def test_control_a_persons_name_in_lower_case_is_still_read(text, attribute, val
     assert _read(text).get(attribute) == value
 
 
+@pytest.mark.parametrize(
+    "source, content",
+    [
+        ("Mum's news #0", "Lately has been rough"),
+        ("Brother's visit #0", "Honestly is fine, he stays a week"),
+        ("Sister's move #0", "Online is where she lives now"),
+    ],
+)
+def test_a_chats_opening_word_that_goes_on_is_no_relatives_name(source, content):
+    assert life.kin_titled(source, content) == ()
+
+
+def test_control_a_chats_opening_name_is_still_the_relatives():
+    assert life.kin_titled("Sister's news #0", "Marta's just moved to Porto") == (("sister", "Marta"),)
+
+
 @pytest.mark.parametrize("word", ["will", "may", "june", "dawn", "grace", "ray", "sunny", "tom"])
 def test_control_a_first_name_that_is_a_word_too_is_not_refused(word):
     assert not vocab.not_a_name(word)
