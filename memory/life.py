@@ -16242,10 +16242,10 @@ def _s45l_asked(query: str) -> set[str]:
 # with its years and in the past ("I was", "I worked", "I spent"): not "I've worked at X for 5 years" (now), nor a
 # plan or someone else's ("my sister was a nurse for 30 years at ...").
 _S45L_YEARS = r"(?:(?:over|almost|nearly|about|around|close to|more than) )?(?:\d{1,2}|[a-z]+(?:[- ][a-z]+)?) years"
-_S45L_WHERE = r"(?P<v>(?:the )?(?:" + _NAME + "|" + _LOW_NAME + "))"
-_S45L_ROLE = r"(?:a|an) (?P<role>[a-z]+(?: [a-z]+)?)"
+_S45L_WHERE = r"(?P<v>(?:the )?(?:" + _NAME + "|" + _LOW_EMPLOYER + "))"  # (not "at home", "at a school")
+_S45L_ROLE = r"(?i:a|an) (?P<role>[A-Za-z]+(?: [a-z]+)?)"
 _S45L_PAST_JOB = patterns.lazy(
-    r"(?:^|(?<=[\s,;(]))i (?:(?:was|worked as) "
+    r"(?:^|(?<=[\s,;(]))(?:I|i) (?:(?:was|worked as) "
     + _S45L_ROLE
     + r"(?: for "
     + _S45L_YEARS
@@ -16267,8 +16267,7 @@ _S45L_PAST_JOB = patterns.lazy(
     + _S45L_YEARS
     + r"(?: as "
     + _S45L_ROLE.replace("P<role>", "P<role3>")
-    + r")?)(?![\w'&-])",
-    re.IGNORECASE,
+    + r")?)(?![\w'&-])"
 )
 _S45L_BY_VERB = {"taught": "teacher", "nursed": "nurse"}
 _S45L_PAST_ASKED = patterns.lazy(

@@ -194,6 +194,7 @@ def test_control_a_card_club_question_asks_no_other_kind():
         ("i worked as a welder at the deere plant for 12 years", "past job:welder", "deere plant"),
         ("I spent 20 years as a paramedic at St Marys", "past job:paramedic", "st marys"),
         ("I WAS A NURSE AT MERCY HOSPITAL FOR TEN YEARS", "past job:nurse", "mercy hospital"),
+        ("i was a nurse for 38 years at memorial hospital so i know botulism", "past job:nurse", "memorial hospital"),
     ],
 )
 def test_a_job_held_for_years_is_read_as_a_past_job(text, attribute, value):
@@ -207,6 +208,8 @@ def test_a_job_held_for_years_is_read_as_a_past_job(text, attribute, value):
         "my sister was a nurse for 30 years at Mercy Hospital",
         "if I was a nurse for 10 years at Mercy would it count",
         "I was a teacher for 5 years in Leeds",
+        "I was a mom for 20 years at home",
+        "I was a teacher for 10 years at a school in Leeds",
     ],
 )
 def test_control_a_job_now_or_someone_elses_is_no_past_job(text):

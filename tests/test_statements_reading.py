@@ -163,7 +163,7 @@ RECORDED = {
     # lists, a pet named or adopted, a family doctor (none, then named), a school, a language class, a hobby
     11: "4eec9c8e32294e8f",
     # session 45 (life51): a word that goes on the sentence is no one's name in lower case (memory/data/notnames.txt)
-    12: "df26777369028836",
+    12: "c30b4016988a5a8e",
 }
 
 
