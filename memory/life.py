@@ -4759,7 +4759,12 @@ def _before_a_case(sentence: str, text: str) -> str:
 _NOT_TO_COME = r"(?![^.;!?,]{0,40}\b(?:tomorrow|next|starts?|starting|begins?|coming|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)"
 # Words after "my GP at" that name no practice ("my GP at the hospital", "my gp at work")
 _NOT_A_PRACTICE = frozenset(
-    ["hospital", "work", "uni", "university", "college", "surgery", "practice", "clinic", "moment", "weekend", "home"]
+    [
+        *("hospital", "work", "uni", "university", "college", "surgery", "practice", "clinic", "moment", "weekend"),
+        "home",
+        # (session 45: life51) when or how, not where: "i text my gp at night", "i see my gp in person now"
+        *("night", "person", "morning", "evening", "afternoon", "lunch", "lunchtime", "weekends", "christmas", "town"),
+    ]
 )
 _DOCTOR = (
     # "i'm an FY2", "now that I'm ST3", "im a registrar now": a grade of training is the role
@@ -8869,7 +8874,8 @@ def kin_titled(source: str, content: str) -> tuple[tuple[str, str], ...]:
     kin, name = _kin(title.group("rel")), named.group("n")
     if kin not in _KIN_SAME.values() or name.casefold() in tokens.STOPWORDS or _kin(name) in _KIN_SAME.values():
         return ()
-    return () if _NOT_A_TITLED_NAME.fullmatch(name.casefold()) else ((kin, name),)
+    # (session 45: life51: "Now's the time to tell her" opens with no one, as "Today's" does)
+    return () if _NOT_A_TITLED_NAME.fullmatch(name.casefold()) or vocab.not_a_name(name) else ((kin, name),)
 
 
 _NOT_A_TITLED_NAME = patterns.lazy(
@@ -13313,8 +13319,8 @@ def read(text: str) -> tuple[Said, ...]:
     _not_a_home_but_a_supplier(out, named)  # (session 39: bola)
     if "partner" not in out and _PARTNER_GATE.search(text) is not None:
         out.update((said.attribute, said) for said in _partner_named(text)[:1])
-    for said in (_levels(text) if _A_LEVEL.search(text) is not None else []) + _memberships(text):  # (session 41)
-        out.setdefault(said.attribute, said)
+    for said in (_levels(text) if _A_LEVEL.search(text) is not None else []) + _memberships(text) + _s45l_read(text):
+        out.setdefault(said.attribute, said)  # (session 41; session 45: a club of a kind, a job done with)
     if "number of pets" not in out and "just" in text:
         out.update((said.attribute, said) for said in _one_pet(text))
     for said in named:  # a rule's reading of an attribute comes first, unless the list names it in full
@@ -13603,7 +13609,9 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
                     continue
                 if _not_the_persons(attribute, value_group, match, before):
                     continue
-                said = _of_now(_reader(value_group)(attribute, memory_type, match, value_group), match)
+                said = _s45l_kept(
+                    _of_now(_reader(value_group)(attribute, memory_type, match, value_group), match), match
+                )
                 if (
                     said is not None
                 ):  # (where its value stands: "I traded in my Corolla for a RAV4" ends the Corolla only)
@@ -14848,6 +14856,7 @@ def _a_child_name(name: str, sentence: str = "", start: int = 0) -> bool:
     return (
         folded not in tokens.STOPWORDS
         and folded not in _NOT_A_CHILD_NAME
+        and not vocab.not_a_name(folded)  # (session 45: life51) "my wife later", "zosia's school ... tonite"
         and _A_RELATION.fullmatch(folded) is None
         and folded not in _KIN_SAME
     )
@@ -15079,7 +15088,9 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
         out += _kin_named(sentence, lower)
         out += _s44q_kin(sentence)  # (session 44: maude) "ma soeur Émilie"
         out += _s44_asked_to_be(sentence, lower) if "asked me" in sentence else []  # (session 44)
-    return tuple(out)
+    # (session 45: life51) each reader took the word after the relation as its name where a texter's adverb or
+    # filler stood there ("i text my brother every day", "i visit my mum often"): no name, whoever read it
+    return tuple((rel, name) for rel, name in out if not vocab.not_a_name(name))
 
 
 def _kin_named(sentence: str, lower: bool) -> list[tuple[str, str]]:
@@ -15307,7 +15318,7 @@ def asked(query: str) -> frozenset[str]:
     found |= _asked_still(query)  # (session 42: weak42)
     found = _s43_asked(query, found)  # (session 43: weak43) a degree's level, free time, the town a home is in
     found |= _s44w_asked(query)  # (session 44: wilma) a card club, a gentleman friend, hearing aids, volunteering
-    found |= _s44q_asked(query)  # (session 44: maude) Québec French questions
+    found |= _s44q_asked(query) | _s45l_asked(query)  # (session 44: maude) Québec French; (45) a club, a past job
     if kin and kin.group("rel2") and "name:partner" in found:  # ("whos my bf": who now, as "who am i dating")
         found |= {"partner", "relationship"}
     if "license plate" in found:  # ("what's my car's license plate number": the plate, not which car)
@@ -16094,3 +16105,202 @@ def _s43_colour_asked(query: str, found: set[str]) -> set[str]:
         return found
     said = "color" if "color" in match.group(0).casefold() else "colour"  # (the question's spelling names it)
     return {f"{match.group('thing').casefold()} {said}"}
+
+
+# -- session 45: what was still wrong (life51) ---------------------------------------------------------------------
+# (1) A name typed in lower case after the word for who someone is ("my boss tom", "my wife sarah") was whatever word
+# stood there: "i'll text my boss later", "i text my wife every day", "my manager often says hi" had a boss "later", a
+# partner "every", a boss "often", each reader with its own list of the words that go on a sentence. One closed list
+# (memory/data/notnames.txt: `vocab.not_a_name`) says which words are nobody's name, for every reader of a person's
+# name (here) and of a relative's (`kin_stated`, `_a_child_name`).
+_S45L_NAMED = frozenset(["manager", "partner", "childminder", "booking agent", "dispatcher"])
+# (and a pet's: "my kitten often sleeps", "my dog later" named no pet "often", "later")
+_S45L_PETS = frozenset(["dog", "cat", "kitten", "puppy", "pup", "bunny", "pet", "hamster", "rabbit", "guinea pig"])
+
+
+def _s45l_kept(said: Said | None, match: re.Match[str]) -> Said | None:
+    """A rule's reading, None for a person's name that is a word no one is called (`vocab.not_a_name`) and for a
+    club joined read as an employer (`_S45L_A_CLUB`: "I joined the Sierra Club", "I joined the Garden Club")."""
+    if said is None:
+        return None
+    if (said.attribute in _S45L_NAMED or said.attribute in _S45L_PETS) and vocab.not_a_name(said.value):
+        return None
+    if said.attribute == "relationship" and said.value.startswith("dating ") and vocab.not_a_name(said.value[7:]):
+        return None  # ("me and my boyfriend later": dating no one called "later")
+    if said.attribute == "employer" and "joined" in match.group(0) and _S45L_A_CLUB.search(said.value) is not None:
+        return None
+    return said
+
+
+# (3) ... and a club joined is no employer: "I joined the Aurora Garden Club" had been her employer (a club, a guild,
+# a society or a chapter by its last word; not "I work at the Boys and Girls Club": work, not "joined")
+_S45L_A_CLUB = patterns.lazy(r"\b(?:club|guild|society|chapter|circle|klatch|meetup)s?$")
+
+
+# (3) A club is read of card and board games only (wilma: "the pinochle club", "a bridge group"): a club of another
+# kind ("I joined the Aurora Garden Club", "i'm in a book club at the library", "I belong to a quilting guild", "we
+# have a Red Hat chapter here", "I joined a walking group") was nobody's. Each kind is an attribute of its own ("book
+# club", "garden club"): a book club joined beside a garden club ends neither, and a card club is the card rule's
+# ("club"). Joined or held now, said by the person ("I", "I'm"); not a plan, a wish, a question, nor someone else's
+# ("my sister joined a book club", "I might join the garden club").
+_S45L_KINDS = {
+    **dict.fromkeys(["garden", "gardening", "gardeners", "gardeners'", "allotment", "flower", "rose"], "garden"),
+    **dict.fromkeys(["quilt", "quilting", "quilters", "quilters'", "sewing", "needlework", "embroidery"], "quilting"),
+    **dict.fromkeys(["knitting", "knitters", "crochet", "yarn", "stitch", "stitching"], "knitting"),
+    **dict.fromkeys(["book", "books", "reading", "readers", "readers'", "literary"], "book"),
+    **dict.fromkeys(["walking", "walkers", "hiking", "hikers", "rambling", "ramblers", "mall walking"], "walking"),
+    **dict.fromkeys(["running", "runners", "jogging", "cycling", "cyclists", "bike", "biking"], "running"),
+    **dict.fromkeys(["birding", "birdwatching", "bird-watching", "bird watching", "birders", "audubon"], "birding"),
+    **dict.fromkeys(["photography", "camera", "photo"], "photography"),
+    **dict.fromkeys(["genealogy", "family history", "historical", "history", "heritage"], "history"),
+    **dict.fromkeys(["craft", "crafts", "crafting", "scrapbooking", "woodworking", "woodcarving", "pottery"], "craft"),
+    **dict.fromkeys(["art", "painting", "painters", "sketching", "watercolor", "watercolour"], "art"),
+    **dict.fromkeys(["writing", "writers", "writers'", "poetry"], "writing"),
+    **dict.fromkeys(["red hat", "red hatters", "red hat society"], "red hat"),
+    **dict.fromkeys(["supper", "dinner", "lunch", "luncheon", "coffee", "wine", "cooking", "recipe"], "supper"),
+    **dict.fromkeys(["rotary", "kiwanis", "lions", "women's institute", "wi"], "service"),
+    **dict.fromkeys(["widows", "grief", "bereavement"], "support"),
+}
+_S45L_KIND = vocab.alternation(tuple(sorted(_S45L_KINDS, key=lambda w: (-len(w), w))))
+_S45L_GROUP = r"(?:club|group|guild|society|chapter|circle|bee|ladies|league|klatch|meetup)s?"
+_S45L_JOINED = patterns.lazy(
+    _I + r"(?:(?i: have|'ve|'m| am|m))? (?:(?i:just|finally|now|also|recently|officially|still) )*(?i:joined|"
+    r"(?:in|a member of|part of|a member at)|belong to|go to|started going to|signed up (?:for|with)|"
+    r"(?:play|walk|knit|quilt|sew|read|garden|hike|run|ride|paint|meet) (?:in|with)) "
+    r"(?i:a|an|the|our|my|this) (?:(?i:new|weekly|monthly|local|little|ladies|ladies'|mens|men's|women's|senior|church|"
+    r"neighborhood|neighbourhood|community|library|village|town) )*(?P<v>(?:(?P<name>(?:(?!(?i:"
+    + _S45L_KIND
+    + r")\b)[A-Z][\w'&.-]* ){1,3}))?(?P<kind>(?i:"
+    + _S45L_KIND
+    + r")) (?P<group>(?i:"
+    + _S45L_GROUP
+    + r")))\b"
+    r"|(?:^|(?<=[\s,;(]))(?P<rh>(?i:I(?:'m| am)? (?:now |also |officially )?(?:a|one of the) red hatters?))\b"
+)
+_S45L_CLUB_ASKED = patterns.lazy(
+    r"\b(?:what|which) (?P<kind>(?i:"
+    + _S45L_KIND
+    + r")) (?i:"
+    + _S45L_GROUP
+    + r") (?:am i|do i|i'm|im|have i) (?:in|with|part of|a member of|belong to|go to|joined|attend)\b",
+    re.IGNORECASE,
+)
+
+
+def _s45l_clubs(text: str) -> list[Said]:
+    """The clubs of a kind other than a card game's the person says they joined or are in (`_S45L_JOINED`): "<kind>
+    club" = the club as said ("aurora garden club", "book club")."""
+    out: list[Said] = []
+    for sentence in sentences(text) if _S45L_GROUP_WORDS.search(text) else ():
+        if asks(sentence):
+            continue
+        for found in _S45L_JOINED.finditer(sentence):
+            before = sentence[: found.start()]
+            if _HEDGE.search(_unhedged_from(before) + " " + found.group(0)) or vocab.someone_else(before[-40:]):
+                continue
+            if found.group("rh"):
+                out.append(Said("red hat club", "red hat", "Red Hat", PREFERENCE))
+                continue
+            kind = _S45L_KINDS[found.group("kind").casefold()]
+            shown = found.group("v").strip()
+            out.append(Said(f"{kind} club", _norm(shown), shown, PREFERENCE))
+    return out
+
+
+_S45L_GROUP_WORDS = patterns.lazy(
+    r"(?i:club|group|guild|society|chapter|circle|\bbee\b|ladies|league|klatch|meetup|hatter)"
+)
+
+
+# ("what clubs am I in", "which groups do I belong to": every kind's club, the card club's too)
+_S45L_ANY_CLUB_ASKED = patterns.lazy(
+    r"\b(?:what|which) (?:clubs?|groups?|societies|guilds?) (?:am i|do i|i'm|im) (?:in|with|part of|a member of|"
+    r"belong to|go to)\b",
+    re.IGNORECASE,
+)
+
+
+def _s45l_read(text: str) -> list[Said]:
+    """What the rules of this block read in a text (`read`): a club of a kind, a job done with."""
+    return _s45l_clubs(text) + _s45l_past_jobs(text)
+
+
+def _s45l_asked(query: str) -> set[str]:
+    """The club of a kind a question asks about ("what book club am I in": book club; `_s45l_clubs`), and the past
+    job ("where did I work as a nurse": past job:nurse; `_s45l_past_jobs`)."""
+    found = _S45L_CLUB_ASKED.search(query)
+    clubs = {f"{_S45L_KINDS[found.group('kind').casefold()]} club"} if found is not None else set()
+    if _S45L_ANY_CLUB_ASKED.search(query) is not None:
+        clubs |= {"club", *(f"{kind} club" for kind in _S45L_KINDS.values())}
+    return clubs | _s45l_asked_past(query)
+
+
+# (3) A job held for years and done with, said in passing ("I WAS A NURSE FOR 38 YEARS AT MEMORIAL HOSPITAL IN AURORA
+# SO I KNOW ABOUT BOTULISM", "I taught at Lincoln Elementary for 30 years", "i worked as a welder at the deere plant
+# for 12 years"): where the person worked as that, "past job:<role>", which "where did I work as a nurse" asks (wilma's
+# Pink Lady sign-up, "I WORK THE GIFT SHOP ... I FEEL LIKE A NURSE AGAIN", had come first: it holds both words). Only
+# with its years and in the past ("I was", "I worked", "I spent"): not "I've worked at X for 5 years" (now), nor a
+# plan or someone else's ("my sister was a nurse for 30 years at ...").
+_S45L_YEARS = r"(?:(?:over|almost|nearly|about|around|close to|more than) )?(?:\d{1,2}|[a-z]+(?:[- ][a-z]+)?) years"
+_S45L_WHERE = r"(?P<v>(?:the )?(?:" + _NAME + "|" + _LOW_EMPLOYER + "))"  # (not "at home", "at a school")
+_S45L_ROLE = r"(?i:a|an) (?P<role>[A-Za-z]+(?: [a-z]+)?)"
+_S45L_PAST_JOB = patterns.lazy(
+    r"(?:^|(?<=[\s,;(]))(?:I|i) (?:(?:was|worked as) "
+    + _S45L_ROLE
+    + r"(?: for "
+    + _S45L_YEARS
+    + r" (?:at|in|for) "
+    + _S45L_WHERE
+    + r"| (?:at|in|for) "
+    + _S45L_WHERE.replace("P<v>", "P<v2>")
+    + r" for "
+    + _S45L_YEARS
+    + r")|spent "
+    + _S45L_YEARS
+    + r" as "
+    + _S45L_ROLE.replace("P<role>", "P<role2>")
+    + r" (?:at|in|for) "
+    + _S45L_WHERE.replace("P<v>", "P<v3>")
+    + r"|(?P<verb>taught|nursed|worked) (?:at|in|for) "
+    + _S45L_WHERE.replace("P<v>", "P<v4>")
+    + r" for "
+    + _S45L_YEARS
+    + r"(?: as "
+    + _S45L_ROLE.replace("P<role>", "P<role3>")
+    + r")?)(?![\w'&-])"
+)
+_S45L_BY_VERB = {"taught": "teacher", "nursed": "nurse"}
+_S45L_PAST_ASKED = patterns.lazy(
+    r"\b(?:where|which (?:hospital|school|company|firm|place)|what (?:hospital|school|company|firm|place)) "
+    r"(?:did|do) i (?:use to |used to )?(?:work|teach) (?:at )?as (?:a|an) (?P<role>[a-z]+(?: [a-z]+)??)\s*\??$",
+    re.IGNORECASE,
+)
+
+
+def _s45l_past_jobs(text: str) -> list[Said]:
+    """Where the person worked as a role for years, done with (`_S45L_PAST_JOB`): "past job:<role>" = the place."""
+    out: list[Said] = []
+    for sentence in sentences(text) if "years" in text.casefold() else ():
+        sentence = sentence.lower() if sentence.isupper() else sentence  # (a name in capitals reads to its end)
+        for found in _S45L_PAST_JOB.finditer(sentence):
+            before = sentence[: found.start()]
+            if _HEDGE.search(_unhedged_from(before)) or vocab.someone_else(before[-40:]) or asks(sentence):
+                continue
+            groups = found.groupdict()
+            role = groups["role"] or groups["role2"] or groups["role3"] or _S45L_BY_VERB.get(groups["verb"] or "")
+            shown = _untrailed(next(g for g in (groups[f"v{k}"] for k in ("", "2", "3", "4")) if g)).strip(" .,'")
+            shown = re.sub(r"^(?i:the) ", "", shown)
+            if role is None or not shown or shown.casefold() in tokens.STOPWORDS or vocab.place(shown) is not None:
+                continue
+            out.append(Said(f"past job:{_ROLE_KINDS.get(role.casefold(), role.casefold())}", _norm(shown), shown, FACT))
+    return out
+
+
+def _s45l_asked_past(query: str) -> set[str]:
+    """The past job a question asks about ("where did I work as a nurse": past job:nurse; `_s45l_past_jobs`)."""
+    found = _S45L_PAST_ASKED.search(query)
+    return (
+        {f"past job:{_ROLE_KINDS.get(found.group('role').casefold(), found.group('role').casefold())}"}
+        if found
+        else set()
+    )

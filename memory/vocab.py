@@ -514,6 +514,18 @@ def alternation(words: tuple[str, ...]) -> str:
     return "(?:" + "|".join(map(re.escape, words)) + ")"
 
 
+@functools.cache
+def _not_names() -> frozenset[str]:
+    lines = (DATA / "notnames.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+
+def not_a_name(name: str) -> bool:
+    """Whether a word read as someone's name is one of data/notnames.txt, which go on a sentence and
+    name no one ("i text my brother every day": "every"; "my wife LOL"), or a run that holds one."""
+    return any(word.strip(".,;:!?'’()").casefold() in _not_names() for word in name.split())
+
+
 # The Hindi words (in Latin script) that may open a clause saying where the person is now, before the
 # place ("abhi Pune mein hoon", "hum aajkal Noida mein hi hain"): now, these days, for now, we, I.
 HINDI_NOW = ("abhi", "ab", "aajkal", "aaj kal", "filhaal", "filhal", "hum", "ham", "main", "mai", "bas")

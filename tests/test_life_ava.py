@@ -44,6 +44,17 @@ named tofu" makes "miso and tofu", an item that says the addition), the DM given
 ("i DM for a group", "i finally quit DMing"; her aside "i'm still the dm, for my sins" is left unread, as the change
 would pair with it and not the statement the key names), and "what did i get on the SAT?" asks an exam, which no
 turn names. Still not found: the pronouns' side, the carrier.
+
+Session 45 (life51) looked at both as classes and left them, for one reason: each has a statement of the old or new
+value between the key's two. The pronouns: a pronoun set in brackets after the person's own name ("Alex Lindqvist
+(he/him)" in the signature she drafts, "so i go by ava now (she/her)") is one class; read, it reads both, and
+he/him -> she/her then pairs with the go-by turn (August 2023), a month before the key's "i'm she/her now" (September
+2023), which restates it: found by the key only through an item it calls false. The carrier: "done, switched to
+visible and ported my number" (a change said after "done," with no subject) is unread, and read it pairs with "i've
+been on mint mobile for years but the service ... is garbage" two minutes before it in the same chat, not with the key's
+"i'm on mint mobile ($15/mo, 5gb)" of February 2023: the same value, restated, so the item's old side is the newer
+line and the eval calls it false. Not reading the premise ("X for years but ... what's a cheap carrier") would lose a
+true statement of the carrier to fit the key.
 """
 
 from __future__ import annotations

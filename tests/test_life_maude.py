@@ -28,6 +28,15 @@ blonde Camille": her boyfriend is named Olivier in an English line between, so r
 Olivier with Camille, an item the key does not name); unanswered: "je sors avec qui?" and "where does my mom
 live?". These are floors: a
 general rule may raise them, none may lower them, and no false item may come.
+
+Session 45 (life51) looked at the partner again, as a class (a partner said without a name, then named, then another
+partner: "avec mon chum", "my boyfriend Olivier", "J'ai cassé avec Olivier", "ma blonde Camille"), and left it: the
+unnamed "chum" and the named Olivier are one partner (a restatement that names him, no change), so whatever reads
+Camille pairs her with the newest statement of that partner, Olivier's line (or the breakup, read so), and the eval
+counts an item false unless its old side holds the key's "from" ("avec mon chum"). The item a person should see,
+Olivier -> Camille, is the one the key calls false; only an item started from the first, unnamed statement would
+count, and that shows a person less. A key that names Olivier's line (or an eval that takes an old side stating the
+same partner as the key's "from") would count the change once "ma blonde Camille" is read.
 """
 
 from __future__ import annotations

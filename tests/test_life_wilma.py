@@ -35,6 +35,13 @@ visit to Dr Okafor is the doctor's change; a wedding dated decades back ("ARNE A
 is no "married" now (read so, it opened two false items around her widowhood). Still not first: "WHERE DID I WORK AS A
 NURSE?" (a fact said once inside a canning question: "I WAS A NURSE FOR 38 YEARS AT MEMORIAL HOSPITAL ...", no
 rule reads a past job so; the Pink Lady sign-up comes first).
+
+After session 45's life51 (memory/life.py's block "session 45: what was still wrong (life51)", tested in other words
+in tests/test_life_s45.py): the current value first for 19 of 19 with the fake embedder. "I WAS A NURSE FOR 38 YEARS
+AT MEMORIAL HOSPITAL" is a job held for years and done with ("past job:nurse"), which "WHERE DID I WORK AS A NURSE?"
+asks; a club of another kind than a card game's (a garden club, a quilting guild, a book club, a Red Hat chapter, a
+walking group) is read as its kind ("garden club"), and a club joined is no employer (none of hers: her club is
+pinochle then bridge, still 16 of 16 found, 0 false).
 """
 
 from __future__ import annotations
@@ -45,7 +52,7 @@ from eval import lifechanges
 from tests import lifefloors
 
 FOUND = 16  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
-RANK1_FAKE = 18  # questions whose first result states the current value, fake embedder
+RANK1_FAKE = 19  # questions whose first result states the current value, fake embedder (18 before life51)
 RANK1_REAL = [  # the real model's, today (18 of 19): each must stay first
     "WHERE DO I LIVE NOW?",
     "WHO IS MY DOCTOR NOW?",

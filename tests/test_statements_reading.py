@@ -162,6 +162,8 @@ RECORDED = {
     # and role begun ("je commence chez X comme Y"), "mon boss X", a bank, a cell's carrier, a gym, a car of the
     # lists, a pet named or adopted, a family doctor (none, then named), a school, a language class, a hobby
     11: "4eec9c8e32294e8f",
+    # session 45 (life51): a word that goes on the sentence is no one's name in lower case (memory/data/notnames.txt)
+    12: "c30b4016988a5a8e",
 }
 
 
