@@ -565,8 +565,7 @@ def _nothing_states(
     mother). `theirs`: the rows that hold its words only as someone else's (`_theirs_only`), which name nothing.
     (session 45) A question the model meets every row of the home close to (`_background`: a language it was not
     trained on) has each cosine read above that background (`_above`), and its own words name what it asks."""
-    background = _background(plan, run) if best >= tuning.FOREIGN_BACKGROUND else 0.0
-    background = background if background >= tuning.FOREIGN_BACKGROUND else 0.0
+    background = _foreign(plan, run, best)
     best = _above(best, background)
     if best >= tuning.STATED_UNNAMED and not _by_its_words(plan, run, theirs, background):
         return False
@@ -578,19 +577,29 @@ def _nothing_states(
     return close and stating() is False
 
 
+def _foreign(plan: _Plan, run: _Run, best: float) -> float:
+    """The question's background (`_background`) where it reaches tuning.FOREIGN_BACKGROUND, else 0 (every cosine
+    read as it is); not read for a best cosine under it, which a median of the home hardly tops."""
+    background = _background(plan, run) if best >= tuning.FOREIGN_BACKGROUND else 0.0
+    return background if background >= tuning.FOREIGN_BACKGROUND else 0.0
+
+
 def _background(plan: _Plan, run: _Run) -> float:
     """(session 45) The median cosine of the question with tuning.BACKGROUND_ROWS rows spread over the home's whole
     index (any scope: how close the model holds the question to what it has nothing to do with). The English-trained
     model meets an English question with the home's rows at 0.2 at most, and a French one with a French home's at 0.37
     to 0.45 (maude: "c'est quoi mon film préféré?" and her change of gym alike), where a fixed cosine floor tells
-    nothing."""
+    nothing. A home of one thing only comes as close (a LongMemEval oracle haystack all about the running shoes asked
+    of: 0.66); its rows hold the question's words, and no question there or in LoCoMo was judged otherwise."""
     if plan.qvec is None:
         return 0.0
     index = run.index()
-    live = np.flatnonzero(index.alive)
-    if not len(live):
+    # every so many positions, a dead row's left out: no pass over the whole index (about 0.3 ms at 100k rows)
+    sample = np.arange(0, len(index.rowids), max(1, len(index.rowids) // tuning.BACKGROUND_ROWS))
+    sample = sample[: tuning.BACKGROUND_ROWS]
+    sample = sample[index.alive[sample]]
+    if not len(sample):
         return 0.0
-    sample = live[:: max(1, len(live) // tuning.BACKGROUND_ROWS)][: tuning.BACKGROUND_ROWS]
     return float(np.median(index.vectors_at(sample) @ np.asarray(plan.qvec, dtype=np.float32)))
 
 
