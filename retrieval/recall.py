@@ -562,17 +562,53 @@ def _nothing_states(
     held nowhere; a dog said by its breed is named) with no cosine over tuning.STATED_UNNAMED. A turn of
     the person's life meets a question of a thing it never speaks of at 0.30 to 0.35 ("what instrument
     do I play" and a role-play with her mother, "do I have any tattoos" and a night she yelled at her
-    mother). `theirs`: the rows that hold its words only as someone else's (`_theirs_only`), which name nothing."""
-    if best >= tuning.STATED_UNNAMED and not _by_its_words(plan, run, theirs):
+    mother). `theirs`: the rows that hold its words only as someone else's (`_theirs_only`), which name nothing.
+    (session 45) A question the model meets every row of the home close to (`_background`: a language it was not
+    trained on) has each cosine read above that background (`_above`), and its own words name what it asks."""
+    background = _foreign(plan, run, best)
+    best = _above(best, background)
+    if best >= tuning.STATED_UNNAMED and not _by_its_words(plan, run, theirs, background):
         return False
+    own = background > 0.0
     if best < tuning.STATED_ANYWAY:
-        close = alone == "unworded" or not _named(plan, run, theirs=theirs)
+        close = alone == "unworded" or not _named(plan, run, theirs=theirs, own=own)
     else:  # (a word of it held is a thing spoken of: "does TK pay" and "the insurance job" for "health insurance")
-        close = not _named(plan, run, partly=True, theirs=theirs)
+        close = not _named(plan, run, partly=True, theirs=theirs, own=own)
     return close and stating() is False
 
 
-def _by_its_words(plan: _Plan, run: _Run, theirs: frozenset[int]) -> bool:
+def _foreign(plan: _Plan, run: _Run, best: float) -> float:
+    """The question's background (`_background`) where it reaches tuning.FOREIGN_BACKGROUND, else 0 (every cosine
+    read as it is); not read for a best cosine under it, which a median of the home hardly tops."""
+    background = _background(plan, run) if best >= tuning.FOREIGN_BACKGROUND else 0.0
+    return background if background >= tuning.FOREIGN_BACKGROUND else 0.0
+
+
+def _background(plan: _Plan, run: _Run) -> float:
+    """(session 45) The median cosine of the question with tuning.BACKGROUND_ROWS rows spread over the home's whole
+    index (any scope: how close the model holds the question to what it has nothing to do with). The English-trained
+    model meets an English question with the home's rows at 0.2 at most, and a French one with a French home's at 0.37
+    to 0.45 (maude: "c'est quoi mon film préféré?" and her change of gym alike), where a fixed cosine floor tells
+    nothing. A home of one thing only comes as close (a LongMemEval oracle haystack all about the running shoes asked
+    of: 0.66); its rows hold the question's words, and no question there or in LoCoMo was judged otherwise."""
+    if plan.qvec is None:
+        return 0.0
+    index = run.index()
+    # every so many positions, a dead row's left out: no pass over the whole index (about 0.3 ms at 100k rows)
+    sample = np.arange(0, len(index.rowids), max(1, len(index.rowids) // tuning.BACKGROUND_ROWS))
+    sample = sample[: tuning.BACKGROUND_ROWS]
+    sample = sample[index.alive[sample]]
+    if not len(sample):
+        return 0.0
+    return float(np.median(index.vectors_at(sample) @ np.asarray(plan.qvec, dtype=np.float32)))
+
+
+def _above(cosine: float, background: float) -> float:
+    """A cosine read above the question's background (`_background`): the share of the way from it to 1."""
+    return cosine if background <= 0.0 else (cosine - background) / max(1.0 - background, 1e-6)
+
+
+def _by_its_words(plan: _Plan, run: _Run, theirs: frozenset[int], background: float = 0.0) -> bool:
     """(session 44) Whether what a question asks is said only in its own words, so a cosine over
     tuning.STATED_UNNAMED without them answers nothing: who someone of the person's is ("who's my landlord") where
     no row that close names anyone (a capitalised word inside a sentence, a title; a person of one's life is said by
@@ -585,7 +621,8 @@ def _by_its_words(plan: _Plan, run: _Run, theirs: frozenset[int]) -> bool:
     if _ASKS_WHO.match(plan.query) is None:
         return False
     found = plan.signals.get("vector", {})
-    close = [run.rows.get(r) for r, cosine in found.items() if r not in theirs and cosine >= tuning.STATED_UNNAMED]
+    near = {r for r, cosine in found.items() if r not in theirs and _above(cosine, background) >= tuning.STATED_UNNAMED}
+    close = [run.rows.get(r) for r in near]
     return not any(row is not None and _NAMES_SOMEONE.search(row["content"]) is not None for row in close)
 
 
@@ -686,15 +723,18 @@ def _names_kin(asked: frozenset[str], content: str) -> bool:
     return any(a.startswith("name:") and a[5:] in life.kin_named(content) for a in asked)
 
 
-def _named(plan: _Plan, run: _Run, *, partly: bool = False, theirs: frozenset[int] = frozenset()) -> bool:
+def _named(
+    plan: _Plan, run: _Run, *, partly: bool = False, theirs: frozenset[int] = frozenset(), own: bool = False
+) -> bool:
     """Whether a memory the lexical channel found holds a word of the query that names the attribute
     it asks about ("dentist" in "which dentist do I go to"); True when no query word names one (the
     attribute is asked in other words: "where do I live" is home). A question about the person's
     dentist where no memory says "dentist" and none states one (`_stating`) has no answer, though
     "We're going to Leicester" holds "go". An attribute of two words is named by a memory that holds
     both ("shoe size": "I need new shoes" names no size, and had found something close); `partly`,
-    by one that holds either."""
-    named = {_naming(a, plan.words) for a in life.asked(plan.query)} - {frozenset()}
+    by one that holds either. `own`: a question of a language the model reads as all alike (`_nothing_states`)
+    names it in its own words where none is the attribute's (`_naming`)."""
+    named = {_naming(a, plan.words, own=own) for a in life.asked(plan.query)} - {frozenset()}
     if not named:
         return True
     # (session 43: weak43) a thing's colour is named by the thing and a colour together, never one alone: "the car
@@ -751,10 +791,12 @@ def _theirs_only(plan: _Plan, run: _Run) -> frozenset[int]:
 _AFTER_A_DEGREE = frozenset(life.AFTER_A_DEGREE)
 
 
-def _naming(attribute: str, words: list[str]) -> frozenset[str]:
+def _naming(attribute: str, words: list[str], *, own: bool = False) -> frozenset[str]:
     """The query's words that name an attribute: those of its name the query holds, and with only some
     of them the query word said right after ("blood group" names "blood type" as the query says it:
-    "my blood pressure" holds "blood" and names no blood type, and had found something close)."""
+    "my blood pressure" holds "blood" and names no blood type, and had found something close). `own`, where
+    none of its name is held: every word of the query but a letter ("c'est quoi mon groupe sanguin?" names it by
+    "groupe sanguin"; its function words are no query words, memory/tokens.STOPWORDS)."""
     if attribute.startswith("university"):  # (session 43: weak43) "law school" is named by "law" (life.asked)
         field = next((w for w, n in itertools.pairwise(words) if n == "school" and w in _AFTER_A_DEGREE), None)
         if field is not None:
@@ -764,6 +806,8 @@ def _naming(attribute: str, words: list[str]) -> frozenset[str]:
     stems = frozenset().union(*lexical.terms_each(of)) if of else frozenset()
     # (session 44) a letter names nothing alone: "kopi o kosong" held the "o" of "what i score for my o levels"
     held = frozenset(w for w in words if len(w) > 1 and (w in of or lexical.terms_each([w])[0] & stems))
+    if not held and own:
+        return frozenset(w for w in words if len(w) > 1)
     if not held or len(held) >= len(of):
         return held
     after = [words[i + 1] for i, w in enumerate(words[:-1]) if w in held and words[i + 1] not in held]

@@ -288,6 +288,15 @@ STATED_ANYWAY = 0.30
 # a question of a thing it never speaks of at 0.30 to 0.35 (grace, dale, maeve), "i'm pure veg" meets
 # "what's my diet" at 0.43.
 STATED_UNNAMED = 0.40
+# (session 45) ... read above the question's own background where that is this high (recall._background: the median
+# cosine of the question with BACKGROUND_ROWS rows spread over the home): a language the model was not trained on,
+# where it meets every pair of that language close. Measured with all-MiniLM-L6-v2 on the life fixtures: an English
+# question and the home's rows, at most 0.20 (the 32 other people: 486 questions whose best reached 0.30); maude's
+# French questions and her French turns, 0.37 to 0.45, her questions of things not in her life (0.48 to 0.63 best)
+# and of her own changes (0.51 to 0.72) alike. Not a language alone: a LongMemEval oracle dev haystack of one thing
+# meets its questions up to 0.66 (78 of 201 reads over 0.30), and no question's flag there or in LoCoMo dev moved.
+FOREIGN_BACKGROUND = 0.30
+BACKGROUND_ROWS = 256
 
 
 # recall._newest_of_kind (a question about the person's present that the rules read no answer to):

@@ -26,7 +26,9 @@ flagged still 1 of 5 with the real model, 0 of 5 with the fake (the real model m
 French turn at 0.48 to 0.63, over tuning.STATED_UNNAMED). Still missed: the partner ("avec mon chum" -> "ma
 blonde Camille": her boyfriend is named Olivier in an English line between, so reading either side pairs
 Olivier with Camille, an item the key does not name); unanswered: "je sors avec qui?" and "where does my mom
-live?". These are floors: a
+live?". Since session 45 (rec31), foreign flagged 4 of 5 with the real model: where a question meets the home's
+rows at a background of 0.30 or more (tuning.FOREIGN_BACKGROUND), nothing close reads each cosine above it and the
+question's own words name what it asks. These are floors: a
 general rule may raise them, none may lower them, and no false item may come.
 
 Session 45 (life51) looked at the partner again, as a class (a partner said without a name, then named, then another
@@ -67,12 +69,10 @@ RANK1_REAL = [  # the real model's, today (17 of 19): each must stay first
     "c'est quand la fête de ma soeur?",
     "c'est quoi le nom de ma soeur?",
 ]
-UNFLAGGED_REAL = [  # the real model finds something close for these today (none of them is in her life)
-    "c'est quoi mon groupe sanguin?",
-    "c'est quoi mon film préféré?",
-    "est-ce que je suis déjà allée au Japon?",
-    "je joue de quel instrument de musique?",
-]
+# the real model finds something close for this one today (it is not in her life); since session 45 her blood type,
+# favourite film and instrument are nothing close: a French question is read above its background (retrieval/recall.
+# _background)
+UNFLAGGED_REAL = ["est-ce que je suis déjà allée au Japon?"]
 
 
 @pytest.fixture(scope="module")
