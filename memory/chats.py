@@ -48,6 +48,7 @@ from memory import (
     files,
     gate,
     jsonstream,
+    life,
     messenger,
     rehear,
     review,
@@ -1565,6 +1566,7 @@ class _Unit:
     may_edit: bool = True  # a changed text at its place may be an edit of the message stored there
     was: tuple[str, str] | None = None  # a WhatsApp contact named with ': ': its cut reading (speaker, unit key)
     whole: bool = False  # it supersedes the memory of its cut reading (`_read_whole`)
+    other: bool = False  # (session 45) said on the person's account by another writer (`_writers`): not theirs
 
 
 def import_chats(
@@ -2027,6 +2029,7 @@ def _units(
     report.between += cue_from_previous
     units: list[_Unit] = []
     previous, said_by = conv.previous, ""
+    others = _writers(conv) if not cue_from_previous else frozenset()
     owner: str | None = None  # the speaker of the person's own turns in a chat between people
     entity: dict[str, list[str]] = {}  # speaker -> its entities: a conversation has a few speakers, many turns
     for msg in conv.messages:
@@ -2064,12 +2067,11 @@ def _units(
                 report.errors.append(f"{msg.where}: {exc}")
                 continue
             digest = _digest(conv.key, msg.position, part, text)
-            own = msg.role == "user" and (not cue_from_previous or by_me)
+            own = msg.role == "user" and (not cue_from_previous or by_me) and msg.position not in others
             edit = msg.edited is not False
             was = _cut_reading(source, conv.key, msg, text) if len(parts) == 1 else None
-            units.append(
-                _Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload, own, edit, was)
-            )
+            unit = _Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload, own, edit, was)
+            units.append(replace(unit, other=msg.position in others) if msg.position in others else unit)
     return replace(span, owner=owner), units
 
 
@@ -2159,6 +2161,20 @@ def _read_whole(
 
 # Names a chat gives a role, not a person: "user", "human", the assistant and the exporting tool.
 _ROLE_SPEAKERS = frozenset(["user", "human", "system", "tool", "me", "you", *conversations.ASSISTANT_SPEAKERS])
+
+
+def _writers(conv: Conversation) -> frozenset[int]:
+    """(session 45: glenda) The positions of a chat's user turns another writer on the person's account said: from a
+    turn saying so ("vern here on glendas account", "this is her husband") until one saying the person is back
+    ("ok glenda again"; `life.writer_of`), within the conversation."""
+    other: str | None = None
+    said: set[int] = set()
+    for msg in conv.messages:
+        if msg.role == "user" and msg.text:
+            other = life.writer_of(msg.text, other)
+            if other is not None:
+                said.add(msg.position)
+    return frozenset(said)
 
 
 def _speaker_entity(speaker: str, between: bool) -> list[str]:
@@ -2384,6 +2400,8 @@ def _landed(
     # What the person says about their own life becomes identity, preference or fact, and a
     # change of it supersedes or waits for review (memory/correction.heard).
     own = [(o.id, u.payload.content) for u, o in zip(units, outcomes, strict=True) if u.own and isinstance(o, Stored)]
+    others = [o.id for u, o in zip(units, outcomes, strict=True) if u.other and isinstance(o, Stored) and o.id]
+    correction.said_by_another(db, others, actor=actor)
     if again:  # the person's turns a killed run stored and may not have heard: each one still untouched
         logged = [(o.id or "", u.payload.content) for u, o in zip(units, outcomes, strict=True) if u.own and _logged(o)]
         fresh = rehear.untouched(db, [mid for mid, _ in logged]) if logged else set()
