@@ -9992,7 +9992,15 @@ def replaces(text: str, attribute: str) -> str | None:
     """The value a statement of `attribute` names as the one it replaces (`_S45G_REPLACES`), one word folded."""
     pattern = _S45G_REPLACES.get(attribute)
     found = pattern.search(text) if pattern is not None else None
-    return None if found is None else vocab.fold(found.group("v"))
+    named = None if found is None else vocab.fold(found.group("v"))
+    if named is not None and attribute == "medication" and not _s45g_a_medicine(named):
+        return None  # ("took me off it", "switched me from pills to injections": no medicine named)
+    return named
+
+
+def _s45g_a_medicine(word: str) -> bool:
+    """Whether a word is a medicine of the lists (memory/data/medicines.txt, `_S45G_CONDITIONS`)."""
+    return word in _S45G_CONDITION or any(n.attribute == "medication" for n in vocab.names().get(word, ()))
 
 
 # What she asks of the areas read above: "Which book club am I in now?", "What art class am I taking?", "Where do I
