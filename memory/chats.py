@@ -2177,6 +2177,11 @@ def _writers(conv: Conversation) -> frozenset[int]:
     return frozenset(said)
 
 
+def _said_by_others(units: list[_Unit], outcomes: list[Outcome]) -> list[str]:
+    """The memory ids of the turns stored that another writer on the person's account said (`_writers`)."""
+    return [o.id for u, o in zip(units, outcomes, strict=True) if u.other and isinstance(o, Stored) and o.id]
+
+
 def _speaker_entity(speaker: str, between: bool) -> list[str]:
     """The speaker as the turn's entity only between people ("Caroline" is someone the talk is
     about); a person's turn to an assistant names no one by its speaker, and "user" or "ChatGPT"
@@ -2400,8 +2405,7 @@ def _landed(
     # What the person says about their own life becomes identity, preference or fact, and a
     # change of it supersedes or waits for review (memory/correction.heard).
     own = [(o.id, u.payload.content) for u, o in zip(units, outcomes, strict=True) if u.own and isinstance(o, Stored)]
-    others = [o.id for u, o in zip(units, outcomes, strict=True) if u.other and isinstance(o, Stored) and o.id]
-    correction.said_by_another(db, others, actor=actor)
+    correction.said_by_another(db, _said_by_others(units, outcomes), actor=actor)  # (session 45: glenda)
     if again:  # the person's turns a killed run stored and may not have heard: each one still untouched
         logged = [(o.id or "", u.payload.content) for u, o in zip(units, outcomes, strict=True) if u.own and _logged(o)]
         fresh = rehear.untouched(db, [mid for mid, _ in logged]) if logged else set()

@@ -13693,8 +13693,7 @@ def read(text: str) -> tuple[Said, ...]:
         got = ended(ruled) and not ended(ruled, said)  # "traded in my Corolla for a Mustang": the Mustang
         if ruled is not said and (fuller or got):
             out[said.attribute] = replace(said, memory_type=ruled.memory_type)
-    out = _s45g_work_town(out, text)  # (session 45: glenda)
-    return tuple(_s44w_wed_long_ago(_s42b_beside(_sgl_after(out, text), text), text).values())  # (s42; s43; s44)
+    return tuple(_s44w_wed_long_ago(_s42b_beside(_sgl_after(_s45g_work_town(out, text), text), text), text).values())
 
 
 # Without articles (session 36: olena): the level a person has of a language they learn, by its CEFR
@@ -15680,8 +15679,7 @@ def asked(query: str) -> frozenset[str]:
     found |= _asked_still(query)  # (session 42: weak42)
     found = _s43_asked(query, found)  # (session 43: weak43) a degree's level, free time, the town a home is in
     found |= _s44w_asked(query)  # (session 44: wilma) a card club, a gentleman friend, hearing aids, volunteering
-    found |= _s44q_asked(query)  # (session 44: maude) Québec French questions
-    found |= _s45g_asked(query)  # (session 45: glenda) a book club, a class, where one exercises
+    found |= _s44q_asked(query) | _s45g_asked(query)  # (s44: maude, Québec French; s45: glenda, a book club, a class)
     if kin and kin.group("rel2") and "name:partner" in found:  # ("whos my bf": who now, as "who am i dating")
         found |= {"partner", "relationship"}
     if "license plate" in found:  # ("what's my car's license plate number": the plate, not which car)

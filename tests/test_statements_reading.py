@@ -162,6 +162,10 @@ RECORDED = {
     # and role begun ("je commence chez X comme Y"), "mon boss X", a bank, a cell's carrier, a gym, a car of the
     # lists, a pet named or adopted, a family doctor (none, then named), a school, a language class, a hobby
     11: "4eec9c8e32294e8f",
+    # session 45 (life52): one account, two writers (glenda): a household's insurance, church, vet and book club
+    # said as "we" and "our", a role ("a hospice social worker at"), a supervisor named in a plan's sentence, a pool,
+    # a volunteer role, a class, a pet put down, one adopted and named after; a town after a workplace is no home
+    12: "44db8f793b4ffe00",
 }
 
 
