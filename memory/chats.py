@@ -1856,6 +1856,7 @@ class _Read:
     shifts: dict[str, int] = field(default_factory=dict)  # conversation key -> places its messages moved by
     seen: set[str] = field(default_factory=set)  # the export ids read so far (`_a_copy`)
     copy: list[str | None] = field(default_factory=lambda: [None])  # the id of the copy being skipped
+    owners: set[str] = field(default_factory=set)  # the account's owner as another writer named her (`_writers`)
 
     def source_of(self, conv: Conversation) -> str:
         """The source conv's session is keyed by: an earlier file's when it was stored from one
@@ -1877,7 +1878,7 @@ class _Read:
                 self._stored_before(conv)
             if self.aligns:
                 conv = self._aligned(conv)
-            span, units = _units(conv, self.source_of(conv), self.roles, self.space, report, self.me)
+            span, units = _units(conv, self.source_of(conv), self.roles, self.space, report, self.me, self.owners)
             spans[span.conversation] = _merge(spans.get(span.conversation), span)
             if self.keep_all:
                 self._count_waived(units, report)
@@ -2020,7 +2021,13 @@ def _span(conv: Conversation, source: str) -> conversations.SessionSpan:
 
 
 def _units(
-    conv: Conversation, source: str, roles: Roles, space: str | None, report: ChatReport, me: str | None = None
+    conv: Conversation,
+    source: str,
+    roles: Roles,
+    space: str | None,
+    report: ChatReport,
+    me: str | None = None,
+    owners: set[str] | None = None,
 ) -> tuple[conversations.SessionSpan, list[_Unit]]:
     _refuse_secrets(conv, report)
     span = _span(conv, source)
@@ -2029,7 +2036,7 @@ def _units(
     report.between += cue_from_previous
     units: list[_Unit] = []
     previous, said_by = conv.previous, ""
-    others = _writers(conv) if not cue_from_previous else frozenset()
+    others = _writers(conv, set() if owners is None else owners) if not cue_from_previous else frozenset()
     owner: str | None = None  # the speaker of the person's own turns in a chat between people
     entity: dict[str, list[str]] = {}  # speaker -> its entities: a conversation has a few speakers, many turns
     for msg in conv.messages:
@@ -2163,15 +2170,17 @@ def _read_whole(
 _ROLE_SPEAKERS = frozenset(["user", "human", "system", "tool", "me", "you", *conversations.ASSISTANT_SPEAKERS])
 
 
-def _writers(conv: Conversation) -> frozenset[int]:
+def _writers(conv: Conversation, owners: set[str]) -> frozenset[int]:
     """(session 45: glenda) The positions of a chat's user turns another writer on the person's account said: from a
-    turn saying so ("vern here on glendas account", "this is her husband") until one saying the person is back
+    turn saying so ("vern here on glendas account", "this is her husband") or speaking of the owner by the name such
+    a turn gave her (`owners`, learnt as the import goes: "my wife glenda says") until one saying the person is back
     ("ok glenda again"; `life.writer_of`), within the conversation."""
     other: str | None = None
     said: set[int] = set()
     for msg in conv.messages:
         if msg.role == "user" and msg.text:
-            other = life.writer_of(msg.text, other)
+            owners |= life.owner_named(msg.text)
+            other = life.writer_of(msg.text, other, frozenset(owners))
             if other is not None:
                 said.add(msg.position)
     return frozenset(said)

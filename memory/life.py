@@ -9695,14 +9695,40 @@ _S45G_BACK = patterns.lazy(
 )
 
 
-def writer_of(text: str, other: str | None) -> str | None:
+# The account's owner as another writer names her ("on glendas account", "glenda's husband"), and a turn that
+# speaks of her by that name in the third person ("my wife glenda says I should ask you", "glenda keeps asking"):
+# not hers (a name learnt in the same import: memory/chats.py `_writers`)
+_S45G_OWNER = patterns.lazy(
+    r"(?i:\b(?P<o>(?!(?:my|our|the|this|that|her|his|their|its|it|" + _S45G_KIN[3:-1] + r")\b)[a-z][\w-]*?)(?:'s|s) "
+    r"(?:" + _S45G_DEVICE + "|" + _S45G_KIN + r")(?![\w']))"
+)
+_S45G_THIRD = patterns.lazy(
+    r"(?i:\bmy " + _S45G_KIN + r",? (?P<o>[a-z][\w-]*)\b|(?:^|[.!?]\s+)(?P<o2>[a-z][\w-]*) (?:says|said|keeps|wants|"
+    r"told me|asked me|thinks|made me)\b)"
+)
+
+
+def owner_named(text: str) -> frozenset[str]:
+    """The account owner's name as a turn saying another writes it gives it (`_S45G_OWNER`), as written and
+    without a last "s" ("glendas": glenda, glendas); empty where the turn names no other writer."""
+    line = text.lstrip()[:160].split("\n", 1)[0]
+    found = _S45G_OWNER.search(line) if _S45G_WRITER.search(line) else None
+    name = found.group("o").casefold() if found is not None else ""
+    return frozenset([name, name + "s"]) if name else frozenset()
+
+
+def writer_of(text: str, other: str | None, owners: frozenset[str] = frozenset()) -> str | None:
     """Who writes a turn of the person's account, after a conversation's turns before it said `other` (None: the
-    person): another writer's name ("vern"; "" unnamed) from a turn saying so (`_S45G_WRITER`), the person again
-    from one saying she is back with another name (`_S45G_BACK`), else as before."""
+    person): another writer's name ("vern"; "" unnamed) from a turn saying so (`_S45G_WRITER`) or speaking of the
+    owner (`owners`, `owner_named`) in the third person (`_S45G_THIRD`), the person again from one saying she is
+    back with another name (`_S45G_BACK`), else as before."""
     head = text.lstrip()[:160]
     found = _S45G_WRITER.search(head.split("\n", 1)[0])
     if found is not None:
         return (found.group("n") or found.group("n2") or found.group("n3") or "").casefold()
+    third = _S45G_THIRD.search(text) if owners else None
+    if third is not None and (third.group("o") or third.group("o2") or "").casefold() in owners:
+        return ""
     back = _S45G_BACK.search(head) if other is not None else None
     if back is None or (back.group("n") or "").casefold() == other:
         return other  # ("vern again": still him)

@@ -100,6 +100,34 @@ def test_what_another_writer_says_as_i_on_the_account_is_not_her_change_and_she_
     assert sorted(m["content"][:8] for m in marked) == ["i work a", "tom here"]
 
 
+def test_the_owner_another_writer_named_is_spoken_of_in_the_third_person_only_by_another():
+    assert life.owner_named("tom here on sarahs account. whats a good torque wrench") == {"sarah", "sarahs"}
+    assert life.owner_named("this is dev, priya's husband. how do i reset the router") == {"priya", "priyas"}
+    assert life.owner_named("Sarah's husband is so annoying, how do I get him to cook?") == frozenset()  # no writer
+    owners = frozenset({"sarah", "sarahs"})
+    assert life.writer_of("my wife sarah says i should ask you about knee braces", None, owners) == ""
+    assert life.writer_of("ok. sarah keeps asking about the pension and i dont know", None, owners) == ""
+    assert life.writer_of("My husband Tom says I should ask you about knee braces.", None, owners) is None
+    assert life.writer_of("my wife sarah says i should ask you", None, frozenset()) is None  # no owner named yet
+
+
+def test_a_later_conversation_speaking_of_the_owner_by_name_is_another_writers(tmp_path, cli_json, db):
+    reply = ("assistant", "Sure, here you go.")
+    conversations = [
+        ("2023-02-05T10:00:00Z", [("user", "I'm a pharmacist at Boots and I live in Leeds."), reply]),
+        ("2023-03-05T10:00:00Z", [("user", "tom here on sarahs account. whats a good torque wrench"), reply]),
+        (
+            "2023-06-05T10:00:00Z",
+            [("user", "my wife sarah says i should ask you. i work at Airbus now, what boots"), reply],
+        ),
+        ("2023-09-05T10:00:00Z", [("user", "My husband Tom says I should ask you: I moved to York last week!"), reply]),
+    ]
+    cli_json("import", str(_chat(tmp_path / "c.jsonl", conversations)))
+    news = [new for _, new in life_changes(db)]
+    assert not any("Airbus" in new for new in news)
+    assert any("York" in new for new in news)
+
+
 # -- which change a statement is of -------------------------------------------------------------------------------
 
 
