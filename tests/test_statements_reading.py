@@ -165,7 +165,7 @@ RECORDED = {
     # session 45 (life52): one account, two writers (glenda): a household's insurance, church, vet and book club
     # said as "we" and "our", a role ("a hospice social worker at"), a supervisor named in a plan's sentence, a pool,
     # a volunteer role, a class, a pet put down, one adopted and named after; a town after a workplace is no home
-    12: "44db8f793b4ffe00",
+    12: "0902c0a5f8d531e7",
 }
 
 
