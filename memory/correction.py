@@ -517,12 +517,14 @@ class Heard:
 
     typed: tuple[Typed, ...] = ()
     played: tuple[str, ...] = ()
+    others: tuple[str, ...] = ()  # (session 45) turns whose writer says they are someone else (`life.writer_of`)
 
     def among(self, memory_ids: Set[str], marked: Set[str] = frozenset()) -> Heard:
         """Only what was read in these turns (the others changed since they were read), and none
-        marked as played again when it is `marked` already."""
+        marked as played (or another writer's) again when it is `marked` already."""
         played = tuple(m for m in self.played if m in memory_ids and m not in marked)
-        return Heard(tuple(t for t in self.typed if t[0] in memory_ids), played)
+        others = tuple(m for m in self.others if m in memory_ids and m not in marked)
+        return Heard(tuple(t for t in self.typed if t[0] in memory_ids), played, others)
 
 
 @dataclass(frozen=True)
@@ -540,15 +542,18 @@ class Decided:
 
 def read_turns(turns: list[tuple[str, str]]) -> Heard:
     """What the rules read in each turn (no store read: outside any transaction)."""
-    typed, played = [], []
+    typed, played, others = [], [], []
     for memory_id, content in turns:
+        if life.writer_of(content, None) is not None:  # "vern here on glendas account": not the person's words
+            others.append(memory_id)
+            continue
         found = life.read(content)
         kind = life.kind_of(found)
         if kind is not None:
             typed.append((memory_id, found, kind))
         elif life.played(content):
             played.append(memory_id)
-    return Heard(tuple(typed), tuple(played))
+    return Heard(tuple(typed), tuple(played), tuple(others))
 
 
 def act_on(db: Database, heard: Heard, *, actor: str, decided: Decided | None = None) -> list[str]:
@@ -556,6 +561,8 @@ def act_on(db: Database, heard: Heard, *, actor: str, decided: Decided | None = 
     old turns again (memory/rehear.py), what a person decided stays as it is."""
     if heard.played:
         _mark_played(db, list(heard.played), actor)
+    if heard.others:
+        _mark_played(db, list(heard.others), actor, OTHER_FIELDS)
     if not heard.typed:
         return []
     notes = []

@@ -63,6 +63,14 @@ def test_the_other_writer_lasts_until_the_person_says_she_is_back():
     assert life.writer_of("back to me, he's gone to bed", "tom") is None
 
 
+def test_a_turn_saying_another_writes_it_is_heard_as_theirs_wherever_it_is_heard_again():
+    heard = correction.read_turns(
+        [("a", "raj here on priyas account. i moved to Bristol last month"), ("b", "I moved to Bristol last month.")]
+    )
+    assert heard.others == ("a",)
+    assert [t[0] for t in heard.typed] == ["b"]
+
+
 def _chat(path, conversations):
     """A chat JSONL: conversations of (time, [(role, text), ...])."""
     lines = [
