@@ -1870,6 +1870,7 @@ class _Read:
     ) -> Iterator[tuple[list[_Unit], list[CapturePayload], list[tuple[str, str]]]]:
         pending: list[_Unit] = []
         spans: dict[str, conversations.SessionSpan] = {}
+        self.owners.update(correction.owners_named(self.db))  # (session 45: another export of the account's)
         for conv in convs:
             report.conversations += conv.part == 0
             if self._a_copy(conv, report):

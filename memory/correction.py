@@ -612,6 +612,13 @@ def _mark_played(db: Database, memory_ids: list[str], actor: str, fields: str = 
         )
 
 
+def owners_named(db: Database) -> frozenset[str]:
+    """The account owner's name as the turns of another writer stored before gave it (`life.owner_named`: "vern
+    here on glendas account"), so an import of another export of the account knows it from its first turn."""
+    rows = db.rows("SELECT content FROM memories WHERE structured_fields = ? AND status = 'active'", (OTHER_FIELDS,))
+    return frozenset(name for (content,) in rows for name in life.owner_named(str(content)))
+
+
 def said_by_another(db: Database, memory_ids: list[str], *, actor: str) -> None:
     """Mark the turns another writer on the person's account said (`OTHER_FIELDS`): none is heard as theirs."""
     if memory_ids:

@@ -136,6 +136,19 @@ def test_a_later_conversation_speaking_of_the_owner_by_name_is_another_writers(t
     assert any("York" in new for new in news)
 
 
+def test_the_owners_name_learnt_in_one_export_holds_in_the_next_one_imported(tmp_path, cli_json, db):
+    reply = ("assistant", "Sure, here you go.")
+    first = [
+        ("2023-02-05T10:00:00Z", [("user", "I'm a pharmacist at Boots and I live in Leeds."), reply]),
+        ("2023-03-05T10:00:00Z", [("user", "tom here on sarahs account. whats a good torque wrench"), reply]),
+    ]
+    cli_json("import", str(_chat(tmp_path / "one.jsonl", first)))
+    second = [("2023-06-05T10:00:00Z", [("user", "sarah keeps asking me so here goes. i work at Airbus now"), reply])]
+    cli_json("import", str(_chat(tmp_path / "two.jsonl", second)))
+    assert not any("Airbus" in new for _, new in life_changes(db))
+    assert correction.owners_named(db) == {"sarah", "sarahs"}
+
+
 # -- which change a statement is of -------------------------------------------------------------------------------
 
 
