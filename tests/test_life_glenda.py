@@ -39,10 +39,11 @@ tested in other words in tests/test_life_glenda_classes.py): 16 of 16 found with
 of 17 open, 21 of 21 first with the real model (19 of 21 with the fake), 2 of 5 foreign flagged (real). A turn
 whose writer says he is another ("vern here on glendas account", "this is vern, glendas husband", "Vern here (on
 my wife's account)") and his turns after it in that conversation are not heard as hers and are marked said by
-someone else, as is a later turn speaking of her by the name such a turn gave ("my wife glenda says I should
-ask you"); his unsigned metformin and doctor are still read as hers (nothing safe says they are his), but his
-metformin is one more medicine (for another condition), not her switch, and "dr kowal retired" changes no doctor
-of hers. The false items left, each a pairing the blind key does not name rather than a misreading:
+someone else, as is a turn speaking of her by the name such a turn gave, in that export or the next one
+imported ("my wife glenda says I should ask you", "my wife glenda keeps asking"); his unsigned metformin and
+doctor are still read as hers (nothing safe says they are his), but his metformin is one more medicine (for
+another condition), not her switch, and "dr kowal retired" changes no doctor of hers. The false items left,
+each a pairing the blind key does not name rather than a misreading:
   - dog: Copper -> Copper died ("Our sweet old beagle Copper had to be put down this morning") and dog: Copper
     died -> Pixie ("We adopted a retired racing greyhound! Her name is Pixie"): a pet put down is an ending, as
     "died" is, and the next dog changes from it (jolene's key names the same two steps, "mochi died this
