@@ -48,6 +48,7 @@ from memory import (
     files,
     gate,
     jsonstream,
+    life,
     messenger,
     rehear,
     review,
@@ -1565,6 +1566,7 @@ class _Unit:
     may_edit: bool = True  # a changed text at its place may be an edit of the message stored there
     was: tuple[str, str] | None = None  # a WhatsApp contact named with ': ': its cut reading (speaker, unit key)
     whole: bool = False  # it supersedes the memory of its cut reading (`_read_whole`)
+    other: bool = False  # (session 45) said on the person's account by another writer (`_writers`): not theirs
 
 
 def import_chats(
@@ -1854,6 +1856,7 @@ class _Read:
     shifts: dict[str, int] = field(default_factory=dict)  # conversation key -> places its messages moved by
     seen: set[str] = field(default_factory=set)  # the export ids read so far (`_a_copy`)
     copy: list[str | None] = field(default_factory=lambda: [None])  # the id of the copy being skipped
+    owners: set[str] = field(default_factory=set)  # the account's owner as another writer named her (`_writers`)
 
     def source_of(self, conv: Conversation) -> str:
         """The source conv's session is keyed by: an earlier file's when it was stored from one
@@ -1867,6 +1870,7 @@ class _Read:
     ) -> Iterator[tuple[list[_Unit], list[CapturePayload], list[tuple[str, str]]]]:
         pending: list[_Unit] = []
         spans: dict[str, conversations.SessionSpan] = {}
+        self.owners.update(correction.owners_named(self.db))  # (session 45: another export of the account's)
         for conv in convs:
             report.conversations += conv.part == 0
             if self._a_copy(conv, report):
@@ -1875,7 +1879,7 @@ class _Read:
                 self._stored_before(conv)
             if self.aligns:
                 conv = self._aligned(conv)
-            span, units = _units(conv, self.source_of(conv), self.roles, self.space, report, self.me)
+            span, units = _units(conv, self.source_of(conv), self.roles, self.space, report, self.me, self.owners)
             spans[span.conversation] = _merge(spans.get(span.conversation), span)
             if self.keep_all:
                 self._count_waived(units, report)
@@ -2018,7 +2022,13 @@ def _span(conv: Conversation, source: str) -> conversations.SessionSpan:
 
 
 def _units(
-    conv: Conversation, source: str, roles: Roles, space: str | None, report: ChatReport, me: str | None = None
+    conv: Conversation,
+    source: str,
+    roles: Roles,
+    space: str | None,
+    report: ChatReport,
+    me: str | None = None,
+    owners: set[str] | None = None,
 ) -> tuple[conversations.SessionSpan, list[_Unit]]:
     _refuse_secrets(conv, report)
     span = _span(conv, source)
@@ -2027,6 +2037,7 @@ def _units(
     report.between += cue_from_previous
     units: list[_Unit] = []
     previous, said_by = conv.previous, ""
+    others = _writers(conv, set() if owners is None else owners) if not cue_from_previous else frozenset()
     owner: str | None = None  # the speaker of the person's own turns in a chat between people
     entity: dict[str, list[str]] = {}  # speaker -> its entities: a conversation has a few speakers, many turns
     for msg in conv.messages:
@@ -2064,12 +2075,11 @@ def _units(
                 report.errors.append(f"{msg.where}: {exc}")
                 continue
             digest = _digest(conv.key, msg.position, part, text)
-            own = msg.role == "user" and (not cue_from_previous or by_me)
+            own = msg.role == "user" and (not cue_from_previous or by_me) and msg.position not in others
             edit = msg.edited is not False
             was = _cut_reading(source, conv.key, msg, text) if len(parts) == 1 else None
-            units.append(
-                _Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload, own, edit, was)
-            )
+            unit = _Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload, own, edit, was)
+            units.append(replace(unit, other=msg.position in others) if msg.position in others else unit)
     return replace(span, owner=owner), units
 
 
@@ -2159,6 +2169,27 @@ def _read_whole(
 
 # Names a chat gives a role, not a person: "user", "human", the assistant and the exporting tool.
 _ROLE_SPEAKERS = frozenset(["user", "human", "system", "tool", "me", "you", *conversations.ASSISTANT_SPEAKERS])
+
+
+def _writers(conv: Conversation, owners: set[str]) -> frozenset[int]:
+    """(session 45: glenda) The positions of a chat's user turns another writer on the person's account said: from a
+    turn saying so ("vern here on glendas account", "this is her husband") or speaking of the owner by the name such
+    a turn gave her (`owners`, learnt as the import goes: "my wife glenda says") until one saying the person is back
+    ("ok glenda again"; `life.writer_of`), within the conversation."""
+    other: str | None = None
+    said: set[int] = set()
+    for msg in conv.messages:
+        if msg.role == "user" and msg.text:
+            owners |= life.owner_named(msg.text)
+            other = life.writer_of(msg.text, other, frozenset(owners))
+            if other is not None:
+                said.add(msg.position)
+    return frozenset(said)
+
+
+def _said_by_others(units: list[_Unit], outcomes: list[Outcome]) -> list[str]:
+    """The memory ids of the turns stored that another writer on the person's account said (`_writers`)."""
+    return [o.id for u, o in zip(units, outcomes, strict=True) if u.other and isinstance(o, Stored) and o.id]
 
 
 def _speaker_entity(speaker: str, between: bool) -> list[str]:
@@ -2384,6 +2415,7 @@ def _landed(
     # What the person says about their own life becomes identity, preference or fact, and a
     # change of it supersedes or waits for review (memory/correction.heard).
     own = [(o.id, u.payload.content) for u, o in zip(units, outcomes, strict=True) if u.own and isinstance(o, Stored)]
+    correction.said_by_another(db, _said_by_others(units, outcomes), actor=actor)  # (session 45: glenda)
     if again:  # the person's turns a killed run stored and may not have heard: each one still untouched
         logged = [(o.id or "", u.payload.content) for u, o in zip(units, outcomes, strict=True) if u.own and _logged(o)]
         fresh = rehear.untouched(db, [mid for mid, _ in logged]) if logged else set()

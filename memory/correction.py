@@ -517,12 +517,14 @@ class Heard:
 
     typed: tuple[Typed, ...] = ()
     played: tuple[str, ...] = ()
+    others: tuple[str, ...] = ()  # (session 45) turns whose writer says they are someone else (`life.writer_of`)
 
     def among(self, memory_ids: Set[str], marked: Set[str] = frozenset()) -> Heard:
         """Only what was read in these turns (the others changed since they were read), and none
-        marked as played again when it is `marked` already."""
+        marked as played (or another writer's) again when it is `marked` already."""
         played = tuple(m for m in self.played if m in memory_ids and m not in marked)
-        return Heard(tuple(t for t in self.typed if t[0] in memory_ids), played)
+        others = tuple(m for m in self.others if m in memory_ids and m not in marked)
+        return Heard(tuple(t for t in self.typed if t[0] in memory_ids), played, others)
 
 
 @dataclass(frozen=True)
@@ -540,15 +542,18 @@ class Decided:
 
 def read_turns(turns: list[tuple[str, str]]) -> Heard:
     """What the rules read in each turn (no store read: outside any transaction)."""
-    typed, played = [], []
+    typed, played, others = [], [], []
     for memory_id, content in turns:
+        if life.writer_of(content, None) is not None:  # "vern here on glendas account": not the person's words
+            others.append(memory_id)
+            continue
         found = life.read(content)
         kind = life.kind_of(found)
         if kind is not None:
             typed.append((memory_id, found, kind))
         elif life.played(content):
             played.append(memory_id)
-    return Heard(tuple(typed), tuple(played))
+    return Heard(tuple(typed), tuple(played), tuple(others))
 
 
 def act_on(db: Database, heard: Heard, *, actor: str, decided: Decided | None = None) -> list[str]:
@@ -556,6 +561,8 @@ def act_on(db: Database, heard: Heard, *, actor: str, decided: Decided | None = 
     old turns again (memory/rehear.py), what a person decided stays as it is."""
     if heard.played:
         _mark_played(db, list(heard.played), actor)
+    if heard.others:
+        _mark_played(db, list(heard.others), actor, OTHER_FIELDS)
     if not heard.typed:
         return []
     notes = []
@@ -578,19 +585,44 @@ def act_on(db: Database, heard: Heard, *, actor: str, decided: Decided | None = 
 # ranks it under the person's own words for a question about them (retrieval/recall.py `_own_voice`),
 # read with the row and not again per query.
 PLAYED_FIELDS = json.dumps({"voice": "played"}, sort_keys=True)
+# (session 45: glenda) A turn of the person's account another writer said ("vern here on glendas account", and his
+# turns after it: memory/chats.py `_writers`): not heard as the person's, marked so (recall ranks it as a part played,
+# and memory/rehear.py hears only untouched turns: never it).
+OTHER_FIELDS = json.dumps({"voice": "other"}, sort_keys=True)
 
 
-def _mark_played(db: Database, memory_ids: list[str], actor: str) -> None:
-    """Mark untyped turns that are mostly a part played or a story's text (`PLAYED_FIELDS`)."""
+def _mark_played(db: Database, memory_ids: list[str], actor: str, fields: str = PLAYED_FIELDS) -> None:
+    """Mark untyped turns that are mostly a part played or a story's text (`PLAYED_FIELDS`), or another writer's
+    (`OTHER_FIELDS`)."""
     with db.transaction():
         execute_in(
             db,
             "UPDATE memories SET structured_fields = ? WHERE memory_type = 'note' AND structured_fields = '{}' "
             "AND id IN ({marks})",
             memory_ids,
-            before=(PLAYED_FIELDS,),
+            before=(fields,),
         )
-        audit.record(db, actor, "mark_played", "batch", memory_ids[0], ids=memory_ids)
+        audit.record(
+            db,
+            actor,
+            "mark_played" if fields == PLAYED_FIELDS else "mark_other",
+            "batch",
+            memory_ids[0],
+            ids=memory_ids,
+        )
+
+
+def owners_named(db: Database) -> frozenset[str]:
+    """The account owner's name as the turns of another writer stored before gave it (`life.owner_named`: "vern
+    here on glendas account"), so an import of another export of the account knows it from its first turn."""
+    rows = db.rows("SELECT content FROM memories WHERE structured_fields = ? AND status = 'active'", (OTHER_FIELDS,))
+    return frozenset(name for (content,) in rows for name in life.owner_named(str(content)))
+
+
+def said_by_another(db: Database, memory_ids: list[str], *, actor: str) -> None:
+    """Mark the turns another writer on the person's account said (`OTHER_FIELDS`): none is heard as theirs."""
+    if memory_ids:
+        _mark_played(db, memory_ids, actor, OTHER_FIELDS)
 
 
 Statement = tuple[dict[str, Any], life.Said]  # a memory row and one thing it says
@@ -632,6 +664,45 @@ def _latest_statements(
     for attribute, found_after in after.items():
         latest.setdefault(attribute, found_after)
     return latest, earlier
+
+
+def _paired(
+    latest: dict[str, Statement],
+    rows: list[dict[str, Any]],
+    found: tuple[life.Said, ...],
+    content: str,
+    mine_at: tuple[str, int],
+) -> dict[str, Statement]:
+    """(session 45: glenda) `latest` with each statement said before this one that is not what it changes put back to
+    the one it does: the value the text names as replaced ("amlodipine instead of lisinopril": the lisinopril; "dr
+    kowal retired": none where kowal was never said), or the last medicine for the same condition (metformin after
+    lisinopril is one more: `life.another_condition`); none where there is no such statement."""
+    for said in found:
+        kept = latest.get(said.attribute)
+        if kept is None or _said_at(kept[0]) > mine_at:
+            continue
+        named = life.replaces(content, said.attribute)
+        if named is None and not life.another_condition(kept[1], said):
+            continue
+        if named is not None and life.replaced_by(named, kept[1]):
+            continue
+        earlier = [
+            (row, s)
+            for row in sorted(rows, key=_said_at, reverse=True)
+            if _said_at(row) < mine_at
+            for s in _said(row["content"], _fields(row["structured_fields"]))
+            if s.attribute == said.attribute and not life.ended(s)
+        ]
+        fits = (
+            (st for st in earlier if life.replaced_by(named, st[1]))
+            if named is not None
+            else (st for st in earlier if not life.another_condition(st[1], said))
+        )
+        if (instead := next(fits, None)) is None:
+            del latest[said.attribute]
+        else:
+            latest[said.attribute] = instead
+    return latest
 
 
 def _changed_pairs(
@@ -983,6 +1054,7 @@ def _life_changes(
     mine_at = _said_at(me)
     values = frozenset(s.value for s in found)  # what it reads as itself, before the values bound to it
     latest, earlier = _latest_statements(rows, found, mine_at)
+    latest = _paired(latest, rows, found, me["content"], mine_at)
     own = found
     bound = _bound(rows, me["content"], found, mine_at, latest, earlier)
     found = (*found, *bound)

@@ -9667,6 +9667,401 @@ def _s44q_adopted(text: str) -> dict[str, Said]:
     return {} if shown.casefold() in tokens.STOPWORDS else {"pet": Said("pet", _norm(shown), shown, FACT)}
 
 
+# -- session 45: one account, two writers (glenda) ------------------------------------------------------------
+# A login a couple shares (the blind glenda fixture): a turn whose writer says they are someone else ("vern here
+# on glendas account", "Vern here (on my wife's account)", "this is vern, glendas husband", "(Tom here)", "my wife
+# set this up, I'm her husband", "typing this for my mum") is not the person's voice, nor are the writer's turns
+# after it in that conversation until the person says she is back ("ok glenda again", "back to me"): the import
+# hears none of them as hers (memory/chats.py `_writers`) and marks them said by someone else
+# (memory/correction.OTHER_FIELDS). A writer given away only by style (lower case, a truck) is not guessed.
+_S45G_KIN = (
+    r"(?:husband|hubby|wife|wifey|partner|spouse|son|daughter|mum|mom|mother|mam|dad|father|brother|sister|"
+    r"grandson|granddaughter|grandma|grandpa|nan|boyfriend|girlfriend|fianc[eé]e?)"
+)
+_S45G_WHOSE = r"(?:(?!(?:my|our|the|this|that)\b)[a-z][\w-]*'?s|my " + _S45G_KIN + r"'?s|her|his|their)"
+_S45G_DEVICE = r"(?:account|acct|login|log-?in|profile|chatgpt|claude|phone|laptop|computer|ipad|tablet)"
+_S45G_WRITER = patterns.lazy(
+    r"(?i:^[\W_]{0,3}(?:(?:hi|hey|hello|ok|okay|so)[,!.]* )?(?:"
+    # "vern here on glendas account", "Vern here (on my wife's account)", "tom here, using my wife's login"
+    r"(?P<n>[a-z][\w-]*) here,? \(?(?:on|using|from|with|via) " + _S45G_WHOSE + r" " + _S45G_DEVICE + r"\b"
+    # "this is vern, glendas husband", "this is glendas husband", "this is her husband again"
+    r"|this is (?:(?P<n2>[a-z][\w-]*),? )?(?!my\b)" + _S45G_WHOSE + r" " + _S45G_KIN + r"(?![\w'])"
+    # "my wife set this up, I'm her husband", "my mum set this account up"
+    r"|my " + _S45G_KIN + r" (?:set (?:this|it) up|set up this|made this|owns this)\b"
+    # "typing this for my mum", "writing on behalf of my dad"
+    r"|(?:i'm |i am |im )?(?:typing|writing|asking) (?:this )?(?:for|on behalf of) my " + _S45G_KIN + r"(?![\w'])"
+    r"))"
+    # "(Tom here)" anywhere in the turn's first line
+    r"|\((?i:it's |this is )?(?P<n3>[A-Za-z][\w-]*) (?i:here)\)"
+)
+# the person back: "ok glenda again", "Glenda here again", "back to me", "it's glenda again"
+_S45G_BACK = patterns.lazy(
+    r"(?i:^[\W_]{0,3}(?:(?:hi|hey|hello|ok|okay|alright|so)[,!.]* )?(?:(?:it's|its|this is) )?(?:(?P<n>[a-z][\w-]*) "
+    r"(?:again|back|here again)\b|back to me\b|me again,? not (?P<n2>[a-z][\w-]*)\b))"
+)
+
+
+# The account's owner as another writer names her ("on glendas account", "glenda's husband"), and a turn that
+# speaks of her by that name in the third person ("my wife glenda says I should ask you", "glenda keeps asking"):
+# not hers (a name learnt in the same import: memory/chats.py `_writers`)
+_S45G_OWNER = patterns.lazy(
+    r"(?i:\b(?P<o>(?!(?:my|our|the|this|that|her|his|their|its|it|" + _S45G_KIN[3:-1] + r")\b)[a-z][\w-]*?)(?:'s|s) "
+    r"(?:" + _S45G_DEVICE + "|" + _S45G_KIN + r")(?![\w']))"
+)
+_S45G_THIRD = patterns.lazy(
+    r"(?i:\bmy " + _S45G_KIN + r",? (?P<o>[a-z][\w-]*)\b|(?:^|[.!?]\s+)(?P<o2>[a-z][\w-]*) (?:says|said|keeps|wants|"
+    r"told me|asked me|thinks|made me)\b)"
+)
+
+
+def owner_named(text: str) -> frozenset[str]:
+    """The account owner's name as a turn saying another writes it gives it (`_S45G_OWNER`), as written and
+    without a last "s" ("glendas": glenda, glendas); empty where the turn names no other writer."""
+    line = text.lstrip()[:160].split("\n", 1)[0]
+    found = _S45G_OWNER.search(line) if _S45G_WRITER.search(line) else None
+    name = found.group("o").casefold() if found is not None else ""
+    return frozenset([name, name + "s"]) if name else frozenset()
+
+
+def writer_of(text: str, other: str | None, owners: frozenset[str] = frozenset()) -> str | None:
+    """Who writes a turn of the person's account, after a conversation's turns before it said `other` (None: the
+    person): another writer's name ("vern"; "" unnamed) from a turn saying so (`_S45G_WRITER`) or speaking of the
+    owner (`owners`, `owner_named`) in the third person (`_S45G_THIRD`), the person again from one saying she is
+    back with another name (`_S45G_BACK`), else as before."""
+    head = text.lstrip()[:160]
+    found = _S45G_WRITER.search(head.split("\n", 1)[0])
+    if found is not None:
+        return (found.group("n") or found.group("n2") or found.group("n3") or "").casefold()
+    third = _S45G_THIRD.search(text) if owners else None
+    if third is not None and (third.group("o") or third.group("o2") or "").casefold() in owners:
+        return ""
+    back = _S45G_BACK.search(head) if other is not None else None
+    if back is None or (back.group("n") or "").casefold() == other:
+        return other  # ("vern again": still him)
+    return None if not back.group("n2") or back.group("n2").casefold() == other else other
+
+
+# What she says for the household as "we" and "our" (the couple's own: not "we" of her team, nor a plan), and the
+# areas of her life said in frames no rule read: "Our home and auto are with Allstate", "we switched to State Farm
+# for both the house and the cars", "we joined Bethany Lutheran", "our new vet at Two Harbors Veterinary Clinic",
+# "We still use Hermantown Animal Hospital", "My book club, the Tuesday Night Readers", "I joined the library book
+# club", "I'm a hospice social worker at Arrowhead", "my supervisor Deb Halvorsen" (in a plan's sentence too), "I swim
+# laps at the Duluth YMCA", "I volunteer at the CHUM food shelf", "I'm going to be a volunteer docent at Split Rock"
+# (a role begun: training done), "I take a Thursday night pottery class", a pet "had to be put down", a pet adopted
+# and named in the next sentence ("We adopted a retired racing greyhound! Her name is Pixie").
+_S45G_WE = r"(?:(?:^|(?<=[\s,;:(]))(?:I|i|[Ww]e))"
+_S45G_CAP = r"(?:[A-Z][\w'&.-]*(?: (?:of |and |& )?[A-Z][\w'&.-]*){0,4})"
+_S45G_WORD = r"(?!(?i:the|a|an|my|our|on|in|at|every|this|last|next|and|but|so)\b)[A-Za-z][\w'&.-]*"
+_S45G_END = (
+    r"(?=\s*(?:[,.;:!?()]|$)| (?:and|but|with|since|where|for|so|now|because|on|in|at|last|this|every|three|two|"
+    r"once|twice|before|after|is|was|which|who|this|today|tomorrow)\b)"
+)
+_S45G_HOUSEHOLD = (
+    r"(?i:home|house|homeowners?|auto|car|cars|truck|home and auto|house and cars?|car and home|auto and home)"
+)
+_S45G_FIELD = (
+    r"(?i:bereavement|hospice|medical|school|clinical|family|child|geriatric|palliative|licensed|senior|staff)"
+)
+_S45G_ROLES = (
+    r"(?i:social worker|chaplain|counsel+or|case manager|caseworker|case worker|home health aide|paralegal|librarian|"
+    r"dietitian|dietician|midwife|doula)"
+)
+_S45G_SPOT = (
+    r"(?:YMCA|YWCA|Y|(?i:pool|gym|community pool|aquatic cent(?:er|re)|aquatics cent(?:er|re)|rec cent(?:er|re)|"
+    r"recreation cent(?:er|re)|community cent(?:er|re)|leisure cent(?:er|re)|fitness cent(?:er|re)))"
+)
+_S45G_VET = r"(?:(?:[A-Z][\w'&.-]* ){1,4}(?i:veterinary|animal|vet|pet)(?: [A-Z][\w'&.-]*){0,2})"
+_S45G_DAYS = r"(?:(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day) (?:(?i:night|morning|evening|afternoon) )?)"
+_S45G_RULES = (
+    _rule(
+        "insurance",
+        FACT,
+        r"\b(?i:our|my) "
+        + _S45G_HOUSEHOLD
+        + r"(?: (?i:insurance|policies|policy))? (?i:are|is) (?:(?i:all|both|still) )?"
+        r"(?i:with|through|insured (?:with|by)) (?P<v>" + _S45G_CAP + r")",
+        "s45gname",
+        gate=r"with|through|insured",
+    ),
+    _rule(
+        "insurance",
+        FACT,
+        _S45G_WE + r"(?: have|'ve)? (?:(?i:finally|just|officially|also) )?(?i:switched|moved|changed)(?: (?i:our|my) "
+        r"(?:" + _S45G_HOUSEHOLD + r"|insurance|policies)(?: (?i:insurance|policies))?)?(?: (?i:over))? (?i:to) "
+        r"(?P<v>"
+        + _S45G_CAP
+        + r") (?i:for (?:both )?(?:the |our )?"
+        + _S45G_HOUSEHOLD
+        + r"|(?:home |car |auto )?insurance)\b",
+        "s45gname",
+        gate=r"switched|moved|changed",
+    ),
+    _rule(
+        "church",
+        FACT,
+        _S45G_WE + r"(?: have|'ve)? (?:(?i:finally|just|officially) )?(?i:joined) (?P<v>" + _S44W_CHURCH + r")",
+        "s45gname",
+        gate=r"joined",
+    ),
+    _rule(
+        "vet",
+        FACT,
+        r"\b(?i:our|my) (?:(?i:new) )?(?i:vet|veterinarian)(?: (?i:is))?(?: (?i:at|,))? (?:(?i:the) )?(?P<v>"
+        + _S45G_VET
+        + r")",
+        "s45gname",
+        gate=r"vet",
+    ),
+    _rule(
+        "book club",
+        PREFERENCE,
+        r"\b(?i:my|our) (?i:book club|book group|reading group),? (?:(?i:the) )?(?P<v>" + _S45G_CAP + r")",
+        "s45gname",
+        gate=r"book club|book group|reading group",
+    ),
+    _rule(
+        "book club",
+        PREFERENCE,
+        _S45G_WE
+        + r"(?: have|'ve)? (?:(?i:finally|just|officially|also) )?(?i:joined) (?i:the|a) (?P<v>(?:"
+        + _S45G_WORD
+        + r" ){0,3}(?i:book club|book group|reading group))\b",
+        "s45gname",
+        gate=r"book club|book group|reading group",
+    ),
+    _rule(
+        "role",
+        IDENTITY,
+        _S45G_WE + r"(?:'m| am) (?:(?i:now|still) )?(?i:an?) (?P<v>(?:" + _S45G_FIELD + r" ){0,2}" + _S45G_ROLES + r") "
+        r"(?i:at|for|with) ",
+        "s45gname",
+        gate=r"worker|chaplain|counsel|manager|aide|paralegal|librarian|dietitian|dietician|midwife|doula",
+    ),
+    _rule(
+        "manager",
+        IDENTITY,
+        r"\b(?i:my) (?i:supervisor|boss|manager|line manager),? (?P<v>[A-Z][a-z]+ [A-Z][\w'-]+)",
+        "s45gboss",
+        gate=r"supervisor|boss|manager",
+    ),
+    _rule(
+        "gym",
+        PREFERENCE,
+        _S45G_WE + r" (?:(?i:now|still|also) )?(?i:swim|swim laps|do laps|do (?:water|aqua) aerobics|work out|lift|do "
+        r"lengths) (?i:at|in) (?:(?i:the) )?(?P<v>(?:" + _S45G_WORD + r" ){0,3}" + _S45G_SPOT + r")(?![\w'-])",
+        "s45gname",
+        gate=r"swim|laps|aerobics|work out|lift|lengths",
+    ),
+    _rule(
+        "volunteer role",
+        FACT,
+        _S45G_WE
+        + r" (?:(?i:still|now|also) )?(?i:volunteer) (?i:at|with|for) (?:(?i:the) )?(?P<v>(?:"
+        + _S45G_WORD
+        + r" ){0,3}"
+        + _S45G_WORD
+        + r")"
+        + _S45G_END,
+        "s45gname",
+        gate=r"volunteer",
+    ),
+    _rule(
+        "volunteer role",
+        FACT,
+        _S45G_WE + r"(?:'m| am) (?:(?i:now|officially) )?(?i:an?) (?i:volunteer)(?: [a-z]+)? (?i:at|with|for) "
+        r"(?:(?i:the) )?(?P<v>" + _S45G_CAP + r")",
+        "s45gname",
+        gate=r"volunteer",
+    ),
+    _rule(
+        "class",
+        PREFERENCE,
+        _S45G_WE + r"(?:(?: (?:(?i:now|still|also))?)? (?i:take|signed up for|enrolled in|started|joined)|(?:'m| am) "
+        r"(?i:taking)) (?i:a|an|the) "
+        + _S45G_DAYS
+        + r"?(?P<v>[a-z][\w-]*(?: [a-z][\w-]*)?) (?i:class|course|workshop)\b",
+        "s45gname",
+        gate=r"class|course|workshop",
+    ),
+    _rule(
+        "fact",
+        FACT,
+        r"\b(?i:my|our) "
+        + _PET_WORDS
+        + r"(?:"
+        + _PETS
+        + "|"
+        + _BREED
+        + r"),? (?P<v>[A-Z][a-z]+),? (?:(?i:had to be|has been|"
+        r"was|got|has had to be) )(?i:put (?:down|to sleep))\b",
+        "s45gdied",
+        gate=r"put (?:down|to sleep)",
+    ),
+)
+_S45G_GROUPS = frozenset(["s45gname", "s45gboss", "s45gdied"])
+# an apposition names the supervisor in a plan's sentence too ("I'm going to run it by my supervisor Deb Halvorsen")
+_SAID_IN_ANY_CLAUSE = _SAID_IN_ANY_CLAUSE | {"s45gboss"}
+_ENDED = _ENDED | {"s45gdied"}  # (a pet put down: its name inside is what ended, as "died" is)
+
+
+def _said_s45g(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+    """A value of `_S45G_RULES`: a name as written, a pet that died by its kind; none where the clause is
+    someone else's."""
+    clause = _S44W_STOP.split(match.string[: match.start()])[-1]
+    if match.group(0)[:1] in "IiWw" and (vocab.someone_else(clause) or _of_someone(clause)):
+        return None  # ("my sister says she switched to ...": hers; "Pixie had a visit with our new vet at ...": ours)
+    groups = match.groupdict()
+    shown = _S44W_THE.sub("", _untrailed(groups.get("v") or "").strip(" .,'!"))
+    if not shown or shown.casefold() in tokens.STOPWORDS:
+        return None
+    if value_group == "s45gdied":
+        return Said(_kind_of_pet(groups), f"died {_norm(shown)}", f"{shown} died", memory_type)
+    return Said(attribute, _norm(shown), shown, memory_type)
+
+
+# Said across a sentence's end, read in the whole text (`_s45g_whole`): a pet adopted, named in the next sentence
+# ("We adopted a retired racing greyhound! Her name is Pixie"), and a volunteer role to be that the text says began
+# ("I'm going to be a volunteer docent at the Split Rock Lighthouse! Training was last weekend"; not "... if they
+# take me", nor without a start said)
+_S45G_ADOPTED = patterns.lazy(
+    _S45G_WE + r"(?: have|'ve)? (?:(?i:just|finally|officially) )?(?i:adopted|rescued|brought home) (?i:an?) "
+    r"(?:[a-z][\w-]* ){0,3}(?:" + _PETS + "|" + _BREED + r")\b[^.!?\n]{0,60}[.!?]+\s+(?:(?:Her|His|Its) name is|"
+    r"(?:She|He)(?:'s| is) (?:called|named)) (?P<v>[A-Z][a-z]+)\b"
+)
+_S45G_TO_BE = patterns.lazy(
+    _S45G_WE + r"(?:'m| am) (?i:going to be) (?i:an?) (?i:volunteer)(?: [a-z]+)? (?i:at|with|for) (?:(?i:the) )?"
+    r"(?P<v>" + _S45G_CAP + r")(?=[^\n]{0,200}?\b(?i:training|orientation|first shift|background check)\b)"
+)
+
+
+def _s45g_whole(text: str) -> dict[str, Said]:
+    """What `_S45G_ADOPTED` and `_S45G_TO_BE` read in a text, as `read` starts: {} where none is."""
+    out: dict[str, Said] = {}
+    for pattern, gate in ((_S45G_ADOPTED, ("adopted", "rescued", "brought home")), (_S45G_TO_BE, ("volunteer",))):
+        found = pattern.search(text) if any(g in text for g in gate) else None
+        clause = _S44W_STOP.split(text[: found.start()])[-1] if found is not None else ""
+        if found is None or _HEDGE.search(clause) or vocab.someone_else(clause) or _of_someone(clause):
+            continue
+        shown = _S44W_THE.sub("", found.group("v").strip(" .,'!"))
+        if pattern is _S45G_ADOPTED:
+            out.setdefault(kind := _kind_of_pet(found.groupdict()), Said(kind, _norm(shown), shown, FACT))
+        else:
+            out.setdefault("volunteer role", Said("volunteer role", _norm(shown), shown, FACT))
+    return out
+
+
+# A town said after a workplace in a job's sentence says where the work is, not a home: "I'm a hospice social worker
+# at Arrowhead Hospice here in Duluth" (its home had been read, and a move paired with the job's sentence). Where the
+# town is said elsewhere in the text too ("It's 14 below here in Duluth"), it is read as before.
+_S45G_AT_WORK = patterns.lazy(
+    r"(?:\bI(?:'m| am) an? [^.!?\n]{0,60}?|\bI (?:work|worked|have worked|'ve worked) (?:at|for) [^.!?\n]{0,10}?)"
+    r" ?(?:at|for) (?:the )?[A-Z][^.!?\n]{0,60}? here in "
+)
+
+
+_S45G_HOMELY = patterns.lazy(r"(?i:\b(?:here in|live in|living in|lived in|moved to|based in|home in|house in) )")
+
+
+def _s45g_work_town(out: dict[str, Said], text: str) -> dict[str, Said]:
+    """`out` without a home said only after a workplace (`_S45G_AT_WORK`: no other "here in" or "live in" the
+    town), with a vet by the practice named with them (a later "we still use <the practice>" restates it), and
+    without an employer that is a church or a book club read in the same text ("we joined Bethany Lutheran")."""
+    home = out.get("home")
+    if home is not None and " here in " in text:
+        at_work = {m.end() for m in _S45G_AT_WORK.finditer(text)}
+        homes = [m.end() for m in _S45G_HOMELY.finditer(text) if text.startswith(home.shown, m.end())]
+        if at_work and not [at for at in homes if at not in at_work]:
+            out = {k: v for k, v in out.items() if k != "home"}
+    vet = out.get("vet")
+    at = re.search(re.escape(vet.shown) + r",? (?:at|of|from) (?:the )?(?P<v>" + _S45G_VET + ")", text) if vet else None
+    if vet is not None and at is not None:  # ("Our vet is Dr. Lindquist at Hermantown Animal Hospital": the practice)
+        out = out | {"vet": Said("vet", _norm(at.group("v")), at.group("v"), vet.memory_type)}
+    job = out.get("employer")
+    if job is not None and any(s.value.startswith(job.value) for a, s in out.items() if a in ("church", "book club")):
+        out = {k: v for k, v in out.items() if k != "employer"}
+    return out
+
+
+# Which change a statement is of (memory/correction.py `_paired`): a medicine for another condition is one more, not
+# one instead ("put me on metformin" after "I take lisinopril for my blood pressure": his sugar pill, or hers, is no
+# switch of the blood-pressure one), and a statement that names what it replaces changes that, not the latest
+# value ("switched me to amlodipine instead of lisinopril"; "dr kowal retired. I see dr baptiste now": a doctor she
+# never named, so no change of Dr. Chaudhry's).
+_S45G_CONDITIONS = {
+    "blood pressure": "lisinopril enalapril ramipril perindopril benazepril quinapril losartan valsartan irbesartan "
+    "olmesartan candesartan telmisartan amlodipine nifedipine diltiazem verapamil metoprolol atenolol bisoprolol "
+    "carvedilol hydrochlorothiazide chlorthalidone spironolactone indapamide doxazosin clonidine",
+    "diabetes": "metformin glipizide glimepiride glyburide gliclazide sitagliptin januvia jardiance empagliflozin "
+    "dapagliflozin farxiga ozempic semaglutide trulicity dulaglutide mounjaro tirzepatide insulin pioglitazone",
+    "cholesterol": "atorvastatin simvastatin rosuvastatin pravastatin lovastatin ezetimibe fenofibrate lipitor crestor",
+    "thyroid": "levothyroxine synthroid liothyronine",
+    "mood": "sertraline fluoxetine citalopram escitalopram paroxetine venlafaxine duloxetine bupropion mirtazapine "
+    "zoloft prozac lexapro wellbutrin",
+    "stomach": "omeprazole pantoprazole esomeprazole lansoprazole famotidine",
+}
+_S45G_CONDITION = {medicine: kind for kind, words in _S45G_CONDITIONS.items() for medicine in words.split()}
+_S45G_REPLACES = {
+    "medication": patterns.lazy(
+        r"(?i:\b(?:instead of|in place of|took me off|taken me off|switched me (?:off|from)|changed me from) (?:the |my )?"
+        r"(?P<v>[a-z][\w-]*))"
+    ),
+    "doctor": patterns.lazy(
+        r"(?i:\b(?:dr\.?|doctor) (?P<v>[a-z][\w'-]+) (?:has |just )?(?:retired|left|moved away|is retiring|stopped "
+        r"practi[cs]ing|closed (?:her|his) practice)\b)"
+    ),
+}
+
+
+def another_condition(was: Said, now: Said) -> bool:
+    """Whether two medicines are for different conditions (`_S45G_CONDITIONS`): one more, not a switch."""
+    if was.attribute != "medication" or now.attribute != "medication":
+        return False
+    kinds = [_S45G_CONDITION.get(said.value.split()[0]) if said.value else None for said in (was, now)]
+    return None not in kinds and kinds[0] != kinds[1]
+
+
+def replaces(text: str, attribute: str) -> str | None:
+    """The value a statement of `attribute` names as the one it replaces (`_S45G_REPLACES`), one word folded."""
+    pattern = _S45G_REPLACES.get(attribute)
+    found = pattern.search(text) if pattern is not None else None
+    named = None if found is None else vocab.fold(found.group("v"))
+    if named is not None and attribute == "medication" and not _s45g_a_medicine(named):
+        return None  # ("took me off it", "switched me from pills to injections": no medicine named)
+    return named
+
+
+def _s45g_a_medicine(word: str) -> bool:
+    """Whether a word is a medicine of the lists (memory/data/medicines.txt, `_S45G_CONDITIONS`)."""
+    return word in _S45G_CONDITION or any(n.attribute == "medication" for n in vocab.names().get(word, ()))
+
+
+# What she asks of the areas read above: "Which book club am I in now?", "What art class am I taking?", "Where do I
+# go to exercise now?" (each the attribute its rule reads)
+_S45G_ASKS = (
+    ("book club", patterns.lazy(r"(?i:\b(?:what|which) (?:book club|book group|reading group)\b)")),
+    (
+        "class",
+        patterns.lazy(
+            r"(?i:\b(?:what|which) (?:[a-z]+ )?(?:class|classes|course) (?:am i|do i|i'm|im) (?:taking|take|in|doing)\b)"
+        ),
+    ),
+    (
+        "gym",
+        patterns.lazy(r"(?i:\bwhere do (?:i|we) (?:go to )?(?:exercise|work out|swim|do (?:my )?(?:laps|aerobics))\b)"),
+    ),
+)
+
+
+def _s45g_asked(query: str) -> set[str]:
+    """The attributes of `_S45G_ASKS` a question asks about."""
+    return {attribute for attribute, pattern in _S45G_ASKS if pattern.search(query) is not None}
+
+
+def replaced_by(named: str, said: Said) -> bool:
+    """Whether a statement's value is the one another names as replaced (`replaces`: "lisinopril", "pettersen")."""
+    return named in vocab.fold(said.value).split()
+
+
 _RULES = (
     # home
     _rule(
@@ -11519,6 +11914,7 @@ _RULES = (
     *_S44_RULES,  # what the reading still missed (session 44: life46)
     *_S44W_RULES,  # a life in capitals (session 44: wilma)
     *_S44Q_RULES,  # Québec French and Franglais (session 44: maude)
+    *_S45G_RULES,  # one account, two writers (session 45: glenda)
 )
 
 
@@ -13274,7 +13670,7 @@ def read(text: str) -> tuple[Said, ...]:
     """The attributes a person's own statement gives values to (empty for anything else)."""
     text = _texted(_typed_out(_UNSPELLED.sub(_spelled, _own(straight(text)))))  # (a phone's, a texter's typing)
     text = _JOURNAL_DATE.sub("", text) if "/" in text else text  # a journal entry's date heading
-    out: dict[str, Said] = _s44q_adopted(text)  # (session 44: maude) a pet adopted, named after
+    out: dict[str, Said] = _s44q_adopted(text) | _s45g_whole(text)  # (s44: maude; s45: glenda) said across sentences
     introduced: str | None = None
     # the rules read only where the text speaks of a job (`_FIRST_AT`) or of the person's own CV (`_CV_RULES`)
     skipped = _SKIPPED[(_may_hold(_WORK, text) and _WORK.search(text) is not None, _owns_a_cv(text))]
@@ -13329,7 +13725,7 @@ def read(text: str) -> tuple[Said, ...]:
         got = ended(ruled) and not ended(ruled, said)  # "traded in my Corolla for a Mustang": the Mustang
         if ruled is not said and (fuller or got):
             out[said.attribute] = replace(said, memory_type=ruled.memory_type)
-    return tuple(_s44w_wed_long_ago(_s42b_beside(_sgl_after(out, text), text), text).values())  # (s42; s43; s44)
+    return tuple(_s44w_wed_long_ago(_s42b_beside(_sgl_after(_s45g_work_town(out, text), text), text), text).values())
 
 
 # Without articles (session 36: olena): the level a person has of a language they learn, by its CEFR
@@ -13516,6 +13912,8 @@ def _reader(value_group: str) -> Callable[[str, str, re.Match[str], str], Said |
         return _said_s44w  # (session 44: wilma)
     if value_group in _S44Q_GROUPS:
         return _said_s44q  # (session 44: maude)
+    if value_group in _S45G_GROUPS:
+        return _said_s45g  # (session 45: glenda)
     return _said_texting if value_group in _TEXTING_GROUPS else _said
 
 
@@ -15318,7 +15716,8 @@ def asked(query: str) -> frozenset[str]:
     found |= _asked_still(query)  # (session 42: weak42)
     found = _s43_asked(query, found)  # (session 43: weak43) a degree's level, free time, the town a home is in
     found |= _s44w_asked(query)  # (session 44: wilma) a card club, a gentleman friend, hearing aids, volunteering
-    found |= _s44q_asked(query) | _s45l_asked(query)  # (session 44: maude) Québec French; (45) a club, a past job
+    # (s44: maude, Québec French; s45: life51's club and past job, glenda's book club and class)
+    found |= _s44q_asked(query) | _s45l_asked(query) | _s45g_asked(query)
     if kin and kin.group("rel2") and "name:partner" in found:  # ("whos my bf": who now, as "who am i dating")
         found |= {"partner", "relationship"}
     if "license plate" in found:  # ("what's my car's license plate number": the plate, not which car)

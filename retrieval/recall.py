@@ -1388,7 +1388,7 @@ def _own_voice(given: _PriorInput, score: dict[str, float]) -> Moves:
     memory/correction.PLAYED_FIELDS) carries x tuning.PLAYED_PART. "you be me the adjuster ... My name
     is Luis Ortega" had ranked first for her children's names. Not for a question about a role-play
     or a story itself ("what did I say in the role-play"), nor about someone by name."""
-    played = [row["id"] for row in given.rows if row.get("voice") == "played"]
+    played = [row["id"] for row in given.rows if row.get("voice") in ("played", "other")]  # (other: another writer's)
     if not played or tuning.PLAYED_PART == 1.0 or not _ABOUT_ME.search(given.query) or _ASKS_PLAY.search(given.query):
         return {}
     return {mid: (score[mid] * tuning.PLAYED_PART, tuning.PLAYED_PART) for mid in played}

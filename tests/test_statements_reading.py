@@ -163,7 +163,10 @@ RECORDED = {
     # lists, a pet named or adopted, a family doctor (none, then named), a school, a language class, a hobby
     11: "4eec9c8e32294e8f",
     # session 45 (life51): a word that goes on the sentence is no one's name in lower case (memory/data/notnames.txt)
-    12: "c30b4016988a5a8e",
+    # session 45 (life52): one account, two writers (glenda): a household's insurance, church, vet and book club
+    # said as "we" and "our", a role ("a hospice social worker at"), a supervisor named in a plan's sentence, a pool,
+    # a volunteer role, a class, a pet put down, one adopted and named after; a town after a workplace is no home
+    12: "d2a65dc54eb68b23",
 }
 
 
