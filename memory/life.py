@@ -14895,7 +14895,8 @@ _ASK_THING = patterns.lazy(
     + _FACT_QUALIFIER
     + _FACT_NOUN
     + _SUPPLIER
-    + r") (?:(?:do|did) (?:i|we) (?:have|drive|use|see|go to|bank with|get|pay)|(?:have|has) (?:i|we) got|"
+    + r") (?:(?:do|did) (?:i|we) (?:have|drive|use|see|go to|bank with|get|pay|take (?:my |our |the )?[a-z]+ to)|"
+    + r"(?:have|has) (?:i|we) got|"
     + r"(?:am i|are we) (?:using|with|on|driving|seeing|going to))\b)",
     re.IGNORECASE,
 )
@@ -15716,8 +15717,7 @@ def asked(query: str) -> frozenset[str]:
     found |= _asked_still(query)  # (session 42: weak42)
     found = _s43_asked(query, found)  # (session 43: weak43) a degree's level, free time, the town a home is in
     found |= _s44w_asked(query)  # (session 44: wilma) a card club, a gentleman friend, hearing aids, volunteering
-    # (s44: maude, Québec French; s45: life51's club and past job, glenda's book club and class)
-    found |= _s44q_asked(query) | _s45l_asked(query) | _s45g_asked(query)
+    found |= _s44q_asked(query) | _s45l_asked(query) | _s45g_asked(query)  # (s44: French; s45: clubs, a past job)
     if kin and kin.group("rel2") and "name:partner" in found:  # ("whos my bf": who now, as "who am i dating")
         found |= {"partner", "relationship"}
     if "license plate" in found:  # ("what's my car's license plate number": the plate, not which car)

@@ -39,7 +39,7 @@ QUESTIONS: dict[str, tuple[str, ...]] = {
     "commute": ("How do I get to work?",),
     "day job": ("Do I still have a day job?",),
     "degree": ("What degree do I have?",),
-    "dentist": ("Who is my dentist?",),
+    "dentist": ("Who is my dentist?", "Which dentist do I take the kids to?"),
     "diet": ("What diet am I on?",),
     "dispatcher": ("Who is my dispatcher?",),
     "doctor": ("Who is my doctor?", "Who's my GP?"),
@@ -101,6 +101,10 @@ QUESTIONS: dict[str, tuple[str, ...]] = {
     # (session 43: life45, ava) the name gone by beside the legal one; a medicine one is switched to, by its name
     "goes by": ("What name do I go by?", "what do people call me these days?"),
     "medication": ("What estradiol am I on?", "Which blood pressure tablets am I on?", "what testosterone am i on"),
+    # (session 45: life52, glenda) a household's vet, a book club, a class
+    "vet": ("Who is our vet?", "Which vet do we take the dog to?"),
+    "book club": ("What book club am I in?", "Which book club do I go to?"),
+    "class": ("What class am I taking?", "What art class am I taking these days?"),
 }
 
 # Attributes a rule reads that no question asks by that name, and why.
@@ -161,6 +165,8 @@ def test_the_question_reads_as_its_attribute(attribute, question):
         ("What language is this menu in?", "language class"),
         ("What club is my sister in?", "club"),  # (session 44) hers
         ("Which hearing aids does my husband wear?", "hearing aids"),
+        ("Which bus do I take to work?", "car"),  # (session 45) "take X to": who one takes someone to, not a ride
+        ("Which vet does my sister take her dog to?", "vet"),
     ],
 )
 def test_near_questions_ask_something_else(question, not_asked):
