@@ -9670,7 +9670,7 @@ def _s44q_adopted(text: str) -> dict[str, Said]:
 # -- session 45: one account, two writers (glenda) ------------------------------------------------------------
 # A login a couple shares (the blind glenda fixture): a turn whose writer says they are someone else ("vern here
 # on glendas account", "Vern here (on my wife's account)", "this is vern, glendas husband", "(Tom here)", "my wife
-# set this up, I'm her husband", "typing this for my mum") is not the person's voice, nor are the writer's turns
+# set this up, I'm her husband") is not the person's voice, nor are the writer's turns
 # after it in that conversation until the person says she is back ("ok glenda again", "back to me"): the import
 # hears none of them as hers (memory/chats.py `_writers`) and marks them said by someone else
 # (memory/correction.OTHER_FIELDS). A writer given away only by style (lower case, a truck) is not guessed.
@@ -9686,10 +9686,11 @@ _S45G_WRITER = patterns.lazy(
     r"(?P<n>[a-z][\w-]*) here,? \(?(?:on|using|from|with|via) " + _S45G_WHOSE + r" " + _S45G_DEVICE + r"\b"
     # "this is vern, glendas husband", "this is glendas husband", "this is her husband again"
     r"|this is (?:(?P<n2>[a-z][\w-]*),? )?(?!my\b)" + _S45G_WHOSE + r" " + _S45G_KIN + r"(?![\w'])"
-    # "my wife set this up, I'm her husband", "my mum set this account up"
-    r"|my " + _S45G_KIN + r" (?:set (?:this|it) up|set up this|made this|owns this)\b"
-    # "typing this for my mum", "writing on behalf of my dad"
-    r"|(?:i'm |i am |im )?(?:typing|writing|asking) (?:this )?(?:for|on behalf of) my " + _S45G_KIN + r"(?![\w'])"
+    # "my wife set this up, I'm her husband": only with the writer saying whose kin they are; "my granddaughter set
+    # this up for me" is the owner speaking, and "typing this for my dad" or "asking for my mum" may be too (on her
+    # own account): a turn of hers heard as another's is lost unseen, one of his heard as hers opens an item she sees
+    r"|my " + _S45G_KIN + r" (?:set (?:this|it) up|set up this|made this|owns this)\b[^.!?\n]{0,40}?"
+    r"\b(?:i'm|i am|im) (?:her|his|their) " + _S45G_KIN + r"(?![\w'])"
     r"))"
     # "(Tom here)" anywhere in the turn's first line
     r"|\((?i:it's |this is )?(?P<n3>[A-Za-z][\w-]*) (?i:here)\)"

@@ -3,8 +3,8 @@ the fixture (other names, towns, insurers, medicines), each beside a near miss t
 change said the same way, a plan, a pasted text, a "we" that is a team at work):
 
 - One account, two writers: a turn whose writer says they are someone else ("Tom here on Sarah's account", "this is
-  her son", "(Raj here)", "my wife set this up") is not the person's voice, nor the writer's turns after it in that
-  conversation until the person says she is back ("ok sarah again"): none is read as hers, each is marked as said
+  her son", "(Raj here)", "my wife set this up, im her husband") is not the person's voice, nor the writer's turns
+  after it in that conversation until the person says she is back ("ok sarah again"): none is read as hers, each is marked as said
   by someone else, and the next conversation is hers again.
 - Which change a statement is of: a medicine for another condition is one more, not a switch; a statement naming
   what it replaces ("instead of losartan", "Dr. Brennan retired") changes that, and none where it was never said.
@@ -34,7 +34,7 @@ from tests.conftest import changes_after, life_changes, said_of
         ("This is her son. Mum asked me to look up bus times.", ""),
         ("Hi! (Marco here) quick one about my tax return", "marco"),
         ("my wife set this up, im her husband. what oil for a 2012 tacoma", ""),
-        ("Typing this for my dad, he wants to know about hearing tests", ""),
+        ("my husband made this, I am his wife. is the recall on our dryer fixed", ""),
     ],
 )
 def test_a_turn_saying_another_writes_it_names_that_writer(text, writer):
@@ -50,6 +50,13 @@ def test_a_turn_saying_another_writes_it_names_that_writer(text, writer):
         "I'm writing for my sister's wedding program, can you help?",
         "Sarah here! Quick question about my garden.",
         "Here on my own account I keep a budget, can you check it?",
+        # (session 45) the owner speaking of who set it up, or asking for someone: hers (a turn of hers heard as
+        # another's would be lost unseen)
+        "my granddaughter set this up for me so bear with me. I moved to Tucson last year",
+        "My son set up this account for me, I'm not good with computers",
+        "my wife set this up",
+        "Typing this for my dad, he wants to know about hearing tests",
+        "I'm asking for my mom, she wants to switch to a Medicare Advantage plan",
     ],
 )
 def test_a_turn_of_the_person_herself_names_no_other_writer(text):
