@@ -4,8 +4,8 @@ change said the same way, a plan, a pasted text, a "we" that is a team at work):
 
 - One account, two writers: a turn whose writer says they are someone else ("Tom here on Sarah's account", "this is
   her son", "(Raj here)", "my wife set this up, im her husband") is not the person's voice, nor the writer's turns
-  after it in that conversation until the person says she is back ("ok sarah again"): none is read as hers, each is marked as said
-  by someone else, and the next conversation is hers again.
+  after it in that conversation until the person says she is back ("ok sarah again"): none is read as hers, each is
+  marked as said by someone else, and the next conversation is hers again.
 - Which change a statement is of: a medicine for another condition is one more, not a switch; a statement naming
   what it replaces ("instead of losartan", "Dr. Brennan retired") changes that, and none where it was never said.
 - A town after a workplace in a job's sentence ("a pharmacist at Boots here in Leeds") is no home.
