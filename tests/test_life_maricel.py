@@ -1,0 +1,64 @@
+"""A thirty-fourth person's life in chats (tests/fixtures/maricel), written blind in session 45: no rule, no
+recall code and no other fixture's answers or chats read. Maricel "Cel" Dizon, a nursing board passer from
+Ormoc who works in a call centre, types Taglish (Tagalog-English code-switching: po/opo, haha, charot, sana
+all, ung/nmn/lng/kc/d2, typos, some whole messages in English). She goes from a bedspace in Teachers Village,
+Quezon City to a studio in Lahug near Cebu IT Park to the staff housing in Al Murabba, Riyadh; from a CSR at
+Teleperformance (graveyard shift, TL Sir Rodel) to team lead there, to a team lead at TaskUs on dayshift, to
+a staff nurse at Dallah Hospital (head nurse Ma'am Lorna). She switches BDO to BPI, GCash to Maya, Globe to
+Smart to STC, Anytime Fitness to Gold's Gym, Dr. Santos to Dra. Lim, a Honda Click to an NMAX, her puspin
+Mingming (left with her nanay) for an aspin, Chuchay, and her jowa Jerome for Carlo. Around her own changes:
+her ate's move to Calgary, her kuya's new job, a friend's new bank and Facebook post, a pamangkin's essay,
+a GCash SMS, a Dubai job offer she turns down, a DMW advisory, a Makati condo plan and two Dubai what-ifs.
+
+Measured blind (session 45, persona41): 0 of 17 changes found and 0 review items open, with either embedder
+(no Taglish change statement is read: "lumipat na ako sa Cebu!!", "Smart na ako ngayon kc ang hina ng
+Globe", "si Carlo na jowa ko ngayon", "nag-NMAX na ako"...), so no false item either. The current value
+first: 2 of 19 questions with the fake embedder (the IELTS score, her nanay's birthday), 4 of 19 with the
+real model (those two, her jowa, and her position, which is first only through the pasted Dubai offer's
+"Staff Nurse"). Foreign questions flagged: 0 of 5 with either embedder (a Taglish question always finds
+something close). These are floors: a general rule may raise them, none may lower them, and no false item
+may come. /tmp/s45/maricel-report.md (session 45) lists every miss with the fixture's sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from eval import lifechanges
+from tests import lifefloors
+
+FOUND = 0  # changes found today (either embedder): none of her Taglish statements opens an item
+RANK1_FAKE = 2  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's, today (4 of 19): each must stay first
+    "ano position ko sa work ngayon?",
+    "sino jowa ko ngayon?",
+    "What was my IELTS score?",
+    "kailan birthday ni nanay?",
+]
+UNFLAGGED_REAL = [  # the real model finds something close for every foreign question today
+    "ano blood type ko?",
+    "ilan tattoo ko?",
+    "What's my zodiac sign?",
+    "anong paborito kong anime?",
+    "ano size ng sapatos ko?",
+]
+
+
+@pytest.fixture(scope="module")
+def measured() -> dict:
+    return lifefloors.measured_fake(lifechanges.MARICEL)
+
+
+def test_nothing_she_says_of_others_considers_or_pastes_opens_an_item(measured):
+    assert measured["false_items"] == []
+    assert measured["changes"] == 17
+
+
+def test_what_is_read_of_her_today_can_only_rise(measured):
+    assert measured["found"] >= FOUND
+    assert measured["rank1"] >= RANK1_FAKE
+
+
+@pytest.mark.model
+def test_with_the_real_model_her_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
+    lifefloors.hold_with_the_real_model(lifechanges.MARICEL, FOUND, RANK1_REAL, UNFLAGGED_REAL, monkeypatch)
