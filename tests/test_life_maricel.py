@@ -11,13 +11,13 @@ her ate's move to Calgary, her kuya's new job, a friend's new bank and Facebook 
 a GCash SMS, a Dubai job offer she turns down, a DMW advisory, a Makati condo plan and two Dubai what-ifs.
 
 Measured blind (session 45, persona41): 0 of 17 changes found and 0 review items open, with either embedder
-(no Taglish change statement is read: "lumipat na ako sa Cebu!!", "Smart na ako ngayon kc ang hina ng
-Globe", "si Carlo na jowa ko ngayon", "nag-NMAX na ako"...), so no false item either. The current value
-first: 2 of 19 questions with the fake embedder (the IELTS score, her nanay's birthday), 4 of 19 with the
-real model (those two, her jowa, and her position, which is first only through the pasted Dubai offer's
-"Staff Nurse"). Foreign questions flagged: 0 of 5 with either embedder (a Taglish question always finds
-something close). These are floors: a general rule may raise them, none may lower them, and no false item
-may come. /tmp/s45/maricel-report.md (session 45) lists every miss with the fixture's sentences.
+(no Taglish change statement is read: "lumipat na ako sa Cebu!!", "Smart na ako ngayon kc ang hina ng Globe",
+"si Carlo na jowa ko ngayon", "nag-NMAX na ako"...), so no false item either. The current value first: 3 of 19
+questions with the fake embedder (the IELTS score, her nanay's birthday, and her position, first only through
+the pasted Dubai offer's "Staff Nurse", an offer she turned down), 4 of 19 with the real model (those three
+and her jowa). Foreign questions flagged: 0 of 5 with either embedder (a Taglish question always finds
+something close). These are floors: a general rule may raise them, none may lower them, and no false item may
+come.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from eval import lifechanges
 from tests import lifefloors
 
 FOUND = 0  # changes found today (either embedder): none of her Taglish statements opens an item
-RANK1_FAKE = 2  # questions whose first result states the current value, fake embedder
+RANK1_FAKE = 3  # questions whose first result states the current value, fake embedder
 RANK1_REAL = [  # the real model's, today (4 of 19): each must stay first
     "ano position ko sa work ngayon?",
     "sino jowa ko ngayon?",
