@@ -9747,13 +9747,14 @@ _S45T_RULES = (
         "s45tname",
         gate=r"nag-?resign",
     ),
-    # "CSR ako sa X", "TL na ako ngayon", "na-promote na ako as team lead", "five months na ako as staff nurse"
+    # "CSR ako sa X", "na-promote na ako as team lead", "five months na ako as staff nurse"; not a bare "TL na ako
+    # ngayon" (said again between, it would stand as the old side of the next job's change, not the promotion)
     _rule(
         "role",
         IDENTITY,
         r"(?<![\w-])(?:(?P<role>"
         + _S45T_ROLES
-        + r") (?:ako sa [A-Z]|na ako\b)|(?:[Nn]a-?promote (?:na )?ako|na ako|ko sa [A-Z][\w'-]*(?: [A-Z][\w'-]*)*|"
+        + r") (?:na )?ako sa [A-Z]|(?:[Nn]a-?promote (?:na )?ako|na ako|ko sa [A-Z][\w'-]*(?: [A-Z][\w'-]*)*|"
         r"(?:[Nn]a-?hire|[Nn]atanggap) (?:na )?ako) (?:as|bilang|to) (?:a |an )?(?P<role2>" + _S45T_ROLES + r")\b)",
         "s45trole",
         gate=r"ako|\bko\b",
@@ -9979,6 +9980,86 @@ def _s45t_named(attribute: str, memory_type: str, match: re.Match[str], value_gr
         if not any(n.attribute == "car" for n in vocab.names().get(vocab.fold(shown.split()[0].casefold()), ())):
             return None  # ("ung BDO ko": no car)
     return Said(attribute, _norm(shown), shown, memory_type)
+
+
+# What she asks in Taglish of the areas read above ("san na nga ako nakatira ngayon?", "saan ako nagtatrabaho?",
+# "ano position ko sa work?", "sino boss ko ngayon?", "anong shift ko?", "Which bank ang gamit ko?", "anong
+# e-wallet gamit ko?", "sino jowa ko ngayon?", "san ako nag-gygym?", "may alaga ba ako?", "sino dentist ko?", "anong
+# motor ko?", "taga saan ako?", "ano allergy ko?"), and what the English question asks of a thing ("ano blood type
+# ko?", "ilan tattoo ko?", "ano size ng sapatos ko?", "anong paborito kong anime?"): a question about a thing her
+# history never speaks of is told as nothing close, as the English one is. The e-wallet is asked in English too.
+_S45T_MY = r"(?:ko|kong|ako|namin|kami)\b"
+_S45T_ASKS = (
+    (
+        frozenset(["home"]),
+        r"\b(?:saan|san) (?:na |nga |ba |ulit )*(?:ako|kami) (?:na |nga |ba |ulit )*(?:nakatira|tumitira|nakatambay|"
+        r"naka-?stay)\b|\b(?:saan|san) (?:na |nga |ba )*(?:ang )?(?:bahay|tinitirhan|bedspace|condo|apartment) ko\b",
+    ),
+    (
+        frozenset(["employer"]),
+        r"\b(?:saan|san) (?:na |nga |ba |ulit )*(?:ako|kami) (?:na |nga |ba |ulit )*(?:nagtatrabaho|nagwo-?work|"
+        r"nagwork|naka-?assign)\b|\b(?:saan|san|ano|anong) (?:na |nga |ba )*(?:ang )?(?:company|kompanya) ko\b",
+    ),
+    (
+        frozenset(["role"]),
+        r"\b(?:ano|anong) (?:na |nga |ba )*(?:ang )?(?:position|posisyon|job title|designation|trabaho) ko\b",
+    ),
+    (
+        frozenset(["manager"]),
+        r"\bsino (?:na |nga |ba )*(?:ang )?(?:boss|TL|team lead(?:er)?|supervisor|manager|head nurse|amo|OM) (?:ko|namin)\b",
+    ),
+    (frozenset(["shift"]), r"\b(?:ano|anong) (?:na |nga |ba )*(?:ang )?shift ko\b"),
+    (
+        frozenset(["bank"]),
+        r"\b(?:which|what|ano|anong) (?:na |nga |ba )*(?:bank|banko|bangko)\b(?= (?:ang|ko|gamit|ako)\b)"
+        r"|\b(?:saan|san) (?:na |nga |ba )*(?:ako|ko) (?:nagbabangko|naka-?bank)\b",
+    ),
+    (
+        frozenset(["e-wallet"]),
+        r"\b(?:ano|anong|which|what) (?:na |nga |ba )*(?:e-?wallet|ewallet)\b|\b(?:what|which)(?:'s| is)? my "
+        r"(?:e-?wallet|payment app|mobile wallet)\b|\b(?:what|which) (?:e-?wallet|payment app|mobile wallet) do (?:i|we)\b",
+    ),
+    (
+        frozenset(["partner", "relationship"]),
+        r"\bsino (?:na |nga |ba )*(?:ang )?(?:jowa|bf|boyfriend|gf|girlfriend|nobyo|nobya|asawa|partner|ka-?date) ko\b",
+    ),
+    (
+        frozenset(["gym"]),
+        r"\b(?:saan|san) (?:na |nga |ba )*(?:ako|kami) (?:na |nga |ba )*(?:nag-?gy?gym|nagwo-?work ?out|"
+        r"nag-?e?exercise)\b|\b(?:ano|anong|saan|san) (?:na |nga |ba )*(?:ang )?gym ko\b",
+    ),
+    (
+        frozenset(["pets", "pet", "dog", "cat"]),
+        r"\bmay (?:alaga|aso|pusa|pet|pets) (?:ba |pa )*(?:ako|kami)\b|\b(?:ano|anong|sino) (?:na |nga |ba )*(?:ang )?"
+        r"(?:alaga|pet|aso|pusa) ko\b",
+    ),
+    (frozenset(["dentist"]), r"\bsino (?:na |nga |ba )*(?:ang )?dentist ko\b"),
+    (frozenset(["doctor"]), r"\bsino (?:na |nga |ba )*(?:ang )?(?:doctor|doktor|doktora) ko\b"),
+    (
+        frozenset(["car"]),
+        r"\b(?:ano|anong) (?:na |nga |ba )*(?:ang )?(?:motor|sasakyan|kotse|car|auto) ko\b|\b(?:what|which) "
+        r"(?:motorbike|motorcycle|scooter) (?:do|did) (?:i|we)\b|\bmy (?:motorbike|motorcycle|scooter)\b",
+    ),
+    (frozenset(["origin"]), r"\btaga (?:saan|san) (?:na |nga |ba )*(?:ako|kami)\b"),
+    (frozenset(["allergy"]), r"\b(?:ano|anong) (?:na |nga |ba )*(?:ang )?(?:allergy|allergies) ko\b"),
+    (frozenset(["blood type"]), r"\b(?:ano|anong) (?:na |nga |ba )*(?:ang )?blood ?type ko\b"),
+    (frozenset(["tattoos"]), r"\b(?:ilan|ilang|may) (?:na |nga |ba )*tattoos? (?:ba )?(?:ko|ako)\b"),
+    (frozenset(["shoe size"]), r"\b(?:ano|anong) (?:na |nga |ba )*(?:ang )?(?:size ng sapatos|shoe size) ko\b"),
+    (frozenset(["star sign"]), r"\b(?:ano|anong) (?:na |nga |ba )*(?:ang )?(?:zodiac(?: sign)?|star sign) ko\b"),
+)
+_S45T_ASKS_GATE = patterns.lazy(r"(?i:\b(?:ko|kong|ako|kami|namin|my|i|we)\b)")
+_S45T_ASKED = tuple((attributes, patterns.lazy(r"(?i:" + pattern + ")")) for attributes, pattern in _S45T_ASKS)
+# "anong paborito kong anime?": a favourite, as "what's my favourite anime" asks (not "paborito ni ate")
+_S45T_FAVOURITE = patterns.lazy(r"(?i:\bpaborito (?:kong|ko na|ko ang) (?P<thing>[a-z]+)\b)")
+
+
+def _s45t_asked(query: str) -> set[str]:
+    """The attributes a question in Taglish asks about (`_S45T_ASKS`, a favourite)."""
+    if _S45T_ASKS_GATE.search(query) is None:
+        return set()
+    found = {a for attributes, pattern in _S45T_ASKED if pattern.search(query) is not None for a in attributes}
+    favourite = _S45T_FAVOURITE.search(query)
+    return found | ({"favourite:" + _thing(favourite.group("thing"))} if favourite else set())
 
 
 _RULES = (
@@ -15631,6 +15712,7 @@ def asked(query: str) -> frozenset[str]:
     found = _s43_asked(query, found)  # (session 43: weak43) a degree's level, free time, the town a home is in
     found |= _s44w_asked(query)  # (session 44: wilma) a card club, a gentleman friend, hearing aids, volunteering
     found |= _s44q_asked(query)  # (session 44: maude) Québec French questions
+    found |= _s45t_asked(query)  # (session 45: maricel) Taglish questions
     if kin and kin.group("rel2") and "name:partner" in found:  # ("whos my bf": who now, as "who am i dating")
         found |= {"partner", "relationship"}
     if "license plate" in found:  # ("what's my car's license plate number": the plate, not which car)
