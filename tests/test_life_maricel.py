@@ -18,6 +18,13 @@ the pasted Dubai offer's "Staff Nurse", an offer she turned down), 4 of 19 with 
 and her jowa). Foreign questions flagged: 0 of 5 with either embedder (a Taglish question always finds
 something close). These are floors: a general rule may raise them, none may lower them, and no false item may
 come.
+
+After session 45's life53 (a block of rules that reads each life area in Tagalog and Taglish, of her only:
+memory/life.py `_S45T_`, tests/test_life_maricel_classes.py): 17 of 17 changes found and no false item, with either
+embedder; the current value first for 16 of 19 questions with either (not where she is from, the year she passed
+the nursing board, what she sends money home with: each said once, in passing); foreign questions flagged: 0 of 5
+with the fake embedder, 1 of 5 with the real model ("ano blood type ko?": a Taglish question now asks what the
+English one asks, but the other four still find her Taglish function words close).
 """
 
 from __future__ import annotations
@@ -27,16 +34,27 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 0  # changes found today (either embedder): none of her Taglish statements opens an item
-RANK1_FAKE = 3  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (4 of 19): each must stay first
+FOUND = 17  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+RANK1_FAKE = 16  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's, today (16 of 19): each must stay first
+    "san na nga ako nakatira ngayon?",
+    "saan ako nagtatrabaho ngayon?",
     "ano position ko sa work ngayon?",
+    "sino boss ko ngayon?",
+    "anong shift ko ngayon?",
+    "Which bank ang gamit ko ngayon?",
+    "anong e-wallet gamit ko?",
+    "What's my phone network now?",
     "sino jowa ko ngayon?",
+    "san ako nag-gygym?",
+    "may alaga ba ako?",
+    "sino dentist ko ngayon?",
+    "anong motor ko ngayon?",
+    "ano allergy ko ulit?",
     "What was my IELTS score?",
     "kailan birthday ni nanay?",
 ]
-UNFLAGGED_REAL = [  # the real model finds something close for every foreign question today
-    "ano blood type ko?",
+UNFLAGGED_REAL = [  # the real model finds something close for these foreign questions today
     "ilan tattoo ko?",
     "What's my zodiac sign?",
     "anong paborito kong anime?",

@@ -162,6 +162,11 @@ RECORDED = {
     # and role begun ("je commence chez X comme Y"), "mon boss X", a bank, a cell's carrier, a gym, a car of the
     # lists, a pet named or adopted, a family doctor (none, then named), a school, a language class, a hobby
     11: "4eec9c8e32294e8f",
+    # session 45 (life53): Tagalog and Taglish (maricel): a move ("lumipat na ako sa"), here now ("andito na ako
+    # sa"), a job ("X ako sa Y", "first week ko sa Y"), a promotion, "TL ko si X", a shift, a bank, an e-wallet (an
+    # attribute of its own), a carrier ("X na ako ngayon"), "jowa ko si X", a gym, a pet adopted and named, a dentist,
+    # a motorbike of the lists, an allergy
+    12: "2f95e289014ca206",
 }
 
 
