@@ -9685,6 +9685,10 @@ _S45T_CARRIERS = (
     r"(?:Globe|Smart|TNT|TM|DITO|Sun|GOMO|STC|Mobily|Zain|Lebara|Virgin|Etisalat|Ooredoo|Omantel|Batelco|Salam)"
 )
 _S45T_WALLETS = r"(?:GCash|Gcash|G-Cash|Maya|PayMaya|Coins\.ph|ShopeePay|GrabPay|STC Pay|urpay)"
+_S45T_REMIT = (
+    r"(?:Enjaz|Western Union|Remitly|WorldRemit|MoneyGram|Wise|LBC|Palawan(?: Express)?|Cebuana(?: Lhuillier)?|"
+    r"M Lhuillier|Tahweel Al Rajhi|Al Rajhi|Xpress Money|Lulu(?: Exchange)?|Al Ansari|iRemit|Kabayan Remit)"
+)
 _S45T_HOUSING = (
     r"(?:bedspace|bed space|condo|apartment|apt|studio|unit|dorm|boarding house|staff housing|housing|room|kwarto|"
     r"transient|townhouse|apartelle)"
@@ -9894,6 +9898,18 @@ _S45T_RULES = (
         "s45tcar",
         gate=r"\bko\b|na ako",
     ),
+    # "Enjaz na lng ako" (the one she settles on), "nagpapadala ako kay nanay thru Western Union": how she sends
+    # money home, a remittance service
+    _rule(
+        "remittance",
+        FACT,
+        r"(?<![\w-])(?:(?P<v>"
+        + _S45T_REMIT
+        + r") na (?:lng|lang|lamang) (?:ako|kami)|(?:[Nn]agpapadala|[Nn]agre-?remit|[Nn]agsesend) (?:ako|kami)"
+        r"[^.!?;]{0,30}? (?:thru|through|via|sa) (?P<v2>" + _S45T_REMIT + r"))\b",
+        "s45tname",
+        gate=r"nagpapadala|nagre-?remit|nagsesend|" + _S45T_REMIT[3:-1],
+    ),
     # "allergic ako sa hipon": an allergy said in Tagalog
     _rule(
         "allergy",
@@ -10032,6 +10048,12 @@ _S45T_ASKS = (
         frozenset(["pets", "pet", "dog", "cat"]),
         r"\bmay (?:alaga|aso|pusa|pet|pets) (?:ba |pa )*(?:ako|kami)\b|\b(?:ano|anong|sino) (?:na |nga |ba )*(?:ang )?"
         r"(?:alaga|pet|aso|pusa) ko\b",
+    ),
+    (
+        frozenset(["remittance"]),
+        r"\b(?:ano|anong) (?:na |nga |ba )*(?:ang )?(?:gamit ko )?(?:pang ?padala|pampadala|remittance)\b"
+        r"|\b(?:what|which) (?:remittance|money transfer) (?:(?:service|app|company) )?(?:do|did) (?:i|we)\b"
+        r"|\bhow do (?:i|we) (?:usually )?send money (?:home|back home)\b",
     ),
     (frozenset(["dentist"]), r"\bsino (?:na |nga |ba )*(?:ang )?dentist ko\b"),
     (frozenset(["doctor"]), r"\bsino (?:na |nga |ba )*(?:ang )?(?:doctor|doktor|doktora) ko\b"),

@@ -78,6 +78,7 @@ QUESTIONS: dict[str, tuple[str, ...]] = {
     "pronouns": ("What are my pronouns?",),
     "rank": ("What is my rank?",),
     "relationship": ("Am I married?",),
+    "remittance": ("What remittance service do I use?", "ano gamit ko pang padala kay nanay?"),  # (session 45)
     "retirement": ("When did I retire?",),
     "role": ("What is my job title?", "What do I do for a living?"),
     "schedule:work": ("Which days do I work?",),

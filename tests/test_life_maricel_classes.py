@@ -6,9 +6,10 @@ the fixture (other towns, employers, banks, carriers, pets, doctors), each besid
   lives by its kind ("nakatira ako sa condo sa X"), a job ("X ako sa Y", "first day ko sa Y", "nag-resign na ako
   sa X, sa Y na ako ngayon"), a role ("na-promote na ako as X"), a boss ("TL ko si Ma'am X", "bago kong boss si X"),
   a shift ("night shift na ako"), a bank ("X ang payroll account ko", "nag-open ako ng X account"), an e-wallet
-  ("nagbabayad ako thru X", "X na gamit ko ngayon"), a carrier ("X prepaid ako", "X na sim ko"), a partner ("bf ko
-  si X", "si X na jowa ko"), a gym ("nag-join ako sa X Gym"), a pet ("aso ko si X", "nag-adopt ako ng puspin, si
-  X"), a dentist or a doctor ("Dra. X na dentist ko"), a car or a motorbike of the lists ("ung Honda Beat ko").
+  ("nagbabayad ako thru X", "X na gamit ko ngayon"), a remittance service ("X na lng ako"), a carrier ("X
+  prepaid ako", "X na sim ko"), a partner ("bf ko si X", "si X na jowa ko"), a gym ("nag-join ako sa X Gym"), a
+  pet ("aso ko si X", "nag-adopt ako ng puspin, si X"), a dentist or a doctor ("Dra. X na dentist ko"), a car or a
+  motorbike of the lists ("ung Honda Beat ko"), an allergy ("allergic ako sa X").
 - Each only of her ("ako", "ko"): not "si ate lumipat na sa X", "sa X na sya ngayon", "TL ni Bea si X"; not a plan
   ("balak ko sanang", "iniisip ko", "kung sakaling"), nor a past ("dati").
 - Her questions in Taglish ask those areas ("san ako nakatira ngayon?", "sino jowa ko?"), and a thing asked in
@@ -54,6 +55,8 @@ from tests.conftest import changes_after, said_of
         ("doctor ko si Dr. Cruz sa Medical City", "doctor", "dr cruz"),
         ("nasira ung Honda Beat ko kahapon, magkano kaya", "car", "honda beat"),
         ("allergic ako sa mani, pano mag order sa resto", "allergy", "mani"),
+        ("ok Western Union na lng ako, mas mabilis", "remittance", "western union"),
+        ("nagpapadala ako kay mama thru Palawan Express kada 15th", "remittance", "palawan express"),
     ],
 )
 def test_a_change_of_her_life_said_in_taglish_is_read(text, attribute, value):
@@ -82,6 +85,8 @@ def test_a_change_of_her_life_said_in_taglish_is_read(text, attribute, value):
         ("aso ni tita si Brownie, ang kulit", "pet"),  # someone else's pet
         ("binenta ko na ung Honda Beat ko kay kuya", "car"),  # sold
         ("isasara ko na ba ung BDO ko?", "car"),  # a bank, no car
+        ("ano mas mura pag padala pauwi, Enjaz or Western Union?", "remittance"),  # asked, not chosen
+        ("si ate Western Union na lng daw sya", "remittance"),  # her sister's
     ],
 )
 def test_the_same_frames_said_of_someone_else_or_planned_read_nothing(text, attribute):
@@ -141,6 +146,7 @@ def test_what_she_asks_in_taglish_is_asked():
     assert "car" in life.asked("ano sasakyan ko ngayon?")
     assert "origin" in life.asked("taga saan ako?")
     assert "allergy" in life.asked("ano allergy ko?")
+    assert "remittance" in life.asked("ano pang padala ko kay mama?")
 
 
 def test_someone_elses_in_taglish_asks_nothing_of_hers():

@@ -165,8 +165,8 @@ RECORDED = {
     # session 45 (life53): Tagalog and Taglish (maricel): a move ("lumipat na ako sa"), here now ("andito na ako
     # sa"), a job ("X ako sa Y", "first week ko sa Y"), a promotion, "TL ko si X", a shift, a bank, an e-wallet (an
     # attribute of its own), a carrier ("X na ako ngayon"), "jowa ko si X", a gym, a pet adopted and named, a dentist,
-    # a motorbike of the lists, an allergy
-    12: "2f95e289014ca206",
+    # a motorbike of the lists, an allergy, a remittance service ("Enjaz na lng ako")
+    12: "4d3aa43eb7b9344e",
 }
 
 
