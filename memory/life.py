@@ -9730,6 +9730,14 @@ _S45T_RULES = (
         "s45tplace",
         gate=r"nakatira|naka-?stay|nangungupahan|nagre-?rent|" + _S45T_HOUSING[3:-1],
     ),
+    # "sa Cebu na ako ngayon" (a place of the lists: a home), "sa Accenture na ako ngayon" (work said: an employer)
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?<![\w-])[Ss]a (?P<v>" + _NAME + r") na (?:ako|kami)(?= ngayon\b| since\b| simula\b|[.,!?;]|$)",
+        "s45tsa",
+        gate=r"\bsa\b",
+    ),
     # "CSR ako sa Teleperformance", "first week ko sa TaskUs", "nagtatrabaho ako sa X", "contract ko!! sa X Hospital"
     _rule(
         "employer",
@@ -9790,13 +9798,14 @@ _S45T_RULES = (
         "s45tshift",
         gate=r"shift|dayshift|nightshift|graveyard|naka",
     ),
-    # "BDO ang savings account ko", "nag-open ako ng BPI account", "ang payroll ko sa BPI"
+    # "BDO ang savings account ko", "nag-open ako ng BPI account", "ang payroll ko sa BPI", "BPI na payroll ko"
     _rule(
         "bank",
         FACT,
         r"(?<![\w-])(?:(?P<v>[A-Z][\w&-]*(?: [A-Z][\w&-]*)?) (?:ang|ung|yung) (?:savings|payroll|bank|ATM)(?: account)? ko"
         r"|[Nn]ag-?open (?:na )?ako ng (?P<v2>[A-Z][\w&-]*(?: [A-Z][\w&-]*)?) (?:savings |payroll )?account"
-        r"|(?:[Pp]ayroll|[Ss]ahod|[Ss]weldo|[Bb]ank|[Ss]avings) ko (?:ngayon |ay |na )*(?:sa|nasa) (?P<v3>[A-Z][\w&-]*))\b",
+        r"|(?:[Pp]ayroll|[Ss]ahod|[Ss]weldo|[Bb]ank|[Ss]avings) ko (?:ngayon |ay |na )*(?:sa|nasa) (?P<v3>[A-Z][\w&-]*)"
+        r"|(?P<v4>[A-Z][\w&-]*(?: [A-Z][\w&-]*)?) na (?:ang |ung |yung )?(?:bank|payroll|savings)(?: account)? ko)\b",
         "s45tbank",
         gate=r"\bko\b|account",
     ),
@@ -9810,11 +9819,17 @@ _S45T_RULES = (
         + r")|(?P<v2>"
         + _S45T_WALLETS
         + r") na (?:ang )?(?:gamit|ginagamit|e-?wallet) ko|(?:[Gg]amit|[Gg]inagamit|e-?wallet) ko (?:ngayon |na )*"
-        r"(?:ay )?(?:ang )?(?P<v3>" + _S45T_WALLETS + r"))",
+        r"(?:ay )?(?:ang )?(?P<v3>"
+        + _S45T_WALLETS
+        + r")|[Nn]ag-?switch (?:na )?(?:ako|kami) (?:sa|to) (?P<v4>"
+        + _S45T_WALLETS
+        + r"))",
         "s45tname",
-        gate=r"nagse-?send|nagpapadala|nagbabayad|nagtatransfer|gamit|ginagamit|e-?wallet|" + _S45T_WALLETS[3:-1],
+        gate=r"nagse-?send|nagpapadala|nagbabayad|nagtatransfer|gamit|ginagamit|e-?wallet|nag-?switch|"
+        + _S45T_WALLETS[3:-1],
     ),
-    # "Globe postpaid ako", "Smart na ako ngayon", "STC na sim ko d2", "naka-DITO na ako", "nag-port ako sa Smart"
+    # "Globe postpaid ako", "Smart na ako ngayon", "STC na sim ko d2", "naka-DITO na ako", "nag-port ako sa Smart",
+    # "naka-Globe ako dati, Smart na ngayon" (the one before said with "dati" is no current one: `_s45t_not_hers`)
     _rule(
         "phone provider",
         FACT,
@@ -9822,13 +9837,13 @@ _S45T_RULES = (
         + _S45T_CARRIERS
         + r") (?:postpaid|prepaid) (?:na )?ako|(?P<v2>"
         + _S45T_CARRIERS
-        + r") na (?:ako|(?:ang )?(?:sim|network|carrier|line|number) ko)|[Nn]aka-?(?P<v3>"
+        + r") na (?:ako|ngayon|(?:ang )?(?:sim|network|carrier|line|number) ko)|[Nn]aka-?(?P<v3>"
         + _S45T_CARRIERS
-        + r") (?:na )?ako|(?:[Nn]ag-?port|[Ll]umipat) (?:na )?ako (?:ng number )?(?:sa|to) (?P<v4>"
+        + r") (?:na )?ako|(?:[Nn]ag-?port|[Ll]umipat|[Nn]ag-?switch) (?:na )?ako (?:ng number )?(?:sa|to) (?P<v4>"
         + _S45T_CARRIERS
         + r"))\b",
         "s45tname",
-        gate=r"ako|\bko\b",
+        gate=r"ako|\bko\b|ngayon",
     ),
     # "jowa ko si Jerome", "si Carlo na jowa ko ngayon", "bago kong jowa si X"
     _rule(
@@ -9920,15 +9935,26 @@ _S45T_RULES = (
     ),
 )
 _S45T_GROUPS = frozenset(
-    ["s45tknown", "s45tplace", "s45tname", "s45trole", "s45tshift", "s45tbank", "s45tgym", "s45tdoc", "s45tcar"]
+    [
+        "s45tsa",
+        "s45tknown",
+        "s45tplace",
+        "s45tname",
+        "s45trole",
+        "s45tshift",
+        "s45tbank",
+        "s45tgym",
+        "s45tdoc",
+        "s45tcar",
+    ]
 )
 # her "si" is no French "if" (`_HEDGE`): "jowa ko si Jerome" names him; her plans are read by `_s45t_not_hers`
 _SAID_IN_ANY_CLAUSE = _SAID_IN_ANY_CLAUSE | _S45T_GROUPS
-# a plan, a wish, a what-if or a past before the frame ("balak ko sanang", "kung sakaling", "iniisip ko", "dati"):
-# no change said
+# a plan, a wish or a what-if before the frame ("balak ko sanang", "kung sakaling", "iniisip ko"): no change said (a
+# past, "dati", is `_S45T_PAST`)
 _S45T_PLAN = patterns.lazy(
-    r"(?i:\b(?:balak|sana|sanang|kung|kapag|pag|baka|siguro|iniisip|isip|plano|gusto|gustong|pwede|what if|if|dati|"
-    r"noon|nung|dapat|sakali|sakaling|daw|raw|ba)\b)"
+    r"(?i:\b(?:balak|sana|sanang|kung|kapag|pag|baka|siguro|iniisip|isip|plano|gusto|gustong|pwede|what if|if|"
+    r"dapat|sakali|sakaling|daw|raw|ba)\b)"
 )
 # someone else before the frame ("si ate", "ni kuya", "friend ko", "sya"): theirs
 _S45T_SOMEONE = patterns.lazy(
@@ -9943,6 +9969,11 @@ _S45T_SOLD = patterns.lazy(r"(?i:\b(?:binenta|benta|ibinenta|sold|binigay|ibinig
 _S45T_ROLE_SAME = {"tl": "team lead", "team leader": "team lead", "csr": "csr", "call center agent": "agent"}
 _S45T_OWN = patterns.lazy(r"\b(?:ko|kong|namin)\b")
 _S45T_PAST = patterns.lazy(r"(?i:\b(?:dati|noon|nung|dating)\b)")
+_S45T_PAST_AFTER = patterns.lazy(r"(?i:\W{0,3}\s*(?:dati|noon|nung|before|back then)\b)")
+_S45T_WORK = patterns.lazy(
+    r"(?i:\b(?:work|trabaho|company|kompanya|BPO|account|agent|nurse|TL|resign|resigned|nag-resign|hired|na-hire|job|"
+    r"office|sweldo|sahod|shift|boss|client)\b)"
+)
 _S45T_GYM = patterns.lazy(r"(?i:gym|fitness|crossfit|yoga|boxing|muay|pilates|work ?out|routine|PT\b|trainer|lifting)")
 
 
@@ -9950,8 +9981,11 @@ def _s45t_not_hers(match: re.Match[str]) -> bool:
     """Whether the clause before a `_S45T_RULES` match says it is someone else's, a plan or a past; a plan's words
     ("ba", "dapat") hedge no thing she calls hers ("ilang km ba dapat ... ung Honda Click 125 ko?")."""
     clause = _S45T_STOP.split(match.string[: match.start()])[-1]
-    if _S45T_SOMEONE.search(clause) or _S45T_PAST.search(clause) or _of_someone(clause):
-        return True
+    now = "ngayon" in match.group(0) or match.string.startswith(" ngayon", match.end())
+    if _S45T_SOMEONE.search(clause) or (_S45T_PAST.search(clause) and not now) or _of_someone(clause):
+        return True  # ("si ate lumipat na sa X", "dati CSR ako sa X"; not "dati Globe, Smart na ngayon")
+    if _S45T_PAST_AFTER.match(match.string, match.end()) is not None:
+        return True  # ("naka-Globe ako dati", "lumipat kami sa Ormoc nung bata ako")
     return _S45T_OWN.search(match.group(0)) is None and _S45T_PLAN.search(clause) is not None
 
 
@@ -9970,6 +10004,8 @@ def _said_s45t(attribute: str, memory_type: str, match: re.Match[str], value_gro
     shown = _untrailed(next((g for k, g in groups.items() if k.startswith("v") and g), "")).strip(" .,'!")
     if not shown or shown.casefold() in tokens.STOPWORDS:
         return None
+    if value_group == "s45tsa":
+        return _s45t_sa(memory_type, match, shown)
     if value_group in ("s45tknown", "s45tplace"):
         if value_group == "s45tknown" and (vocab.place(shown) is None and not _a_city(shown)):
             return None  # ("lumipat ako sa TaskUs": no place)
@@ -9977,6 +10013,15 @@ def _said_s45t(attribute: str, memory_type: str, match: re.Match[str], value_gro
             return None  # a stay, not a home
         return _a_place(attribute, memory_type, shown)
     return _s45t_named(attribute, memory_type, match, value_group, shown)
+
+
+def _s45t_sa(memory_type: str, match: re.Match[str], shown: str) -> Said | None:
+    """ "sa X na ako": a home where X is a place of the lists, an employer where the sentence speaks of work."""
+    if vocab.place(shown) is not None or _a_city(shown):
+        return None if _S45T_TRIP.search(match.string) else _a_place("home", IDENTITY, shown)
+    if _S45T_WORK.search(match.string) is None or _S45T_GYM.search(match.string) is not None:
+        return None  # ("sa Gold's na ako": a gym, no work said)
+    return Said("employer", _norm(shown), shown, memory_type)
 
 
 def _s45t_named(attribute: str, memory_type: str, match: re.Match[str], value_group: str, shown: str) -> Said | None:

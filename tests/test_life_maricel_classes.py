@@ -56,6 +56,11 @@ from tests.conftest import changes_after, said_of
         ("nasira ung Honda Beat ko kahapon, magkano kaya", "car", "honda beat"),
         ("allergic ako sa mani, pano mag order sa resto", "allergy", "mani"),
         ("ok Western Union na lng ako, mas mabilis", "remittance", "western union"),
+        ("naka-Globe ako dati, Smart na ngayon", "phone provider", "smart"),  # the one before said with "dati"
+        ("sa Accenture na ako ngayon, mas malaki sweldo", "employer", "accenture"),
+        ("sa Iloilo na ako ngayon!", "home", "iloilo"),
+        ("nag-switch ako sa Maya kc mas mataas interest", "e-wallet", "maya"),
+        ("RCBC na payroll account ko ngayon", "bank", "rcbc"),
         ("nagpapadala ako kay mama thru Palawan Express kada 15th", "remittance", "palawan express"),
     ],
 )
@@ -85,6 +90,11 @@ def test_a_change_of_her_life_said_in_taglish_is_read(text, attribute, value):
         ("aso ni tita si Brownie, ang kulit", "pet"),  # someone else's pet
         ("binenta ko na ung Honda Beat ko kay kuya", "car"),  # sold
         ("isasara ko na ba ung BDO ko?", "car"),  # a bank, no car
+        ("lumipat kami sa Ormoc nung bata ako", "home"),  # a childhood's move
+        ("naka-Globe ako dati", "phone provider"),  # a past
+        ("sa Gold's na ako ngayon, mas malapit", "employer"),  # a gym, no work said
+        ("sa Riyadh na ako magtatrabaho next year", "home"),  # a plan ("mag-": what will be)
+        ("what if sa Dubai na lng ako instead of Riyadh", "home"),  # a what-if
         ("ano mas mura pag padala pauwi, Enjaz or Western Union?", "remittance"),  # asked, not chosen
         ("si ate Western Union na lng daw sya", "remittance"),  # her sister's
     ],
