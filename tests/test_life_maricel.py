@@ -21,10 +21,11 @@ come.
 
 After session 45's life53 (a block of rules that reads each life area in Tagalog and Taglish, of her only:
 memory/life.py `_S45T_`, tests/test_life_maricel_classes.py): 17 of 17 changes found and no false item, with either
-embedder; the current value first for 16 of 19 questions with either (not where she is from, the year she passed
-the nursing board, what she sends money home with: each said once, in passing); foreign questions flagged: 0 of 5
-with the fake embedder, 1 of 5 with the real model ("ano blood type ko?": a Taglish question now asks what the
-English one asks, but the other four still find her Taglish function words close).
+embedder; the current value first for 17 of 19 questions with either (a remittance service now read and asked:
+"Enjaz na lng ako"; not where she is from, said only as her nanay's town, nor the year she passed the nursing
+board, said once in passing); foreign questions flagged: 0 of 5 with the fake embedder, 1 of 5 with the real model
+("ano blood type ko?": a Taglish question now asks what the English one asks, but the other four still find a turn
+of hers close).
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ from eval import lifechanges
 from tests import lifefloors
 
 FOUND = 17  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
-RANK1_FAKE = 16  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (16 of 19): each must stay first
+RANK1_FAKE = 17  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's, today (17 of 19): each must stay first
     "san na nga ako nakatira ngayon?",
     "saan ako nagtatrabaho ngayon?",
     "ano position ko sa work ngayon?",
@@ -53,6 +54,7 @@ RANK1_REAL = [  # the real model's, today (16 of 19): each must stay first
     "ano allergy ko ulit?",
     "What was my IELTS score?",
     "kailan birthday ni nanay?",
+    "ano gamit ko pang padala kay nanay ngayon?",
 ]
 UNFLAGGED_REAL = [  # the real model finds something close for these foreign questions today
     "ilan tattoo ko?",
