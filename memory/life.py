@@ -9670,7 +9670,11 @@ def _s44q_adopted(text: str) -> dict[str, Said]:
 # Teleperformance", "first week ko sa TaskUs"), "andito na ako sa Riyadh" (here now), "nakatira ako sa X". Each is
 # read only of her: "ako", "ko" (and "namin" for her workplace or housing), not "si ate lumipat na sa Calgary",
 # "sa Lalamove na sya ngayon", "nag-switch si Bea sa X"; not a plan ("balak ko sanang", "kung sakaling", "iniisip
-# ko"), nor a past ("dati"). An e-wallet (GCash, Maya) is an attribute of its own: she keeps a bank beside it.
+# ko"), nor a past ("dati" before it, or after: "naka-Globe ako dati, Smart na ngayon" is Smart). "sa X na ako" is
+# a home where X is a place of the lists, an employer where the sentence speaks of work. An e-wallet (GCash, Maya)
+# is an attribute of its own (she keeps a bank beside it), and so is the remittance service she sends money home
+# with ("Enjaz na lng ako"). A bare role "X na ako" is left unread: said again between ("TL na ako ngayon"), it
+# would stand as the old side of the next job's change instead of the promotion that made it.
 _S45T_ROLES = (
     r"(?:CSR|csr|TL|tl|OM|SME|QA|VA|agent|call center agent|team lead(?:er)?|supervisor|trainer|staff nurse|"
     r"head nurse|charge nurse|nurse|caregiver|cashier|teacher|engineer|developer|programmer|accountant|"
@@ -15778,8 +15782,7 @@ def asked(query: str) -> frozenset[str]:
     found |= _asked_still(query)  # (session 42: weak42)
     found = _s43_asked(query, found)  # (session 43: weak43) a degree's level, free time, the town a home is in
     found |= _s44w_asked(query)  # (session 44: wilma) a card club, a gentleman friend, hearing aids, volunteering
-    found |= _s44q_asked(query)  # (session 44: maude) Québec French questions
-    found |= _s45t_asked(query)  # (session 45: maricel) Taglish questions
+    found |= _s44q_asked(query) | _s45t_asked(query)  # (session 44: maude; 45: maricel) Québec French, Taglish
     if kin and kin.group("rel2") and "name:partner" in found:  # ("whos my bf": who now, as "who am i dating")
         found |= {"partner", "relationship"}
     if "license plate" in found:  # ("what's my car's license plate number": the plate, not which car)
