@@ -8920,7 +8920,7 @@ _S44_ASKS = (
 def by_its_words(attribute: str) -> bool:
     """(session 44) Whether an attribute is said only in its own words (a primary school, an exam's results: "my O
     level results"), never in others a cosine would find (a diet is "no meat no fish for me")."""
-    return attribute == "primary school" or attribute.startswith("exam:")
+    return attribute == "primary school" or attribute.startswith("exam:") or attribute in _S45T_BY_ITS_WORDS
 
 
 # -- session 44: a life in capitals (wilma) ---------------------------------------------------------------------
@@ -10118,6 +10118,10 @@ _S45T_ASKS = (
     (frozenset(["shoe size"]), r"\b(?:ano|anong) (?:na |nga |ba )*(?:ang )?(?:size ng sapatos|shoe size) ko\b"),
     (frozenset(["star sign"]), r"\b(?:ano|anong) (?:na |nga |ba )*(?:ang )?(?:zodiac(?: sign)?|star sign) ko\b"),
 )
+# (session 45) a tattoo and a shoe size are said by their words ("my tattoo", "size 38 na sapatos"): a Taglish
+# question of them meets any Taglish turn over tuning.STATED_UNNAMED by its function words ("ilan tattoo ko?" and
+# "sweldo ko 6,500 riyals ... ung ipon ko sa BPI"), which answers nothing where no turn holds the thing's word
+_S45T_BY_ITS_WORDS = frozenset(["tattoos", "shoe size"])
 _S45T_ASKS_GATE = patterns.lazy(r"(?i:\b(?:ko|kong|ako|kami|namin|my|i|we)\b)")
 _S45T_ASKED = tuple((attributes, patterns.lazy(r"(?i:" + pattern + ")")) for attributes, pattern in _S45T_ASKS)
 # "anong paborito kong anime?": a favourite, as "what's my favourite anime" asks (not "paborito ni ate")

@@ -13,7 +13,8 @@ the fixture (other towns, employers, banks, carriers, pets, doctors), each besid
 - Each only of her ("ako", "ko"): not "si ate lumipat na sa X", "sa X na sya ngayon", "TL ni Bea si X"; not a plan
   ("balak ko sanang", "iniisip ko", "kung sakaling"), nor a past ("dati").
 - Her questions in Taglish ask those areas ("san ako nakatira ngayon?", "sino jowa ko?"), and a thing asked in
-  Taglish asks what the English question asks ("ano blood type ko?").
+  Taglish asks what the English question asks ("ano blood type ko?"); a tattoo is said by its word, so where no
+  turn holds it the question is told as nothing close, however close her Taglish turns come.
 """
 
 from __future__ import annotations
@@ -21,7 +22,11 @@ from __future__ import annotations
 import pytest
 
 from memory import life
+from retrieval import tuning
+from retrieval.recall import search
+from retrieval.scope import ALL_SPACES
 from tests.conftest import changes_after, said_of
+from tests.lifesaid import imported
 
 # -- each area, read of her, in other words -------------------------------------------------------------------
 
@@ -171,3 +176,30 @@ def test_a_thing_asked_in_taglish_asks_what_the_english_question_asks():
     assert "favourite:anime" in life.asked("anong paborito kong anime?")
     assert "tattoos" in life.asked("ilan tattoo ko?")
     assert "favourite:anime" not in life.asked("anong paborito ni ate na anime?")
+
+
+def _every_cosine_close(monkeypatch) -> None:
+    # the fake embedder's cosines are hashed: every one clears the cuts, so only the words decide (her Taglish turns
+    # met "ilan tattoo ko?" over STATED_UNNAMED with the real model, by "ko" and "ng")
+    monkeypatch.setitem(
+        tuning.FLOOR, "fake-hash-384", {"threaded": -0.5, "alone": -0.5, "unworded": -0.5, "weak": -0.5}
+    )
+    monkeypatch.setattr(tuning, "STATED_ANYWAY", -1.0)
+    monkeypatch.setattr(tuning, "STATED_UNNAMED", -1.0)
+
+
+def _hits(session, question: str) -> list:
+    return search(session, question, k=5, touch=False, scope=ALL_SPACES).hits
+
+
+def test_a_tattoo_no_turn_names_is_nothing_close(session, tmp_path, monkeypatch):
+    _every_cosine_close(monkeypatch)
+    imported(session, tmp_path, ["sweldo ko 6,500 riyals, ung ipon ko sa BPI pa rin", "nag-try ako ng zumba kagabi"])
+    assert _hits(session, "ilan tattoo ko?") == []
+    assert _hits(session, "do I have any tattoos?") == []
+
+
+def test_control_a_tattoo_a_turn_names_is_answered(session, tmp_path, monkeypatch):
+    _every_cosine_close(monkeypatch)
+    imported(session, tmp_path, ["nagpa-tattoo ako ng sampaguita sa braso, masakit pala", "sweldo ko 6,500 riyals"])
+    assert _hits(session, "ilan tattoo ko?")
