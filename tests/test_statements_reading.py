@@ -166,7 +166,7 @@ RECORDED = {
     # sa"), a job ("X ako sa Y", "first week ko sa Y"), a promotion, "TL ko si X", a shift, a bank, an e-wallet (an
     # attribute of its own), a carrier ("X na ako ngayon"), "jowa ko si X", a gym, a pet adopted and named, a dentist,
     # a motorbike of the lists, an allergy, a remittance service ("Enjaz na lng ako")
-    12: "a204d3386048398e",
+    12: "0dbc22b2e02cde44",
 }
 
 
