@@ -23,9 +23,10 @@ After session 45's life53 (a block of rules that reads each life area in Tagalog
 memory/life.py `_S45T_`, tests/test_life_maricel_classes.py): 17 of 17 changes found and no false item, with either
 embedder; the current value first for 17 of 19 questions with either (a remittance service now read and asked:
 "Enjaz na lng ako"; not where she is from, said only as her nanay's town, nor the year she passed the nursing
-board, said once in passing); foreign questions flagged: 0 of 5 with the fake embedder, 1 of 5 with the real model
-("ano blood type ko?": a Taglish question now asks what the English one asks, but the other four still find a turn
-of hers close).
+board, said once in passing); foreign questions flagged: 0 of 5 with the fake embedder, 2 of 5 with the real model
+("ano blood type ko?" now asks what the English one asks; "ilan tattoo ko?" asks a thing said by its word, which no
+turn of hers holds: `life.by_its_words`); the other three still find a turn of hers close by its Tagalog function
+words.
 """
 
 from __future__ import annotations
@@ -57,7 +58,6 @@ RANK1_REAL = [  # the real model's, today (17 of 19): each must stay first
     "ano gamit ko pang padala kay nanay ngayon?",
 ]
 UNFLAGGED_REAL = [  # the real model finds something close for these foreign questions today
-    "ilan tattoo ko?",
     "What's my zodiac sign?",
     "anong paborito kong anime?",
     "ano size ng sapatos ko?",
