@@ -8926,7 +8926,7 @@ _S44_ASKS = (
 def by_its_words(attribute: str) -> bool:
     """(session 44) Whether an attribute is said only in its own words (a primary school, an exam's results: "my O
     level results"), never in others a cosine would find (a diet is "no meat no fish for me")."""
-    return attribute == "primary school" or attribute.startswith("exam:")
+    return attribute == "primary school" or attribute.startswith("exam:") or attribute in _S45T_BY_ITS_WORDS
 
 
 # -- session 44: a life in capitals (wilma) ---------------------------------------------------------------------
@@ -10061,6 +10061,482 @@ def _s45g_asked(query: str) -> set[str]:
 def replaced_by(named: str, said: Said) -> bool:
     """Whether a statement's value is the one another names as replaced (`replaces`: "lisinopril", "pettersen")."""
     return named in vocab.fold(said.value).split()
+
+
+# -- session 45: Tagalog and Taglish (maricel) -------------------------------------------------------------------
+# A Filipina who types Taglish (the blind maricel fixture) says each change of her life in Tagalog frames no rule
+# read: the verb first and "ako" after it ("lumipat na ako sa Cebu", "nag-adopt ako ng aspin, si Chuchay",
+# "nag-sign up na ako sa X"), "ko" after the noun for "my" ("TL ko si Sir Rodel", "jowa ko si Jerome", "ung Honda
+# Click 125 ko"), "X na ... ngayon" for what is so now ("Smart na ako ngayon", "si Carlo na jowa ko ngayon", "Maya
+# na gamit ko ngayon", "Dra. Lim na dentist ko", "dayshift na ako", "nag-NMAX na ako"), "sa" for at ("CSR ako sa
+# Teleperformance", "first week ko sa TaskUs"), "andito na ako sa Riyadh" (here now), "nakatira ako sa X". Each is
+# read only of her: "ako", "ko" (and "namin" for her workplace or housing), not "si ate lumipat na sa Calgary",
+# "sa Lalamove na sya ngayon", "nag-switch si Bea sa X"; not a plan ("balak ko sanang", "kung sakaling", "iniisip
+# ko"), nor a past ("dati" before it, or after: "naka-Globe ako dati, Smart na ngayon" is Smart). "sa X na ako" is
+# a home where X is a place of the lists, an employer where the sentence speaks of work. An e-wallet (GCash, Maya)
+# is an attribute of its own (she keeps a bank beside it), and so is the remittance service she sends money home
+# with ("Enjaz na lng ako"). A bare role "X na ako" is left unread: said again between ("TL na ako ngayon"), it
+# would stand as the old side of the next job's change instead of the promotion that made it.
+_S45T_ROLES = (
+    r"(?:CSR|csr|TL|tl|OM|SME|QA|VA|agent|call center agent|team lead(?:er)?|supervisor|trainer|staff nurse|"
+    r"head nurse|charge nurse|nurse|caregiver|cashier|teacher|engineer|developer|programmer|accountant|"
+    r"virtual assistant|operations manager|manager|receptionist|pharmacist|midwife|med ?tech|analyst|designer)"
+)
+_S45T_BOSS = r"(?:TL|team lead(?:er)?|supervisor|sup|boss|manager|OM|head nurse|charge nurse|amo)"
+_S45T_HONORIFIC = r"(?:(?:Sir|Ma'am|Mam|Maam|Madam|Ms\.?|Mr\.?|Mrs\.?|Engr\.?|Atty\.?) )?"
+_S45T_LOVE = r"(?:jowa|bf|boyfriend|gf|girlfriend|nobyo|nobya|asawa|partner|fianc[ée]e?|hubby|husband|wifey)"
+_S45T_PET = r"(?:aso|pusa|puspin|aspin|tuta|kuting|dog|cat|puppy|kitten|furbaby|fur baby)"
+_S45T_DOC = r"(?:Dr|Dra|Doc|Doktora?)\.? [A-Z][\w'-]+"
+_S45T_CARRIERS = (
+    r"(?:Globe|Smart|TNT|TM|DITO|Sun|GOMO|STC|Mobily|Zain|Lebara|Virgin|Etisalat|Ooredoo|Omantel|Batelco|Salam)"
+)
+_S45T_WALLETS = r"(?:GCash|Gcash|G-Cash|Maya|PayMaya|Coins\.ph|ShopeePay|GrabPay|STC Pay|urpay)"
+_S45T_REMIT = (
+    r"(?:Enjaz|Western Union|Remitly|WorldRemit|MoneyGram|Wise|LBC|Palawan(?: Express)?|Cebuana(?: Lhuillier)?|"
+    r"M Lhuillier|Tahweel Al Rajhi|Al Rajhi|Xpress Money|Lulu(?: Exchange)?|Al Ansari|iRemit|Kabayan Remit)"
+)
+_S45T_HOUSING = (
+    r"(?:bedspace|bed space|condo|apartment|apt|studio|unit|dorm|boarding house|staff housing|housing|room|kwarto|"
+    r"transient|townhouse|apartelle)"
+)
+_S45T_SHIFTS = {"graveyard": "night", "gy": "night", "night": "night", "day": "day", "mid": "mid", "morning": "early"}
+_S45T_RULES = (
+    # "lumipat na ako sa Cebu!!", "nakalipat na kami sa Mandaue": a move to a place the lists know
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?<![\w-])(?:[Ll]umipat|[Nn]akalipat|[Ll]ipat) (?:na )?(?:ako|kami) (?:na )?(?:dito |d2 )?sa (?P<v>"
+        + _NAME
+        + ")",
+        "s45tknown",
+        gate=r"lumipat|nakalipat|lipat",
+    ),
+    # "andito na ako sa Riyadh": here now, a place the lists know (not a trip: `_S45T_TRIP`)
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?<![\w-])(?:[Aa]ndito|[Nn]andito|[Aa]ndito|[Aa]nd2|[Nn]and2) na (?:ako|kami) (?:dito |d2 )?sa (?P<v>"
+        + _NAME
+        + ")",
+        "s45tknown",
+        gate=r"andito|nandito|and2|nand2",
+    ),
+    # "nakatira ako sa bedspace sa Teachers Village", "bedspace ko sa Cubao": where she lives, by its kind
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?<![\w-])(?:(?:[Nn]akatira|[Nn]aka-?stay|[Nn]angungupahan|[Nn]agre-?rent) (?:na |ngayon |pa rin )?(?:ako|kami)"
+        r"|"
+        + _S45T_HOUSING
+        + r" (?:ko|namin)) (?:na |ngayon |pa rin )?(?:dito |d2 )?sa (?:(?:isang |ung |yung )?"
+        + _S45T_HOUSING
+        + r"[^.,!?;]{0,20}? sa )?(?P<v>"
+        + _NAME
+        + ")",
+        "s45tplace",
+        gate=r"nakatira|naka-?stay|nangungupahan|nagre-?rent|" + _S45T_HOUSING[3:-1],
+    ),
+    # "sa Cebu na ako ngayon" (a place of the lists: a home), "sa Accenture na ako ngayon" (work said: an employer)
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?<![\w-])[Ss]a (?P<v>" + _NAME + r") na (?:ako|kami)(?= ngayon\b| since\b| simula\b|[.,!?;]|$)",
+        "s45tsa",
+        gate=r"\bsa\b",
+    ),
+    # "CSR ako sa Teleperformance", "first week ko sa TaskUs", "nagtatrabaho ako sa X", "contract ko!! sa X Hospital"
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?<![\w-])(?:"
+        + _S45T_ROLES
+        + r" (?:na )?ako|(?:[Ff]irst|1st|[Uu]nang) (?:day|week|month|araw|linggo) ko|(?:[Nn]agtatrabaho|[Nn]agwo-?work|"
+        r"[Nn]agwork|[Nn]ag-work) (?:na )?(?:ako|kami)|(?:[Tt]rabaho|[Ww]ork) ko|(?:[Nn]a-?hire|[Nn]atanggap) (?:na )?ako|"
+        r"(?:[Ss]igned|[Pp]umirma) (?:na )?(?:ako )?(?:ung |yung |ang |ng |sa )?contract ko[!.]*) (?:ngayon |na |dito |d2 )?sa "
+        r"(?P<v>" + _NAME + ")",
+        "s45tname",
+        gate=r"ako|\bko\b",
+    ),
+    # "nag-resign na ako sa Concentrix, sa Accenture na ako ngayon": the one she is at now
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?<![\w-])[Nn]ag-?resign (?:na )?ako sa [^.,!?;]{1,40}?, sa (?P<v>" + _NAME + ") na ako",
+        "s45tname",
+        gate=r"nag-?resign",
+    ),
+    # "CSR ako sa X", "na-promote na ako as team lead", "five months na ako as staff nurse"; not a bare "TL na ako
+    # ngayon" (said again between, it would stand as the old side of the next job's change, not the promotion)
+    _rule(
+        "role",
+        IDENTITY,
+        r"(?<![\w-])(?:(?P<role>"
+        + _S45T_ROLES
+        + r") (?:na )?ako sa [A-Z]|(?:[Nn]a-?promote (?:na )?ako|na ako|ko sa [A-Z][\w'-]*(?: [A-Z][\w'-]*)*|"
+        r"(?:[Nn]a-?hire|[Nn]atanggap) (?:na )?ako) (?:as|bilang|to) (?:a |an )?(?P<role2>" + _S45T_ROLES + r")\b)",
+        "s45trole",
+        gate=r"ako|\bko\b",
+    ),
+    # "TL ko si Sir Rodel", "head nurse namin si Ma'am Lorna", "bago kong TL si Ma'am Joy", "si X na boss ko"
+    _rule(
+        "manager",
+        IDENTITY,
+        r"(?<![\w-])(?:(?:(?:bagong |new )?"
+        + _S45T_BOSS
+        + r" (?:ko|namin)|(?:[Bb]ago|[Nn]ew) kong "
+        + _S45T_BOSS
+        + r") (?:ngayon |na )?(?:ay )?si "
+        + _S45T_HONORIFIC
+        + r"(?P<v>[A-Z][\w'-]+)|\b[Ss]i "
+        + _S45T_HONORIFIC
+        + r"(?P<v2>[A-Z][\w'-]+) (?:na )?(?:ang )?(?:bagong )?"
+        + _S45T_BOSS
+        + r" (?:ko|namin)\b)",
+        "s45tname",
+        gate=r"\bko\b|\bkong\b|namin",
+    ),
+    # "graveyard shift ako", "dayshift na ako finally", "naka-night shift na ako"
+    _rule(
+        "shift",
+        PREFERENCE,
+        r"(?<![\w-])(?:[Nn]aka-?)?(?P<v>[Gg]raveyard|GY|[Nn]ight|[Dd]ay|[Mm]id|[Mm]orning) ?-?shift (?:na )?ako\b"
+        r"|(?<![\w-])(?:[Nn]aka-)?(?P<v2>[Gg]raveyard) (?:na )?ako\b",
+        "s45tshift",
+        gate=r"shift|dayshift|nightshift|graveyard|naka",
+    ),
+    # "BDO ang savings account ko", "nag-open ako ng BPI account", "ang payroll ko sa BPI", "BPI na payroll ko"
+    _rule(
+        "bank",
+        FACT,
+        r"(?<![\w-])(?:(?P<v>[A-Z][\w&-]*(?: [A-Z][\w&-]*)?) (?:ang|ung|yung) (?:savings|payroll|bank|ATM)(?: account)? ko"
+        r"|[Nn]ag-?open (?:na )?ako ng (?P<v2>[A-Z][\w&-]*(?: [A-Z][\w&-]*)?) (?:savings |payroll )?account"
+        r"|(?:[Pp]ayroll|[Ss]ahod|[Ss]weldo|[Bb]ank|[Ss]avings) ko (?:ngayon |ay |na )*(?:sa|nasa) (?P<v3>[A-Z][\w&-]*)"
+        r"|(?P<v4>[A-Z][\w&-]*(?: [A-Z][\w&-]*)?) na (?:ang |ung |yung )?(?:bank|payroll|savings)(?: account)? ko)\b",
+        "s45tbank",
+        gate=r"\bko\b|account",
+    ),
+    # "nagsesend ako thru GCash", "Maya na gamit ko ngayon hindi na GCash", "e-wallet ko ngayon ay Maya"
+    _rule(
+        "e-wallet",
+        FACT,
+        r"(?<![\w-])(?:(?:[Nn]agsesend|[Nn]agse-send|[Nn]agpapadala|[Nn]agbabayad|[Nn]agtatransfer) (?:ako|kami)"
+        r"[^.!?;]{0,30}? (?:thru|through|via|sa|gamit ang) (?P<v>"
+        + _S45T_WALLETS
+        + r")|(?P<v2>"
+        + _S45T_WALLETS
+        + r") na (?:ang )?(?:gamit|ginagamit|e-?wallet) ko|(?:[Gg]amit|[Gg]inagamit|e-?wallet) ko (?:ngayon |na )*"
+        r"(?:ay )?(?:ang )?(?P<v3>"
+        + _S45T_WALLETS
+        + r")|[Nn]ag-?switch (?:na )?(?:ako|kami) (?:sa|to) (?P<v4>"
+        + _S45T_WALLETS
+        + r"))",
+        "s45tname",
+        gate=r"nagse-?send|nagpapadala|nagbabayad|nagtatransfer|gamit|ginagamit|e-?wallet|nag-?switch|"
+        + _S45T_WALLETS[3:-1],
+    ),
+    # "Globe postpaid ako", "Smart na ako ngayon", "STC na sim ko d2", "naka-DITO na ako", "nag-port ako sa Smart",
+    # "naka-Globe ako dati, Smart na ngayon" (the one before said with "dati" is no current one: `_s45t_not_hers`)
+    _rule(
+        "phone provider",
+        FACT,
+        r"(?<![\w-])(?:(?P<v>"
+        + _S45T_CARRIERS
+        + r") (?:postpaid|prepaid) (?:na )?ako|(?P<v2>"
+        + _S45T_CARRIERS
+        + r") na (?:ako|ngayon|(?:ang )?(?:sim|network|carrier|line|number) ko)|[Nn]aka-?(?P<v3>"
+        + _S45T_CARRIERS
+        + r") (?:na )?ako|(?:[Nn]ag-?port|[Ll]umipat|[Nn]ag-?switch) (?:na )?ako (?:ng number )?(?:sa|to) (?P<v4>"
+        + _S45T_CARRIERS
+        + r"))\b",
+        "s45tname",
+        gate=r"ako|\bko\b|ngayon",
+    ),
+    # "jowa ko si Jerome", "si Carlo na jowa ko ngayon", "bago kong jowa si X"
+    _rule(
+        "partner",
+        IDENTITY,
+        r"(?<![\w-])(?:(?:(?:bagong |new )?"
+        + _S45T_LOVE
+        + r" ko|(?:[Bb]ago|[Nn]ew) kong "
+        + _S45T_LOVE
+        + r") (?:ngayon |na )?(?:ay )?si (?P<v>[A-Z][\w'-]+)|\b[Ss]i (?P<v2>[A-Z][\w'-]+) (?:na )?(?:ang )?(?:bagong )?"
+        + _S45T_LOVE
+        + r" ko\b)",
+        "s45tname",
+        gate=r"\bko\b|\bkong\b",
+    ),
+    # "nag-enroll ako sa Anytime Fitness", "nag-sign up na ako sa Gold's Gym", "nag-gygym ako sa X" (a gym's)
+    _rule(
+        "gym",
+        PREFERENCE,
+        r"(?<![\w-])(?:[Nn]ag-?(?:enroll|sign ?up|signup|join|member)|[Nn]ag-?gy?gym) (?:na )?(?:ako|kami) (?:ngayon )?"
+        r"sa (?P<v>" + _NAME + ")",
+        "s45tgym",
+        gate=r"nag-?(?:enroll|sign|signup|join|member|gym|gygym)",
+    ),
+    # "yung puspin ko si Mingming", "nag-adopt ako ng aspin, si Chuchay", "may bago akong tuta, si X"
+    _rule(
+        "pet",
+        FACT,
+        r"(?<![\w-])(?:"
+        + _S45T_PET
+        + r" ko (?:na )?(?:ay )?si|(?:[Nn]ag-?adopt|[Nn]ag-?ampon|[Nn]akapag-?adopt) (?:na )?ako ng (?:isang )?"
+        + _S45T_PET
+        + r"[^.!?;]{0,30}?,? (?:na )?si|(?:[Bb]ago|[Nn]ew) kong "
+        + _S45T_PET
+        + r",? si) (?P<v>[A-Z][a-z]{2,})\b",
+        "s45tname",
+        gate=_S45T_PET[3:-1],
+    ),
+    # "dentist ko si Dr. Santos", "Dra. Lim na dentist ko": a doctor or a dentist named
+    _rule(
+        "dentist",
+        FACT,
+        r"(?<![\w-])(?:dentist ko (?:ngayon |na )?(?:ay )?si (?P<v>"
+        + _S45T_DOC
+        + r")|(?P<v2>"
+        + _S45T_DOC
+        + r") (?:na )?(?:ang )?(?:bagong )?dentist ko\b)",
+        "s45tdoc",
+        gate=r"dentist",
+    ),
+    _rule(
+        "doctor",
+        FACT,
+        r"(?<![\w-])(?:(?:doctor|doktor|doc) ko (?:ngayon |na )?(?:ay )?si (?P<v>"
+        + _S45T_DOC
+        + r")|(?P<v2>"
+        + _S45T_DOC
+        + r") (?:na )?(?:ang )?(?:bagong )?(?:doctor|doktor) ko\b)",
+        "s45tdoc",
+        gate=r"doc|doctor|doktor|dr|dra",
+    ),
+    # "ung Honda Click 125 ko", "nag-NMAX na ako": a car or a motorbike of the lists
+    _rule(
+        "car",
+        FACT,
+        r"(?<![\w-])(?:(?:ung|yung|ang) (?P<v>[A-Z][\w-]*(?: [A-Z0-9][\w-]*){0,2}) ko\b|[Nn]ag-(?P<v2>[A-Z][\w-]*) na ako\b)",
+        "s45tcar",
+        gate=r"\bko\b|na ako",
+    ),
+    # "Enjaz na lng ako" (the one she settles on), "nagpapadala ako kay nanay thru Western Union": how she sends
+    # money home, a remittance service
+    _rule(
+        "remittance",
+        FACT,
+        r"(?<![\w-])(?:(?P<v>"
+        + _S45T_REMIT
+        + r") na (?:lng|lang|lamang) (?:ako|kami)|(?:[Nn]agpapadala|[Nn]agre-?remit|[Nn]agsesend) (?:ako|kami)"
+        r"[^.!?;]{0,30}? (?:thru|through|via|sa) (?P<v2>" + _S45T_REMIT + r"))\b",
+        "s45tname",
+        gate=r"nagpapadala|nagre-?remit|nagsesend|" + _S45T_REMIT[3:-1],
+    ),
+    # "allergic ako sa hipon": an allergy said in Tagalog
+    _rule(
+        "allergy",
+        FACT,
+        r"(?<![\w-])[Aa]llergic (?:ako|pala ako) sa (?P<v>[a-z][\w-]+)\b",
+        "s45tname",
+        gate=r"allergic",
+    ),
+)
+_S45T_GROUPS = frozenset(
+    [
+        "s45tsa",
+        "s45tknown",
+        "s45tplace",
+        "s45tname",
+        "s45trole",
+        "s45tshift",
+        "s45tbank",
+        "s45tgym",
+        "s45tdoc",
+        "s45tcar",
+    ]
+)
+# her "si" is no French "if" (`_HEDGE`): "jowa ko si Jerome" names him; her plans are read by `_s45t_not_hers`
+_SAID_IN_ANY_CLAUSE = _SAID_IN_ANY_CLAUSE | _S45T_GROUPS
+# a plan, a wish or a what-if before the frame ("balak ko sanang", "kung sakaling", "iniisip ko"): no change said (a
+# past, "dati", is `_S45T_PAST`)
+_S45T_PLAN = patterns.lazy(
+    r"(?i:\b(?:balak|sana|sanang|kung|kapag|pag|baka|siguro|iniisip|isip|plano|gusto|gustong|pwede|what if|if|"
+    r"dapat|sakali|sakaling|daw|raw|ba)\b)"
+)
+# someone else before the frame ("si ate", "ni kuya", "friend ko", "sya"): theirs
+_S45T_SOMEONE = patterns.lazy(
+    r"(?i:\b(?:si|ni|sina|nina) (?!ako\b)[\w'-]+|\b(?:ate|kuya|nanay|tatay|mama|papa|lola|lolo|tita|tito|pinsan|"
+    r"friend|kaibigan|officemate|roommate|bestie|pamangkin) (?:ko|namin)\b|\b(?:sya|siya|nya|niya|nila|sila)\b)"
+)
+# a stay, not a home ("andito na ako sa Tokyo for vacation")
+_S45T_TRIP = patterns.lazy(r"(?i:\b(?:vacation|bakasyon|trip|tour|layover|bisita|visit|uuwi|umuwi|conference)\b)")
+# a stop that ends a clause in her typing ("!!", "?", "haha"), as `_S44W_STOP` does a sentence
+_S45T_STOP = patterns.lazy(r"[.!?;]+\)?\s|\bhaha\w*\b|\bpero\b|\bkaso\b|\bkc\b|\bkasi\b")
+_S45T_SOLD = patterns.lazy(r"(?i:\b(?:binenta|benta|ibinenta|sold|binigay|ibinigay|pinamigay)\b)")
+_S45T_ROLE_SAME = {"tl": "team lead", "team leader": "team lead", "csr": "csr", "call center agent": "agent"}
+_S45T_OWN = patterns.lazy(r"\b(?:ko|kong|namin)\b")
+_S45T_PAST = patterns.lazy(r"(?i:\b(?:dati|noon|nung|dating)\b)")
+_S45T_PAST_AFTER = patterns.lazy(r"(?i:\W{0,3}\s*(?:dati|noon|nung|before|back then)\b)")
+_S45T_WORK = patterns.lazy(
+    r"(?i:\b(?:work|trabaho|company|kompanya|BPO|account|agent|nurse|TL|resign|resigned|nag-resign|hired|na-hire|job|"
+    r"office|sweldo|sahod|shift|boss|client)\b)"
+)
+_S45T_GYM = patterns.lazy(r"(?i:gym|fitness|crossfit|yoga|boxing|muay|pilates|work ?out|routine|PT\b|trainer|lifting)")
+
+
+def _s45t_not_hers(match: re.Match[str]) -> bool:
+    """Whether the clause before a `_S45T_RULES` match says it is someone else's, a plan or a past; a plan's words
+    ("ba", "dapat") hedge no thing she calls hers ("ilang km ba dapat ... ung Honda Click 125 ko?")."""
+    clause = _S45T_STOP.split(match.string[: match.start()])[-1]
+    now = "ngayon" in match.group(0) or match.string.startswith(" ngayon", match.end())
+    if _S45T_SOMEONE.search(clause) or (_S45T_PAST.search(clause) and not now) or _of_someone(clause):
+        return True  # ("si ate lumipat na sa X", "dati CSR ako sa X"; not "dati Globe, Smart na ngayon")
+    if _S45T_PAST_AFTER.match(match.string, match.end()) is not None:
+        return True  # ("naka-Globe ako dati", "lumipat kami sa Ormoc nung bata ako")
+    return _S45T_OWN.search(match.group(0)) is None and _S45T_PLAN.search(clause) is not None
+
+
+def _said_s45t(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+    """A value of `_S45T_RULES`: a place, a name, a role, a shift, a car of the lists; only hers (`_s45t_not_hers`)."""
+    if _s45t_not_hers(match):
+        return None
+    groups = match.groupdict()
+    if value_group == "s45trole":
+        role = (groups.get("role") or groups.get("role2") or "").casefold()
+        role = _S45T_ROLE_SAME.get(role, role)
+        return Said(attribute, _norm(role), role, memory_type)
+    if value_group == "s45tshift":
+        word = (groups.get("v") or groups.get("v2") or "").casefold()
+        return Said(attribute, _S45T_SHIFTS.get(word, word), word + " shift", memory_type)
+    shown = _untrailed(next((g for k, g in groups.items() if k.startswith("v") and g), "")).strip(" .,'!")
+    if not shown or shown.casefold() in tokens.STOPWORDS:
+        return None
+    if value_group == "s45tsa":
+        return _s45t_sa(memory_type, match, shown)
+    if value_group in ("s45tknown", "s45tplace"):
+        if value_group == "s45tknown" and (vocab.place(shown) is None and not _a_city(shown)):
+            return None  # ("lumipat ako sa TaskUs": no place)
+        if _S45T_TRIP.search(match.string):
+            return None  # a stay, not a home
+        return _a_place(attribute, memory_type, shown)
+    return _s45t_named(attribute, memory_type, match, value_group, shown)
+
+
+def _s45t_sa(memory_type: str, match: re.Match[str], shown: str) -> Said | None:
+    """ "sa X na ako": a home where X is a place of the lists, an employer where the sentence speaks of work."""
+    if vocab.place(shown) is not None or _a_city(shown):
+        return None if _S45T_TRIP.search(match.string) else _a_place("home", IDENTITY, shown)
+    if _S45T_WORK.search(match.string) is None or _S45T_GYM.search(match.string) is not None:
+        return None  # ("sa Gold's na ako": a gym, no work said)
+    return Said("employer", _norm(shown), shown, memory_type)
+
+
+def _s45t_named(attribute: str, memory_type: str, match: re.Match[str], value_group: str, shown: str) -> Said | None:
+    """A name of `_S45T_RULES`: an employer no city, a bank no e-wallet, a gym, a doctor, a car of the lists."""
+    wallet = re.fullmatch(_S45T_WALLETS, shown) is not None
+    if attribute == "employer" and (_a_city(shown) or vocab.place(shown) is not None):
+        return None  # ("first week ko sa Riyadh": a place)
+    if value_group == "s45tbank" and (wallet or _a_city(shown)):
+        return None  # (her e-wallet is an attribute of its own)
+    if value_group == "s45tgym" and _S45T_GYM.search(shown + " " + match.string) is None:
+        return None  # ("nag-enroll ako sa UP Open University": a school)
+    if value_group == "s45tdoc":
+        shown = re.sub(r"(?i)^(?:dra|doc|doktora?)\.? ", "Dr. ", shown)  # "Dra. Lim" is dr lim
+    if value_group == "s45tcar":
+        if match.group("v") and _S45T_SOLD.search(match.string[max(0, match.start() - 20) : match.start()]):
+            return None  # ("binenta ko na ung Honda Click ko": sold, not hers)
+        if not any(n.attribute == "car" for n in vocab.names().get(vocab.fold(shown.split()[0].casefold()), ())):
+            return None  # ("ung BDO ko": no car)
+    return Said(attribute, _norm(shown), shown, memory_type)
+
+
+# What she asks in Taglish of the areas read above ("san na nga ako nakatira ngayon?", "saan ako nagtatrabaho?",
+# "ano position ko sa work?", "sino boss ko ngayon?", "anong shift ko?", "Which bank ang gamit ko?", "anong
+# e-wallet gamit ko?", "sino jowa ko ngayon?", "san ako nag-gygym?", "may alaga ba ako?", "sino dentist ko?", "anong
+# motor ko?", "taga saan ako?", "ano allergy ko?"), and what the English question asks of a thing ("ano blood type
+# ko?", "ilan tattoo ko?", "ano size ng sapatos ko?", "anong paborito kong anime?"): a question about a thing her
+# history never speaks of is told as nothing close, as the English one is. The e-wallet is asked in English too.
+_S45T_MY = r"(?:ko|kong|ako|namin|kami)\b"
+_S45T_ASKS = (
+    (
+        frozenset(["home"]),
+        r"\b(?:saan|san) (?:na |nga |ba |ulit )*(?:ako|kami) (?:na |nga |ba |ulit )*(?:nakatira|tumitira|nakatambay|"
+        r"naka-?stay)\b|\b(?:saan|san) (?:na |nga |ba )*(?:ang )?(?:bahay|tinitirhan|bedspace|condo|apartment) ko\b",
+    ),
+    (
+        frozenset(["employer"]),
+        r"\b(?:saan|san) (?:na |nga |ba |ulit )*(?:ako|kami) (?:na |nga |ba |ulit )*(?:nagtatrabaho|nagwo-?work|"
+        r"nagwork|naka-?assign)\b|\b(?:saan|san|ano|anong) (?:na |nga |ba )*(?:ang )?(?:company|kompanya) ko\b",
+    ),
+    (
+        frozenset(["role"]),
+        r"\b(?:ano|anong) (?:na |nga |ba )*(?:ang )?(?:position|posisyon|job title|designation|trabaho) ko\b",
+    ),
+    (
+        frozenset(["manager"]),
+        r"\bsino (?:na |nga |ba )*(?:ang )?(?:boss|TL|team lead(?:er)?|supervisor|manager|head nurse|amo|OM) (?:ko|namin)\b",
+    ),
+    (frozenset(["shift"]), r"\b(?:ano|anong) (?:na |nga |ba )*(?:ang )?shift ko\b"),
+    (
+        frozenset(["bank"]),
+        r"\b(?:which|what|ano|anong) (?:na |nga |ba )*(?:bank|banko|bangko)\b(?= (?:ang|ko|gamit|ako)\b)"
+        r"|\b(?:saan|san) (?:na |nga |ba )*(?:ako|ko) (?:nagbabangko|naka-?bank)\b",
+    ),
+    (
+        frozenset(["e-wallet"]),
+        r"\b(?:ano|anong|which|what) (?:na |nga |ba )*(?:e-?wallet|ewallet)\b|\b(?:what|which)(?:'s| is)? my "
+        r"(?:e-?wallet|payment app|mobile wallet)\b|\b(?:what|which) (?:e-?wallet|payment app|mobile wallet) do (?:i|we)\b",
+    ),
+    (
+        frozenset(["partner", "relationship"]),
+        r"\bsino (?:na |nga |ba )*(?:ang )?(?:jowa|bf|boyfriend|gf|girlfriend|nobyo|nobya|asawa|partner|ka-?date) ko\b",
+    ),
+    (
+        frozenset(["gym"]),
+        r"\b(?:saan|san) (?:na |nga |ba )*(?:ako|kami) (?:na |nga |ba )*(?:nag-?gy?gym|nagwo-?work ?out|"
+        r"nag-?e?exercise)\b|\b(?:ano|anong|saan|san) (?:na |nga |ba )*(?:ang )?gym ko\b",
+    ),
+    (
+        frozenset(["pets", "pet", "dog", "cat"]),
+        r"\bmay (?:alaga|aso|pusa|pet|pets) (?:ba |pa )*(?:ako|kami)\b|\b(?:ano|anong|sino) (?:na |nga |ba )*(?:ang )?"
+        r"(?:alaga|pet|aso|pusa) ko\b",
+    ),
+    (
+        frozenset(["remittance"]),
+        r"\b(?:ano|anong) (?:na |nga |ba )*(?:ang )?(?:gamit ko )?(?:pang ?padala|pampadala|remittance)\b"
+        r"|\b(?:what|which) (?:remittance|money transfer) (?:(?:service|app|company) )?(?:do|did) (?:i|we)\b"
+        r"|\bhow do (?:i|we) (?:usually )?send money (?:home|back home)\b",
+    ),
+    (frozenset(["dentist"]), r"\bsino (?:na |nga |ba )*(?:ang )?dentist ko\b"),
+    (frozenset(["doctor"]), r"\bsino (?:na |nga |ba )*(?:ang )?(?:doctor|doktor|doktora) ko\b"),
+    (
+        frozenset(["car"]),
+        r"\b(?:ano|anong) (?:na |nga |ba )*(?:ang )?(?:motor|sasakyan|kotse|car|auto) ko\b|\b(?:what|which) "
+        r"(?:motorbike|motorcycle|scooter) (?:do|did) (?:i|we)\b|\bmy (?:motorbike|motorcycle|scooter)\b",
+    ),
+    (frozenset(["origin"]), r"\btaga (?:saan|san) (?:na |nga |ba )*(?:ako|kami)\b"),
+    (frozenset(["allergy"]), r"\b(?:ano|anong) (?:na |nga |ba )*(?:ang )?(?:allergy|allergies) ko\b"),
+    (frozenset(["blood type"]), r"\b(?:ano|anong) (?:na |nga |ba )*(?:ang )?blood ?type ko\b"),
+    (frozenset(["tattoos"]), r"\b(?:ilan|ilang|may) (?:na |nga |ba )*tattoos? (?:ba )?(?:ko|ako)\b"),
+    (frozenset(["shoe size"]), r"\b(?:ano|anong) (?:na |nga |ba )*(?:ang )?(?:size ng sapatos|shoe size) ko\b"),
+    (frozenset(["star sign"]), r"\b(?:ano|anong) (?:na |nga |ba )*(?:ang )?(?:zodiac(?: sign)?|star sign) ko\b"),
+)
+# (session 45) a tattoo and a shoe size are said by their words ("my tattoo", "size 38 na sapatos"): a Taglish
+# question of them meets any Taglish turn over tuning.STATED_UNNAMED by its function words ("ilan tattoo ko?" and
+# "sweldo ko 6,500 riyals ... ung ipon ko sa BPI"), which answers nothing where no turn holds the thing's word
+_S45T_BY_ITS_WORDS = frozenset(["tattoos", "shoe size"])
+_S45T_ASKS_GATE = patterns.lazy(r"(?i:\b(?:ko|kong|ako|kami|namin|my|i|we)\b)")
+_S45T_ASKED = tuple((attributes, patterns.lazy(r"(?i:" + pattern + ")")) for attributes, pattern in _S45T_ASKS)
+# "anong paborito kong anime?": a favourite, as "what's my favourite anime" asks (not "paborito ni ate")
+_S45T_FAVOURITE = patterns.lazy(r"(?i:\bpaborito (?:kong|ko na|ko ang) (?P<thing>[a-z]+)\b)")
+
+
+def _s45t_asked(query: str) -> set[str]:
+    """The attributes a question in Taglish asks about (`_S45T_ASKS`, a favourite)."""
+    if _S45T_ASKS_GATE.search(query) is None:
+        return set()
+    found = {a for attributes, pattern in _S45T_ASKED if pattern.search(query) is not None for a in attributes}
+    favourite = _S45T_FAVOURITE.search(query)
+    return found | ({"favourite:" + _thing(favourite.group("thing"))} if favourite else set())
 
 
 _RULES = (
@@ -11916,6 +12392,7 @@ _RULES = (
     *_S44W_RULES,  # a life in capitals (session 44: wilma)
     *_S44Q_RULES,  # Québec French and Franglais (session 44: maude)
     *_S45G_RULES,  # one account, two writers (session 45: glenda)
+    *_S45T_RULES,  # Tagalog and Taglish (session 45: maricel)
 )
 
 
@@ -13915,6 +14392,8 @@ def _reader(value_group: str) -> Callable[[str, str, re.Match[str], str], Said |
         return _said_s44q  # (session 44: maude)
     if value_group in _S45G_GROUPS:
         return _said_s45g  # (session 45: glenda)
+    if value_group in _S45T_GROUPS:
+        return _said_s45t  # (session 45: maricel)
     return _said_texting if value_group in _TEXTING_GROUPS else _said
 
 
@@ -15718,7 +16197,7 @@ def asked(query: str) -> frozenset[str]:
     found |= _asked_still(query)  # (session 42: weak42)
     found = _s43_asked(query, found)  # (session 43: weak43) a degree's level, free time, the town a home is in
     found |= _s44w_asked(query)  # (session 44: wilma) a card club, a gentleman friend, hearing aids, volunteering
-    found |= _s44q_asked(query) | _s45l_asked(query) | _s45g_asked(query)  # (s44: French; s45: clubs, a past job)
+    found |= _s44q_asked(query) | _s45l_asked(query) | _s45g_asked(query) | _s45t_asked(query)  # (sessions 44, 45)
     if kin and kin.group("rel2") and "name:partner" in found:  # ("whos my bf": who now, as "who am i dating")
         found |= {"partner", "relationship"}
     if "license plate" in found:  # ("what's my car's license plate number": the plate, not which car)

@@ -45,6 +45,7 @@ QUESTIONS: dict[str, tuple[str, ...]] = {
     "doctor": ("Who is my doctor?", "Who's my GP?"),
     "duty station": ("Where are we stationed?", "Which base are we at?"),
     "dwelling": ("What kind of home do I live in?",),
+    "e-wallet": ("What e-wallet do I use?", "anong e-wallet gamit ko?"),  # (session 45: maricel) GCash, Maya
     "employer": ("Where do I work?", "Who do I work for now?"),
     "family origin": ("Where is my family from?",),
     "gig": ("What apps do I drive for?",),
@@ -67,7 +68,7 @@ QUESTIONS: dict[str, tuple[str, ...]] = {
     "name": ("What is my name?",),
     "next duty station": ("Where are we being sent next?", "Where did our orders after Germany end up sending us?"),
     "origin": ("Where am I from?",),
-    "partner": ("Who is my partner?",),
+    "partner": ("Who is my partner?", "sino jowa ko ngayon?"),  # (session 45: maricel)
     "personal best": ("What is my personal best?",),
     "pets": ("Do I have any pets?", "Do we have a pet?"),
     "pharmacy": ("What pharmacy do I use?", "Which pharmacy do I get my pills at?"),  # (session 44: wilma)
@@ -77,6 +78,7 @@ QUESTIONS: dict[str, tuple[str, ...]] = {
     "pronouns": ("What are my pronouns?",),
     "rank": ("What is my rank?",),
     "relationship": ("Am I married?",),
+    "remittance": ("What remittance service do I use?", "ano gamit ko pang padala kay nanay?"),  # (session 45)
     "retirement": ("When did I retire?",),
     "role": ("What is my job title?", "What do I do for a living?"),
     "schedule:work": ("Which days do I work?",),
@@ -167,6 +169,8 @@ def test_the_question_reads_as_its_attribute(attribute, question):
         ("Which hearing aids does my husband wear?", "hearing aids"),
         ("Which bus do I take to work?", "car"),  # (session 45) "take X to": who one takes someone to, not a ride
         ("Which vet does my sister take her dog to?", "vet"),
+        ("What e-wallet does my mum use?", "e-wallet"),  # (session 45) hers
+        ("sino jowa ni ate?", "partner"),  # (session 45) her sister's
     ],
 )
 def test_near_questions_ask_something_else(question, not_asked):

@@ -166,7 +166,11 @@ RECORDED = {
     # session 45 (life52): one account, two writers (glenda): a household's insurance, church, vet and book club
     # said as "we" and "our", a role ("a hospice social worker at"), a supervisor named in a plan's sentence, a pool,
     # a volunteer role, a class, a pet put down, one adopted and named after; a town after a workplace is no home
-    12: "ba2cb61c5316188d",
+    # session 45 (life53): Tagalog and Taglish (maricel): a move ("lumipat na ako sa"), here now ("andito na ako
+    # sa"), a job ("X ako sa Y", "first week ko sa Y"), a promotion, "TL ko si X", a shift, a bank, an e-wallet (an
+    # attribute of its own), a carrier ("X na ako ngayon"), "jowa ko si X", a gym, a pet adopted and named, a dentist,
+    # a motorbike of the lists, an allergy, a remittance service ("Enjaz na lng ako")
+    12: "f195da35052da9bc",
 }
 
 
