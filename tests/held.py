@@ -14,6 +14,8 @@ IGNORECASE an ASCII letter also matches "ſ", the Kelvin sign, ...: `Sentences.m
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 from collections.abc import Iterator, Sequence
 from re import _constants as sre  # type: ignore[attr-defined]  # (the parse `re.compile` builds)
@@ -80,6 +82,10 @@ class Sentences:
         self.lows = [s.lower() if s.isascii() else None for s in self.sentences]  # lowered once, not once a word
         self._others = [i for i, low in enumerate(self.lows) if low is None]
         self._by_word: dict[str, list[int]] = {}  # the ASCII sentences holding a word, by the word
+        # All of them in one text, a NUL between two (no word holds one, so none is found across two):
+        # a word is looked for once, not once a sentence.
+        self._joined = "\x00".join(low or "" for low in self.lows)
+        self._starts = list(itertools.accumulate((len(low or "") + 1 for low in self.lows[:-1]), initial=0))
 
     def may_match(self, wanted: frozenset[str] | None) -> list[int]:
         """The places, in order, of the sentences a pattern with these words may match: every one not
@@ -89,6 +95,15 @@ class Sentences:
         places = set(self._others)
         for word in wanted:
             if word not in self._by_word:
-                self._by_word[word] = [i for i, low in enumerate(self.lows) if low is not None and word in low]
+                self._by_word[word] = self._holding(word)
             places.update(self._by_word[word])
         return sorted(places)
+
+    def _holding(self, word: str) -> list[int]:
+        """The places of the ASCII sentences holding `word` (a NUL-free string)."""
+        found, at = [], self._joined.find(word)
+        while at != -1:
+            i = bisect.bisect_right(self._starts, at) - 1
+            found.append(i)  # (then on from the next sentence: one find a sentence holding it)
+            at = self._joined.find(word, self._starts[i + 1]) if i + 1 < len(self._starts) else -1
+        return [i for i in found if self.lows[i] is not None]
