@@ -318,6 +318,14 @@ SLOW_FIRST = (
     "tests/test_pages.py::test_hand_edit_survives_fifty_rebuilds",
     "tests/test_service.py::",
     "tests/test_secrets.py::",
+    # (session 45's --durations on a loaded machine: 20-37 s each, none of them in the list above)
+    "tests/test_offline.py::test_an_offline_forget_killed_at_any_step",
+    "tests/test_layers.py::test_no_quire_import_hides_inside_a_function",
+    "tests/test_hostile_text.py::test_a_long_run_is_read_at_once",
+    "tests/test_near_duplicates.py::test_above_matches_a_brute_force_scan",
+    "tests/test_packaging.py::test_the_wheel_holds_every_module_and_data_file",
+    "tests/test_mcp.py::test_an_agent_walks_a_review_item",
+    "tests/test_mcp_agents.py::test_requests_the_sdk_cannot_read_are_answered_with_the_request_that_would_work",
 )
 
 
