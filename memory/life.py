@@ -12631,9 +12631,17 @@ def asks(sentence: str) -> bool:
 def sentences(text: str) -> list[str]:
     """The sentences of a text as the rules read them (code left out: `memory.text.prose`)."""
     prose = text_prose(text)  # code (fenced, inline, or lines that read as code) states nothing
+    if _unbroken(prose):  # (import45) one sentence at once: 29 us down to 5 a bench turn, 3% of an import
+        return [prose.replace("\u2024", ".").strip()] if prose.strip() else []
     prose = _ABBREV.sub(lambda m: m.group(0).replace(".", "\u2024"), prose)  # keep "Dr." inside a sentence
     prose = _INITIALS.sub(_kept_initials, prose)
     return [s.replace("\u2024", ".").strip() for s in _SENTENCE.split(prose) if s and s.strip()]
+
+
+def _unbroken(prose: str) -> bool:
+    """Whether `sentences` reads a text as one sentence without its three patterns: `_ABBREV` and
+    `_INITIALS` match only at a ".", and `_SENTENCE` splits only after ".", "!" or "?" or at a newline."""
+    return "." not in prose and "!" not in prose and "?" not in prose and "\n" not in prose
 
 
 def _casefold(value: str) -> str:
