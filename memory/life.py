@@ -8926,7 +8926,11 @@ _S44_ASKS = (
 def by_its_words(attribute: str) -> bool:
     """(session 44) Whether an attribute is said only in its own words (a primary school, an exam's results: "my O
     level results"), never in others a cosine would find (a diet is "no meat no fish for me")."""
-    return attribute == "primary school" or attribute.startswith("exam:") or attribute in _S45T_BY_ITS_WORDS
+    return (
+        attribute == "primary school"
+        or attribute.startswith("exam:")
+        or attribute in _S45T_BY_ITS_WORDS | _S45A_BY_ITS_WORDS
+    )
 
 
 # -- session 44: a life in capitals (wilma) ---------------------------------------------------------------------
@@ -10850,6 +10854,9 @@ _S45A_ASKS = (
         r"\b(?:shou|sho|chou) (?:l |el )?(?:zodiac(?: sign)?|star sign|borj|signe) (?:taba3e|taba3i|li)\b",
     ),
 )
+# a star sign is said by its words ("my star sign is Leo", "I'm a Scorpio"): "shou l zodiac sign taba3e?" met the
+# Kia turn by "taba3e" (my) with the real model, which answers nothing where no turn holds the thing's word
+_S45A_BY_ITS_WORDS = frozenset(["star sign"])
 _S45A_ASKED = tuple((attributes, patterns.lazy(r"(?i:" + pattern + ")")) for attributes, pattern in _S45A_ASKS)
 _S45A_ASKS_GATE = patterns.lazy(
     r"(?i:\b(?:wen|ween|wein|fen|shou|sho|chou|meen|min|kif|keef|kef|ayya|ayy|aya|3ala|"

@@ -21,6 +21,15 @@ The current value first: 9 of 17 questions with the real model, 8 of 17 with the
 questions flagged: 3 of 4 with the real model (not "shou l zodiac sign taba3e?", whose "taba3e" finds the
 Kia turn), 0 of 4 with the fake. These are floors: a general rule may raise them, none may lower them, and
 the false items may only go (none other may come). /tmp/s45/rima-report.md quotes each miss.
+
+After session 45's life55 (tests/test_life_rima_classes.py; the `_S45A_` block of memory/life.py): 18 of 18 found,
+the current value first for 17 of 17 with either embedder, 4 of 4 foreign questions flagged with the real model
+(0 of 4 with the fake, whose cosines flag nothing). "I accepted the job at Pixelbay" is a job begun, so its
+resignation no longer stands as employer, role and manager; her Arabizi is read of her only. One false item
+stays, and it is the key's: home Achrafieh -> Dubai ("n2alt 3a Dubai! ...") opens with her later "my flat in
+Achrafieh has a leak ..." as its old side, the latest saying of Achrafieh, where the key names only her first
+("ana hala2 3ayesh bi Achrafieh"). The move is read as Dubai and Limassol, the cities said first in those turns, not
+the JLT studio and the Germasogeia flat said after them.
 """
 
 from __future__ import annotations
@@ -30,23 +39,30 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 3  # changes found today (either embedder)
-RANK1_FAKE = 8  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (9 of 17): each must stay first
+FOUND = 18  # changes found (either embedder): 3 blind
+RANK1_FAKE = 17  # questions whose first result states the current value, fake embedder: 8 blind
+RANK1_REAL = [  # the real model's (17 of 17; 9 blind): each must stay first
+    "wen sakne hala2?",
     "Where do I work now?",
+    "shou l title taba3e bel shi8el?",
     "Who is my manager?",
     "ma3 ayya bank ana hala2?",
+    "Which phone carrier am I on?",
+    "shou l siyyara li 3ende?",
     "Who is my partner?",
     "Which gym do I go to?",
+    "What pet do I have?",
     "Who is my doctor?",
     "Which course am I taking?",
     "Which church do I go to?",
+    "kif 3am eb3at masare la mama?",
+    "Where was I born?",
     "wen darast graphic design?",
+    "What am I allergic to?",
 ]
-UNFLAGGED_REAL = ["shou l zodiac sign taba3e?"]  # the one foreign question the real model finds close today
-FALSE_TODAY = {  # the statements of today's false items: these may go, no other may come
-    "I accepted the job at Pixelbay and I resigned from Nomad today. Priyanka was sad",
-    "nzelna 3a Limassol! we live in a flat in Germasogeia, 3a ba3d 5 d2aye2 men l ba7r",
+UNFLAGGED_REAL: list[str] = []  # the foreign questions the real model finds close: none since life55 (1 blind)
+FALSE_TODAY = {  # the statement of today's false item (the key's narrow old side): it may go, no other may come
+    "n2alt 3a Dubai! sakne bi studio bi JLT, Cluster D. l 7arr ma ba2a ktir",
 }
 
 
@@ -57,7 +73,7 @@ def measured() -> dict:
 
 def test_nothing_she_says_of_others_considers_or_pastes_opens_an_item(measured):
     assert set(measured["false_items"]) <= FALSE_TODAY
-    assert len(measured["false_items"]) <= 4
+    assert len(measured["false_items"]) <= 1
     assert measured["changes"] == 18
 
 
@@ -72,7 +88,7 @@ def test_with_the_real_model_her_answers_stay_first_and_the_foreign_questions_st
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     result = lifefloors.measured(lifechanges.RIMA, "minilm")
     assert set(result["false_items"]) <= FALSE_TODAY
-    assert len(result["false_items"]) <= 4
+    assert len(result["false_items"]) <= 1
     assert result["found"] >= FOUND
     answered = [a["question"] for a in result["asked"] if a["rank1"]]
     assert [q for q in RANK1_REAL if q not in answered] == []

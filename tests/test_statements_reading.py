@@ -170,7 +170,10 @@ RECORDED = {
     # sa"), a job ("X ako sa Y", "first week ko sa Y"), a promotion, "TL ko si X", a shift, a bank, an e-wallet (an
     # attribute of its own), a carrier ("X na ako ngayon"), "jowa ko si X", a gym, a pet adopted and named, a dentist,
     # a motorbike of the lists, an allergy, a remittance service ("Enjaz na lng ako")
-    12: "f195da35052da9bc",
+    # session 45 (life55): Arabizi, French and English (rima): "I accepted the job at X" a job begun; a move ("n2alt
+    # 3a X"), a home ("sakne bi X"), a job ("sert 3end X"), "le boss X", a bank, a carrier, a car, an engagement, a
+    # gym, a course, a pet, a church, a remittance service, an origin ("men X asalan"), an allergy
+    12: "678ea9a63e69d002",
 }
 
 
