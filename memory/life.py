@@ -16537,8 +16537,7 @@ def asked(query: str) -> frozenset[str]:
     found |= _asked_still(query)  # (session 42: weak42)
     found = _s43_asked(query, found)  # (session 43: weak43) a degree's level, free time, the town a home is in
     found |= _s44w_asked(query)  # (session 44: wilma) a card club, a gentleman friend, hearing aids, volunteering
-    found |= _s44q_asked(query) | _s45l_asked(query) | _s45g_asked(query) | _s45t_asked(query)  # (sessions 44, 45)
-    found |= _s45a_asked(query)  # (session 45: rima) Arabizi
+    found |= _s44q_asked(query) | _s45l_asked(query) | _s45g_asked(query) | _s45t_asked(query) | _s45a_asked(query)
     if kin and kin.group("rel2") and "name:partner" in found:  # ("whos my bf": who now, as "who am i dating")
         found |= {"partner", "relationship"}
     if "license plate" in found:  # ("what's my car's license plate number": the plate, not which car)
