@@ -11511,7 +11511,12 @@ _RULES = (
     _rule(
         "manager",
         IDENTITY,
-        r"(?P<v>" + _NAME + r") (?:is|became|has become) my (?:new )?" + _MANAGER + r"\b",
+        # (session 45: life55) a title before the name is no part of it: rima's "l CEO Andreas is my manager now"
+        r"(?:\b(?:CEO|CTO|COO|CFO|CMO|CPO|VP|MD|GM|SVP|EVP) )?(?P<v>"
+        + _NAME
+        + r") (?:is|became|has become) my (?:new )?"
+        + _MANAGER
+        + r"\b",
         gate=r"is my|became my|become my",
     ),
     # a real estate agent's broker is the one they work under, named in full: "my broker Dana Whitcomb says",

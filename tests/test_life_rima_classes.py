@@ -4,7 +4,8 @@ else's change said the same way, a plan, a what-if, a past, a pasted message):
 
 - In English, a job begun said with "the job" ("I got the job at X", "I accepted the position at X") beside the job
   left in the same turn: the new employer is the value, and the ending ("resigned") stands for none of employer,
-  role or manager; a job resigned with no new one still ends it, and "the job offer ... but" begins nothing.
+  role or manager; a job resigned with no new one still ends it, and "the job offer ... but" begins nothing. A
+  title before a manager's name ("the CTO Sam is my manager") is no part of the name.
 - A Lebanese life said in Arabizi (2 3 5 7 8 for Arabic sounds) and French: a move ("n2alna 3a X"), where she lives
   ("sakne bi X"), a job ("sert 3end X"), a boss ("le boss X"), a bank ("fata7et account bi X"), a carrier ("5adet X
   SIM"), a car of the lists ("eshtarayt X", "l X taba3e"), an engagement ("t5atabet la X"), a gym or a course
@@ -55,6 +56,18 @@ def test_control_a_job_resigned_with_no_new_one_still_ends_it():
 )
 def test_control_the_job_not_begun_by_her_reads_no_employer(text):
     assert "employer" not in said_of(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("the CTO Sam Ortiz became my boss in May", "sam ortiz"),
+        ("w l CFO Dana is my manager now, ktir strict", "dana"),
+        ("Dana Reyes is my manager now", "dana reyes"),  # control: a name with no title is read as before
+    ],
+)
+def test_a_title_before_a_managers_name_is_no_part_of_it(text, value):
+    assert said_of(text).get("manager") == value
 
 
 # -- Arabizi: each area, read of her, in other words ----------------------------------------------------------
