@@ -41,6 +41,24 @@ def test_a_job_begun_beside_the_job_left_is_the_new_employer_and_no_ending(text,
     assert "role" not in said and "manager" not in said  # (the resignation took them as its value)
 
 
+def test_a_job_begun_beside_the_job_left_opens_the_employers_change_only(tmp_path, cli_json, db):
+    changed = changes_after(
+        tmp_path,
+        cli_json,
+        db,
+        [
+            "I'm a junior analyst at Initech. how do I ask for a raise?",
+            "I got promoted to senior analyst at Initech! we celebrated",
+            "my manager at Initech is Rob Hale, he is very direct. how do I give feedback upward?",
+            "I accepted the job at Globex and I resigned from Initech today. Rob was sad",
+        ],
+    )
+    assert sorted((old[:20], new[:20]) for old, new in changed) == [
+        ("I'm a junior analyst", "I accepted the job a"),  # Initech -> Globex
+        ("I'm a junior analyst", "I got promoted to se"),  # the promotion; no role nor manager "resigned" after it
+    ]
+
+
 def test_control_a_job_resigned_with_no_new_one_still_ends_it():
     assert said_of("I resigned from Initech today. my boss was sad").get("employer") == "left"
 
