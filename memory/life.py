@@ -10718,7 +10718,8 @@ _S45A_PLAN = patterns.lazy(
     r"(?i:\b(?:iza|eza|law|badde|bade|baddi|bidde|ra7|rah|fakker|bfakker|mfakker|momken|mumkin|yimkin|yemken|lezim|"
     r"lazem|ya retni|if|maybe|should|would|peut-être|si)\b)"
 )
-# someone else before the frame: kin, a friend, a pronoun, or a name as the verb's subject ("sa7bti Lara fata7et")
+# someone else before the frame: kin, a friend, a pronoun, or a name as the verb's subject ("sa7bti Lara fata7et",
+# "Maya fata7et"), not a word that opens her news ("Yalla", "Mabrouk", "Yesterday")
 _S45A_SOMEONE = patterns.lazy(
     r"(?i:\b(?:5ayye|5ayy|5aye|khayye|ekhte|e5te|2e5te|mama|baba|papa|teta|jeddo|jiddo|khalto|khale|3amme|3ammto|"
     r"3amto|ibn|bint|sa7bti|sa7be|sa7bi|sadi2ti|sadi2i|sadi2|rfi2ti|rfi2i|jaret|jar|jirani|huwe|hiye|howe|heye|hene|"
@@ -10728,7 +10729,8 @@ _S45A_SOMEONE = patterns.lazy(
 _S45A_HERS = patterns.lazy(r"(?i:\b(?:ana|ni7na|ne7na|na7na|me and|and i|w ana)\b)")
 _S45A_NAMED_BEFORE = patterns.lazy(
     r"(?:^|\s)(?!(?:Yalla|Ok|Okay|Finally|Merci|Hala2|Halla2|Bas|Ana|So|Today|Ya|W|Wow|"
-    r"Akhiran|Alf|Mabrouk|Habibi|Bonjour|Salut|Hi|Hey|Ahla|Inshallah|Hamdella|Hamdellah)\b)[A-Z][a-z]+\s*$"
+    r"Akhiran|Alf|Mabrouk|Habibi|Bonjour|Salut|Hi|Hey|Ahla|Inshallah|Hamdella|Hamdellah|Alhamdulillah|Yesterday|"
+    r"Tonight|Officially|Update|Btw|Omg|Guys|Enfin|Voilà|Bref)\b)[A-Z][a-z]+\s*$"
 )
 _S45A_PAST = patterns.lazy(r"(?i:\b(?:kenet|kent|kenna|kenit|zaman|abel ma|ma ba2a|ma 3ad|mesh|mish|ma3ad)\b)")
 # a stop that ends a clause in her typing ("!!", "?", ", w", "bas")

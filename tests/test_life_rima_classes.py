@@ -95,6 +95,7 @@ def test_a_title_before_a_managers_name_is_no_part_of_it(text, value):
     ("text", "attribute", "value"),
     [
         ("n2alna 3a Doha l shahr l madi, l 7arr ktir", "home", "doha"),
+        ("Yesterday n2alna 3a Amman, l bet fadi", "home", "amman"),  # a word opening her news, no one's name
         ("ana saken bi Hamra, 7ad l AUB", "home", "hamra"),
         ("sakne bi sha22a zghire bi Jounieh, l ijar ghali", "home", "jounieh"),
         ("sert 3end Publicis bi Dubai, l start bokra", "employer", "publicis"),

@@ -173,7 +173,7 @@ RECORDED = {
     # session 45 (life55): Arabizi, French and English (rima): "I accepted the job at X" a job begun; a move ("n2alt
     # 3a X"), a home ("sakne bi X"), a job ("sert 3end X"), "le boss X", a bank, a carrier, a car, an engagement, a
     # gym, a course, a pet, a church, a remittance service, an origin ("men X asalan"), an allergy
-    12: "5c487b0fac0b1521",
+    12: "ee2a174c0ee79765",
 }
 
 
