@@ -32,7 +32,8 @@ and tests/fixtures/ava/ (a thirty-first, written blind: a QA tester turned UX wr
 and tests/fixtures/wilma/ (a thirty-second, written blind: a retired farm wife and nurse who types in capitals)
 and tests/fixtures/maude/ (a thirty-third, written blind: a Québécoise's franglais, Trois-Rivières to Lévis)
 and tests/fixtures/maricel/ (a thirty-fourth, written blind: a Filipina's Taglish, Quezon City to Cebu to Riyadh)
-and tests/fixtures/glenda/ (a thirty-fifth, written blind: a hospice social worker's shared login, her husband's chats).
+and tests/fixtures/glenda/ (a thirty-fifth, written blind: a hospice social worker's shared login, her husband's chats)
+and tests/fixtures/rima/ (a thirty-seventh, written blind: a Lebanese designer's Arabizi, Achrafieh to JLT to Limassol).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -103,6 +104,7 @@ WILMA = FIXTURES / "wilma"  # a thirty-second, written blind: a farm near Aurora
 MAUDE = FIXTURES / "maude"  # a thirty-third, written blind: Trois-Rivières to Limoilou to Lévis, Québec franglais
 MARICEL = FIXTURES / "maricel"  # a thirty-fourth, written blind: BPO lead to OFW nurse, QC to Cebu to Riyadh, Taglish
 GLENDA = FIXTURES / "glenda"  # a thirty-fifth, written blind: Duluth to Two Harbors, her husband on the same login
+RIMA = FIXTURES / "rima"  # a thirty-seventh, written blind: Achrafieh to Dubai's JLT to Limassol, Arabizi and French
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -177,7 +179,7 @@ def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
     people: tuple[Path, ...] = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA)
     people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, MAEVE, SAM, OLENA, KAI, ROWAN, WEN, ARJUN, GRACE, INES, BOLA, RAY)
-    people += (HAROLD, DANI, BETH, JOLENE, AVA, WILMA, MAUDE, MARICEL, GLENDA)
+    people += (HAROLD, DANI, BETH, JOLENE, AVA, WILMA, MAUDE, MARICEL, GLENDA, RIMA)
     return {"fixtures": [run(p, k) for p in people]}
 
 

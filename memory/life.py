@@ -8926,7 +8926,11 @@ _S44_ASKS = (
 def by_its_words(attribute: str) -> bool:
     """(session 44) Whether an attribute is said only in its own words (a primary school, an exam's results: "my O
     level results"), never in others a cosine would find (a diet is "no meat no fish for me")."""
-    return attribute == "primary school" or attribute.startswith("exam:") or attribute in _S45T_BY_ITS_WORDS
+    return (
+        attribute == "primary school"
+        or attribute.startswith("exam:")
+        or attribute in _S45T_BY_ITS_WORDS | _S45A_BY_ITS_WORDS
+    )
 
 
 # -- session 44: a life in capitals (wilma) ---------------------------------------------------------------------
@@ -10539,6 +10543,338 @@ def _s45t_asked(query: str) -> set[str]:
     return found | ({"favourite:" + _thing(favourite.group("thing"))} if favourite else set())
 
 
+# -- session 45: Arabizi, French and English (rima) ----------------------------------------------------------------
+# A Lebanese woman who types Arabizi (the blind rima fixture: Arabic in Latin letters, 2 3 5 7 8 for its sounds)
+# says each change of her life in frames no rule read: a verb conjugated for "I" or "we" with no pronoun ("n2alt 3a
+# Dubai", "nzelna 3a Limassol", "sert 3end X" for a job, "fata7et account bi X", "5adet du SIM", "eshtarayt X",
+# "t5atabet la X", "tabanet kalb esmo X", "sajjalt bi X" for a gym or a course, "ba3at la mama ... 3abr X"), a
+# participle ("sakne bi studio bi X", "3ayesh bi X"), "3ende" for "I have" ("3ende line alfa prepaid", "3ende bisse
+# esma X", "3ende allergy 3al X"), "taba3e" for "my" ("l Kia Picanto taba3e"), French "le boss X", and "men X
+# asalan" for where she is from. Each is read only of her: her "fata7et" is also "she opened", so a person named or
+# kin before the verb ("sa7bti Lara fata7et account bi X", "5ayye ra7 3a X") makes it theirs, and "ana" or "w ana"
+# makes it hers again ("Karim w ana mnro7 3al quddas bi X"); not a plan ("iza", "badde", "3am fakker"), nor a past
+# or a no-longer ("kenet", "ma ba2a", "ma 3ad"). A move needs a place the lists know ("n2alt 3a Nomad" is none).
+_S45A_CARRIERS = (
+    r"(?:alfa|Alfa|ALFA|touch|Touch|du|Du|DU|Etisalat|etisalat|e&|Virgin|Ooredoo|Vodafone|Orange|SFR|Bouygues|Free|"
+    r"Cyta|Epic|Primetel|Zain|STC|Lebara)"
+)
+_S45A_REMIT = (
+    r"(?:OMT|Whish(?: Money)?|Western Union|BOB Finance|Wise|Cash United|Al Ansari(?: Exchange)?|UAE Exchange|"
+    r"LuLu(?: Exchange)?|Lulu(?: Exchange)?|Remitly|MoneyGram|WorldRemit|Xpress Money|Al Fardan(?: Exchange)?)"
+)
+_S45A_HOUSING = r"(?:studio|sha22a|shi22a|flat|apartment|appart|bet|beit|room|ouda|villa|chambre|house)"
+_S45A_AT = r"(?:bi|b|fi|bel|3a|3al|at|in|à)"
+_S45A_RULES = (
+    # "n2alt 3a Dubai!", "nzelna 3a Limassol": a move to a place the lists know
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?<![\w-])(?:[Nn]2alt|[Nn]2alna|[Nn]ta2alt|[Nn]ta2alna|[Nn]zelt|[Nn]zelna|[Ii]nta2alt) (?:la |3a |3al |3ala |"
+        r"to )(?P<v>" + _NAME + ")",
+        "s45aknown",
+        gate=r"n2al|nta2al|nzel",
+    ),
+    # "sakne bi studio bi JLT", "ana hala2 3ayesh bi Achrafieh": where she lives, a name after "bi"
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?<![\w-])(?:[Ss]akne|[Ss]aken|[Ss]ekne|[Ss]akneen|[Ss]aknin|3ayesh|3aysha|3ayshe|3ayshin) (?:hala2 |halla2 |"
+        r"7aliyan |ba3d )?(?:bi|b|fi|bel) (?:(?:a |l |el )?"
+        + _S45A_HOUSING
+        + r"\b[^.,!?;]{0,20}? (?:bi|b|fi) )?(?P<v>"
+        + _NAME
+        + ")",
+        "s45aplace",
+        gate=r"sakne|saken|sekne|saknin|3ayesh|3aysh",
+    ),
+    # "t2alla3et men shi8le w sert 3end Nomad Creative", "bshte8el 3end X": a job begun or held
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?<![\w-])(?:[Ss]ert|[Ss]erit|[Bb]shte8el|[Bb]eshte8el|[Bb]shtghel|[Bb]ishtighel|3am eshte8el) (?:hala2 |halla2 )?"
+        r"(?:3end|3and|ma3) (?P<v>" + _NAME + ")",
+        "s45aname",
+        gate=r"sert|serit|shte8el|shtghel|shtighel",
+    ),
+    # "le boss Rabih Kharrat badde l logo", "mon chef Marc", "l boss taba3e Sami": her boss named
+    _rule(
+        "manager",
+        IDENTITY,
+        r"(?<![\w-])(?:[Ll]e|[Mm]on|[Ll]|[Ee]l) (?:boss|chef|manager|mudir|modir|mdir) (?:taba3e |taba3i |l jdid |el jdid "
+        r"|jdid )?(?P<v>[A-Z][\w'-]+(?: [A-Z][\w'-]+)?)",
+        "s45aname",
+        gate=r"boss|chef|manager|mudir|modir|mdir",
+    ),
+    # "fata7et account bi Emirates NBD", "kel masare 3ale2in bi Bank Audi", "l salary taba3e bi fout 3al X"
+    _rule(
+        "bank",
+        FACT,
+        r"(?<![\w-])(?:(?:[Ff]ata7t|[Ff]ata7et|[Ff]ta7t|[Ff]ata7na) (?:account|7sab|7isab|compte)(?: jdid)? (?:bi|b|3end|"
+        r"ma3|at|with|chez) |(?:masare|masari|masa2e|ma3ashe|salary taba3e|l salary) (?:kella |kellon )?(?:3ale2in |"
+        r"3al2anin |ma7jouzin |ma7jouze |bi fout |3am tfout )?(?:bi|b|3al|3a) )(?P<v>" + _NAME + ")",
+        "s45abank",
+        gate=r"fata7|fta7|masar|masa2|ma3ash|salary",
+    ),
+    # "5adet du SIM card l yom", "3ende line alfa prepaid", "hala2 ana 3a touch": her carrier
+    _rule(
+        "phone provider",
+        FACT,
+        r"(?<![\w-])(?:(?:5adet|5adt|a5adt|jebt|jibt) (?:(?:line|5att|khatt|SIM|sim|puce)(?: card)? )?|3ende (?:line|5att|"
+        r"khatt|SIM|sim|puce) )(?P<v>" + _S45A_CARRIERS + r")(?![\w&])",
+        "s45aname",
+        gate=r"5ad|jebt|jibt|3ende",
+    ),
+    # "eshtarayt Nissan Sunny 2019", "l Kia Picanto taba3e": a car of the lists
+    _rule(
+        "car",
+        FACT,
+        r"(?<![\w-])(?:(?:[Ee]shtarayt|[Ii]shtarayt|[Ss]htarayt|[Ee]shtaret) (?:siyyara |sayyara |car |voiture )?(?P<v>"
+        r"[A-Z][\w-]*(?: [A-Z][\w-]*)?)|\b(?:l|el|le) (?P<v2>[A-Z][\w-]*(?: [A-Z][\w-]*)?) (?:taba3e|taba3i|tab3i)\b)",
+        "s45acar",
+        gate=r"shtaray|shtaret|taba3e|taba3i|tab3i",
+    ),
+    # "t5atabet la Karim!!", "tjawazt Sami": engaged or married to him; "Georges my boyfriend ..." (no verb)
+    _rule(
+        "partner",
+        IDENTITY,
+        r"(?<![\w-])(?:(?:[Tt]5atabet|[Tt]5atabt|[Tt]jawazt|[Tt]zawajt|[Tt]jawazet) (?:la |3a |3ala |ma3 |men )?(?P<v>"
+        r"[A-Z][\w'-]+)|(?:^|(?<=[.!?;]\s))(?P<v2>[A-Z][\w'-]+),? (?:my|ma) (?:boyfriend|girlfriend|fianc[ée]e?|"
+        r"husband|wife|copain|copine|ch[ée]ri)\b(?!'s))",
+        "s45aname",
+        gate=r"5atab|jawaz|zawaj|boyfriend|girlfriend|fianc|husband|wife|copain|copine|ch[ée]ri",
+    ),
+    # "sajjalt bi GymNation bi Al Barsha": a gym (a course is `s45aclass`)
+    _rule(
+        "gym",
+        PREFERENCE,
+        r"(?<![\w-])(?:[Ss]ajjalt|[Ss]ajjalna|[Tt]sajjalt|[Ee]shtarakt|[Ss]htarakt|[Ss]ajalt) (?:bi|b|3al|3a|fi|at) (?P<v>"
+        + _NAME
+        + ")",
+        "s45agym",
+        gate=r"sajjal|sajal|shtarak",
+    ),
+    # "3am a3mol UX course online", "sajjalt bi motion design course at SAE": the course she takes
+    _rule(
+        "class",
+        PREFERENCE,
+        r"(?<![\w-])(?:[Ss]ajjalt|[Tt]sajjalt|[Ss]ajalt|3am a3mol|3am a3mel|3am e3mel|3am adros|3am edros|ba3mol) (?:bi |b "
+        r"|fi |3a )?(?:(?:l|el|a|an|wa7ad) )?(?P<v>[\w-]+(?: [\w-]+){0,2}?) (?:course|cours|formation|diploma|class)\b",
+        "s45aclass",
+        gate=r"course|cours|formation|diploma|class",
+    ),
+    # "tabanet kalb esmo Zaatar", "3ende bisse esma Mishmish": a pet named
+    _rule(
+        "pet",
+        FACT,
+        r"(?<![\w-])(?:[Tt]abanet|[Tt]abannet|[Tt]abanna|3ende|3endi|[Jj]ebt|[Jj]ibt) (?:(?:kalb|kalbe|bisse|2otta|2att|"
+        r"chat|chien|chaton|chiot|puppy|kitten|dog|cat)(?: zghire| zghir)?),? (?:esma|esmo|ismo|isma|esmha|esmou|"
+        r"named|called) (?P<v>[A-Z][a-z]{2,})\b",
+        "s45aname",
+        gate=r"esm|ism|named|called",
+    ),
+    # "ba7dar l quddas bi Mar Mitr", "sert ro7 3al quddas bi St. Mary's", "mnro7 3al quddas hala2 bi X": her church
+    _rule(
+        "church",
+        FACT,
+        r"(?<![\w-])(?:[Bb]a7dar|[Bb]7dar|[Bb]a7der|[Bb]ro7|[Ss]ert ro7|[Mm]nro7|[Mm]n7dar|[Mm]ne7dar) (?:l |el |3al |3a )?"
+        r"(?:quddas|2uddas|2oddes|messe|Mass|mass)(?: (?:hala2|halla2|kel a7ad|nhar l a7ad))? (?:bi|b|fi|at|à) (?P<v>"
+        + _NAME
+        + ")",
+        "s45aname",
+        gate=r"quddas|2uddas|2oddes|messe|mass",
+    ),
+    # "ba3at la mama $300 3abr OMT", "hala2 ba3at ... 3abr Whish Money": how she sends money home
+    _rule(
+        "remittance",
+        FACT,
+        r"(?<![\w-])(?:[Bb]a3at|[Bb]ab3at|[Bb]b3at|3am eb3at|[Bb]a3atet) [^.!?;]{0,40}?(?:3abr|3an tari2|via|through|"
+        r"ma3) (?P<v>" + _S45A_REMIT + r")\b",
+        "s45aname",
+        gate=r"ba3at|bab3at|bb3at|eb3at",
+    ),
+    # "ana men Zahle asalan", "asle men Zahle": where she is from
+    _rule(
+        "origin",
+        IDENTITY,
+        r"(?<![\w-])(?:(?:ana |[Aa]na )?(?:men|min|mn) (?P<v>" + _NAME + r"),? (?:asalan|2asalan|l asl|bel asl)\b"
+        r"|(?:asle|2asle|asli) (?:men|min|mn) (?P<v2>" + _NAME + "))",
+        "s45aknown",
+        gate=r"asalan|asl",
+    ),
+    # "3ende allergy 3al penicillin": an allergy
+    _rule(
+        "allergy",
+        FACT,
+        r"(?<![\w-])(?:3ende|3endi) (?:allergy|allergie|7asasiye|7asasiyye) (?:3al|3a|3ala|men|la) (?P<v>[a-z][\w-]+)\b",
+        "s45aname",
+        gate=r"allerg|7asasiy",
+    ),
+)
+_S45A_GROUPS = frozenset(["s45aknown", "s45aplace", "s45aname", "s45abank", "s45acar", "s45agym", "s45aclass"])
+# her hedges are read per clause by `_s45a_not_hers` (her English words, "is it worth it", plan nothing of hers)
+_SAID_IN_ANY_CLAUSE = _SAID_IN_ANY_CLAUSE | _S45A_GROUPS
+# a plan, a wish or a what-if before the frame ("iza", "badde", "3am fakker", "ra7"): no change said
+_S45A_PLAN = patterns.lazy(
+    r"(?i:\b(?:iza|eza|law|badde|bade|baddi|bidde|ra7|rah|fakker|bfakker|mfakker|momken|mumkin|yimkin|yemken|lezim|"
+    r"lazem|ya retni|if|maybe|should|would|peut-être|si)\b)"
+)
+# someone else before the frame: kin, a friend, a pronoun, or a name as the verb's subject ("sa7bti Lara fata7et",
+# "Maya fata7et"), not a word that opens her news ("Yalla", "Mabrouk", "Yesterday")
+_S45A_SOMEONE = patterns.lazy(
+    r"(?i:\b(?:5ayye|5ayy|5aye|khayye|ekhte|e5te|2e5te|mama|baba|papa|teta|jeddo|jiddo|khalto|khale|3amme|3ammto|"
+    r"3amto|ibn|bint|sa7bti|sa7be|sa7bi|sadi2ti|sadi2i|sadi2|rfi2ti|rfi2i|jaret|jar|jirani|huwe|hiye|howe|heye|hene|"
+    r"henne|my (?:brother|sister|friend|cousin|mom|mum|dad|aunt|uncle|boss|colleague)|mon (?:frère|ami|cousin)|"
+    r"ma (?:sœur|soeur|copine|cousine|mère))\b)"
+)
+_S45A_HERS = patterns.lazy(r"(?i:\b(?:ana|ni7na|ne7na|na7na|me and|and i|w ana)\b)")
+_S45A_NAMED_BEFORE = patterns.lazy(
+    r"(?:^|\s)(?!(?:Yalla|Ok|Okay|Finally|Merci|Hala2|Halla2|Bas|Ana|So|Today|Ya|W|Wow|"
+    r"Akhiran|Alf|Mabrouk|Habibi|Bonjour|Salut|Hi|Hey|Ahla|Inshallah|Hamdella|Hamdellah|Alhamdulillah|Yesterday|"
+    r"Tonight|Officially|Update|Btw|Omg|Guys|Enfin|Voilà|Bref)\b)[A-Z][a-z]+\s*$"
+)
+_S45A_PAST = patterns.lazy(r"(?i:\b(?:kenet|kent|kenna|kenit|zaman|abel ma|ma ba2a|ma 3ad|mesh|mish|ma3ad)\b)")
+# a stop that ends a clause in her typing ("!!", "?", ", w", "bas")
+_S45A_STOP = patterns.lazy(r"[.!?;]+\)?\s|,\s|\bbas\b|\bw\b|\bbass\b|\bmais\b|\bbut\b")
+# a word of Arabizi: a digit for a sound inside letters ("ba3d", "7ad", "2alla"), or one of her commonest words
+_S45A_ARABIZI = patterns.lazy(
+    r"(?i:\b(?:[a-z]*[23578][a-z]+|[a-z]+[23578])\b|\b(?:w|ana|badde|bade|baddi|yalla|ktir|shou|sho|hala2|ya3ne|"
+    r"habibi|inshallah|ma ba3ref)\b)"
+)
+_S45A_GYM = patterns.lazy(r"(?i:gym|fitness|crossfit|yoga|boxing|pilates|sport|club|cardio|program|training)")
+
+
+def _s45a_not_hers(match: re.Match[str]) -> bool:
+    """Whether the clause before a `_S45A_RULES` match says it is someone else's, a plan, a past or a no-longer."""
+    clause = _S45A_STOP.split(match.string[: match.start()])[-1]
+    if _S45A_PLAN.search(clause) or _S45A_PAST.search(clause):
+        return True  # ("iza fata7et account bi X", "kenet sakne bi X", "ma ba2a sakne bi X")
+    if _S45A_HERS.search(clause):
+        return False  # ("Karim w ana mnro7 3al quddas bi X": we, her with him)
+    return bool(_S45A_SOMEONE.search(clause) or _S45A_NAMED_BEFORE.search(clause) or _of_someone(clause))
+
+
+def _said_s45a(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+    """A value of `_S45A_RULES`: a place, a name, a car of the lists, a course; only hers (`_s45a_not_hers`)."""
+    if _s45a_not_hers(match):
+        return None
+    groups = match.groupdict()
+    shown = _untrailed(next((g for k, g in groups.items() if k.startswith("v") and g), "")).strip(" .,'!")
+    if not shown or (shown.casefold() in tokens.STOPWORDS and attribute != "phone provider"):
+        return None  # (not "du", a carrier)
+    if value_group == "s45aknown":
+        if vocab.place(shown) is None and not _a_city(shown):
+            return None  # ("n2alt 3a Nomad": no place)
+        return _a_place(attribute, memory_type, shown)
+    if value_group == "s45aplace":
+        return _a_place(attribute, memory_type, shown)
+    if value_group == "s45aclass":
+        return Said(attribute, _norm(shown), shown, memory_type)
+    return _s45a_named(attribute, memory_type, match, value_group, shown)
+
+
+def _s45a_named(attribute: str, memory_type: str, match: re.Match[str], value_group: str, shown: str) -> Said | None:
+    """A name of `_S45A_RULES`: an employer or a bank no city, a gym said as one, a car of the lists."""
+    if attribute in ("employer", "bank", "gym") and (_a_city(shown) or vocab.place(shown) is not None):
+        return None  # ("sert 3end Dubai": a place)
+    if attribute == "manager" and match.group(0)[:2] != "mo" and _S45A_ARABIZI.search(match.string) is None:
+        return None  # ("Le boss Réjean veut ...": French's "le boss" is anyone's; her "le boss" is in Arabizi)
+    if value_group == "s45agym" and _S45A_GYM.search(shown + " " + match.string) is None:
+        return None  # ("sajjalt bi ALBA": a school)
+    if value_group == "s45acar" and not any(
+        n.attribute == "car" for n in vocab.names().get(vocab.fold(shown.split()[0].casefold()), ())
+    ):
+        return None  # ("l Bank Audi taba3e": no car)
+    return Said(attribute, _norm(shown), shown, memory_type)
+
+
+# What she asks in Arabizi of the areas read above ("wen sakne hala2?", "wen bshte8el?", "shou l title taba3e bel
+# shi8el?", "meen l boss taba3e?", "ma3 ayya bank ana hala2?", "ma3 ayya line ana?", "shou l siyyara li 3ende?", "meen
+# l fiancé taba3e?", "ayya gym?", "shou l pet li 3ende?", "ayya kneese?", "kif 3am eb3at masare la mama?", "men wen
+# ana asalan?", "3ala shou 3ende allergy?"), and what the English question asks of a thing ("shou l zodiac sign
+# taba3e?" is "what's my star sign?"): a question of a thing her history never speaks of is told as nothing close.
+_S45A_ASKS = (
+    (
+        frozenset(["home"]),
+        r"\b(?:wen|ween|wein|fen) (?:ana |hala2 |halla2 )*(?:sakne|saken|sekne|sakneen|3ayesh|3aysha|3ayshe|3ayshin)\b",
+    ),
+    (
+        frozenset(["employer"]),
+        r"\b(?:wen|ween|wein) (?:ana |hala2 |halla2 )*(?:bshte8el|beshte8el|bshtghel|3am eshte8el|eshte8el)\b"
+        r"|\b(?:3end|3and) (?:meen|min) (?:ana |hala2 )*(?:bshte8el|beshte8el|bshtghel|3am eshte8el)\b",
+    ),
+    (
+        frozenset(["role"]),
+        r"\b(?:shou|sho|chou) (?:l |el )?(?:title|job title|position|poste|wazife|wazifte) (?:taba3e|taba3i|tab3i)\b",
+    ),
+    (
+        frozenset(["manager"]),
+        r"\b(?:meen|min) (?:l |el |le )?(?:boss|manager|mudir|modir|chef) (?:taba3e|taba3i|hala2|halla2)\b",
+    ),
+    (
+        frozenset(["bank"]),
+        r"\b(?:ma3|b|bi|3and) (?:ayya|ayy|aya|anu|aya) (?:bank|banque)\b|\b(?:shou|sho) (?:l |el )?(?:bank|banque) "
+        r"(?:taba3e|taba3i)\b",
+    ),
+    (
+        frozenset(["phone provider"]),
+        r"\b(?:ma3|3a|3ala|bi) (?:ayya|ayy|aya) (?:line|sharike|sharika|network|carrier|réseau)\b|\b(?:shou|sho) (?:l |el )?"
+        r"(?:line|5att|khatt|sim|network) (?:taba3e|taba3i|li 3ende)\b",
+    ),
+    (
+        frozenset(["car"]),
+        r"\b(?:shou|sho|chou|ayya|ayy) (?:l |el )?(?:siyyara|sayyara|seyyara|siyara|sayara|voiture) (?:li 3ende|taba3e|"
+        r"taba3i|3ende|elle 3ende)\b",
+    ),
+    (
+        frozenset(["partner", "relationship"]),
+        r"\b(?:meen|min) (?:l |el )?(?:boyfriend|fianc[ée]e?|5atibe|khatibe|5ate2be|jawze|jozé|zawje|partner|ch[ée]ri|"
+        r"copain|copine) (?:taba3e|taba3i|hala2)\b",
+    ),
+    (frozenset(["gym"]), r"\b(?:wen|ween|ayya|ayy) (?:l |el )?(?:gym|nadi|salle) (?:taba3e|li ana|ana|bro7)\b"),
+    (
+        frozenset(["pets", "pet", "dog", "cat"]),
+        r"\b(?:shou|sho|meen) (?:l |el )?(?:pet|kalb|bisse|7ayawen|7ayawan) (?:li 3ende|taba3e|taba3i)\b",
+    ),
+    (
+        frozenset(["church"]),
+        r"\b(?:wen|ween|ayya|ayy) (?:l |el )?(?:kneese|kanise|kanisa|église|eglise) (?:taba3e|li ana|bro7)\b"
+        r"|\b(?:wen|ween) (?:ana )?(?:ba7dar|bro7 3al) (?:l )?quddas\b",
+    ),
+    (
+        frozenset(["remittance"]),
+        r"\b(?:kif|keef|kef|shou|sho) (?:3am )?(?:eb3at|ba3at|beb3at|bab3at) (?:l )?(?:masare|masari|masaari|money|"
+        r"ma2ale)\b",
+    ),
+    (frozenset(["origin"]), r"\b(?:men|min|mn) (?:wen|ween|wein) (?:ana )?(?:asalan|2asalan|bel asl|l asl)\b"),
+    (
+        frozenset(["allergy"]),
+        r"\b(?:3ala|3al|3a) (?:shou|sho) (?:3ende|3endi) (?:allergy|7asasiye)\b|\b(?:shou|sho) (?:l |el )?(?:allergy|"
+        r"7asasiye) (?:li 3ende|taba3e|taba3i)\b",
+    ),
+    (
+        frozenset(["star sign"]),
+        r"\b(?:shou|sho|chou) (?:l |el )?(?:zodiac(?: sign)?|star sign|borj|signe) (?:taba3e|taba3i|li)\b",
+    ),
+)
+# a star sign is said by its words ("my star sign is Leo", "I'm a Scorpio"): "shou l zodiac sign taba3e?" met the
+# Kia turn by "taba3e" (my) with the real model, which answers nothing where no turn holds the thing's word
+_S45A_BY_ITS_WORDS = frozenset(["star sign"])
+_S45A_ASKED = tuple((attributes, patterns.lazy(r"(?i:" + pattern + ")")) for attributes, pattern in _S45A_ASKS)
+_S45A_ASKS_GATE = patterns.lazy(
+    r"(?i:\b(?:wen|ween|wein|fen|shou|sho|chou|meen|min|kif|keef|kef|ayya|ayy|aya|3ala|"
+    r"3al|3a|men|ma3|3end|3and|b|bi)\b)"
+)
+
+
+def _s45a_asked(query: str) -> set[str]:
+    """The attributes a question in Arabizi asks about (`_S45A_ASKS`): of hers, not of kin or a friend ("wen sakne
+    sa7bti Lara?": "sakne" is "she lives" too), but for money she sends them ("kif 3am eb3at masare la mama?")."""
+    if _S45A_ASKS_GATE.search(query) is None:
+        return set()
+    found = {a for attributes, pattern in _S45A_ASKED if pattern.search(query) is not None for a in attributes}
+    return found if _S45A_SOMEONE.search(query) is None else found & {"remittance"}
+
+
 _RULES = (
     # home
     _rule(
@@ -10994,7 +11330,9 @@ _RULES = (
         _I
         + r"(?: have|'ve)? "
         + _NOW
-        + r"(?:started|began|landed|got|accepted) (?:a |my )?(?:new )?(?:full-time |part-time |permanent )?"
+        # (session 45: life55) "the job" as "a job": rima's "I accepted the job at Pixelbay and I resigned from
+        # Nomad today" read only the resignation, which stood as the value of her employer, role and manager
+        + r"(?:started|began|landed|got|accepted) (?:a |my |the )?(?:new )?(?:full-time |part-time |permanent )?"
         + r"(?:job|position|role|post|gig) (?:at|with) (?:the )?(?P<v>"
         + _NAME
         + "|"
@@ -11175,7 +11513,12 @@ _RULES = (
     _rule(
         "manager",
         IDENTITY,
-        r"(?P<v>" + _NAME + r") (?:is|became|has become) my (?:new )?" + _MANAGER + r"\b",
+        # (session 45: life55) a title before the name is no part of it: rima's "l CEO Andreas is my manager now"
+        r"(?:\b(?:CEO|CTO|COO|CFO|CMO|CPO|VP|MD|GM|SVP|EVP) )?(?P<v>"
+        + _NAME
+        + r") (?:is|became|has become) my (?:new )?"
+        + _MANAGER
+        + r"\b",
         gate=r"is my|became my|become my",
     ),
     # a real estate agent's broker is the one they work under, named in full: "my broker Dana Whitcomb says",
@@ -12393,6 +12736,7 @@ _RULES = (
     *_S44Q_RULES,  # Québec French and Franglais (session 44: maude)
     *_S45G_RULES,  # one account, two writers (session 45: glenda)
     *_S45T_RULES,  # Tagalog and Taglish (session 45: maricel)
+    *_S45A_RULES,  # Arabizi, French and English (session 45: rima)
 )
 
 
@@ -14402,6 +14746,8 @@ def _reader(value_group: str) -> Callable[[str, str, re.Match[str], str], Said |
         return _said_s45g  # (session 45: glenda)
     if value_group in _S45T_GROUPS:
         return _said_s45t  # (session 45: maricel)
+    if value_group in _S45A_GROUPS:
+        return _said_s45a  # (session 45: rima)
     return _said_texting if value_group in _TEXTING_GROUPS else _said
 
 
@@ -14993,7 +15339,8 @@ _ASKS = (
         r"\bam i (?:still |now |currently |officially )?(?:married|engaged|single|divorced|separated)\b|\bmy (?:marital|relationship) status\b|"
         r"\bare (?:we|[a-z]+ and i) (?:married|engaged)\b",
     ),
-    *((kind, _ASK_PET) for kind in _PET_KINDS),
+    # (session 45: life55) and a pet read without its kind ("tabanet kalb esmo Zaatar", "aso ko si Bantay": pet)
+    *((kind, _ASK_PET) for kind in (*_PET_KINDS, "pet")),
     # a sport is a habit on a day: any schedule may answer it
     ("schedule:class", r"\b(?:which|what) sports?\b.*\b(?:i|we)\b|\bmy sports?\b"),
     (
@@ -16205,7 +16552,7 @@ def asked(query: str) -> frozenset[str]:
     found |= _asked_still(query)  # (session 42: weak42)
     found = _s43_asked(query, found)  # (session 43: weak43) a degree's level, free time, the town a home is in
     found |= _s44w_asked(query)  # (session 44: wilma) a card club, a gentleman friend, hearing aids, volunteering
-    found |= _s44q_asked(query) | _s45l_asked(query) | _s45g_asked(query) | _s45t_asked(query)  # (sessions 44, 45)
+    found |= _s44q_asked(query) | _s45l_asked(query) | _s45g_asked(query) | _s45t_asked(query) | _s45a_asked(query)
     if kin and kin.group("rel2") and "name:partner" in found:  # ("whos my bf": who now, as "who am i dating")
         found |= {"partner", "relationship"}
     if "license plate" in found:  # ("what's my car's license plate number": the plate, not which car)

@@ -172,7 +172,10 @@ RECORDED = {
     # a motorbike of the lists, an allergy, a remittance service ("Enjaz na lng ako")
     # session 45 (import45): `sentences` reads a text with no stop or newline as one sentence at once (the same
     # sentences: tests/test_life_sentences_at_once.py)
-    12: "01a8e2253f685e54",
+    # session 45 (life55): Arabizi, French and English (rima): "I accepted the job at X" a job begun; a move ("n2alt
+    # 3a X"), a home ("sakne bi X"), a job ("sert 3end X"), "le boss X", a bank, a carrier, a car, an engagement, a
+    # gym, a course, a pet, a church, a remittance service, an origin ("men X asalan"), an allergy
+    12: "0bf290f6baeb013f",
 }
 
 
