@@ -7015,6 +7015,18 @@ def _not_a_home_but_a_supplier(out: dict[str, Said], named: list[Said]) -> None:
         del out["home"]
 
 
+def _not_a_bank_but_work(out: dict[str, Said], named: list[Said]) -> list[Said]:
+    """(session 45) `named` without a bank of the lists that the text reads as a job begun or left ("I resigned from
+    Wealthsimple", "I got laid off from Revolut", "I joined Monzo as a designer"): where the person works or worked,
+    not their bank (a rule's bank stays: "I bank with Monzo")."""
+    job = out.get("employer")
+    if job is None:
+        return named
+    return [
+        s for s in named if s.attribute != "bank" or (s.value != job.value and not job.value.endswith(" " + s.value))
+    ]
+
+
 _BO_GROUPS = frozenset(["bo_chair", "bo_self", "bo_with", "bo_food"])
 _BO_ATTRIBUTE = {"church": "church", "parish": "church", "gym": "gym", "dentist": "dentist", "dentists": "dentist"}
 
@@ -14543,6 +14555,7 @@ def read(text: str) -> tuple[Said, ...]:
             out.setdefault(said.attribute, said)
     _joined_a_gym(out)
     _not_a_home_but_a_supplier(out, named)  # (session 39: bola)
+    named = _not_a_bank_but_work(out, named)  # (session 45)
     if "partner" not in out and _PARTNER_GATE.search(text) is not None:
         out.update((said.attribute, said) for said in _partner_named(text)[:1])
     for said in (_levels(text) if _A_LEVEL.search(text) is not None else []) + _memberships(text) + _s45l_read(text):

@@ -226,3 +226,33 @@ def test_where_i_worked_as_a_role_finds_the_job_not_the_volunteering(session, tm
         ],
     )
     assert "Lincoln Elementary" in _first(session, "Where did I work as a teacher?")
+
+
+# -- (session 45, the lead) a bank of the lists said as where one works or worked is no bank of theirs --------
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("I resigned from Wealthsimple last week.", "left wealthsimple"),
+        ("I got laid off from Revolut.", "left revolut"),
+        ("I joined Monzo as a designer.", "monzo"),
+        ("I left Barclays in March.", "left barclays"),
+    ],
+)
+def test_a_bank_one_works_at_or_left_is_the_job_not_the_bank(text, employer):
+    read = _read(text)
+    assert read.get("employer") == employer and "bank" not in read, read
+
+
+@pytest.mark.parametrize(
+    ("text", "bank"),
+    [
+        ("I bank with Monzo.", "monzo"),
+        ("I switched from Barclays to Monzo.", "monzo"),
+        ("I opened an account with Barclays.", "barclays"),
+        ("I accepted the job at Revolut and moved my savings to Monzo.", "monzo"),
+    ],
+)
+def test_control_a_bank_banked_with_stays_a_bank(text, bank):
+    assert _read(text).get("bank") == bank

@@ -175,7 +175,8 @@ RECORDED = {
     # session 45 (life55): Arabizi, French and English (rima): "I accepted the job at X" a job begun; a move ("n2alt
     # 3a X"), a home ("sakne bi X"), a job ("sert 3end X"), "le boss X", a bank, a carrier, a car, an engagement, a
     # gym, a course, a pet, a church, a remittance service, an origin ("men X asalan"), an allergy
-    12: "0bf290f6baeb013f",
+    # session 45 (the lead): a bank of the lists said as where one works or worked is no bank of theirs
+    12: "70425862678e7c9e",
 }
 
 
