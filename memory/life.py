@@ -14555,14 +14555,13 @@ def read(text: str) -> tuple[Said, ...]:
             out.setdefault(said.attribute, said)
     _joined_a_gym(out)
     _not_a_home_but_a_supplier(out, named)  # (session 39: bola)
-    named = _not_a_bank_but_work(out, named)  # (session 45)
     if "partner" not in out and _PARTNER_GATE.search(text) is not None:
         out.update((said.attribute, said) for said in _partner_named(text)[:1])
     for said in (_levels(text) if _A_LEVEL.search(text) is not None else []) + _memberships(text) + _s45l_read(text):
         out.setdefault(said.attribute, said)  # (session 41; session 45: a club of a kind, a job done with)
     if "number of pets" not in out and "just" in text:
         out.update((said.attribute, said) for said in _one_pet(text))
-    for said in named:  # a rule's reading of an attribute comes first, unless the list names it in full
+    for said in _not_a_bank_but_work(out, named):  # a rule's reading comes first, unless the list names it in full
         ruled = out.setdefault(said.attribute, said)
         fuller = said.value.startswith(ruled.value + " ")  # "honda" said as "honda civic"
         got = ended(ruled) and not ended(ruled, said)  # "traded in my Corolla for a Mustang": the Mustang
