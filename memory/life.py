@@ -8935,13 +8935,16 @@ _S44_ASKS = (
 )
 
 
-def by_its_words(attribute: str) -> bool:
+def by_its_words(attribute: str, query: str = "") -> bool:
     """(session 44) Whether an attribute is said only in its own words (a primary school, an exam's results: "my O
-    level results"), never in others a cosine would find (a diet is "no meat no fish for me")."""
+    level results"), never in others a cosine would find (a diet is "no meat no fish for me"). (session 45) A tattoo,
+    a shoe size, a star sign only where `query` asks it in Taglish or Arabizi, whose every pair of turns a cosine
+    finds close; in English "I got inked last summer" and "I'm a Scorpio" answer them in other words."""
     return (
         attribute == "primary school"
         or attribute.startswith("exam:")
-        or attribute in _S45T_BY_ITS_WORDS | _S45A_BY_ITS_WORDS
+        or (attribute in _S45T_BY_ITS_WORDS and attribute in _s45t_asked(query))
+        or (attribute in _S45A_BY_ITS_WORDS and attribute in _s45a_asked(query))
     )
 
 
@@ -9690,10 +9693,7 @@ def _s44q_adopted(text: str) -> dict[str, Said]:
 # after it in that conversation until the person says she is back ("ok glenda again", "back to me"): the import
 # hears none of them as hers (memory/chats.py `_writers`) and marks them said by someone else
 # (memory/correction.OTHER_FIELDS). A writer given away only by style (lower case, a truck) is not guessed.
-_S45G_KIN = (
-    r"(?:husband|hubby|wife|wifey|partner|spouse|son|daughter|mum|mom|mother|mam|dad|father|brother|sister|"
-    r"grandson|granddaughter|grandma|grandpa|nan|boyfriend|girlfriend|fianc[eé]e?)"
-)
+_S45G_KIN = vocab.alternation(vocab.family())  # (every word of memory/data/family.txt: tests/test_family_vocab.py)
 _S45G_WHOSE = r"(?:(?!(?:my|our|the|this|that)\b)[a-z][\w-]*'?s|my " + _S45G_KIN + r"'?s|her|his|their)"
 _S45G_DEVICE = r"(?:account|acct|login|log-?in|profile|chatgpt|claude|phone|laptop|computer|ipad|tablet)"
 _S45G_WRITER = patterns.lazy(
@@ -10735,7 +10735,7 @@ _S45A_PLAN = patterns.lazy(
 _S45A_SOMEONE = patterns.lazy(
     r"(?i:\b(?:5ayye|5ayy|5aye|khayye|ekhte|e5te|2e5te|mama|baba|papa|teta|jeddo|jiddo|khalto|khale|3amme|3ammto|"
     r"3amto|ibn|bint|sa7bti|sa7be|sa7bi|sadi2ti|sadi2i|sadi2|rfi2ti|rfi2i|jaret|jar|jirani|huwe|hiye|howe|heye|hene|"
-    r"henne|my (?:brother|sister|friend|cousin|mom|mum|dad|aunt|uncle|boss|colleague)|mon (?:frère|ami|cousin)|"
+    r"henne|my (?:" + vocab.alternation(vocab.family())[3:-1] + r"|friend|boss|colleague)|mon (?:frère|ami|cousin)|"
     r"ma (?:sœur|soeur|copine|cousine|mère))\b)"
 )
 _S45A_HERS = patterns.lazy(r"(?i:\b(?:ana|ni7na|ne7na|na7na|me and|and i|w ana)\b)")

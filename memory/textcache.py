@@ -10,13 +10,16 @@ emptying with `on_drop`."""
 from __future__ import annotations
 
 import functools
+import re
 import threading
 from collections.abc import Callable
 from typing import TypeVar
 
 T = TypeVar("T")
 
-_drops: list[Callable[[], None]] = []
+# re's own cache of compiled patterns holds each pattern's text, and a pattern built from a memory's words (a page
+# title's name: wiki/synth.py `_its_own_s`) would keep them after its forget
+_drops: list[Callable[[], None]] = [re.purge]
 _seen: dict[str, int] = {}  # a store's count of forgotten memories when this process last looked
 _lock = threading.Lock()
 

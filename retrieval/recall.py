@@ -616,7 +616,7 @@ def _by_its_words(plan: _Plan, run: _Run, theirs: frozenset[int], background: fl
     (memory/life.by_its_words: "what i score for my o levels?"). The cut was set for a diet said in other words ("no
     meat no fish for me": 0.48 to "what's my diet"); a neighbouring role's turn came as close ("letting agent is
     keeping £400 of my deposit": 0.431 to the landlord), and a savings plan's "my OA" to the O levels (0.413)."""
-    if any(life.by_its_words(a) for a in life.asked(plan.query)):
+    if any(life.by_its_words(a, plan.query) for a in life.asked(plan.query)):
         return True
     if _ASKS_WHO.match(plan.query) is None:
         return False

@@ -176,7 +176,7 @@ RECORDED = {
     # 3a X"), a home ("sakne bi X"), a job ("sert 3end X"), "le boss X", a bank, a carrier, a car, an engagement, a
     # gym, a course, a pet, a church, a remittance service, an origin ("men X asalan"), an allergy
     # session 45 (the lead): a bank of the lists said as where one works or worked is no bank of theirs
-    12: "3cfcb1521691d6ab",
+    12: "097dd9571f67cf52",
 }
 
 
