@@ -17204,16 +17204,103 @@ def _s45l_asked_past(query: str) -> set[str]:
 # edit). A real word is never changed ("brake", "least", "bunk", "mowed"), nor a word two key words are as near.
 # The cost on an import: one set look-up a word; the near words are looked up by deletions (each key's, made once).
 _S45K_DATA = Path(__file__).resolve().parent.parent / "wiki" / "data"
-_S45K_KEYS = (
-    "moved moving relocated relocating switched switching apartment apartments manager supervisor doctor dentist "
-    "insurance prescription prescribed veterinarian boyfriend girlfriend husband fiance adopted joined started "
-    "apprentice appointment league fitness bowling restaurant pharmacy therapist landlord roommate employer company "
-    "promoted promotion certified certification license licensed married engaged divorced graduated university "
-    "college church bought traded leased signed passed transferred working hired teacher nurse mechanic technician "
-    "wireless mobile credit union checking savings account medication allergic allergy physician pediatrician "
-    "orthodontist chiropractor counselor partner neighborhood downtown house condo townhouse living renting "
-    "canceled cancelled quitting quit retired service cleaning studying student degree internship contractor"
-).split()
+_S45K_KEYS = [
+    "moved",
+    "moving",
+    "relocated",
+    "relocating",
+    "switched",
+    "switching",
+    "apartment",
+    "apartments",
+    "manager",
+    "supervisor",
+    "doctor",
+    "dentist",
+    "insurance",
+    "prescription",
+    "prescribed",
+    "veterinarian",
+    "boyfriend",
+    "girlfriend",
+    "husband",
+    "fiance",
+    "adopted",
+    "joined",
+    "started",
+    "apprentice",
+    "appointment",
+    "league",
+    "fitness",
+    "bowling",
+    "restaurant",
+    "pharmacy",
+    "therapist",
+    "landlord",
+    "roommate",
+    "employer",
+    "company",
+    "promoted",
+    "promotion",
+    "certified",
+    "certification",
+    "license",
+    "licensed",
+    "married",
+    "engaged",
+    "divorced",
+    "graduated",
+    "university",
+    "college",
+    "church",
+    "bought",
+    "traded",
+    "leased",
+    "signed",
+    "passed",
+    "transferred",
+    "working",
+    "hired",
+    "teacher",
+    "nurse",
+    "mechanic",
+    "technician",
+    "wireless",
+    "mobile",
+    "credit",
+    "union",
+    "checking",
+    "savings",
+    "account",
+    "medication",
+    "allergic",
+    "allergy",
+    "physician",
+    "pediatrician",
+    "orthodontist",
+    "chiropractor",
+    "counselor",
+    "partner",
+    "neighborhood",
+    "downtown",
+    "house",
+    "condo",
+    "townhouse",
+    "living",
+    "renting",
+    "canceled",
+    "cancelled",
+    "quitting",
+    "quit",
+    "retired",
+    "service",
+    "cleaning",
+    "studying",
+    "student",
+    "degree",
+    "internship",
+    "contractor",
+]
 _S45K_WORD = re.compile(r"(?<![\w'-])[A-Za-z]{5,}(?![\w'-])")
 _S45K_ENDINGS = ("s", "es", "ed", "d", "ing", "er", "ers", "ly", "'s")
 
@@ -17234,7 +17321,7 @@ def _s45k_known(word: str) -> bool:
     if word in words:
         return True
     for end in _S45K_ENDINGS:
-        stem = word[: -len(end)] if word.endswith(end) and len(word) - len(end) >= 3 else ""
+        stem = word[: -len(end)] if word.endswith(end) and len(word) - len(end) >= 4 else ""
         if stem and (stem in words or stem + "e" in words or (stem[-1:] == stem[-2:-1] and stem[:-1] in words)):
             return True
     return False
