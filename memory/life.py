@@ -17336,6 +17336,12 @@ def _s45k_deletes(word: str, most: int) -> set[str]:
 
 
 @functools.cache
+def _s45k_listed() -> frozenset[str]:
+    """The words of the lists' names `_s45k_index` holds that are no key word of the rules."""
+    return frozenset(k.lstrip("+") for found in _s45k_index().values() for k in found) - frozenset(_S45K_KEYS)
+
+
+@functools.cache
 def _s45k_index() -> dict[str, frozenset[str]]:
     """Each deletion (up to two letters) of a key word or a list name's word -> the words it is of."""
     keys = {(w, 5) for w in _S45K_KEYS}
@@ -17385,9 +17391,10 @@ def _s45k_word(word: str) -> str | None:
     most = 2 if len(word) >= 8 else 1
     index = _s45k_index()
     near = {k for gone in _s45k_deletes(word, most) for k in index.get(gone, ())}
-    near = {k.lstrip("+") for k in near if not k.startswith("+") or len(word) >= 7}
-    scored = sorted((_s45k_distance(word, k), k) for k in near)
-    scored = [(d, k) for d, k in scored if d <= most]
+    near = {k for k in near if not k.startswith("+") or len(word) >= 7}
+    # a list's name one edit off only ("genoveva" is a name of her own, two edits from "geneva")
+    scored = sorted((_s45k_distance(word, k.lstrip("+")), k.lstrip("+")) for k in near)
+    scored = [(d, k) for d, k in scored if d <= (1 if k in _s45k_listed() else most)]
     if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return None
     return scored[0][1]
@@ -17484,6 +17491,25 @@ _S45K_READ = (
         IDENTITY,
         patterns.lazy(r"(?:^|\s)my (?:new )?(?:boyfriend|girlfriend|fiance|fiancee) (?P<v>[a-z][a-z'-]+)\b"),
     ),
+    # "canceled planet fitness and joined the genoveva chaves center", "i go to planet fitness": where the text speaks
+    # of working out (`_S45K_GYM_SAID`), a place whose name ends in a gym's word
+    (
+        "gym",
+        FACT,
+        patterns.lazy(
+            _S45K_MINE
+            + r"(?:(?:canceled|cancelled|quit|left) [\w ]+? and )?(?:go to|joined|signed up (?:at|for)|switched to) "
+            r"(?:the )?(?P<v>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2} (?:fitness|gym|rec center|center|ymca|athletic club))\b"
+        ),
+    ),
+    # "i need a new doctor ... i got a appointment with dr okafor": where the text says a new one (`_S45K_NEW_DOCTOR`)
+    (
+        "doctor",
+        FACT,
+        patterns.lazy(
+            _S45K_MINE + r"(?:got|have|made|booked) (?:a |an )?(?:appointment|appt) with (?P<v>dr\.? [a-z][\w'-]+)"
+        ),
+    ),
     # "my boss is dwayne hes kinda strict": a name typed in lower case, no everyday word ("my boss is nice")
     (
         "manager",
@@ -17491,6 +17517,11 @@ _S45K_READ = (
         patterns.lazy(r"(?:^|\s)(?:my (?:new )?(?:boss|manager|supervisor) is) (?P<v>[a-z][a-z'-]+)\b"),
     ),
 )
+
+
+_S45K_GYM_SAID = patterns.lazy(r"\b(?:gym|fitness|work ?out|workouts?|pool|treadmill|lifting|classes)\b")
+_S45K_NEW_DOCTOR = patterns.lazy(r"\bnew (?:doctor|dentist|pcp|primary care|obgyn|therapist)\b")
+_S45K_GATED = {"gym": _S45K_GYM_SAID, "doctor": _S45K_NEW_DOCTOR}
 
 
 def _s45k_clauses(text: str) -> list[str]:
@@ -17519,17 +17550,21 @@ def _s45k_value(attribute: str | None, memory_type: str, match: re.Match[str]) -
     return Said(attribute, _norm(shown), shown, memory_type)
 
 
+_S45K_SAYS = patterns.lazy(
+    r"sold|traded|switched|moved|changed|insurance|boss|manager|friend|fiance|go to|joined|appointment"
+)
+
+
 def _s45k_read(text: str) -> list[Said]:
     """(session 45: kayla) What her lower-case run-ons say of a car bought, a bank or carrier switched to, an
-    insurer, a boss, a partner (`_S45K_READ`), read clause by clause (`_s45k_clauses`)."""
-    if not any(
-        w in text
-        for w in ("sold", "traded", "switched", "moved", "changed", "insurance", "boss", "manager", "friend", "fiance")
-    ):
+    insurer, a gym, a new doctor, a boss, a partner (`_S45K_READ`), read clause by clause (`_s45k_clauses`)."""
+    if _S45K_SAYS.search(text) is None:
         return []
     out: list[Said] = []
     for clause in _s45k_clauses(text):
         for attribute, memory_type, pattern in _S45K_READ:
+            if attribute in _S45K_GATED and _S45K_GATED[attribute].search(text) is None:
+                continue
             match = pattern.search(clause)
             said = _s45k_value(attribute, memory_type, match) if match is not None else None
             if said is not None:
