@@ -17301,7 +17301,7 @@ _S45K_KEYS = [
     "internship",
     "contractor",
 ]
-_S45K_WORD = re.compile(r"(?<![\w'-])[A-Za-z]{5,}(?![\w'-])")
+_S45K_WORD = re.compile(r"(?<![\w'])[A-Za-z]{5,}(?![\w'-])")  # (the last word of a name: "t-mobil")
 _S45K_ENDINGS = ("s", "es", "ed", "d", "ing", "er", "ers", "ly", "'s")
 
 
@@ -17551,7 +17551,7 @@ def _s45k_value(attribute: str | None, memory_type: str, match: re.Match[str]) -
 
 
 _S45K_SAYS = patterns.lazy(
-    r"sold|traded|switched|moved|changed|insurance|boss|manager|friend|fiance|go to|joined|appointment"
+    r"sold|traded|switched|moved|changed|insurance|boss|manager|supervisor|friend|fiance|go to|joined|appointment"
 )
 
 
