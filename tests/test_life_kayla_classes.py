@@ -56,6 +56,11 @@ def test_a_misspelt_word_is_read_as_the_key_word_it_is_one_slip_from(word, read_
         "slept on the top bunk at camp",  # "bunk" is no "bank"
         "at least the lease is cheap",  # "least" stays
         "my friend genoveva joined the club",  # a name of her own, two letters from "geneva"
+        "Mon dentiste est maintenant la Dre Morin",  # French, no misspelt "dentist"
+        "now I go to a doctora in the clinic",  # Spanish, no misspelt "doctor"
+        "we got a used Sportage off a fella",  # a car of the lists, a letter from a town
+        "been gettin headaches in the mornings",  # a dropped g, no bank "Getin"
+        "my dentist dr huffman says i need a crown",  # a surname near a town's name
     ],
 )
 def test_a_real_word_or_a_name_near_a_key_word_is_left_as_written(text):
@@ -105,6 +110,8 @@ def test_her_lower_case_run_on_says_what_she_did(text, attribute, value):
         ("i got a appointment with dr benally for my knee", "doctor"),  # no new doctor said
         ("my boss is strict but fair", "manager"),  # how the boss is, no name
         ("my boyfriend always cooks", "partner"),  # no name
+        ("i need to break up w my boyfriend over text", "partner"),  # a word that goes on, and a plan
+        ("I have moved my health insurance to the state plan", "insurance"),  # "moved" names no insurer
         ("if i switched from verizon to visible would it be cheaper", "phone provider"),  # a plan
     ],
 )
