@@ -17514,6 +17514,16 @@ _S45K_READ = (
             r"(?:the )?(?P<v>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2} (?:fitness|gym|rec center|center|ymca|athletic club))\b"
         ),
     ),
+    # "im in a tuesday nite bowling league", "joined a coed softball league": a league of her game, a club ("what
+    # league am i in" asks the club)
+    (
+        "club",
+        FACT,
+        patterns.lazy(
+            _S45K_MINE + r"(?:(?:i'?m|im) in|joined|signed up for|play in|bowl in) (?:a |an |the )?(?:[\w-]+ ){0,3}?"
+            r"(?P<v>(?!(?:a|an|the|new|coed|local|work)\b)[a-z]+) league\b"
+        ),
+    ),
     # "i need a new doctor ... i got a appointment with dr okafor": where the text says a new one (`_S45K_NEW_DOCTOR`)
     (
         "doctor",
@@ -17559,17 +17569,18 @@ def _s45k_value(attribute: str | None, memory_type: str, match: re.Match[str]) -
         return None  # ("my boyfriend always cooks", "my boss is away")
     if attribute == "manager" and _s45k_known(shown):
         return None  # (after "is", a word of how someone is: "my boss is nice", "my boss is strict")
+    shown = shown + " league" if attribute == "club" else shown
     return Said(attribute, _norm(shown), shown, memory_type)
 
 
 _S45K_SAYS = patterns.lazy(
-    r"sold|traded|switched|moved|changed|insurance|boss|manager|supervisor|friend|fiance|go to|joined|appointment"
+    r"sold|traded|switched|moved|changed|insurance|boss|manager|supervisor|friend|fiance|go to|joined|appointment|league"
 )
 
 
 def _s45k_read(text: str) -> list[Said]:
     """(session 45: kayla) What her lower-case run-ons say of a car bought, a bank or carrier switched to, an
-    insurer, a gym, a new doctor, a boss, a partner (`_S45K_READ`), read clause by clause (`_s45k_clauses`)."""
+    insurer, a gym, a league, a new doctor, a boss, a partner (`_S45K_READ`), read clause by clause (`_s45k_clauses`)."""
     if _S45K_SAYS.search(text) is None:
         return []
     out: list[Said] = []
