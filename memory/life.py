@@ -17524,6 +17524,16 @@ _S45K_READ = (
             r"(?P<v>(?!(?:a|an|the|new|coed|local|work)\b)[a-z]+) league\b"
         ),
     ),
+    # "my rent is 950 for my apartment near nob hill": where her own place is, in lower case
+    (
+        "home",
+        IDENTITY,
+        patterns.lazy(
+            r"(?:^|\s)my (?:apartment|apt|place|house|condo|duplex|trailer) (?:is )?(?:in|near|off|by) "
+            r"(?P<v>(?!(?:the|a|an|my|our|work|school|campus|here|there|town|walking)\b)[a-z][a-z]+"
+            r"(?: (?!(?:and|to|for|at|in|on|but|so|now|with|since|lol|bc|which|that|from|is|was)\b)[a-z]+)?)\b"
+        ),
+    ),
     # "i need a new doctor ... i got a appointment with dr okafor": where the text says a new one (`_S45K_NEW_DOCTOR`)
     (
         "doctor",
@@ -17574,13 +17584,13 @@ def _s45k_value(attribute: str | None, memory_type: str, match: re.Match[str]) -
 
 
 _S45K_SAYS = patterns.lazy(
-    r"sold|traded|switched|moved|changed|insurance|boss|manager|supervisor|friend|fiance|go to|joined|appointment|league"
+    r"sold|traded|switched|moved|changed|insurance|boss|manager|supervisor|friend|fiance|go to|joined|appointment|league|my apartment|my apt|my place|my house|my condo|my duplex|my trailer"
 )
 
 
 def _s45k_read(text: str) -> list[Said]:
     """(session 45: kayla) What her lower-case run-ons say of a car bought, a bank or carrier switched to, an
-    insurer, a gym, a league, a new doctor, a boss, a partner (`_S45K_READ`), read clause by clause (`_s45k_clauses`)."""
+    insurer, a gym, a league, her place, a new doctor, a boss, a partner (`_S45K_READ`), read clause by clause (`_s45k_clauses`)."""
     if _S45K_SAYS.search(text) is None:
         return []
     out: list[Said] = []

@@ -7,7 +7,7 @@ real word near a key word, someone else's change said the same way, a plan, a qu
   word one letter off ("mowed", "brake", "bunk", "least") and a name of her own ("genoveva") stay as written.
 - Her lower-case run-ons: a car bought after the one sold, a bank or a carrier switched to ("switched from X to Y"
   by the list X is of), an insurer she has or is on, a gym joined or gone to, a league she is in or joined (a club:
-  "what league am i in"), a new doctor's appointment, a boss
+  "what league am i in"), where her own place is, a new doctor's appointment, a boss
   and a boyfriend named in lower case; read of her own clause, not a question's after a comma, a plan's or
   someone else's.
 """
@@ -93,6 +93,7 @@ def test_a_misspelt_plan_or_someone_elses_move_is_still_no_move_of_hers():
         ("my supervisor is tavita, she trains me on the register", "manager", "tavita"),
         ("my girlfreind rosalind is coming over", "partner", "rosalind"),
         ("joined a coed kickball leage on thursdays, what shoes do i need", "club", "kickball league"),
+        ("my rent is 1100 for my apartmint near old town, is that high", "home", "old town"),
     ],
 )
 def test_her_lower_case_run_on_says_what_she_did(text, attribute, value):
@@ -113,6 +114,8 @@ def test_her_lower_case_run_on_says_what_she_did(text, attribute, value):
         ("my boss is strict but fair", "manager"),  # how the boss is, no name
         ("my boyfriend always cooks", "partner"),  # no name
         ("my son joined a soccer league", "club"),  # someone else's
+        ("my sisters apartment near old town has mice", "home"),  # someone else's
+        ("my apartment is near work so i walk", "home"),  # no place named
         ("thinking about joining a kickball league", "club"),  # a plan
         ("is there a bowling league in taos", "club"),  # a question
         ("i need to break up w my boyfriend over text", "partner"),  # a word that goes on, and a plan
