@@ -170,7 +170,10 @@ RECORDED = {
     # sa"), a job ("X ako sa Y", "first week ko sa Y"), a promotion, "TL ko si X", a shift, a bank, an e-wallet (an
     # attribute of its own), a carrier ("X na ako ngayon"), "jowa ko si X", a gym, a pet adopted and named, a dentist,
     # a motorbike of the lists, an allergy, a remittance service ("Enjaz na lng ako")
-    12: "f195da35052da9bc",
+    # session 45 (life54): spelling by ear (kayla): a misspelt key word or list name read as the word ("mooved",
+    # "docter", "verison"), and her lower-case run-ons: a car bought, a bank or carrier switched to, an insurer, a
+    # gym, a league (a club), her place, a new doctor's appointment, a boss and a boyfriend named in lower case
+    12: "565bb1cc5607fd8c",
 }
 
 
