@@ -14148,9 +14148,7 @@ def _unquoted(match: re.Match[str]) -> str:
 @text_cache(maxsize=65536)  # a chat import and every contradiction check read the same texts
 def read(text: str) -> tuple[Said, ...]:
     """The attributes a person's own statement gives values to (empty for anything else)."""
-    text = _texted(
-        _typed_out(_UNSPELLED.sub(_spelled, _own(_s45k_spelt(straight(text)))))
-    )  # (a phone's, a texter's typing; s45: by ear)
+    text = _texted(_typed_out(_UNSPELLED.sub(_spelled, _own(_s45k_spelt(straight(text))))))  # (typed; by ear)
     text = _JOURNAL_DATE.sub("", text) if "/" in text else text  # a journal entry's date heading
     out: dict[str, Said] = _s44q_adopted(text) | _s45g_whole(text)  # (s44: maude; s45: glenda) said across sentences
     introduced: str | None = None
@@ -14193,16 +14191,12 @@ def read(text: str) -> tuple[Said, ...]:
                 out.setdefault(said.attribute, said)  # the first statement of an attribute counts
         for said in _drafted(sentence, text) + writer:
             out.setdefault(said.attribute, said)
-    _joined_a_gym(out)
+    _joined_a_gym(_s45k_over(out, text))  # (session 45: kayla's lower-case run-ons first)
     _not_a_home_but_a_supplier(out, named)  # (session 39: bola)
     if "partner" not in out and _PARTNER_GATE.search(text) is not None:
         out.update((said.attribute, said) for said in _partner_named(text)[:1])
     for said in (_levels(text) if _A_LEVEL.search(text) is not None else []) + _memberships(text) + _s45l_read(text):
         out.setdefault(said.attribute, said)  # (session 41; session 45: a club of a kind, a job done with)
-    for said in _s45k_read(text):  # (session 45: kayla) a car bought over the one sold, as a list's name would
-        ruled = out.setdefault(said.attribute, said)
-        if said.attribute == "car" and ruled is not said and said.value != ruled.value:
-            out["car"] = said
     if "number of pets" not in out and "just" in text:
         out.update((said.attribute, said) for said in _one_pet(text))
     for said in named:  # a rule's reading of an attribute comes first, unless the list names it in full
@@ -17581,6 +17575,15 @@ def _s45k_value(attribute: str | None, memory_type: str, match: re.Match[str]) -
         return None  # (after "is", a word of how someone is: "my boss is nice", "my boss is strict")
     shown = shown + " league" if attribute == "club" else shown
     return Said(attribute, _norm(shown), shown, memory_type)
+
+
+def _s45k_over(out: dict[str, Said], text: str) -> dict[str, Said]:
+    """`out` with `_s45k_read`'s readings where no rule read the attribute; a car bought over the one sold."""
+    for said in _s45k_read(text):
+        ruled = out.setdefault(said.attribute, said)
+        if said.attribute == "car" and ruled is not said and said.value != ruled.value:
+            out["car"] = said
+    return out
 
 
 _S45K_SAYS = patterns.lazy(

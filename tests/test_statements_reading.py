@@ -173,13 +173,15 @@ RECORDED = {
     # session 45 (life54): spelling by ear (kayla): a misspelt key word or list name read as the word ("mooved",
     # "docter", "verison"), and her lower-case run-ons: a car bought, a bank or carrier switched to, an insurer, a
     # gym, a league (a club), her place, a new doctor's appointment, a boss and a boyfriend named in lower case
-    12: "565bb1cc5607fd8c",
+    12: "9bfe07b932e59df8",
 }
 
 
 def digest() -> str:
     h = hashlib.sha256()
     data = sorted((ROOT / "memory" / "data").glob("*.txt"))
+    # (session 45: life54) the dictionary a misspelt word is told from a real one by (`life._s45k_dictionary`)
+    data += [ROOT / "wiki" / "data" / name for name in ("common.txt", "frequent.txt", "words.txt")]
     for path in [*(ROOT / name for name in SOURCES), *data]:
         h.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
         h.update(path.read_bytes().replace(b"\r\n", b"\n") + b"\0")
