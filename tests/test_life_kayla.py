@@ -16,6 +16,18 @@ Measured blind (session 45, persona43): 1 of 16 changes found (the medication), 
 The current value first: 11 of 19 questions with the fake embedder, 12 of 19 with the real model. Foreign
 questions flagged: 1 of 5 with the real model (0 of 5 with the fake). These are floors: a general rule may
 raise them, none may lower them, and the false items may only go (none other may come).
+
+After session 45's life54 (memory/life.py's block "spelling by ear (kayla)", each class tested in other words in
+tests/test_life_kayla_classes.py): a misspelt word is read as the rules' key word or the list's name it is one slip
+of the ear from ("mooved", "apartmint", "mangager", "docter", "insurence", "verison", "wells fargoe", "crikcet"),
+in statements and questions, and her lower-case run-ons' car bought, bank and carrier switched to, insurer, gym,
+league, place, new doctor, boss and boyfriend are read. The key now lists her break-up as a change of its own
+(Marcus -> broke up -> Jaylen, as ines's and rowan's keys do): 17 changes. 13 of 17 found (either embedder), 0
+false items; the current value first for 16 of 20 with the fake embedder, 18 of 20 with the real model; 1 of 5
+foreign questions flagged with the real model. Not found: her role (apprentice: no rule reads "line cook" or
+"apprentice" as a role), the EPA 608 passed, the pet (a cat and a dog are two attributes), the church (the old
+one is said only as a potluck "at calvery ... after servise"). Still not first (real model): "am i still with
+marcus" (the Jaylen turn comes first) and "what med am i on for anxiety" (the new doctor's turn).
 """
 
 from __future__ import annotations
@@ -25,20 +37,26 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 1  # changes found today (either embedder)
-RANK1_FAKE = 11  # questions whose first result states the current value, fake embedder
-RANK1_REAL = [  # the real model's, today (12 of 19): each must stay first
+FOUND = 13  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+RANK1_FAKE = 16  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's, today (18 of 20): each must stay first
     "where do i live now",
     "where do i work",
     "whats my job",
     "whos my boss",
     "do i have my epa cert",
+    "what bank am i with",
     "whos my phone carrier",
     "what do i drive",
+    "whos my boyfriend",
     "do i have a pet",
+    "whos my docter",
+    "what gym do i go to",
     "what leage am i in",
     "what church do i go to",
+    "whats my insurence",
     "where was i born",
+    "what am i alergic to",
     "whats my sisters name",
 ]
 UNFLAGGED_REAL = [  # foreign questions the real model finds something close to today
@@ -47,9 +65,6 @@ UNFLAGGED_REAL = [  # foreign questions the real model finds something close to 
     "whats my favrite movie",
     "did i ever brake a bone",
 ]
-FALSE_TODAY = {  # false items open today: they may only go
-    "my f150 ac is blowing warm lol the hvac girl with broken ac. is it the compresser",
-}
 
 
 @pytest.fixture(scope="module")
@@ -58,8 +73,8 @@ def measured() -> dict:
 
 
 def test_nothing_she_says_of_others_considers_or_pastes_opens_an_item(measured):
-    assert set(measured["false_items"]) <= FALSE_TODAY
-    assert measured["changes"] == 16
+    assert measured["false_items"] == []
+    assert measured["changes"] == 17
 
 
 def test_what_is_read_of_her_today_can_only_rise(measured):
@@ -69,12 +84,4 @@ def test_what_is_read_of_her_today_can_only_rise(measured):
 
 @pytest.mark.model
 def test_with_the_real_model_her_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
-    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    result = lifefloors.measured(lifechanges.KAYLA, "minilm")
-    assert set(result["false_items"]) <= FALSE_TODAY
-    assert result["found"] >= FOUND
-    answered = [a["question"] for a in result["asked"] if a["rank1"]]
-    assert [q for q in RANK1_REAL if q not in answered] == []
-    close = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
-    assert [q for q in close if q not in UNFLAGGED_REAL] == []
+    lifefloors.hold_with_the_real_model(lifechanges.KAYLA, FOUND, RANK1_REAL, UNFLAGGED_REAL, monkeypatch)
