@@ -17343,7 +17343,8 @@ def _s45k_listed() -> frozenset[str]:
 
 @functools.cache
 def _s45k_index() -> dict[str, frozenset[str]]:
-    """Each deletion (up to two letters) of a key word or a list name's word -> the words it is of."""
+    """Each deletion of a key word (up to two letters) or a list name's word (one: a name is read one edit off
+    only) -> the words it is of."""
     keys = {(w, 5) for w in _S45K_KEYS}
     for file, attribute in vocab.FILES.items():
         if attribute in ("bank", "phone provider", "home", "medication"):
@@ -17353,7 +17354,7 @@ def _s45k_index() -> dict[str, frozenset[str]]:
                     keys |= {(w, least) for w in re.findall(r"[a-z]{5,}", vocab.fold(line.lstrip("~%")))}
     index: dict[str, set[str]] = {}
     for key, least in keys:
-        for gone in _s45k_deletes(key, 2):
+        for gone in _s45k_deletes(key, 2 if key in _S45K_KEYS else 1):
             index.setdefault(gone, set()).add(key if least == 5 else "+" + key)
     return {gone: frozenset(found) for gone, found in index.items()}
 
