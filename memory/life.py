@@ -17395,7 +17395,9 @@ def _s45k_word(word: str) -> str | None:
     near = {k for k in near if (not k.startswith("+") or len(word) >= 9) and not _s45k_foreign(word, k)}
     # a list's name one edit off only ("genoveva" is a name of her own, two edits from "geneva")
     scored = sorted((_s45k_distance(word, k.lstrip("+")), k.lstrip("+")) for k in near)
+    # (and for a word of six letters or more: "Baner", a part of Pune, is no "Banner")
     scored = [(d, k) for d, k in scored if d <= (1 if k in _s45k_listed() else most)]
+    scored = [(d, k) for d, k in scored if len(word) >= 6 or k not in _s45k_listed()]
     if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return None
     return scored[0][1]
