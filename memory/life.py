@@ -17196,7 +17196,8 @@ def _s45l_asked_past(query: str) -> set[str]:
 # is read as the one key word of the rules (`_S45K_KEYS`) or word of a list's name (banks, carriers; a city's for a
 # word of seven letters or more) it is one edit from (two for a word of eight or more; a swap of two letters is one
 # edit). A real word is never changed ("brake", "least", "bunk", "mowed"), nor a word two key words are as near.
-# The cost on an import: one set look-up a word; the near words are looked up by deletions (each key's, made once).
+# A key word has one spelling the world over: not "license", "counselor", "neighborhood", "pediatrician" (a British
+# "licence", "counsellor" is no slip of the ear). The cost on an import: one set look-up a word; the near words are looked up by deletions (each key's, made once).
 _S45K_DATA = Path(__file__).resolve().parent.parent / "wiki" / "data"
 _S45K_KEYS = [
     "moved",
@@ -17238,8 +17239,6 @@ _S45K_KEYS = [
     "promotion",
     "certified",
     "certification",
-    "license",
-    "licensed",
     "married",
     "engaged",
     "divorced",
@@ -17270,12 +17269,9 @@ _S45K_KEYS = [
     "allergic",
     "allergy",
     "physician",
-    "pediatrician",
     "orthodontist",
     "chiropractor",
-    "counselor",
     "partner",
-    "neighborhood",
     "downtown",
     "house",
     "condo",

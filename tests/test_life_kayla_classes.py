@@ -63,6 +63,7 @@ def test_a_misspelt_word_is_read_as_the_key_word_it_is_one_slip_from(word, read_
         "been gettin headaches in the mornings",  # a dropped g, no bank "Getin"
         "my dentist dr huffman says i need a crown",  # a surname near a town's name
         "took a flat in Baner near the highway",  # a place of five letters, one from a bank's word ("Banner")
+        "My EAP counsellor suggested journaling",  # a British spelling, no slip of the ear
     ],
 )
 def test_a_real_word_or_a_name_near_a_key_word_is_left_as_written(text):
