@@ -17597,6 +17597,8 @@ def _s45k_read(text: str) -> list[Said]:
         return []
     out: list[Said] = []
     for clause in _s45k_clauses(text):
+        if _S45K_SAYS.search(clause) is None:
+            continue  # (a clause of none of the words: a long run of "Dr. " is thousands of them)
         for attribute, memory_type, pattern in _S45K_READ:
             if attribute in _S45K_GATED and _S45K_GATED[attribute].search(text) is None:
                 continue

@@ -173,7 +173,7 @@ RECORDED = {
     # session 45 (life54): spelling by ear (kayla): a misspelt key word or list name read as the word ("mooved",
     # "docter", "verison"), and her lower-case run-ons: a car bought, a bank or carrier switched to, an insurer, a
     # gym, a league (a club), her place, a new doctor's appointment, a boss and a boyfriend named in lower case
-    12: "a0633a25b0313272",
+    12: "1effa3b1f2c324ea",
 }
 
 
