@@ -33,6 +33,7 @@ and tests/fixtures/wilma/ (a thirty-second, written blind: a retired farm wife a
 and tests/fixtures/maude/ (a thirty-third, written blind: a Québécoise's franglais, Trois-Rivières to Lévis)
 and tests/fixtures/maricel/ (a thirty-fourth, written blind: a Filipina's Taglish, Quezon City to Cebu to Riyadh)
 and tests/fixtures/glenda/ (a thirty-fifth, written blind: a hospice social worker's shared login, her husband's chats)
+and tests/fixtures/kayla/ (a thirty-sixth, written blind: a line cook turned HVAC apprentice who spells by ear)
 and tests/fixtures/rima/ (a thirty-seventh, written blind: a Lebanese designer's Arabizi, Achrafieh to JLT to Limassol).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
@@ -103,6 +104,7 @@ AVA = FIXTURES / "ava"  # a thirty-first, written blind: Alex to Ava, Portland's
 WILMA = FIXTURES / "wilma"  # a thirty-second, written blind: a farm near Aurora, Neb. to York to Sioux Falls, all caps
 MAUDE = FIXTURES / "maude"  # a thirty-third, written blind: Trois-Rivières to Limoilou to Lévis, Québec franglais
 MARICEL = FIXTURES / "maricel"  # a thirty-fourth, written blind: BPO lead to OFW nurse, QC to Cebu to Riyadh, Taglish
+KAYLA = FIXTURES / "kayla"  # a thirty-sixth, written blind: Albuquerque to Santa Fe, line cook to HVAC, misspelt
 GLENDA = FIXTURES / "glenda"  # a thirty-fifth, written blind: Duluth to Two Harbors, her husband on the same login
 RIMA = FIXTURES / "rima"  # a thirty-seventh, written blind: Achrafieh to Dubai's JLT to Limassol, Arabizi and French
 
@@ -179,7 +181,7 @@ def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
     people: tuple[Path, ...] = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR, PRIYA)
     people += (DALE, NOOR, MARISOL, TUNDE, LUCIA, MAEVE, SAM, OLENA, KAI, ROWAN, WEN, ARJUN, GRACE, INES, BOLA, RAY)
-    people += (HAROLD, DANI, BETH, JOLENE, AVA, WILMA, MAUDE, MARICEL, GLENDA, RIMA)
+    people += (HAROLD, DANI, BETH, JOLENE, AVA, WILMA, MAUDE, MARICEL, GLENDA, KAYLA, RIMA)
     return {"fixtures": [run(p, k) for p in people]}
 
 

@@ -27,6 +27,7 @@ Pure functions over text (no store, no SQL): memory/correction.py decides what a
 # ruff: noqa: E501  (the pattern table reads best one rule a line)
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Callable
@@ -14510,7 +14511,7 @@ def _unquoted(match: re.Match[str]) -> str:
 @text_cache(maxsize=65536)  # a chat import and every contradiction check read the same texts
 def read(text: str) -> tuple[Said, ...]:
     """The attributes a person's own statement gives values to (empty for anything else)."""
-    text = _texted(_typed_out(_UNSPELLED.sub(_spelled, _own(straight(text)))))  # (a phone's, a texter's typing)
+    text = _texted(_typed_out(_UNSPELLED.sub(_spelled, _own(_s45k_spelt(straight(text))))))  # (typed; by ear)
     text = _JOURNAL_DATE.sub("", text) if "/" in text else text  # a journal entry's date heading
     out: dict[str, Said] = _s44q_adopted(text) | _s45g_whole(text)  # (s44: maude; s45: glenda) said across sentences
     introduced: str | None = None
@@ -14553,7 +14554,7 @@ def read(text: str) -> tuple[Said, ...]:
                 out.setdefault(said.attribute, said)  # the first statement of an attribute counts
         for said in _drafted(sentence, text) + writer:
             out.setdefault(said.attribute, said)
-    _joined_a_gym(out)
+    _joined_a_gym(_s45k_over(out, text))  # (session 45: kayla's lower-case run-ons first)
     _not_a_home_but_a_supplier(out, named)  # (session 39: bola)
     if "partner" not in out and _PARTNER_GATE.search(text) is not None:
         out.update((said.attribute, said) for said in _partner_named(text)[:1])
@@ -16522,7 +16523,7 @@ def asked(query: str) -> frozenset[str]:
     of someone else's life, "other:<who>" alone. A long query: its question's sentence (`asked_window`)."""
     query = asked_window(query)
     # (typed without apostrophes, "whats my job title", "where im based", as a statement is: `_UNSPELLED`)
-    query = _ASKED_UNSPELLED.sub(r"\1's", _UNSPELLED.sub(_spelled, straight(query)))
+    query = _ASKED_UNSPELLED.sub(r"\1's", _UNSPELLED.sub(_spelled, _s45k_spelt(straight(query))))  # (s45: by ear)
     query = _SL_CALLED.sub(r"what \1 \2 called", query)
     query = _SGL_NO_DO.sub(_sgl_do, query) if " i " in query or " we " in query else query  # (session 43)
     query = _DEGREE_ASKED.sub(_degree_asked, query) if "my " in query else query  # (session 38: "my MA" is no mother)
@@ -17550,3 +17551,425 @@ def _s45l_asked_past(query: str) -> set[str]:
         if found
         else set()
     )
+
+
+# -- session 45: spelling by ear (kayla) ----------------------------------------------------------------------------
+# Someone who spells by ear (the blind kayla fixture) writes the words the rules key on as they sound, and not the same
+# way twice: every rule keyed on "moved", "apartment", "manager", "doctor", "insurance", "switched" missed its misspelt
+# forms, and the lists' names missed "wells fargoe", "verison", "albuquerqe". `_s45k_spelt` is one pass before every
+# rule (`read`) and every question (`asked`), shared by all of them: a word of five letters or more that is no word of
+# the dictionary (the embedding model's whole words, memory/data's common, frequent and words lists, or an ending on one: "mowed" is "mow" + "ed")
+# is read as the one key word of the rules (`_S45K_KEYS`) or word of a list's name (banks, carriers; a city's for a
+# word of seven letters or more) it is one edit from (two for a word of eight or more; a swap of two letters is one
+# edit). A real word is never changed ("brake", "least", "bunk", "mowed"), nor a word two key words are as near.
+# A key word has one spelling the world over: not "license", "counselor", "neighborhood", "pediatrician" (a British
+# "licence", "counsellor" is no slip of the ear). The cost on an import: one set look-up a word; the near words are looked up by deletions (each key's, made once).
+_S45K_DATA = vocab.DATA
+_S45K_KEYS = [
+    "moved",
+    "moving",
+    "relocated",
+    "relocating",
+    "switched",
+    "switching",
+    "apartment",
+    "apartments",
+    "manager",
+    "supervisor",
+    "doctor",
+    "dentist",
+    "insurance",
+    "prescription",
+    "prescribed",
+    "veterinarian",
+    "boyfriend",
+    "girlfriend",
+    "husband",
+    "fiance",
+    "adopted",
+    "joined",
+    "started",
+    "apprentice",
+    "appointment",
+    "league",
+    "fitness",
+    "bowling",
+    "restaurant",
+    "pharmacy",
+    "therapist",
+    "landlord",
+    "roommate",
+    "employer",
+    "company",
+    "promoted",
+    "promotion",
+    "certified",
+    "certification",
+    "married",
+    "engaged",
+    "divorced",
+    "graduated",
+    "university",
+    "college",
+    "church",
+    "bought",
+    "traded",
+    "leased",
+    "signed",
+    "passed",
+    "transferred",
+    "working",
+    "hired",
+    "teacher",
+    "nurse",
+    "mechanic",
+    "technician",
+    "wireless",
+    "mobile",
+    "credit",
+    "union",
+    "checking",
+    "savings",
+    "account",
+    "medication",
+    "allergic",
+    "allergy",
+    "physician",
+    "orthodontist",
+    "chiropractor",
+    "partner",
+    "downtown",
+    "house",
+    "condo",
+    "townhouse",
+    "living",
+    "renting",
+    "canceled",
+    "cancelled",
+    "quitting",
+    "quit",
+    "retired",
+    "service",
+    "cleaning",
+    "studying",
+    "student",
+    "degree",
+    "internship",
+    "contractor",
+]
+_S45K_WORD = re.compile(r"(?<![\w'])[A-Za-z]{5,}(?![\w'-])")  # (the last word of a name: "t-mobil")
+_S45K_ENDINGS = ("s", "es", "ed", "d", "ing", "er", "ers", "ly", "'s")
+
+
+@functools.cache
+def _s45k_dictionary() -> frozenset[str]:
+    """The embedding model's whole words (memory/data: common.txt, frequent.txt, words.txt)."""
+    found: set[str] = set()
+    for name in ("common.txt", "frequent.txt", "words.txt"):
+        lines = (_S45K_DATA / name).read_text(encoding="utf-8").splitlines()
+        found.update(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+    return frozenset(found)
+
+
+def _s45k_known(word: str) -> bool:
+    """A word of the dictionary, or one with an ending on one ("mowed", "bunks", "moving": "move" + "ing")."""
+    words = _s45k_dictionary()
+    if word in words or word in _s45k_names() or (word.endswith("in") and word + "g" in words):
+        return True  # (a name of the lists: "sportage", "publix"; a dropped g: "gettin", "nothin")
+    for end in _S45K_ENDINGS:
+        stem = word[: -len(end)] if word.endswith(end) and len(word) - len(end) >= 4 else ""
+        if stem and (stem in words or stem + "e" in words or (stem[-1:] == stem[-2:-1] and stem[:-1] in words)):
+            return True
+    return False
+
+
+def _s45k_deletes(word: str, most: int) -> set[str]:
+    found, edge = {word}, {word}
+    for _ in range(most):
+        edge = {w[:i] + w[i + 1 :] for w in edge for i in range(len(w))}
+        found |= edge
+    return found
+
+
+@functools.cache
+def _s45k_names() -> frozenset[str]:
+    """Every word of every list's name (memory/data: cars, banks, carriers, cities, ...): words as written."""
+    return frozenset(w for first in vocab.names().values() for name in first for w in name.words)
+
+
+@functools.cache
+def _s45k_listed() -> frozenset[str]:
+    """The words of the lists' names `_s45k_index` holds that are no key word of the rules."""
+    return frozenset(k.lstrip("+") for found in _s45k_index().values() for k in found) - frozenset(_S45K_KEYS)
+
+
+@functools.cache
+def _s45k_index() -> dict[str, frozenset[str]]:
+    """Each deletion of a key word (up to two letters) or a list name's word (one: a name is read one edit off
+    only) -> the words it is of."""
+    keys = {(w, 5) for w in _S45K_KEYS}
+    for file, attribute in vocab.FILES.items():
+        if attribute in ("bank", "phone provider", "home", "medication"):
+            least = 9 if attribute == "home" else 5  # (a surname near a town's name: "huffman", "hoffman")
+            for line in (vocab.DATA / file).read_text(encoding="utf-8").splitlines():
+                if line.strip() and not line.startswith(("#", "=", "^")):
+                    keys |= {(w, least) for w in re.findall(r"[a-z]{5,}", vocab.fold(line.lstrip("~%")))}
+    index: dict[str, set[str]] = {}
+    for key, least in keys:
+        for gone in _s45k_deletes(key, 2 if key in _S45K_KEYS else 1):
+            index.setdefault(gone, set()).add(key if least == 5 else "+" + key)
+    return {gone: frozenset(found) for gone, found in index.items()}
+
+
+# A letter heard as another: a vowel for a vowel ("docter", "apartmint"), "s" for "z" or "c" ("verison", "servise").
+# Any other letter for another is no slip of the ear but another word ("mowed" is not "moved", "bunk" not "bank").
+_S45K_SOUNDS = ("aeiouy", "ckqsxz", "gj", "fv", "mn")
+
+
+def _s45k_swap(x: str, y: str) -> int:
+    """What writing `y` for `x` costs: nothing, one edit for a letter that sounds alike, else more than any allows."""
+    return 0 if x == y else 1 if any(x in group and y in group for group in _S45K_SOUNDS) else 3
+
+
+def _s45k_distance(a: str, b: str) -> int:
+    """Edits from `a` to `b`: a letter added or dropped, one written for a letter it sounds like (`_s45k_swap`),
+    two beside each other swapped."""
+    row2: list[int] = []
+    row = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        new = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            new[j] = min(row[j] + 1, new[j - 1] + 1, row[j - 1] + _s45k_swap(a[i - 1], b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                new[j] = min(new[j], row2[j - 2] + 1)
+        row2, row = row, new
+    return row[-1]
+
+
+@text_cache(maxsize=65536)
+def _s45k_word(word: str) -> str | None:
+    """The key word a misspelt word (lower case) is, or None (a word, or no one key word near enough)."""
+    if _s45k_known(word):
+        return None
+    most = 2 if len(word) >= 8 else 1
+    index = _s45k_index()
+    near = {k for gone in _s45k_deletes(word, most) for k in index.get(gone, ())}
+    near = {k for k in near if (not k.startswith("+") or len(word) >= 9) and not _s45k_foreign(word, k)}
+    # a list's name one edit off only ("genoveva" is a name of her own, two edits from "geneva")
+    scored = sorted((_s45k_distance(word, k.lstrip("+")), k.lstrip("+")) for k in near)
+    # (and for a word of six letters or more: "Baner", a part of Pune, is no "Banner")
+    scored = [(d, k) for d, k in scored if d <= (1 if k in _s45k_listed() else most)]
+    scored = [(d, k) for d, k in scored if len(word) >= 6 or k not in _s45k_listed()]
+    if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return None
+    return scored[0][1]
+
+
+def _s45k_foreign(word: str, key: str) -> bool:
+    """Whether `word` is a key word (no list's name: "fargoe" is Fargo) with a letter more at its end: another
+    language's word ("dentiste", "doctora")."""
+    return len(word) == len(key) + 1 and word.startswith(key) and word[-1] in "aeo" and key in _S45K_KEYS
+
+
+def _s45k_fixed(match: re.Match[str]) -> str:
+    written = match.group(0)
+    lower = written.casefold()
+    if written != lower and written != written.capitalize():
+        return written  # (an acronym or a name written with a capital inside)
+    key = _s45k_word(lower)
+    if key is None:
+        return written
+    return key if written == lower else key.capitalize()
+
+
+@text_cache(maxsize=4096)
+def _s45k_spelt(text: str) -> str:
+    """`text` with each misspelt word read as the key word or list name it is near (`_s45k_word`)."""
+    return _S45K_WORD.sub(_s45k_fixed, text)
+
+
+# Her own clauses of a run-on (the misspelt words read as `_s45k_spelt` reads them), each read apart: a clause that
+# opens a question ("..., how do i move my direct deposit") is skipped alone, so the statement before it is still hers.
+_S45K_CLAUSES = patterns.lazy(r"[.!?\n]+|,\s*|\s+(?:bc|because|but|so)\s+")
+_S45K_ASKS = patterns.lazy(
+    r"^(?:how|what|whats|what's|should|can|could|is|will|would|do|does|are|any|why|when|where|which|who|whos)\b"
+)
+_S45K_HEDGE = patterns.lazy(
+    r"\b(?:if|might|maybe|thinking|want|wanna|gonna|going to|should|planning|plan to|hope|wish|would|could|need to|have to)\b"
+)
+# Whose: the clause opens with the person (or with the verb, as she types: "swiched from verison to crikcet"), not
+# with someone else ("my mom switched ...", "luis bought ...").
+_S45K_MINE = r"^(?:(?:[Oo]k|[Oo]kay|[Ss]o|so|and|well|lol|yay|finally|also|just|now)\s+)*(?:(?:[Ii]|[Ww]e|me and \w+)\s+)?(?:(?:just|finally|also|already|officially)\s+)*"
+_S45K_NAME = r"[a-z0-9][\w&'-]*(?: (?!(?:and|to|for|at|in|on|its|it's|but|so|now|thru|through|with|since|lol|because|bc|which|that|cause|from)\b)[a-z0-9][\w&'-]*){0,3}"
+_S45K_READ = (
+    # "sold my civic and bought a used ford f150": the car bought, the one sold is gone
+    (
+        "car",
+        FACT,
+        patterns.lazy(
+            _S45K_MINE
+            + r"(?:sold|traded in) my [\w -]+? and (?:bought|got) (?:a |an )?(?:used |new |certified )*(?P<v>"
+            + _S45K_NAME
+            + ")"
+        ),
+    ),
+    # "we switched banks to newsenda credit union", "switched carriers to mint"
+    (
+        "bank",
+        FACT,
+        patterns.lazy(
+            _S45K_MINE
+            + r"(?:switched|moved|changed) (?:my |our )?(?:banks?|bank's|credit unions?) to (?P<v>"
+            + _S45K_NAME
+            + ")"
+        ),
+    ),
+    (
+        "phone provider",
+        FACT,
+        patterns.lazy(
+            _S45K_MINE
+            + r"(?:switched|moved|changed) (?:my |our )?(?:phone )?(?:carriers?|carrier's|plans?) to (?P<v>"
+            + _S45K_NAME
+            + ")"
+        ),
+    ),
+    # "switched from verizon to cricket": what it is of, by the lists' name of the one switched from
+    (
+        None,
+        FACT,
+        patterns.lazy(
+            _S45K_MINE
+            + r"(?:switched|moved|changed) (?:my \w+ )?from (?P<old>"
+            + _S45K_NAME
+            + r") to (?P<v>"
+            + _S45K_NAME
+            + ")"
+        ),
+    ),
+    # "i have blue cross insurance thru work", "now im on presbyterian insurance": the insurer, not a kind of cover
+    (
+        "insurance",
+        FACT,
+        patterns.lazy(
+            _S45K_MINE
+            + r"(?:have|got|(?:i'?m|im) on|(?:we'?re|were) on|switched to) (?!(?:no|good|bad|any|some|the|my|cheap|better|car|auto|health|dental|vision|life|renters?|home|pet|travel|medical|full|basic|state)\b)(?P<v>(?!(?:my|our|his|her|their|your)\b)[a-z][\w&-]*(?<!ed)(?: (?!(?:my|our|his|her|their|your)\b)[a-z][\w&-]*)?) (?:health )?insurance\b"
+        ),
+    ),
+    # "my boyfriend marcus birthday is next week": the name after the word, no everyday word ("my boyfriend always")
+    (
+        "partner",
+        IDENTITY,
+        patterns.lazy(r"(?:^|\s)my (?:new )?(?:boyfriend|girlfriend|fiance|fiancee) (?P<v>[a-z][a-z'-]+)\b"),
+    ),
+    # "canceled planet fitness and joined the genoveva chaves center", "i go to planet fitness": where the text speaks
+    # of working out (`_S45K_GYM_SAID`), a place whose name ends in a gym's word
+    (
+        "gym",
+        FACT,
+        patterns.lazy(
+            _S45K_MINE
+            + r"(?:(?:canceled|cancelled|quit|left) [\w ]+? and )?(?:go to|joined|signed up (?:at|for)|switched to) "
+            r"(?:the )?(?P<v>[a-z][\w'-]*(?: [a-z][\w'-]*){0,2} (?:fitness|gym|rec center|center|ymca|athletic club))\b"
+        ),
+    ),
+    # "im in a tuesday nite bowling league", "joined a coed softball league": a league of her game, a club ("what
+    # league am i in" asks the club)
+    (
+        "club",
+        FACT,
+        patterns.lazy(
+            _S45K_MINE + r"(?:(?:i'?m|im) in|joined|signed up for|play in|bowl in) (?:a |an |the )?(?:[\w-]+ ){0,3}?"
+            r"(?P<v>(?!(?:a|an|the|new|coed|local|work)\b)[a-z]+) league\b"
+        ),
+    ),
+    # "my rent is 950 for my apartment near nob hill": where her own place is, in lower case
+    (
+        "home",
+        IDENTITY,
+        patterns.lazy(
+            r"(?:^|\s)my (?:apartment|apt|place|house|condo|duplex|trailer) (?:is )?(?:in|near|off|by) "
+            r"(?P<v>(?!(?:the|a|an|my|our|work|school|campus|here|there|town|walking)\b)[a-z][a-z]+"
+            r"(?: (?!(?:and|to|for|at|in|on|but|so|now|with|since|lol|bc|which|that|from|is|was)\b)[a-z]+)?)\b"
+        ),
+    ),
+    # "i need a new doctor ... i got a appointment with dr okafor": where the text says a new one (`_S45K_NEW_DOCTOR`)
+    (
+        "doctor",
+        FACT,
+        patterns.lazy(
+            _S45K_MINE + r"(?:got|have|made|booked) (?:a |an )?(?:appointment|appt) with (?P<v>dr\.? [a-z][\w'-]+)"
+        ),
+    ),
+    # "my boss is dwayne hes kinda strict": a name typed in lower case, no everyday word ("my boss is nice")
+    (
+        "manager",
+        IDENTITY,
+        patterns.lazy(r"(?:^|\s)(?:my (?:new )?(?:boss|manager|supervisor) is) (?P<v>[a-z][a-z'-]+)\b"),
+    ),
+)
+
+
+_S45K_GYM_SAID = patterns.lazy(r"\b(?:gym|fitness|work ?out|workouts?|pool|treadmill|lifting|classes)\b")
+_S45K_NEW_DOCTOR = patterns.lazy(r"\bnew (?:doctor|dentist|pcp|primary care|obgyn|therapist)\b")
+_S45K_GATED = {"gym": _S45K_GYM_SAID, "doctor": _S45K_NEW_DOCTOR}
+
+
+def _s45k_clauses(text: str) -> list[str]:
+    """Her own statements' clauses: not a question's, a plan's, a hope's (`_S45K_ASKS`, `_S45K_HEDGE`)."""
+    out = []
+    for clause in _S45K_CLAUSES.split(text):
+        clause = clause.strip()
+        if clause and _S45K_ASKS.search(clause.casefold()) is None and _S45K_HEDGE.search(clause.casefold()) is None:
+            out.append(clause)
+    return out
+
+
+def _s45k_value(attribute: str | None, memory_type: str, match: re.Match[str]) -> Said | None:
+    """The value a `_S45K_READ` match gives, or None (an everyday word for a name; a switch of nothing listed)."""
+    shown = match.group("v").strip()
+    if attribute is None:  # "switched from X to Y": X a bank or a carrier of the lists
+        listed = vocab.names().get(vocab.fold(match.group("old").split()[0]), ())
+        kinds = {n.attribute for n in listed if " ".join(n.words) == vocab.fold(match.group("old"))}
+        attribute = "bank" if "bank" in kinds else "phone provider" if "phone provider" in kinds else None
+        if attribute is None:
+            return None
+    if attribute in ("manager", "partner") and (vocab.not_a_name(shown) or shown in tokens.STOPWORDS):
+        return None  # ("my boyfriend always cooks", "my boss is away")
+    if attribute == "manager" and _s45k_known(shown):
+        return None  # (after "is", a word of how someone is: "my boss is nice", "my boss is strict")
+    shown = shown + " league" if attribute == "club" else shown
+    return Said(attribute, _norm(shown), shown, memory_type)
+
+
+def _s45k_over(out: dict[str, Said], text: str) -> dict[str, Said]:
+    """`out` with `_s45k_read`'s readings where no rule read the attribute; a car bought over the one sold."""
+    for said in _s45k_read(text):
+        ruled = out.setdefault(said.attribute, said)
+        if said.attribute == "car" and ruled is not said and said.value != ruled.value:
+            out["car"] = said
+    return out
+
+
+_S45K_SAYS = patterns.lazy(
+    r"sold|traded|switched|moved|changed|insurance|boss|manager|supervisor|friend|fiance|go to|joined|appointment|league|my apartment|my apt|my place|my house|my condo|my duplex|my trailer"
+)
+
+
+def _s45k_read(text: str) -> list[Said]:
+    """(session 45: kayla) What her lower-case run-ons say of a car bought, a bank or carrier switched to, an
+    insurer, a gym, a league, her place, a new doctor, a boss, a partner (`_S45K_READ`), read clause by clause (`_s45k_clauses`)."""
+    if _S45K_SAYS.search(text) is None:
+        return []
+    out: list[Said] = []
+    for clause in _s45k_clauses(text):
+        if _S45K_SAYS.search(clause) is None:
+            continue  # (a clause of none of the words: a long run of "Dr. " is thousands of them)
+        for attribute, memory_type, pattern in _S45K_READ:
+            if attribute in _S45K_GATED and _S45K_GATED[attribute].search(text) is None:
+                continue
+            match = pattern.search(clause)
+            said = _s45k_value(attribute, memory_type, match) if match is not None else None
+            if said is not None:
+                out.append(said)
+    return out

@@ -1,4 +1,4 @@
-"""Writes wiki/data/common.txt: the everyday words that name no particular thing, which title a topic
+"""Writes memory/data/common.txt: the everyday words that name no particular thing, which title a topic
 page on their own only when three of its turns or more say them ("Catch", "Offer", "Plan", "Team",
 "Guy", "Client" titled pages of the persona homes a person could neither tell apart nor find, each
 from two turns that shared the word in passing: docs/pages.md).
@@ -12,7 +12,7 @@ How, from the embedding model alone (nothing is fetched; no word is hand-picked 
   scripts/vocab_abstract.py ("kitchen", "coffee", "snow", "football" are over it and still title a
   topic of two turns; "plan", "offer", "catch", "guy", "team" are under it).
 
-    python scripts/vocab_common.py   # then commit wiki/data/common.txt
+    python scripts/vocab_common.py   # then commit memory/data/common.txt
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from memory import onnx_model
 
 COMMON_RANK = 8000  # a vocabulary id below this is an everyday word
 CONCRETE = 0.07  # a projection on the concrete-abstract axis at or over which a word names a thing
-OUT = Path(__file__).resolve().parent.parent / "wiki" / "data" / "common.txt"
+OUT = Path(__file__).resolve().parent.parent / "memory" / "data" / "common.txt"
 
 
 def common_words() -> list[str]:

@@ -1,4 +1,4 @@
-"""Writes wiki/data/frequent.txt: the everyday words that do name a thing ("room", "phone", "truck",
+"""Writes memory/data/frequent.txt: the everyday words that do name a thing ("room", "phone", "truck",
 "park"), which, like the ones of common.txt that name none, title a topic page on their own only when
 three of its turns or more say them. kai's two turns of a barracks room were a page "Room", dale's two
 of a phone "Phone", maeve's two that said she would telephone someone "Telephone": a word everyone says
@@ -8,7 +8,7 @@ How, from the embedding model alone (nothing is fetched; no word is hand-picked 
 vocabulary lists whole words by how often they occur in the text it was made from; the words before
 vocab_common.COMMON_RANK that common.txt does not hold (those over its concrete-abstract mark).
 
-    python scripts/vocab_frequent.py   # after vocab_common.py; then commit wiki/data/frequent.txt
+    python scripts/vocab_frequent.py   # after vocab_common.py; then commit memory/data/frequent.txt
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from vocab_common import common_words
 
-DATA = Path(__file__).resolve().parent.parent / "wiki" / "data"
+DATA = Path(__file__).resolve().parent.parent / "memory" / "data"
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""Writes wiki/data/words.txt: the rest of the embedding model's whole words, those from COMMON_RANK on
+"""Writes memory/data/words.txt: the rest of the embedding model's whole words, those from COMMON_RANK on
 (common.txt and frequent.txt hold the ones before it). With those two lists it is the model's
 vocabulary of whole words, the words of a dictionary ("marble", "split", "discount"), where a name
 mostly is not ("ibadan", "whatsapp"): a topic's title word typed in lower case is written as the
@@ -8,7 +8,7 @@ in Ibadan", while "mini split" stays so beside a trip to Split).
 How, from the embedding model alone (nothing is fetched; no word is hand-picked here): its WordPiece
 vocabulary's whole lower-case words of three letters or more, from id COMMON_RANK on, in its order.
 
-    python scripts/vocab_words.py   # then commit wiki/data/words.txt
+    python scripts/vocab_words.py   # then commit memory/data/words.txt
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 from memory import onnx_model
 
 COMMON_RANK = 8000  # as scripts/vocab_common.py: the words before it are in common.txt or frequent.txt
-OUT = Path(__file__).resolve().parent.parent / "wiki" / "data" / "words.txt"
+OUT = Path(__file__).resolve().parent.parent / "memory" / "data" / "words.txt"
 
 
 def main() -> None:

@@ -176,7 +176,11 @@ RECORDED = {
     # 3a X"), a home ("sakne bi X"), a job ("sert 3end X"), "le boss X", a bank, a carrier, a car, an engagement, a
     # gym, a course, a pet, a church, a remittance service, an origin ("men X asalan"), an allergy
     # session 45 (the lead): a bank of the lists said as where one works or worked is no bank of theirs
-    12: "097dd9571f67cf52",
+    # session 45 (life54): spelling by ear (kayla): a misspelt key word or list name read as the word ("mooved",
+    # "docter", "verison"), and her lower-case run-ons: a car bought, a bank or carrier switched to, an insurer, a
+    # gym, a league (a club), her place, a new doctor's appointment, a boss and a boyfriend named in lower case
+    # session 45 (the lead): the embedding model's word lists moved from wiki/data to memory/data (life reads them)
+    12: "37e577e7b55c428e",
 }
 
 

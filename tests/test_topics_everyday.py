@@ -1,7 +1,7 @@
 """A topic page is titled by what its turns are about, or is no page (wiki18). The persona homes had
 pages titled "Catch", "Offer", "Team", "Guy", "Client": two turns that shared an everyday word in
 passing ("is there a catch" of two phone plans), which names nothing a person could find. Such a
-word (wiki/data/common.txt, from the embedding model's own vocabulary: scripts/vocab_common.py)
+word (memory/data/common.txt, from the embedding model's own vocabulary: scripts/vocab_common.py)
 titles a topic alone only when three of its turns say it."""
 
 from __future__ import annotations

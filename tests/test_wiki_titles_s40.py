@@ -75,7 +75,7 @@ def test_a_meal_itself_still_titles():
 
 def test_an_everyday_word_in_the_plural_needs_three_turns_as_in_the_singular():
     """grace's "a house in Reynoldsburg, 4 bedrooms" and "a condo in Westerville now, 2 bedroom" were a page
-    "Bedroom": "bedroom" is an everyday word (wiki/data/frequent.txt), "bedrooms" had not been."""
+    "Bedroom": "bedroom" is an everyday word (memory/data/frequent.txt), "bedrooms" had not been."""
     assert _title("our flat has 3 bedrooms", "a 2 bedroom condo near the park") == ""
     assert synth.everyday("bedroom", 2, ["bedrooms", "bedroom"]) and synth.everyday("plan", 2, ["plans"])
 

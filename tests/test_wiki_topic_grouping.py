@@ -3,7 +3,7 @@ history's short replies each said "the wife" ("the wife already boxin stuff up l
 wife will love it") and made one topic "Wife" of five chats; "a medicare advantage plan" and
 "karens family plan on verizon" one "Plan"; "I moved to Lisbon" and "Tomasz moved to the Warsaw
 office" one "Moved". Below TOPIC_SURE two turns are joined by a word of substance they share: a
-word that names a thing or a name, or a phrase; an everyday word alone (wiki/data/common.txt,
+word that names a thing or a name, or a phrase; an everyday word alone (memory/data/common.txt,
 inflected or not) joins none."""
 
 from __future__ import annotations

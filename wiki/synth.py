@@ -2675,22 +2675,22 @@ _DATA = Path(__file__).resolve().parent / "data"
 
 
 @functools.cache
-def _word_list(name: str) -> frozenset[str]:
-    """One of wiki/data's word lists (lower case, as written; `#` lines are comments)."""
-    with (_DATA / name).open(encoding="utf-8") as f:
+def _word_list(name: str, folder: Path = _DATA) -> frozenset[str]:
+    """One of wiki/data's word lists, or memory/data's (lower case, as written; `#` lines are comments)."""
+    with (folder / name).open(encoding="utf-8") as f:
         return frozenset(line.strip() for line in f if line.strip() and not line.startswith("#"))
 
 
 def _common() -> frozenset[str]:
-    """The everyday words naming no particular thing of wiki/data/common.txt: the embedding model's
+    """The everyday words naming no particular thing of memory/data/common.txt: the embedding model's
     frequent words under a mark on its concrete-abstract axis (scripts/vocab_common.py)."""
-    return _word_list("common.txt")
+    return _word_list("common.txt", vocab.DATA)
 
 
 def _frequent() -> frozenset[str]:
-    """The everyday words that name a thing of wiki/data/frequent.txt ("room", "phone", "park"): the
+    """The everyday words that name a thing of memory/data/frequent.txt ("room", "phone", "park"): the
     embedding model's frequent words over the mark `_common` is under (scripts/vocab_frequent.py)."""
-    return _word_list("frequent.txt")
+    return _word_list("frequent.txt", vocab.DATA)
 
 
 @functools.cache
@@ -2703,7 +2703,7 @@ def _cased() -> dict[str, str]:
 @functools.cache
 def _dictionary() -> frozenset[str]:
     """The embedding model's whole words: common.txt, frequent.txt and words.txt (scripts/vocab_words.py)."""
-    return _common() | _frequent() | _word_list("words.txt")
+    return _common() | _frequent() | _word_list("words.txt", vocab.DATA)
 
 
 def dictionary_word(word: str) -> bool:
