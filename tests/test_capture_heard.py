@@ -128,3 +128,10 @@ def test_a_note_queued_offline_is_heard_once_at_sync(server, tmp_path):
         assert pairs == [(BOSTON, CHICAGO)]
     finally:
         server.stop()
+
+
+def test_a_note_captured_on_a_server_home_is_heard_in_its_transaction(store, quire_home, cli_json):
+    """The file and a libSQL server (`_capture_once`: the capture, its hearing and its outbox key commit together)."""
+    _capture("library", quire_home, cli_json, BOSTON, type="identity")
+    said = _capture("library", quire_home, cli_json, CHICAGO)
+    assert _changes(quire_home) == [(BOSTON, CHICAGO)] and any("review item" in w for w in said), said
