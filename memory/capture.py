@@ -151,6 +151,17 @@ def capture(
     return capture_many(db, [payload], actor=actor, embedder=embedder, defer_embed=defer_embed, vectors=vectors)[0]
 
 
+def heard(db: Database, payload: CapturePayload, outcome: Outcome, *, actor: str) -> Outcome:
+    """A note a person captured (`Session.capture`: the CLI, the library, MCP, the UI, a queued capture at
+    `quire sync`) read for their life as a paragraph of their imported notes is (`correction.heard`): the
+    same words have the same outcome by every route. A typed capture kept the contradiction check, an
+    edit (`supersedes`) is the person's own decision; `capture_many` (imports, benchmarks) never hears."""
+    if not isinstance(outcome, Stored) or payload.type != "note" or payload.supersedes:
+        return outcome
+    said = correction.heard(db, [(outcome.id, payload.content)], actor=actor)
+    return replace(outcome, warnings=(*outcome.warnings, *said)) if said else outcome
+
+
 def capture_many(
     db: Database,
     payloads: Sequence[CapturePayload],

@@ -555,9 +555,12 @@ class Session:
     def capture(self, payload: CapturePayload, *, defer_embed: bool = False) -> capture_mod.Outcome | outbox.Queued:
         if not self.remote:
             vectors = None if defer_embed else self._vectors_if_model()
-            return capture_mod.capture(
+            # Heard after the capture's commit (its embedding is not held inside the write lock), as an import hears
+            # each batch after it lands.
+            outcome = capture_mod.capture(
                 self.db, payload, actor=self.actor, embedder=self.embedder, defer_embed=defer_embed, vectors=vectors
             )
+            return capture_mod.heard(self.db, payload, outcome, actor=self.actor)
         key = outbox.new_key()
         if self._db is None:
             refused = capture_mod.precheck(payload)
@@ -609,6 +612,7 @@ class Session:
             outcome = capture_mod.capture(
                 db, payload, actor=self.actor, embedder=self.embedder, defer_embed=defer_embed, vectors=vectors
             )
+            outcome = capture_mod.heard(db, payload, outcome, actor=self.actor)  # in the key's transaction: once
             outbox.claim(db, key, "capture", capture_mod.outcome_json(outcome))
         return outcome
 

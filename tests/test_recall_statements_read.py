@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import pytest
 
+from memory import capture as capture_mod
 from memory import life, statements
 from retrieval import recall, tuning
 from retrieval.recall import search
 from retrieval.scope import ALL_SPACES
-from tests.test_recall import put
+from tests.test_recall import put, unheard
 
 # Every one typed (a fact or an identity), so the table holds the reading of each.
 TYPED = [
@@ -58,6 +59,7 @@ def test_a_life_question_on_a_home_read_whole_reads_no_text_and_ranks_as_the_tex
 
 def test_a_note_has_no_rows_and_its_text_is_read(session, monkeypatch):
     monkeypatch.setitem(tuning.FLOOR, "fake-hash-384", {"threaded": 1.0, "alone": 1.0, "unworded": 1.0, "weak": 1.0})
+    monkeypatch.setattr(capture_mod, "heard", unheard)  # a note no one read for a life (an import of captures)
     home = put(session, "I live in Braga now, the commute is long but the rent is half")  # a note: never typed
     put(session, "the plumber fixed the kitchen tap for a fair price")
     assert statements.of(session.db, home) == []
