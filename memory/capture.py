@@ -26,6 +26,7 @@ from memory import (
     gate,
     life,
     meta,
+    rehear,
     spaces,
     statements,
     supersede,
@@ -156,8 +157,11 @@ def heard(db: Database, payload: CapturePayload, outcome: Outcome, *, actor: str
     `quire sync`) read for their life as a paragraph of their imported notes is (`correction.heard`): the
     same words have the same outcome by every route. A typed capture kept the contradiction check, an
     edit (`supersedes`) is the person's own decision; `capture_many` (imports, benchmarks) never hears."""
-    if not isinstance(outcome, Stored) or payload.type != "note" or payload.supersedes:
+    if not isinstance(outcome, Stored | Duplicate) or payload.type != "note" or payload.supersedes:
         return outcome
+    if isinstance(outcome, Duplicate) and not rehear.untouched(db, [outcome.id]):
+        return outcome  # heard before (a note that states something is typed when heard)
+    # (a duplicate still untouched: a capture killed after its commit and before its hearing, captured again)
     said = correction.heard(db, [(outcome.id, payload.content)], actor=actor)
     return replace(outcome, warnings=(*outcome.warnings, *said)) if said else outcome
 

@@ -102,6 +102,19 @@ def test_capture_many_does_not_hear_a_note(db):
     assert review.open_items(db) == []
 
 
+def test_a_note_stored_but_never_heard_is_heard_when_captured_again(quire_home, cli_json):
+    """A capture killed after its commit and before its hearing left the note stored, unheard: the person's
+    capture of it again (a duplicate, its id given back) hears it then, once."""
+    _capture("cli", quire_home, cli_json, BOSTON, type="identity")
+    with quire.open(quire_home) as q:  # the note as the killed capture left it: stored, never heard
+        capture_many(q.session.db, [parse_payload({"content": CHICAGO})], embedder=FakeEmbedder)
+    assert _changes(quire_home) == []
+    said = _capture("cli", quire_home, cli_json, CHICAGO)
+    assert _changes(quire_home) == [(BOSTON, CHICAGO)] and any("review item" in w for w in said), said
+    again = _capture("library", quire_home, cli_json, CHICAGO)  # (the control: heard once, not twice)
+    assert _changes(quire_home) == [(BOSTON, CHICAGO)] and not any("review item" in w for w in again), again
+
+
 @pytest.mark.timeout(300)
 def test_a_note_queued_offline_is_heard_once_at_sync(server, tmp_path):
     desk = device(tmp_path, "desk", server.url)
