@@ -17658,6 +17658,7 @@ _S45K_KEYS = [
     "contractor",
 ]
 _S45K_WORD = re.compile(r"(?<![\w'])[A-Za-z]{5,}(?![\w'-])")  # (the last word of a name: "t-mobil")
+_S45K_OPENS = re.compile(r"(?:^|[.!?\n]['\")\s]*)\s*\Z")  # what precedes a word that opens a sentence
 _S45K_ENDINGS = ("s", "es", "ed", "d", "ing", "er", "ers", "ly", "'s")
 
 
@@ -17779,6 +17780,9 @@ def _s45k_fixed(match: re.Match[str]) -> str:
     key = _s45k_word(lower)
     if key is None:
         return written
+    if written != lower and key not in _s45k_listed() and not _S45K_OPENS.search(match.string, 0, match.start()):
+        return written  # (the lead) a capital inside a sentence is a name's ("Pete Docter", "my boss Tom Mangager"), or
+        # a list's name misspelt ("Verison")
     return key if written == lower else key.capitalize()
 
 

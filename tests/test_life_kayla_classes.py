@@ -64,6 +64,10 @@ def test_a_misspelt_word_is_read_as_the_key_word_it_is_one_slip_from(word, read_
         "my dentist dr huffman says i need a crown",  # a surname near a town's name
         "took a flat in Baner near the highway",  # a place of five letters, one from a bank's word ("Banner")
         "My EAP counsellor suggested journaling",  # a British spelling, no slip of the ear
+        # (the lead) a capital inside a sentence is a name's, left as written: no "Doctor", no "Manager"
+        "I watched a talk by Pete Docter about Pixar",
+        "My boss is Tom Mangager now",
+        "I started at Insurence Partners LLC last week",
     ],
 )
 def test_a_real_word_or_a_name_near_a_key_word_is_left_as_written(text):
@@ -140,3 +144,15 @@ def test_a_bank_switched_to_in_her_spelling_opens_a_change(tmp_path, cli_json, d
         ],
     )
     assert any("wells fargoe" in old and "sunward" in new for old, new in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "spelt"),
+    [
+        ("I switched to Verison last week", "I switched to Verizon last week"),  # a list's name, capital or not
+        ("Mooved to tucson last month", "Moved to tucson last month"),  # a sentence's first word
+        ("ok. Docter says rest", "ok. Doctor says rest"),
+    ],
+)
+def test_control_a_lists_name_or_a_sentences_first_word_is_still_read_as_spelt(text, spelt):
+    assert life._s45k_spelt(text) == spelt
