@@ -105,7 +105,8 @@ def _threads() -> int:
 
 def warm() -> None:
     """What a process makes at its first read and keeps, made once here for every child: each pattern
-    `memory.patterns.lazy` compiles at its first use and each life rule's needles (`life._rule_needles`).
+    `memory.patterns.lazy` compiles at its first use, each life rule's needles (`life._rule_needles`) and the
+    spelling pass's dictionary and index.
     Without it every forked run that reads a sentence (a capture, an import) made them again, ~0.2 s of
     a short run's CPU; a made pattern answers as the lazy one does (tests/test_patterns.py)."""
     for found in gc.get_objects():
@@ -113,6 +114,7 @@ def warm() -> None:
             found.search  # noqa: B018 - the first use compiles it and binds its methods
     for at, (_, _, pattern, _) in enumerate(life._RULES):
         life._rule_needles(at, pattern)
+    life._s45k_index(), life._s45k_dictionary()  # (session 45) the spelling pass's dictionary and its index
 
 
 def main() -> None:
