@@ -17558,13 +17558,13 @@ def _s45l_asked_past(query: str) -> set[str]:
 # way twice: every rule keyed on "moved", "apartment", "manager", "doctor", "insurance", "switched" missed its misspelt
 # forms, and the lists' names missed "wells fargoe", "verison", "albuquerqe". `_s45k_spelt` is one pass before every
 # rule (`read`) and every question (`asked`), shared by all of them: a word of five letters or more that is no word of
-# the dictionary (the embedding model's whole words, memory/data's common, frequent and words lists, or an ending on one: "mowed" is "mow" + "ed")
-# is read as the one key word of the rules (`_S45K_KEYS`) or word of a list's name (banks, carriers; a city's for a
+# the dictionary (`vocab.model_words`: the embedding model's whole words, or an ending on one: "mowed" is "mow" +
+# "ed") is read as the one key word of the rules (`_S45K_KEYS`) or word of a list's name (banks, carriers; a city's for a
 # word of seven letters or more) it is one edit from (two for a word of eight or more; a swap of two letters is one
 # edit). A real word is never changed ("brake", "least", "bunk", "mowed"), nor a word two key words are as near.
 # A key word has one spelling the world over: not "license", "counselor", "neighborhood", "pediatrician" (a British
-# "licence", "counsellor" is no slip of the ear). The cost on an import: one set look-up a word; the near words are looked up by deletions (each key's, made once).
-_S45K_DATA = vocab.DATA
+# "licence", "counsellor" is no slip of the ear). The cost on an import: one set look-up a word; the near words are
+# looked up by deletions (each key's, made once).
 _S45K_KEYS = [
     "moved",
     "moving",
@@ -17662,19 +17662,9 @@ _S45K_OPENS = re.compile(r"(?:^|[.!?\n]['\")\s]*)\s*\Z")  # what precedes a word
 _S45K_ENDINGS = ("s", "es", "ed", "d", "ing", "er", "ers", "ly", "'s")
 
 
-@functools.cache
-def _s45k_dictionary() -> frozenset[str]:
-    """The embedding model's whole words (memory/data: common.txt, frequent.txt, words.txt)."""
-    found: set[str] = set()
-    for name in ("common.txt", "frequent.txt", "words.txt"):
-        lines = (_S45K_DATA / name).read_text(encoding="utf-8").splitlines()
-        found.update(line.strip() for line in lines if line.strip() and not line.startswith("#"))
-    return frozenset(found)
-
-
 def _s45k_known(word: str) -> bool:
     """A word of the dictionary, or one with an ending on one ("mowed", "bunks", "moving": "move" + "ing")."""
-    words = _s45k_dictionary()
+    words = vocab.model_words()
     if word in words or word in _s45k_names() or (word.endswith("in") and word + "g" in words):
         return True  # (a name of the lists: "sportage", "publix"; a dropped g: "gettin", "nothin")
     for end in _S45K_ENDINGS:

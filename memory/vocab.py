@@ -515,9 +515,21 @@ def alternation(words: tuple[str, ...]) -> str:
 
 
 @functools.cache
-def _not_names() -> frozenset[str]:
-    lines = (DATA / "notnames.txt").read_text(encoding="utf-8").splitlines()
+def word_list(name: str, folder: Path = DATA) -> frozenset[str]:
+    """One word list of data/ (or of `folder`): a word a line, as written; `#` lines are comments."""
+    lines = (folder / name).read_text(encoding="utf-8").splitlines()
     return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+
+@functools.cache
+def model_words() -> frozenset[str]:
+    """The embedding model's whole words: data/common.txt, frequent.txt and words.txt (scripts/vocab_*.py), read by
+    the wiki's titles (a word of the dictionary, not a name) and the life reading's spelling pass alike."""
+    return word_list("common.txt") | word_list("frequent.txt") | word_list("words.txt")
+
+
+def _not_names() -> frozenset[str]:
+    return word_list("notnames.txt")
 
 
 def not_a_name(name: str) -> bool:

@@ -32,7 +32,7 @@ import threading
 import time
 from pathlib import Path
 
-from memory import life, patterns
+from memory import life, patterns, vocab
 
 ROOT = Path(__file__).resolve().parent.parent
 # What the commands of tests/test_trust_crash.py load (import, rebuild, forget, backup, restore, store,
@@ -114,7 +114,7 @@ def warm() -> None:
             found.search  # noqa: B018 - the first use compiles it and binds its methods
     for at, (_, _, pattern, _) in enumerate(life._RULES):
         life._rule_needles(at, pattern)
-    life._s45k_index(), life._s45k_dictionary()  # (session 45) the spelling pass's dictionary and its index
+    life._s45k_index(), vocab.model_words()  # (session 45) the spelling pass's index and dictionary
 
 
 def main() -> None:

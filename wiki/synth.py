@@ -2674,23 +2674,21 @@ COMMON_TURNS = 3  # turns of a topic that must say an everyday word for it to ti
 _DATA = Path(__file__).resolve().parent / "data"
 
 
-@functools.cache
-def _word_list(name: str, folder: Path = _DATA) -> frozenset[str]:
-    """One of wiki/data's word lists, or memory/data's (lower case, as written; `#` lines are comments)."""
-    with (folder / name).open(encoding="utf-8") as f:
-        return frozenset(line.strip() for line in f if line.strip() and not line.startswith("#"))
+def _word_list(name: str) -> frozenset[str]:
+    """One of wiki/data's word lists (lower case, as written; `#` lines are comments)."""
+    return vocab.word_list(name, _DATA)
 
 
 def _common() -> frozenset[str]:
     """The everyday words naming no particular thing of memory/data/common.txt: the embedding model's
     frequent words under a mark on its concrete-abstract axis (scripts/vocab_common.py)."""
-    return _word_list("common.txt", vocab.DATA)
+    return vocab.word_list("common.txt")
 
 
 def _frequent() -> frozenset[str]:
     """The everyday words that name a thing of memory/data/frequent.txt ("room", "phone", "park"): the
     embedding model's frequent words over the mark `_common` is under (scripts/vocab_frequent.py)."""
-    return _word_list("frequent.txt", vocab.DATA)
+    return vocab.word_list("frequent.txt")
 
 
 @functools.cache
@@ -2700,16 +2698,10 @@ def _cased() -> dict[str, str]:
     return {name.casefold(): name for name in _word_list("cased.txt")}
 
 
-@functools.cache
-def _dictionary() -> frozenset[str]:
-    """The embedding model's whole words: common.txt, frequent.txt and words.txt (scripts/vocab_words.py)."""
-    return _common() | _frequent() | _word_list("words.txt", vocab.DATA)
-
-
 def dictionary_word(word: str) -> bool:
-    """A word (lower case, as written) of the embedding model's vocabulary, or the plural of one: a word
-    of the dictionary, not a name typed in lower case."""
-    words = _dictionary()
+    """A word (lower case, as written) of the embedding model's vocabulary (`vocab.model_words`), or the plural
+    of one: a word of the dictionary, not a name typed in lower case."""
+    words = vocab.model_words()
     return any(w in words for w in (word, *_singular(word)))
 
 
