@@ -372,6 +372,13 @@ def _every(_: CapturePayload) -> bool:
     return True
 
 
+def _own_capture(payload: CapturePayload) -> bool:
+    """A capture of a file heard as the person's `quire capture` of it is (`capture.hearable`): a note that
+    names no `source`. One that does was said elsewhere, maybe by someone else: `quire export` writes each
+    chat turn so ("Ana #0"), and a friend's "I moved to Lisbon" moved into another home is not the person's move."""
+    return capture.hearable(payload) and not payload.source
+
+
 def _land_stream(
     db: Database,
     units: Iterator[Unit],
@@ -437,11 +444,11 @@ def _import_lines(
         units = _edited(db, path, iter_json_units(path, report, space=space), lambda: _item_keys(path))
     else:
         units = _edited(db, path, iter_jsonl_units(path, report, space=space), lambda: _line_keys(path))
-    # Its notes are heard as one `quire capture` of each is (`capture.hearable`); a run killed before
-    # it heard them is marked, and the next hears those still untouched (`_land_stream`).
+    # Its notes are heard as one `quire capture` of each is (`_own_capture`); a run killed before it
+    # heard them is marked, and the next hears those still untouched (`_land_stream`).
     source = f"captures:{path.resolve()}"
     again = rehear.begin_import(db, source)
-    _land_stream(db, units, report, store, ticked, hear=capture.hearable, again=again)
+    _land_stream(db, units, report, store, ticked, hear=_own_capture, again=again)
     rehear.end_import(db, source)  # (not on an error: the next run hears what this one may not have)
 
 

@@ -149,3 +149,28 @@ def test_a_killed_import_hears_at_its_rerun_the_notes_it_stored_unheard(quire_ho
     assert _changes(quire_home) == [(BOSTON, CHICAGO)] and any("review item" in w for w in said), said
     again = _import("library", quire_home, cli_json, path)  # (the control: heard once, not twice)
     assert not any("review item" in w for w in again), again
+
+
+def test_a_friends_chat_turn_exported_and_imported_into_another_home_is_not_the_persons_move(
+    quire_home, cli, cli_json, tmp_path, monkeypatch
+):
+    """`quire export` writes each chat turn as a note naming where it was said ("Ana #0"): a friend's "I moved
+    to Lisbon" moved into another home is not the person's move. (The near-miss: the same words captured by
+    the person in a file, no source named, open the item: the first test.)"""
+    chat = tmp_path / "WhatsApp Chat with Ana.txt"
+    chat.write_text(
+        "12/01/2024, 09:00 - Ana: I moved to Lisbon last month, new flat near the river\n"
+        "12/01/2024, 09:05 - Sam: Wow that is great news, congratulations on the move\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("QUIRE_HOME", str(tmp_path / "phone"))
+    cli_json("import", str(chat))
+    exported = cli("export")
+    assert exported.exit_code == 0, exported.stderr
+    lines = tmp_path / "moved.jsonl"
+    lines.write_text(exported.stdout, encoding="utf-8")
+    assert '"source": "Ana #0"' in exported.stdout  # (the shape this control stands on)
+    monkeypatch.setenv("QUIRE_HOME", str(quire_home))
+    _capture("library", quire_home, cli_json, BOSTON, type="identity")
+    said = _import("cli", quire_home, cli_json, lines)
+    assert _changes(quire_home) == [] and not [w for w in said if "changes" in w], said
