@@ -152,12 +152,19 @@ def capture(
     return capture_many(db, [payload], actor=actor, embedder=embedder, defer_embed=defer_embed, vectors=vectors)[0]
 
 
+def hearable(payload: CapturePayload) -> bool:
+    """Whether a capture is read for the person's life (`heard`; a file of captures: memory/importer.py): a
+    note, its type said or the default. A typed capture keeps the contradiction check; an edit (`supersedes`)
+    is the person's own decision."""
+    return payload.type == "note" and not payload.supersedes
+
+
 def heard(db: Database, payload: CapturePayload, outcome: Outcome, *, actor: str) -> Outcome:
     """A note a person captured (`Session.capture`: the CLI, the library, MCP, the UI, a queued capture at
     `quire sync`) read for their life as a paragraph of their imported notes is (`correction.heard`): the
-    same words have the same outcome by every route. A typed capture kept the contradiction check, an
-    edit (`supersedes`) is the person's own decision; `capture_many` (imports, benchmarks) never hears."""
-    if not isinstance(outcome, Stored | Duplicate) or payload.type != "note" or payload.supersedes:
+    same words have the same outcome by every route (a file of captures: the importer hears each batch's).
+    `capture_many` and `capture_stream` (benchmarks, evals seeding rows) never hear."""
+    if not isinstance(outcome, Stored | Duplicate) or not hearable(payload):
         return outcome
     if isinstance(outcome, Duplicate) and not rehear.untouched(db, [outcome.id]):
         return outcome  # heard before (a note that states something is typed when heard)

@@ -364,6 +364,19 @@ class _Landing:
 
 
 BATCH = 256  # units per capture batch: one transaction, one embedding call
+Hears = Callable[[CapturePayload], bool]  # which units an import reads for the person's life (`_land_stream`)
+
+
+def _every(_: CapturePayload) -> bool:
+    """A note's every paragraph is the person's own words."""
+    return True
+
+
+def _own_capture(payload: CapturePayload) -> bool:
+    """A capture of a file heard as the person's `quire capture` of it is (`capture.hearable`): a note that
+    names no `source`. One that does was said elsewhere, maybe by someone else: `quire export` writes each
+    chat turn so ("Ana #0"), and a friend's "I moved to Lisbon" moved into another home is not the person's move."""
+    return capture.hearable(payload) and not payload.source
 
 
 def _land_stream(
@@ -373,35 +386,39 @@ def _land_stream(
     store: _Landing,
     after: Callable[[int], None],
     *,
-    own: bool = False,
+    hear: Hears | None = None,
     again: bool = False,
 ) -> None:
     """Units stored BATCH at a time as they are read: what is held is one batch, whatever the size of
     the input, and each batch is committed (and acknowledged by `after`) before the next is read,
     so a killed import keeps every batch before the kill and a re-run skips them (the import log).
-    `own`: the units are the person's own words (their notes), read for their life as their chat
-    turns are (`correction.heard`); `again`: a run before was killed, so those it stored and may not have
-    heard, met again still untouched, are heard too (`rehear.begin_import`)."""
+    `hear`: which units are the person's own words (their notes; a file's captures of type note), read
+    for their life as their chat turns are (`correction.heard`) once their batch lands; `again`: a run
+    before was killed, so those it stored and may not have heard, met again still untouched, are heard
+    too (`rehear.begin_import`)."""
     batch: list[Unit] = []
     for unit in units:
         batch.append(unit)
         if len(batch) >= BATCH:
-            _land_batch(db, batch, report, store, own=own, again=again)
+            _land_batch(db, batch, report, store, hear=hear, again=again)
             after(len(batch))
             batch = []
-    _land_batch(db, batch, report, store, own=own, again=again)
+    _land_batch(db, batch, report, store, hear=hear, again=again)
     after(len(batch))
 
 
 def _land_batch(
-    db: Database, batch: list[Unit], report: ImportReport, store: _Landing, *, own: bool, again: bool = False
+    db: Database, batch: list[Unit], report: ImportReport, store: _Landing, *, hear: Hears | None, again: bool
 ) -> None:
+    """One batch stored (its transaction), then the units `hear` takes heard, each once: those it stored,
+    and after a killed run those that run stored and left untouched (a duplicate is otherwise not heard)."""
     logged: list[tuple[str, str]] = []
-    stored = land(db, _checkable(db, batch, report), report, batch_size=BATCH, logged=logged, **store.kw())
-    if own and again and logged:
+    kept = _checkable(db, batch, report)
+    stored = land(db, kept, report, batch_size=BATCH, logged=logged, hear=hear, **store.kw())
+    if again and logged:
         fresh = rehear.untouched(db, [mid for mid, _ in logged])
         stored += [(mid, text) for mid, text in logged if mid in fresh]
-    if own and stored:
+    if stored:
         report.warnings += dict.fromkeys(correction.heard(db, stored, actor=store.actor))
 
 
@@ -427,7 +444,12 @@ def _import_lines(
         units = _edited(db, path, iter_json_units(path, report, space=space), lambda: _item_keys(path))
     else:
         units = _edited(db, path, iter_jsonl_units(path, report, space=space), lambda: _line_keys(path))
-    _land_stream(db, units, report, store, ticked)
+    # Its notes are heard as one `quire capture` of each is (`_own_capture`); a run killed before it
+    # heard them is marked, and the next hears those still untouched (`_land_stream`).
+    source = f"captures:{path.resolve()}"
+    again = rehear.begin_import(db, source)
+    _land_stream(db, units, report, store, ticked, hear=_own_capture, again=again)
+    rehear.end_import(db, source)  # (not on an error: the next run hears what this one may not have)
 
 
 def _import_notes(
@@ -484,7 +506,7 @@ def _import_notes(
 
     source = f"md:{root}"  # (one note's mark is its folder's: the same turns)
     again = rehear.begin_import(db, source)  # (a run killed before it heard its notes: `_land_stream`)
-    _land_stream(db, counted(), report, store, ticked, own=True, again=again)
+    _land_stream(db, counted(), report, store, ticked, hear=_every, again=again)
     rehear.end_import(db, source)  # (not on an error: the next run hears what this one may not have)
     if not units[0] and not report.errors:  # as a file of 0 bytes or blank lines: nothing to import
         held = "the note holds no" if only is not None else f"none of its {total} notes holds a"
@@ -576,10 +598,12 @@ def land(
     progress: Callable[[int], None] | None = None,
     batch_size: int = 256,
     logged: list[tuple[str, str]] | None = None,
+    hear: Hears | None = None,
 ) -> list[tuple[str, str]]:
-    """Store units batch by batch, counting outcomes into `report`; returns (id, text) of each
-    memory stored (and puts in `logged` those of units an earlier run stored). A batch that fails as a
-    whole (its transaction rolled back) is retried unit by unit, so only the bad unit is lost."""
+    """Store units batch by batch, counting outcomes into `report`; returns (id, text) of each memory
+    stored of a unit `hear` takes, to be heard (and puts in `logged` those of such units an earlier run
+    stored); none without `hear` (the default: nothing is heard). A batch that fails as a whole (its
+    transaction rolled back) is retried unit by unit, so only the bad unit is lost."""
 
     def run(chunk: list[Unit]) -> list[Outcome]:
         return capture_many(
@@ -597,11 +621,11 @@ def land(
     for start in range(0, len(units), batch_size):
         chunk = units[start : start + batch_size]
         try:
-            stored += _count(report, chunk, run(chunk), logged)
+            stored += _count(report, chunk, run(chunk), logged, hear)
         except QuireError:
             for unit in chunk:
                 try:
-                    stored += _count(report, [unit], run([unit]), logged)
+                    stored += _count(report, [unit], run([unit]), logged, hear)
                 except QuireError as exc:
                     report.fail(unit.where, str(exc))
         if progress:
@@ -610,18 +634,24 @@ def land(
 
 
 def _count(
-    report: ImportReport, units: list[Unit], outcomes: list[Outcome], logged: list[tuple[str, str]] | None = None
+    report: ImportReport,
+    units: list[Unit],
+    outcomes: list[Outcome],
+    logged: list[tuple[str, str]] | None = None,
+    hear: Hears | None = None,
 ) -> list[tuple[str, str]]:
     stored = []
     for unit, outcome in zip(units, outcomes, strict=True):
+        heard = hear is not None and hear(unit.payload)
         if isinstance(outcome, Stored):
-            stored.append((outcome.id, unit.payload.content))
+            if heard:
+                stored.append((outcome.id, unit.payload.content))
             report.stored += 1
             report.ids.append(outcome.id)
             report.warnings += [f"{unit.where}: {w}" for w in outcome.warnings]
         elif isinstance(outcome, Duplicate):
             report.duplicates += 1
-            if logged is not None and outcome.logged and outcome.id:
+            if logged is not None and heard and outcome.logged and outcome.id:
                 logged.append((outcome.id, unit.payload.content))
         elif isinstance(outcome, Rejected):
             report.rejected += 1

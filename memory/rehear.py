@@ -26,7 +26,8 @@ account), or, for a chat imported before the owner was kept, the one of that exp
 read some turn of (typed, or marked as a part played: the import hears only the person's own, so that
 speaker was theirs: without such a turn, nothing of that export is heard, never a friend's "I moved to
 Lisbon"); a paragraph of a
-Markdown note (its import log source is `md:...`). A JSONL capture is not heard (nor was it at import).
+Markdown note (its import log source is `md:...`). A captured note (by hand, or a JSONL file's) is heard when
+it lands (memory/capture.py `heard`, memory/importer.py), not heard again here.
 """
 
 from __future__ import annotations

@@ -507,7 +507,7 @@ def _life_state(home) -> tuple:
 
 
 @pytest.mark.timeout(1800)
-@pytest.mark.parametrize("kind", ["chat", "notes"])
+@pytest.mark.parametrize("kind", ["chat", "notes", "captures"])
 def test_a_life_change_in_an_import_killed_at_every_point_is_heard_by_the_rerun(tmp_path, kind):
     # killed after a batch was stored and before it was heard, the re-run found the turns imported and
     # never heard them: no About me line, no review item for the move, until a newer quire's reading
@@ -521,6 +521,10 @@ def test_a_life_change_in_an_import_killed_at_every_point_is_heard_by_the_rerun(
         path = tmp_path / "in" / "conversations.json"
         path.parent.mkdir()
         path.write_text(json.dumps([_chatgpt(f"c{i}", text, 1704067200 + i * 10**7) for i, text in enumerate(said)]))
+    elif kind == "captures":  # a file of captures, both notes (the default type): heard as notes captured alone
+        path = tmp_path / "in" / "caps.jsonl"
+        path.parent.mkdir()
+        path.write_text("".join(json.dumps({"content": text}) + "\n" for text in said), encoding="utf-8")
     else:
         path = tmp_path / "in" / "journal"
         path.mkdir(parents=True)
