@@ -14511,7 +14511,7 @@ def _unquoted(match: re.Match[str]) -> str:
 @text_cache(maxsize=65536)  # a chat import and every contradiction check read the same texts
 def read(text: str) -> tuple[Said, ...]:
     """The attributes a person's own statement gives values to (empty for anything else)."""
-    text = _texted(_typed_out(_UNSPELLED.sub(_spelled, _own(_s45k_spelt(straight(text))))))  # (typed; by ear)
+    text = _texted(_typed_out(_UNSPELLED.sub(_spelled, _own(_s45k_spelt(_s46u_straight(text))))))  # (typed; by ear)
     text = _JOURNAL_DATE.sub("", text) if "/" in text else text  # a journal entry's date heading
     out: dict[str, Said] = _s44q_adopted(text) | _s45g_whole(text)  # (s44: maude; s45: glenda) said across sentences
     introduced: str | None = None
@@ -16904,7 +16904,9 @@ def says_of_self(text: str) -> bool:
     """Whether a text says something of the speaker in a sentence that asks nothing: "the iphone
     karen got me for christmas is an SE. how do i make the letters bigger" does; "is the galaxy s24
     any good? my mate swears by it" does not."""
-    return any(not part.rstrip().endswith("?") and _SELF.search(part) for part in sentences(straight(text)))
+    return any(
+        not part.rstrip().endswith("?") and _SELF.search(part) for part in sentences(as_the_person(straight(text)))
+    )
 
 
 def _kinds() -> dict[str, tuple[str, ...]]:
@@ -17967,3 +17969,109 @@ def _s45k_read(text: str) -> list[Said]:
             if said is not None:
                 out.append(said)
     return out
+
+
+# -- session 46: an agent's third person ---------------------------------------------------------------------------
+# An agent's note of the person (mem0's style, MCP, the library): "User lives in Boston", "The user moved to Chicago
+# last month", "User's new employer is Stripe". "User" or "the user" as the subject of a verb, and "User's" before what
+# they have, are the person, as "I" and "my" are: `as_the_person` says them so before any rule reads a sentence
+# (`read`, `says_of_self`, correction.different_subjects), so no rule needs a copy of its own. Not a user who is
+# someone else ("a user on Reddit moved to Denver", "another user", "users moved to the new API"), nor a noun that is
+# no subject ("User testing showed ...", "User research", "the user interface", "the user's manual", "Userman").
+_S46U_BASES = (  # noqa: SIM905 (a word list reads best as words)
+    "live work move start join leave switch use own drive rent bank study teach attend go take play train speak prefer "
+    "like love hate enjoy eat run follow need want plan intend hope expect get keep stay commute visit wear volunteer "
+    "manage lead report belong come hail identify earn make pay ride cycle swim practice practise write read cook shop "
+    "see sleep wake walk choose avoid drink smoke vape buy sell date marry divorce adopt quit retire graduate finish "
+    "relocate celebrate spend send watch listen support vote pray worship believe think feel try mention say call text "
+    "remember forget lift do deal suffer struggle receive recover undergo serve coach mentor care look raise parent "
+    "babysit lease share split host fly travel telecommute know miss wish"
+).split()
+
+
+def _s46u_third(base: str) -> str:
+    """A verb's third person singular: "live" -> "lives", "teach" -> "teaches", "study" -> "studies"."""
+    if base.endswith(("ch", "sh", "s", "x", "o")):
+        return base + "es"
+    if base.endswith("y") and base[-2] not in "aeiou":
+        return base[:-1] + "ies"
+    return base + "s"
+
+
+_S46U_BASE_OF = {_s46u_third(base): base for base in _S46U_BASES}
+_S46U_NOW = (
+    r"(?:(?:now|recently|currently|just|still|also|finally|officially|actually|already|then|later|eventually|soon|"
+    r"originally|previously|formerly|since|again|usually|always|often|mostly|only|no longer)\s+){0,2}"
+)
+_S46U_MODAL = (
+    r"got|left|went|began|became|bought|sold|quit|took|had|was|wasn't|did|didn't|made|came|rode|ran|drove|wrote|found|"
+    r"lost|met|paid|said|told|won|gave|fell|broke|split|spent|sent|kept|felt|thought|chose|grew|swam|flew|drank|ate|"
+    r"taught|brought|caught|sought|wed|will|would|can|could|should|might|may|must|cannot|can't|won't|wouldn't|never|"
+    r"[a-z]{2,}ed"
+)
+_S46U_SUBJECT = patterns.lazy(r"(?<![\w'’-])(?P<the>[Tt]he\s+)?[Uu]ser(?P<s>['’]s)?(?![\w'’-])")
+# where a bare "User" opens a clause: a text, a line, a bullet, after a sentence, a comma or a conjunction
+_S46U_OPENS = patterns.lazy(
+    r"(?:^|[\n.!?;:,(]\s*|[-*•]\s+|\b(?i:and|but|so|then|because|since|when|after|before|that|where|while|until|"
+    r"though|as|if|now|note|update)\s+)$"
+)
+_S46U_VERB = patterns.lazy(
+    r"\s+(?P<now>" + _S46U_NOW + r")(?:(?P<be>is|isn't)|(?P<have>has|hasn't)|(?P<do>does|doesn't)"
+    r"|(?P<past>" + _S46U_MODAL + r")|(?P<third>" + "|".join(sorted(_S46U_BASE_OF, key=len, reverse=True)) + r"))"
+    r"(?![\w'’-])"
+)
+_S46U_TO = {"is": "am", "isn't": "am not", "has": "have", "hasn't": "haven't", "does": "do", "doesn't": "don't"}
+# "User's" is "User is" or "User has" before these ("User's moving to Denver", "User's been vegan"), else it is "my"
+_S46U_IS = patterns.lazy(
+    r"\s+(?:(?P<been>been|got)|[a-z]{3,}ing|now|currently|still|no longer|not|never|a|an|in|at|from|based|married|"
+    r"engaged|retired|pregnant|vegan|vegetarian|single|divorced|widowed|allergic|originally|also|back|on|off|with)"
+    r"(?![\w'’-])"
+)
+# a thing of a product called the user's, not of the person ("the user's manual", "user's guide")
+_S46U_NOT_THEIRS = patterns.lazy(r"\s+(?:manual|guide|handbook|agreement|license|licence|session|account|input|data)\b")
+
+
+def as_the_person(text: str) -> str:
+    """`text` with an agent's "User" / "the user" as the subject of a verb said as "I", and "User's" before what is
+    theirs as "my" ("User lives in Boston" -> "I live in Boston", "User's wife is Sarah" -> "my wife is Sarah")."""
+    if "ser" not in text:
+        return text
+    out: list[str] = []
+    at = 0
+    for match in _S46U_SUBJECT.finditer(text):
+        if match.start() < at:
+            continue
+        said = _s46u_said(match)
+        if said is not None:
+            out += [text[at : match.start()], said[0]]
+            at = said[1]
+    return "".join(out) + text[at:] if out else text
+
+
+def _s46u_straight(text: str) -> str:
+    """`straight(text)` with an agent's "User" in the first person (`as_the_person`): what `read` reads."""
+    return as_the_person(straight(text))
+
+
+def _s46u_said(match: re.Match[str]) -> tuple[str, int] | None:
+    """One "User" (`_S46U_SUBJECT`) in the first person and where its words end, None where it is no subject of the
+    person (a noun's modifier, another user)."""
+    before, after = match.string[: match.start()], match.string[match.end() :]
+    if not match.group("the") and _S46U_OPENS.search(before[-24:]) is None:
+        return None  # "a user", "another user", "power user"
+    if match.group("s"):
+        if _S46U_NOT_THEIRS.match(after) is not None:
+            return None
+        if (is_ := _S46U_IS.match(after)) is not None:
+            return ("I've" if is_.group("been") else "I'm"), match.end()
+        opens = not before.strip() or before.rstrip()[-1] in ".!?\n-*•"
+        return ("My" if opens else "my"), match.end()
+    verb = _S46U_VERB.match(after)
+    if verb is None:
+        return None  # "User testing showed", "the user interface"
+    now, word = verb.group("now"), verb.group(verb.lastgroup or "past")
+    if verb.lastgroup == "third":
+        word = _S46U_BASE_OF[word]
+    elif verb.lastgroup != "past":
+        word = _S46U_TO[word]
+    return "I " + now + word, match.end() + verb.end()

@@ -1,0 +1,105 @@
+"""An agent's notes of the person and two English misreadings (session 46), read as classes in several people's
+words, each beside a near miss that stays quiet:
+
+- An agent's third person (mem0's style, MCP, the library): "User lives in Boston", "The user moved to Chicago last
+  month", "User's new employer is Stripe" are the person's, as "I" and "my" are (`life.as_the_person`); a captured
+  note in those words opens the review item "I moved to Denver" opens. Not another user ("a user on Reddit moved to
+  Denver", "another user", "users moved"), nor "user" as a noun's modifier ("User testing showed", "the user
+  interface", "User research"), nor a name that holds it ("Userman").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import quire
+from memory import correction, gate, life, review
+from tests.conftest import said_of
+
+# -- an agent's third person -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("note", "attribute", "value"),
+    [
+        ("User lives in Boston", "home", "boston"),
+        ("The user moved to Chicago last month, new apartment in Logan Square", "home", "chicago"),
+        ("the user recently relocated to Porto", "home", "porto"),
+        ("User's new employer is Stripe", "employer", "stripe"),
+        ("User started at Stripe", "employer", "stripe"),
+        ("the user's wife is Priya", "partner", "priya"),
+        ("User is a nurse", "role", "nurse"),
+        ("User's been vegan since May", "diet", "vegan"),
+        ("Note: user recently switched to Monzo", "bank", "monzo"),
+        ("- User now works at Shopify", "employer", "shopify"),
+    ],
+)
+def test_an_agents_note_of_the_user_is_the_persons_own_statement(note, attribute, value):
+    assert said_of(note).get(attribute) == value
+    # the same note in the person's own words reads the same
+    assert said_of(life.as_the_person(note)) == said_of(note)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "User testing showed that people moved to the new flow",
+        "a user on Reddit moved to Denver",
+        "another user moved to Denver last year",
+        "users moved to the new API in May",
+        "the user interface lives in Boston's repo",
+        "User research is based in Chicago",
+        "Userman moved to Denver in May",
+        "User: I live in Paris\nAssistant: Paris is lovely",
+        "Read the user's manual before you move to Denver",
+    ],
+)
+def test_a_user_who_is_not_the_person_is_read_as_no_one(text):
+    assert said_of(text) == {}
+
+
+@pytest.mark.parametrize(
+    ("note", "said"),
+    [
+        ("User lives in Boston", "I live in Boston"),
+        ("User's wife is Sarah", "My wife is Sarah"),
+        ("The user has two kids and doesn't drive", "I have two kids and doesn't drive"),
+        ("User is now studying law", "I am now studying law"),
+        ("the user studies law at night", "I study law at night"),
+        ("User testing showed X", "User testing showed X"),
+    ],
+)
+def test_the_user_is_said_in_the_first_person_only_as_a_subject(note, said):
+    assert life.as_the_person(note) == said
+
+
+def test_the_user_and_i_are_one_subject_and_another_user_is_another():
+    # the same statement in an agent's words and the person's is not two things of one template
+    assert not correction.different_subjects("User prefers tabs over spaces", "I prefer spaces over tabs")
+    assert life.says_of_self("The user moved to Leeds")
+    assert not life.says_of_self("a user moved to Leeds")
+
+
+def test_a_short_note_of_the_user_passes_the_gate_as_one_of_i_does():
+    assert gate.check("User lives in Boston").passed
+    assert gate.check("I live in Boston").passed
+    assert not gate.check("Users live in Boston").passed  # four words that say nothing of the person
+
+
+@pytest.mark.parametrize(
+    "note",
+    ["User moved to Denver in May", "The user moved to Denver in May", "the user's new place is in Denver now"],
+)
+def test_a_captured_note_of_the_user_opens_the_review_item(note, quire_home):
+    with quire.open(quire_home) as q:
+        q.capture("I live in Boston with my wife Sarah and our two kids", type="identity")
+        q.capture(note)
+        items = review.open_items(q.session.db)
+    assert [(i.old, i.new) for i in items] == [("I live in Boston with my wife Sarah and our two kids", note)]
+
+
+def test_a_captured_note_of_another_user_opens_nothing(quire_home):
+    with quire.open(quire_home) as q:
+        q.capture("I live in Boston with my wife Sarah and our two kids", type="identity")
+        q.capture("a user on Reddit moved to Denver in May")
+        assert review.open_items(q.session.db) == []
