@@ -7007,6 +7007,7 @@ _BUSINESS_OWNER = (
 def _not_a_home_but_a_supplier(out: dict[str, Said], named: list[Said]) -> None:
     """ "I've moved to Lebara", "we moved to Monzo": a carrier, a bank or an energy supplier of the lists moved to
     is no home (a place of the lists keeps it: "I moved to Santander")."""
+    _s46u_not_a_place(out)
     home = out.get("home")
     if home is None or not named:
         return
@@ -14868,6 +14869,7 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
                         then = _instead(said.attribute, memory_type, sentence[match.end() :])
                         found += [] if then is None else [(-1, match.end(), then)]  # what came instead first
     found += [(-1, -1, said) for said in _left_for(sentence)] if " for " in sentence else []
+    found += [(-1, -1, said) for said in _s46u_from_to(sentence)] if " from " in sentence else []  # (session 46)
     found.sort(key=lambda f: (f[0], f[1]))
     return [said for _, start, said in found if not _inside_an_ending(said, start, ends)]
 
@@ -14915,6 +14917,8 @@ def _left_for(sentence: str) -> list[Said]:
             continue  # ("we left Leeds for London when I was 8")
         if place is not None and _a_place("home", IDENTITY, old, known=True) is not None:
             out.append(place)
+        elif (kept := _s46u_left_for(sentence, old, new)) is not None:
+            out.append(kept)  # (session 46) "I left Barclays for Monzo": the bank
         elif not _a_city(old) and not _a_city(new) and new[:1].isupper() and old[:1].isupper():
             out.append(Said("employer", _norm(new), new, IDENTITY))
     return out
@@ -18075,3 +18079,83 @@ def _s46u_said(match: re.Match[str]) -> tuple[str, int] | None:
     elif verb.lastgroup != "past":
         word = _S46U_TO[word]
     return "I " + now + word, match.end() + verb.end()
+
+
+# "I left X for Y" is a change of employer only where X and Y are workplaces: a bank, a carrier, a supplier or a
+# pharmacy of the lists, a gym, a doctor or a school left for another is that ("I left Barclays for Monzo" is the
+# bank, Barclays -> Monzo; "I left Dr Patel for Dr Okafor" the doctor; "we left PureGym for Anytime Fitness" the
+# gym). Where the sentence says a job ("for a product role", "I work in payments", a teacher's "I teach"), it stays
+# the employer, as `_not_a_bank_but_work` keeps a bank of the lists joined as a job.
+_S46U_SUPPLIED = frozenset(["bank", "phone provider", "internet", "energy", "pharmacy"])
+_S46U_DOCTOR = patterns.lazy(r"^(?:Dr\.?|Doctor|Dr\.? ?med\.?) [A-Z]")
+_S46U_GYM = patterns.lazy(
+    r"(?:Gym|Fitness)\b|\b(?:CrossFit|Leisure Cent(?:re|er)|Health Club|Athletic Club|Boxing Club)\b"
+)
+_S46U_SCHOOL = patterns.lazy(r"\b(?:School|Academy|Primary|Nursery|Montessori|Sixth Form|Grammar|Kindergarten)\b")
+_S46U_A_JOB = patterns.lazy(
+    r"\b(?:job|role|position|hired|offer|salary|promot\w*|as (?:a|an|their|the) [\w-]+|team|colleagues?|"
+    r"teach(?:ing|er)?|I work|work(?:ing)? (?:at|for|there)|career|recruit\w*|interview\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def _s46u_kind(name: str) -> str | None:
+    """What a name left or gone to is, where it is no workplace of its own kind: a supplier or a pharmacy of the
+    lists, a doctor, a gym, a school (`_S46U_SUPPLIED`, `_S46U_DOCTOR`, `_S46U_GYM`, `_S46U_SCHOOL`)."""
+    if _S46U_DOCTOR.match(name) is not None:
+        return "doctor"
+    words = tuple(vocab.fold(w) for w in name.split())
+    listed = vocab.names().get(words[0], ()) if words else ()
+    kinds = {n.attribute for n in listed if n.words == words and (name[:1].isupper() or not n.capital)}
+    if kinds & _S46U_SUPPLIED:  # (Santander is a city too: a city left for a city is read as a home first)
+        return min(kinds & _S46U_SUPPLIED)
+    if _S46U_GYM.search(name) is not None:
+        return "gym"
+    return "school" if _S46U_SCHOOL.search(name) is not None else None
+
+
+def _s46u_left_for(sentence: str, old: str, new: str) -> Said | None:
+    """(session 46) "I left X for Y" where Y is no workplace (`_s46u_kind`) and X one of its kind (a doctor, a gym or a
+    school may be left unnamed): the new bank, carrier, doctor, gym or school; None for a job ("I left Google for Stripe") or in a sentence that says a job."""
+    kind, was = _s46u_kind(new), _s46u_kind(old)
+    if kind is None or was not in (kind, None) or (was is None and kind in _S46U_SUPPLIED):
+        return None  # (a bank left for a firm or a firm for a bank is a job: "I left HSBC for Google")
+    if _S46U_A_JOB.search(sentence) is not None:
+        return None
+    return Said(kind, _norm(new), new, FACT)
+
+
+# ... and "I switched from X to Y", "we moved from X to Y" where both are of one kind that is no workplace ("I
+# switched from Dr Patel to Dr Okafor", "moved from PureGym to Anytime Fitness", "I moved from EE to Three"): the new
+# one of that kind, and neither side is where the person comes from or lives ("origin: ee", "home: oakwood academy").
+_S46U_FROM_TO = patterns.lazy(
+    r"(?:(?<![\w'])(?:I|i)|\b[Ww]e)(?: have|'ve)? (?:(?:just|finally|recently|officially) )?"
+    r"(?:moved|switched|changed|transferred|swapped)(?: (?:my \w+|our \w+|\w+s))? from (?P<old>"
+    + _NAME
+    + "|"
+    + _LOW_RUN
+    + r") "
+    r"(?:over )?to (?P<v>" + _NAME + "|" + _LOW_RUN + r")"
+)
+
+
+def _s46u_from_to(sentence: str) -> list[Said]:
+    """(session 46) The new one of a kind moved to from another of it (`_S46U_FROM_TO`, `_s46u_kind`)."""
+    out: list[Said] = []
+    for found in _S46U_FROM_TO.finditer(sentence):
+        if _HEDGE.search(sentence[: found.start()] + found.group(0)):
+            continue
+        old, new = (_untrailed(found.group(g)).strip(" .,'") for g in ("old", "v"))
+        kind = _s46u_kind(new)
+        if kind is not None and _s46u_kind(old) == kind and _S46U_A_JOB.search(sentence) is None:
+            out.append(Said(kind, _norm(new), new, FACT))
+    return out
+
+
+def _s46u_not_a_place(out: dict[str, Said]) -> None:
+    """An origin or a home read from a bank, a carrier, a doctor, a gym or a school that is no place of the lists
+    ("I moved from EE to Three" is no origin EE; "from Hillside Primary to Oakwood Academy" no home)."""
+    for attribute in ("origin", "home"):
+        said = out.get(attribute)
+        if said is not None and _s46u_kind(said.shown) is not None and vocab.place(said.shown) is None:
+            del out[attribute]

@@ -14,7 +14,7 @@ import pytest
 
 import quire
 from memory import correction, gate, life, review
-from tests.conftest import said_of
+from tests.conftest import changes_after, said_of
 
 # -- an agent's third person -------------------------------------------------------------------------------------
 
@@ -103,3 +103,69 @@ def test_a_captured_note_of_another_user_opens_nothing(quire_home):
         q.capture("I live in Boston with my wife Sarah and our two kids", type="identity")
         q.capture("a user on Reddit moved to Denver in May")
         assert review.open_items(q.session.db) == []
+
+
+# -- a bank, a carrier, a doctor, a gym or a school left for another is no job --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        ("I left Barclays for Monzo", "bank", "monzo"),
+        ("we finally left Lloyds for Starling last month", "bank", "starling"),
+        ("I finally left Santander for Nationwide", "bank", "nationwide"),
+        ("I left Vodafone for giffgaff, half the price", "phone provider", "giffgaff"),
+        ("I left EE for Three", "phone provider", "three"),
+        ("I left Dr Patel for Dr Okafor", "doctor", "dr okafor"),
+        ("I left PureGym for Anytime Fitness", "gym", "anytime fitness"),
+        ("We left Hillside Primary for Oakwood Academy", "school", "oakwood academy"),
+        ("I switched from Dr Patel to Dr Okafor", "doctor", "dr okafor"),
+        ("I moved from EE to Three", "phone provider", "three"),
+        ("I switched gyms from PureGym to Anytime Fitness", "gym", "anytime fitness"),
+        ("switched from Barclays to Monzo", "bank", "monzo"),
+    ],
+)
+def test_one_left_for_another_of_its_kind_is_that_kind_not_a_job(text, attribute, value):
+    said = said_of(text)
+    assert said.get(attribute) == value
+    assert "employer" not in said and "origin" not in said and "home" not in said
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("I left Google for Stripe", "stripe"),  # workplaces
+        ("I left HSBC for Google", "google"),  # a bank left for a firm: a job
+        ("I left Google for HSBC", "hsbc"),
+        ("I left Barclays for Monzo, a new role in the payments team", "monzo"),  # a job said
+    ],
+)
+def test_a_job_left_for_a_job_is_still_the_employer(text, employer):
+    said = said_of(text)
+    assert said.get("employer") == employer
+    assert said.get("bank") != employer
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My sister left Barclays for Monzo",
+        "Should I leave Barclays for Monzo?",
+        "I might switch from Dr Patel to Dr Okafor",
+        "My mum switched from Dr Patel to Dr Okafor",
+    ],
+)
+def test_someone_elses_or_a_planned_switch_is_not_read(text):
+    assert said_of(text) == {}
+
+
+def test_a_move_between_places_is_still_a_home():
+    assert said_of("I moved from Leeds to York") == {"home": "york", "origin": "leeds"}
+    assert said_of("we left Reading for Bristol")["home"] == "bristol"
+
+
+def test_a_bank_left_for_another_changes_the_bank_and_not_the_job(tmp_path, cli_json, db):
+    changes = changes_after(
+        tmp_path, cli_json, db, ["I bank with Barclays", "I work at Acme as a planner", "I left Barclays for Monzo"]
+    )
+    assert changes == [("I bank with Barclays", "I left Barclays for Monzo")]
