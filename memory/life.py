@@ -13363,9 +13363,11 @@ def _a_role(memory_type: str, match: re.Match[str]) -> Said | None:
 
 def _a_home(attribute: str, memory_type: str, match: re.Match[str]) -> Said | None:
     """A home or an origin; a part of a city said with its city is the city ("a flat in Shoreditch,
-    London": London, `_within`)."""
+    London": London, `_within`; in either order: "Chicago, Logan Square" is Chicago)."""
     name = _untrailed(match.group("v") or "").strip(" .,'")
     city = _within(match)
+    if city is not None and vocab.within(city, name):
+        return _a_place(attribute, memory_type, name, known=True)  # (session 46) "Chicago, Logan Square": Chicago
     if city is not None and vocab.city(city) is not None and vocab.place(city) != vocab.place(name):
         return _a_place(attribute, memory_type, city, known=True)
     return _a_place(attribute, memory_type, name)
@@ -14718,9 +14720,21 @@ def _named(sentence: str) -> list[Said]:
         Said(attribute, _norm(_one_place(shown, vocab.place(shown))), shown, IDENTITY)
         if attribute == "home"  # one place however it is written ("münchen" is munich)
         else Said(attribute, _norm(shown), shown, FACT)
-        for attribute, shown, _ in vocab.stated(sentence)
+        for attribute, shown in _s46u_cities(sentence, vocab.stated(sentence))
         if attribute != "home" or not _a_childhood_home(sentence, shown)
     ]
+
+
+def _s46u_cities(sentence: str, stated: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
+    """(session 46) The names of the lists a sentence states, a part of a city said before its city as the city
+    ("we're now in Kreuzberg, Berlin": Berlin, as "Berlin, Kreuzberg" is and `_a_home` reads a rule's home)."""
+    out: list[tuple[str, str]] = []
+    for attribute, shown, _ in stated:
+        at = sentence.find(shown)
+        found = _WITHIN.match(sentence, at + len(shown)) if attribute == "home" and at >= 0 else None
+        city = _untrailed(found.group("city")).strip(" .,'") if found is not None else ""
+        out.append((attribute, city if city and vocab.within(shown, city) else shown))
+    return out
 
 
 def _a_childhood_home(sentence: str, shown: str) -> bool:

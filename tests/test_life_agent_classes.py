@@ -169,3 +169,33 @@ def test_a_bank_left_for_another_changes_the_bank_and_not_the_job(tmp_path, cli_
         tmp_path, cli_json, db, ["I bank with Barclays", "I work at Acme as a planner", "I left Barclays for Monzo"]
     )
     assert changes == [("I bank with Barclays", "I left Barclays for Monzo")]
+
+
+# -- a city and its quarter, in either order ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("city_first", "part_first", "home"),
+    [
+        ("I moved to Chicago, Logan Square", "I moved to Logan Square, Chicago", "chicago"),
+        ("we're now in Berlin, Kreuzberg", "we're now in Kreuzberg, Berlin", "berlin"),
+        ("I moved to Limassol, Germasogeia area", "I moved to Germasogeia, Limassol", "limassol"),
+        ("we moved to Cebu, Lahug", "we moved to Lahug, Cebu", "cebu"),
+        ("I live in London, Hackney", "I live in Hackney, London", "london"),
+    ],
+)
+def test_a_city_and_its_quarter_read_one_home_in_either_order(city_first, part_first, home):
+    assert said_of(city_first).get("home") == home
+    assert said_of(part_first).get("home") == home
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("I moved to Austin, Texas", "austin"),  # a state after a city: the city
+        ("I moved to Logan Square last month", "logan square"),  # a quarter alone stays the quarter
+        ("I moved from Leeds to York, Acomb", "york"),
+    ],
+)
+def test_a_place_not_said_with_its_quarter_is_read_as_before(text, home):
+    assert said_of(text).get("home") == home
