@@ -18038,6 +18038,20 @@ _S46U_VERB = patterns.lazy(
     r"|(?P<past>" + _S46U_MODAL + r")|(?P<third>" + "|".join(sorted(_S46U_BASE_OF, key=len, reverse=True)) + r"))"
     r"(?![\w'’-])"
 )
+# what the user said of themselves: "User mentioned that they moved to Denver", "The user said she works at Stripe"
+_S46U_SAYS = patterns.lazy(
+    r"said|say|mentioned|mention|noted|note|shared|share|stated|state|reported|report|explained|explain|"
+    r"confirmed|confirm|indicated|indicate|told us|tell us|added|add|wrote|write"
+)
+_S46U_TOLD = patterns.lazy(
+    r"(?P<that>,?\s+(?:that\s+)?)(?:they|he|she)\s+(?P<now>"
+    + _S46U_NOW
+    + r")(?:(?P<be>is|isn't|are|aren't|were|weren't)"
+    r"|(?P<have>has|hasn't|have|haven't)|(?P<do>does|doesn't|do|don't)|(?P<past>" + _S46U_MODAL + r")"
+    r"|(?P<third>" + "|".join(sorted(_S46U_BASE_OF, key=len, reverse=True)) + r")"
+    r"|(?P<base>" + "|".join(sorted(_S46U_BASES, key=len, reverse=True)) + r"))(?![\w'’-])"
+)
+_S46U_THEY_TO = {"are": "am", "aren't": "am not", "were": "was", "weren't": "wasn't"}
 _S46U_TO = {"is": "am", "isn't": "am not", "has": "have", "hasn't": "haven't", "does": "do", "doesn't": "don't"}
 # "User's" is "User is" or "User has" before these ("User's moving to Denver", "User's been vegan"), else it is "my"
 _S46U_IS = patterns.lazy(
@@ -18092,7 +18106,19 @@ def _s46u_said(match: re.Match[str]) -> tuple[str, int] | None:
         word = _S46U_BASE_OF[word]
     elif verb.lastgroup != "past":
         word = _S46U_TO[word]
-    return "I " + now + word, match.end() + verb.end()
+    end = match.end() + verb.end()
+    told = _S46U_TOLD.match(match.string, end) if _S46U_SAYS.fullmatch(word) is not None else None
+    if told is None:
+        return "I " + now + word, end
+    return "I " + now + word + told.group("that") + "I " + told.group("now") + _s46u_they(told), told.end()
+
+
+def _s46u_they(told: re.Match[str]) -> str:
+    """The verb after "they", "he" or "she" in what the user said (`_S46U_TOLD`) in the first person."""
+    word = told.group(told.lastgroup or "past")
+    if told.lastgroup == "third":
+        return _S46U_BASE_OF[word]
+    return {**_S46U_TO, **_S46U_THEY_TO}.get(word, word)
 
 
 # "I left X for Y" is a change of employer only where X and Y are workplaces: a bank, a carrier, a supplier or a

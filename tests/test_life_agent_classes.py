@@ -32,6 +32,10 @@ from tests.conftest import changes_after, said_of
         ("User's been vegan since May", "diet", "vegan"),
         ("Note: user recently switched to Monzo", "bank", "monzo"),
         ("- User now works at Shopify", "employer", "shopify"),
+        ("User mentioned that they moved to Denver in May", "home", "denver"),
+        ("The user said she works at Stripe now", "employer", "stripe"),
+        ("User says they are vegan", "diet", "vegan"),
+        ("The user graduated with a degree in Computer Science.", "degree", "computer science"),
     ],
 )
 def test_an_agents_note_of_the_user_is_the_persons_own_statement(note, attribute, value):
@@ -52,6 +56,9 @@ def test_an_agents_note_of_the_user_is_the_persons_own_statement(note, attribute
         "Userman moved to Denver in May",
         "User: I live in Paris\nAssistant: Paris is lovely",
         "Read the user's manual before you move to Denver",
+        "User mentioned that their sister moved to Denver",  # the user's sister's move, not theirs
+        "User said they might move to Denver next year",  # a plan
+        "Did the user move to Denver?",  # a question
     ],
 )
 def test_a_user_who_is_not_the_person_is_read_as_no_one(text):
