@@ -18024,15 +18024,16 @@ _S46U_NOW = (
 _S46U_MODAL = (
     r"got|left|went|began|became|bought|sold|quit|took|had|was|wasn't|did|didn't|made|came|rode|ran|drove|wrote|found|"
     r"lost|met|paid|said|told|won|gave|fell|broke|split|spent|sent|kept|felt|thought|chose|grew|swam|flew|drank|ate|"
-    r"taught|brought|caught|sought|wed|will|would|can|could|should|might|may|must|cannot|can't|won't|wouldn't|never|"
-    r"[a-z]{2,}ed"
-)
+    r"taught|brought|caught|sought|wed|never|[a-z]{2,}ed"
+)  # (no modal: "the user can apply", "the user should be able to" is an app's spec, not a life)
 _S46U_SUBJECT = patterns.lazy(r"(?<![\w'’-])(?P<the>[Tt]he\s+)?[Uu]ser(?P<s>['’]s)?(?![\w'’-])")
 # where a bare "User" opens a clause: a text, a line, a bullet, after a sentence, a comma or a conjunction
+# (not after a relative "that", "where", "if": "things that the user wants", "if the user has the rights" in a spec)
 _S46U_OPENS = patterns.lazy(
-    r"(?:^|[\n.!?;:,(]\s*|[-*•]\s+|\b(?i:and|but|so|then|because|since|when|after|before|that|where|while|until|"
-    r"though|as|if|now|note|update)\s+)$"
+    r"(?:^|[\n.!?;:,(]\s*|[-*•]\s+|\b(?i:and|but|so|then|because|since|after|before|while|though|now)\s+)$"
 )
+# where a bare lower-case "user" (not "views, user defined") or "User's" opens ("the user's phone will be ...")
+_S46U_OPENS_LINE = patterns.lazy(r"(?:^|[\n.!?:]\s*|[-*•]\s+)$")
 _S46U_VERB = patterns.lazy(
     r"\s+(?P<now>" + _S46U_NOW + r")(?:(?P<be>is|isn't)|(?P<have>has|hasn't)|(?P<do>does|doesn't)"
     r"|(?P<past>" + _S46U_MODAL + r")|(?P<third>" + "|".join(sorted(_S46U_BASE_OF, key=len, reverse=True)) + r"))"
@@ -18089,8 +18090,9 @@ def _s46u_said(match: re.Match[str]) -> tuple[str, int] | None:
     """One "User" (`_S46U_SUBJECT`) in the first person and where its words end, None where it is no subject of the
     person (a noun's modifier, another user)."""
     before, after = match.string[: match.start()], match.string[match.end() :]
-    if not match.group("the") and _S46U_OPENS.search(before[-24:]) is None:
-        return None  # "a user", "another user", "power user"
+    opens = _S46U_OPENS_LINE if match.group(0)[0] == "u" or match.group("s") else _S46U_OPENS
+    if opens.search(before[-24:]) is None:
+        return None  # "a user", "another user", "power user", "from the user's perspective", "what the user needs"
     if match.group("s"):
         if _S46U_NOT_THEIRS.match(after) is not None:
             return None

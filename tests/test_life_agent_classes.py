@@ -74,6 +74,13 @@ def test_a_user_who_is_not_the_person_is_read_as_no_one(text):
         ("User is now studying law", "I am now studying law"),
         ("the user studies law at night", "I study law at night"),
         ("User testing showed X", "User testing showed X"),
+        # an app's spec or a request about a chat: no one's life
+        ("Please respond from the user's perspective.", "Please respond from the user's perspective."),
+        ("Draw whatever things the user wants.", "Draw whatever things the user wants."),
+        ("3. The user can apply from the landing page", "3. The user can apply from the landing page"),
+        ("views, user defined functions and joins", "views, user defined functions and joins"),
+        ("so you can update the user's previous answer", "so you can update the user's previous answer"),
+        ("To work, the user's phone will be paired", "To work, the user's phone will be paired"),
     ],
 )
 def test_the_user_is_said_in_the_first_person_only_as_a_subject(note, said):
