@@ -18090,8 +18090,8 @@ def _s46u_said(match: re.Match[str]) -> tuple[str, int] | None:
     """One "User" (`_S46U_SUBJECT`) in the first person and where its words end, None where it is no subject of the
     person (a noun's modifier, another user)."""
     before, after = match.string[: match.start()], match.string[match.end() :]
-    opens = _S46U_OPENS_LINE if match.group(0)[0] == "u" or match.group("s") else _S46U_OPENS
-    if opens.search(before[-24:]) is None:
+    where = _S46U_OPENS_LINE if match.group(0)[0] == "u" or match.group("s") else _S46U_OPENS
+    if where.search(before[-24:]) is None:
         return None  # "a user", "another user", "power user", "from the user's perspective", "what the user needs"
     if match.group("s"):
         if _S46U_NOT_THEIRS.match(after) is not None:

@@ -182,7 +182,7 @@ RECORDED = {
     # session 45 (the lead): the embedding model's word lists moved from wiki/data to memory/data (life reads them)
     12: "5d008bbded6cc483",
     # session 46 (life56): an agent's third person ("User lives in Boston", "User's wife") read as the person's own
-    13: "0c1c2a5b742af0b5",
+    13: "02f5389b11ce80fa",
 }
 
 
