@@ -297,6 +297,7 @@ def different_subjects(a: str, b: str) -> bool:
     8080" / "The cache service keeps ..."): they first differ within the opening words (the
     subject; not a first-person one, "I prefer tabs" / "I prefer spaces" is one person) and a
     shared stretch of at least two words (what is said about it) follows."""
+    a, b = life.as_the_person(a), life.as_the_person(b)  # (an agent's "User moved" is the person's "I moved")
     x, y = WORD.findall(fold(a).casefold()), WORD.findall(fold(b).casefold())
     ops = SequenceMatcher(None, x, y, autojunk=False).get_opcodes()
     for n, (tag, i1, _, _, _) in enumerate(ops):

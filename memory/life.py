@@ -7009,6 +7009,7 @@ _BUSINESS_OWNER = (
 def _not_a_home_but_a_supplier(out: dict[str, Said], named: list[Said]) -> None:
     """ "I've moved to Lebara", "we moved to Monzo": a carrier, a bank or an energy supplier of the lists moved to
     is no home (a place of the lists keeps it: "I moved to Santander")."""
+    _s46u_not_a_place(out)
     home = out.get("home")
     if home is None or not named:
         return
@@ -13364,9 +13365,11 @@ def _a_role(memory_type: str, match: re.Match[str]) -> Said | None:
 
 def _a_home(attribute: str, memory_type: str, match: re.Match[str]) -> Said | None:
     """A home or an origin; a part of a city said with its city is the city ("a flat in Shoreditch,
-    London": London, `_within`)."""
+    London": London, `_within`; in either order: "Chicago, Logan Square" is Chicago)."""
     name = _untrailed(match.group("v") or "").strip(" .,'")
     city = _within(match)
+    if city is not None and vocab.within(city, name):
+        return _a_place(attribute, memory_type, name, known=True)  # (session 46) "Chicago, Logan Square": Chicago
     if city is not None and vocab.city(city) is not None and vocab.place(city) != vocab.place(name):
         return _a_place(attribute, memory_type, city, known=True)
     return _a_place(attribute, memory_type, name)
@@ -14513,7 +14516,7 @@ def _unquoted(match: re.Match[str]) -> str:
 @text_cache(maxsize=65536)  # a chat import and every contradiction check read the same texts
 def read(text: str) -> tuple[Said, ...]:
     """The attributes a person's own statement gives values to (empty for anything else)."""
-    text = _texted(_typed_out(_UNSPELLED.sub(_spelled, _own(_s45k_spelt(straight(text))))))  # (typed; by ear)
+    text = _texted(_typed_out(_UNSPELLED.sub(_spelled, _own(_s45k_spelt(_s46u_straight(text))))))  # (typed; by ear)
     text = _JOURNAL_DATE.sub("", text) if "/" in text else text  # a journal entry's date heading
     out: dict[str, Said] = _s44q_adopted(text) | _s45g_whole(text)  # (s44: maude; s45: glenda) said across sentences
     introduced: str | None = None
@@ -14719,9 +14722,21 @@ def _named(sentence: str) -> list[Said]:
         Said(attribute, _norm(_one_place(shown, vocab.place(shown))), shown, IDENTITY)
         if attribute == "home"  # one place however it is written ("münchen" is munich)
         else Said(attribute, _norm(shown), shown, FACT)
-        for attribute, shown, _ in vocab.stated(sentence)
+        for attribute, shown in _s46u_cities(sentence, vocab.stated(sentence))
         if attribute != "home" or not _a_childhood_home(sentence, shown)
     ]
+
+
+def _s46u_cities(sentence: str, stated: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
+    """(session 46) The names of the lists a sentence states, a part of a city said before its city as the city
+    ("we're now in Kreuzberg, Berlin": Berlin, as "Berlin, Kreuzberg" is and `_a_home` reads a rule's home)."""
+    out: list[tuple[str, str]] = []
+    for attribute, shown, _ in stated:
+        at = sentence.find(shown)
+        found = _WITHIN.match(sentence, at + len(shown)) if attribute == "home" and at >= 0 else None
+        city = _untrailed(found.group("city")).strip(" .,'") if found is not None else ""
+        out.append((attribute, city if city and vocab.within(shown, city) else shown))
+    return out
 
 
 def _a_childhood_home(sentence: str, shown: str) -> bool:
@@ -14870,6 +14885,7 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
                         then = _instead(said.attribute, memory_type, sentence[match.end() :])
                         found += [] if then is None else [(-1, match.end(), then)]  # what came instead first
     found += [(-1, -1, said) for said in _left_for(sentence)] if " for " in sentence else []
+    found += [(-1, -1, said) for said in _s46u_from_to(sentence)] if " from " in sentence else []  # (session 46)
     found.sort(key=lambda f: (f[0], f[1]))
     return [said for _, start, said in found if not _inside_an_ending(said, start, ends)]
 
@@ -14917,6 +14933,8 @@ def _left_for(sentence: str) -> list[Said]:
             continue  # ("we left Leeds for London when I was 8")
         if place is not None and _a_place("home", IDENTITY, old, known=True) is not None:
             out.append(place)
+        elif (kept := _s46u_left_for(sentence, old, new)) is not None:
+            out.append(kept)  # (session 46) "I left Barclays for Monzo": the bank
         elif not _a_city(old) and not _a_city(new) and new[:1].isupper() and old[:1].isupper():
             out.append(Said("employer", _norm(new), new, IDENTITY))
     return out
@@ -16906,7 +16924,9 @@ def says_of_self(text: str) -> bool:
     """Whether a text says something of the speaker in a sentence that asks nothing: "the iphone
     karen got me for christmas is an SE. how do i make the letters bigger" does; "is the galaxy s24
     any good? my mate swears by it" does not."""
-    return any(not part.rstrip().endswith("?") and _SELF.search(part) for part in sentences(straight(text)))
+    return any(
+        not part.rstrip().endswith("?") and _SELF.search(part) for part in sentences(as_the_person(straight(text)))
+    )
 
 
 def _kinds() -> dict[str, tuple[str, ...]]:
@@ -17990,3 +18010,217 @@ def _s45k_read(text: str) -> list[Said]:
             if said is not None:
                 out.append(said)
     return out
+
+
+# -- session 46: an agent's third person ---------------------------------------------------------------------------
+# An agent's note of the person (mem0's style, MCP, the library): "User lives in Boston", "The user moved to Chicago
+# last month", "User's new employer is Stripe". "User" or "the user" as the subject of a verb, and "User's" before what
+# they have, are the person, as "I" and "my" are: `as_the_person` says them so before any rule reads a sentence
+# (`read`, `says_of_self`, correction.different_subjects), so no rule needs a copy of its own. Not a user who is
+# someone else ("a user on Reddit moved to Denver", "another user", "users moved to the new API"), nor a noun that is
+# no subject ("User testing showed ...", "User research", "the user interface", "the user's manual", "Userman").
+_S46U_BASES = (  # noqa: SIM905 (a word list reads best as words)
+    "live work move start join leave switch use own drive rent bank study teach attend go take play train speak prefer "
+    "like love hate enjoy eat run follow need want plan intend hope expect get keep stay commute visit wear volunteer "
+    "manage lead report belong come hail identify earn make pay ride cycle swim practice practise write read cook shop "
+    "see sleep wake walk choose avoid drink smoke vape buy sell date marry divorce adopt quit retire graduate finish "
+    "relocate celebrate spend send watch listen support vote pray worship believe think feel try mention say call text "
+    "remember forget lift do deal suffer struggle receive recover undergo serve coach mentor care look raise parent "
+    "babysit lease share split host fly travel telecommute know miss wish"
+).split()
+
+
+def _s46u_third(base: str) -> str:
+    """A verb's third person singular: "live" -> "lives", "teach" -> "teaches", "study" -> "studies"."""
+    if base.endswith(("ch", "sh", "s", "x", "o")):
+        return base + "es"
+    if base.endswith("y") and base[-2] not in "aeiou":
+        return base[:-1] + "ies"
+    return base + "s"
+
+
+_S46U_BASE_OF = {_s46u_third(base): base for base in _S46U_BASES}
+_S46U_NOW = (
+    r"(?:(?:now|recently|currently|just|still|also|finally|officially|actually|already|then|later|eventually|soon|"
+    r"originally|previously|formerly|since|again|usually|always|often|mostly|only|no longer)\s+){0,2}"
+)
+_S46U_MODAL = (
+    r"got|left|went|began|became|bought|sold|quit|took|had|was|wasn't|did|didn't|made|came|rode|ran|drove|wrote|found|"
+    r"lost|met|paid|said|told|won|gave|fell|broke|split|spent|sent|kept|felt|thought|chose|grew|swam|flew|drank|ate|"
+    r"taught|brought|caught|sought|wed|never|[a-z]{2,}ed"
+)  # (no modal: "the user can apply", "the user should be able to" is an app's spec, not a life)
+_S46U_SUBJECT = patterns.lazy(r"(?<![\w'’-])(?P<the>[Tt]he\s+)?[Uu]ser(?P<s>['’]s)?(?![\w'’-])")
+# where a bare "User" opens a clause: a text, a line, a bullet, after a sentence, a comma or a conjunction
+# (not after a relative "that", "where", "if": "things that the user wants", "if the user has the rights" in a spec)
+_S46U_OPENS = patterns.lazy(
+    r"(?:^|[\n.!?;:,(]\s*|[-*•]\s+|\b(?i:and|but|so|then|because|since|after|before|while|though|now)\s+)$"
+)
+# where a bare lower-case "user" (not "views, user defined") or "User's" opens ("the user's phone will be ...")
+_S46U_OPENS_LINE = patterns.lazy(r"(?:^|[\n.!?:]\s*|[-*•]\s+)$")
+_S46U_VERB = patterns.lazy(
+    r"\s+(?P<now>" + _S46U_NOW + r")(?:(?P<be>is|isn't)|(?P<have>has|hasn't)|(?P<do>does|doesn't)"
+    r"|(?P<past>" + _S46U_MODAL + r")|(?P<third>" + "|".join(sorted(_S46U_BASE_OF, key=len, reverse=True)) + r"))"
+    r"(?![\w'’-])"
+)
+# what the user said of themselves: "User mentioned that they moved to Denver", "The user said she works at Stripe"
+_S46U_SAYS = patterns.lazy(
+    r"said|say|mentioned|mention|noted|note|shared|share|stated|state|reported|report|explained|explain|"
+    r"confirmed|confirm|indicated|indicate|told us|tell us|added|add|wrote|write"
+)
+_S46U_TOLD = patterns.lazy(
+    r"(?P<that>,?\s+(?:that\s+)?)(?:they|he|she)\s+(?P<now>"
+    + _S46U_NOW
+    + r")(?:(?P<be>is|isn't|are|aren't|were|weren't)"
+    r"|(?P<have>has|hasn't|have|haven't)|(?P<do>does|doesn't|do|don't)|(?P<past>" + _S46U_MODAL + r")"
+    r"|(?P<third>" + "|".join(sorted(_S46U_BASE_OF, key=len, reverse=True)) + r")"
+    r"|(?P<base>" + "|".join(sorted(_S46U_BASES, key=len, reverse=True)) + r"))(?![\w'’-])"
+)
+_S46U_THEY_TO = {"are": "am", "aren't": "am not", "were": "was", "weren't": "wasn't"}
+_S46U_TO = {"is": "am", "isn't": "am not", "has": "have", "hasn't": "haven't", "does": "do", "doesn't": "don't"}
+# "User's" is "User is" or "User has" before these ("User's moving to Denver", "User's been vegan"), else it is "my"
+_S46U_IS = patterns.lazy(
+    r"\s+(?:(?P<been>been|got)|[a-z]{3,}ing|now|currently|still|no longer|not|never|a|an|in|at|from|based|married|"
+    r"engaged|retired|pregnant|vegan|vegetarian|single|divorced|widowed|allergic|originally|also|back|on|off|with)"
+    r"(?![\w'’-])"
+)
+# a thing of a product called the user's, not of the person ("the user's manual", "user's guide")
+_S46U_NOT_THEIRS = patterns.lazy(r"\s+(?:manual|guide|handbook|agreement|license|licence|session|account|input|data)\b")
+
+
+def as_the_person(text: str) -> str:
+    """`text` with an agent's "User" / "the user" as the subject of a verb said as "I", and "User's" before what is
+    theirs as "my" ("User lives in Boston" -> "I live in Boston", "User's wife is Sarah" -> "my wife is Sarah")."""
+    if "ser" not in text:
+        return text
+    out: list[str] = []
+    at = 0
+    for match in _S46U_SUBJECT.finditer(text):
+        if match.start() < at:
+            continue
+        said = _s46u_said(match)
+        if said is not None:
+            out += [text[at : match.start()], said[0]]
+            at = said[1]
+    return "".join(out) + text[at:] if out else text
+
+
+def _s46u_straight(text: str) -> str:
+    """`straight(text)` with an agent's "User" in the first person (`as_the_person`): what `read` reads."""
+    return as_the_person(straight(text))
+
+
+def _s46u_said(match: re.Match[str]) -> tuple[str, int] | None:
+    """One "User" (`_S46U_SUBJECT`) in the first person and where its words end, None where it is no subject of the
+    person (a noun's modifier, another user)."""
+    before, after = match.string[: match.start()], match.string[match.end() :]
+    where = _S46U_OPENS_LINE if match.group(0)[0] == "u" or match.group("s") else _S46U_OPENS
+    if where.search(before[-24:]) is None:
+        return None  # "a user", "another user", "power user", "from the user's perspective", "what the user needs"
+    if match.group("s"):
+        if _S46U_NOT_THEIRS.match(after) is not None:
+            return None
+        if (is_ := _S46U_IS.match(after)) is not None:
+            return ("I've" if is_.group("been") else "I'm"), match.end()
+        opens = not before.strip() or before.rstrip()[-1] in ".!?\n-*•"
+        return ("My" if opens else "my"), match.end()
+    verb = _S46U_VERB.match(after)
+    if verb is None:
+        return None  # "User testing showed", "the user interface"
+    now, word = verb.group("now"), verb.group(verb.lastgroup or "past")
+    if verb.lastgroup == "third":
+        word = _S46U_BASE_OF[word]
+    elif verb.lastgroup != "past":
+        word = _S46U_TO[word]
+    end = match.end() + verb.end()
+    told = _S46U_TOLD.match(match.string, end) if _S46U_SAYS.fullmatch(word) is not None else None
+    if told is None:
+        return "I " + now + word, end
+    return "I " + now + word + told.group("that") + "I " + told.group("now") + _s46u_they(told), told.end()
+
+
+def _s46u_they(told: re.Match[str]) -> str:
+    """The verb after "they", "he" or "she" in what the user said (`_S46U_TOLD`) in the first person."""
+    word = told.group(told.lastgroup or "past")
+    if told.lastgroup == "third":
+        return _S46U_BASE_OF[word]
+    return {**_S46U_TO, **_S46U_THEY_TO}.get(word, word)
+
+
+# "I left X for Y" is a change of employer only where X and Y are workplaces: a bank, a carrier, a supplier or a
+# pharmacy of the lists, a gym, a doctor or a school left for another is that ("I left Barclays for Monzo" is the
+# bank, Barclays -> Monzo; "I left Dr Patel for Dr Okafor" the doctor; "we left PureGym for Anytime Fitness" the
+# gym). Where the sentence says a job ("for a product role", "I work in payments", a teacher's "I teach"), it stays
+# the employer, as `_not_a_bank_but_work` keeps a bank of the lists joined as a job.
+_S46U_SUPPLIED = frozenset(["bank", "phone provider", "internet", "energy", "pharmacy"])
+_S46U_DOCTOR = patterns.lazy(r"^(?:Dr\.?|Doctor|Dr\.? ?med\.?) [A-Z]")
+_S46U_GYM = patterns.lazy(
+    r"(?:Gym|Fitness)\b|\b(?:CrossFit|Leisure Cent(?:re|er)|Health Club|Athletic Club|Boxing Club)\b"
+)
+_S46U_SCHOOL = patterns.lazy(r"\b(?:School|Academy|Primary|Nursery|Montessori|Sixth Form|Grammar|Kindergarten)\b")
+_S46U_A_JOB = patterns.lazy(
+    r"\b(?:job|role|position|hired|offer|salary|promot\w*|as (?:a|an|their|the) [\w-]+|team|colleagues?|"
+    r"teach(?:ing|er)?|I work|work(?:ing)? (?:at|for|there)|career|recruit\w*|interview\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def _s46u_kind(name: str) -> str | None:
+    """What a name left or gone to is, where it is no workplace of its own kind: a supplier or a pharmacy of the
+    lists, a doctor, a gym, a school (`_S46U_SUPPLIED`, `_S46U_DOCTOR`, `_S46U_GYM`, `_S46U_SCHOOL`)."""
+    if _S46U_DOCTOR.match(name) is not None:
+        return "doctor"
+    words = tuple(vocab.fold(w) for w in name.split())
+    listed = vocab.names().get(words[0], ()) if words else ()
+    kinds = {n.attribute for n in listed if n.words == words and (name[:1].isupper() or not n.capital)}
+    if kinds & _S46U_SUPPLIED:  # (Santander is a city too: a city left for a city is read as a home first)
+        return min(kinds & _S46U_SUPPLIED)
+    if _S46U_GYM.search(name) is not None:
+        return "gym"
+    return "school" if _S46U_SCHOOL.search(name) is not None else None
+
+
+def _s46u_left_for(sentence: str, old: str, new: str) -> Said | None:
+    """(session 46) "I left X for Y" where Y is no workplace (`_s46u_kind`) and X one of its kind (a doctor, a gym or a
+    school may be left unnamed): the new bank, carrier, doctor, gym or school; None for a job ("I left Google for Stripe") or in a sentence that says a job."""
+    kind, was = _s46u_kind(new), _s46u_kind(old)
+    if kind is None or was not in (kind, None) or (was is None and kind in _S46U_SUPPLIED):
+        return None  # (a bank left for a firm or a firm for a bank is a job: "I left HSBC for Google")
+    if _S46U_A_JOB.search(sentence) is not None:
+        return None
+    return Said(kind, _norm(new), new, FACT)
+
+
+# ... and "I switched from X to Y", "we moved from X to Y" where both are of one kind that is no workplace ("I
+# switched from Dr Patel to Dr Okafor", "moved from PureGym to Anytime Fitness", "I moved from EE to Three"): the new
+# one of that kind, and neither side is where the person comes from or lives ("origin: ee", "home: oakwood academy").
+_S46U_FROM_TO = patterns.lazy(
+    r"(?:(?<![\w'])(?:I|i)|\b[Ww]e)(?: have|'ve)? (?:(?:just|finally|recently|officially) )?"
+    r"(?:moved|switched|changed|transferred|swapped)(?: (?:my \w+|our \w+|\w+s))? from (?P<old>"
+    + _NAME
+    + "|"
+    + _LOW_RUN
+    + r") "
+    r"(?:over )?to (?P<v>" + _NAME + "|" + _LOW_RUN + r")"
+)
+
+
+def _s46u_from_to(sentence: str) -> list[Said]:
+    """(session 46) The new one of a kind moved to from another of it (`_S46U_FROM_TO`, `_s46u_kind`)."""
+    out: list[Said] = []
+    for found in _S46U_FROM_TO.finditer(sentence):
+        if _HEDGE.search(sentence[: found.start()] + found.group(0)):
+            continue
+        old, new = (_untrailed(found.group(g)).strip(" .,'") for g in ("old", "v"))
+        kind = _s46u_kind(new)
+        if kind is not None and _s46u_kind(old) == kind and _S46U_A_JOB.search(sentence) is None:
+            out.append(Said(kind, _norm(new), new, FACT))
+    return out
+
+
+def _s46u_not_a_place(out: dict[str, Said]) -> None:
+    """An origin or a home read from a bank, a carrier, a doctor, a gym or a school that is no place of the lists
+    ("I moved from EE to Three" is no origin EE; "from Hillside Primary to Oakwood Academy" no home)."""
+    for attribute in ("origin", "home"):
+        said = out.get(attribute)
+        if said is not None and _s46u_kind(said.shown) is not None and vocab.place(said.shown) is None:
+            del out[attribute]

@@ -71,7 +71,8 @@ def test_a_captured_note_opens_the_review_item_an_imported_note_opens(route, qui
     [
         "My sister moved to Denver last month with her husband",  # someone else's move
         "We might move to Denver next year, still deciding",  # a plan, not a change
-        "User moved to Chicago last month with the family",  # an agent's note in the third person
+        # (session 46: an agent's "User moved" is the person's: tests/test_life_agent_classes.py)
+        "A user on Reddit moved to Chicago last month with the family",  # another user's move
     ],
 )
 def test_a_note_that_states_no_change_of_the_persons_life_opens_nothing(control, quire_home, cli_json):

@@ -151,7 +151,7 @@ def test_a_statement_of_the_persons_education_is_read(text, expected):
         "I graduated with a 3.8 GPA",
         "I have a bachelor party next week",
         "I dropped out of college when I was 19",
-        "The user graduated with a degree in Computer Science.",
+        "A user graduated with a degree in Computer Science.",  # (session 46: "The user" is the person)
         "",
         "\x00I have an MA\x00 in \x01",
     ],

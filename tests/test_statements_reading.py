@@ -183,6 +183,9 @@ RECORDED = {
     12: "5d008bbded6cc483",
     # session 46 (the lead): the spelling pass's index held as hashes in arrays (no reading changed: the source did)
     13: "9fe2bd0e4cb919f5",
+    # session 46 (life56): an agent's third person ("User lives in Boston", "User's wife") read as the person's own;
+    # "I left X for Y" of banks, carriers, doctors, gyms, schools; a city and its quarter in either order
+    14: "1b64a6d464442afb",
 }
 
 
