@@ -156,3 +156,46 @@ def test_a_bank_switched_to_in_her_spelling_opens_a_change(tmp_path, cli_json, d
 )
 def test_control_a_lists_name_or_a_sentences_first_word_is_still_read_as_spelt(text, spelt):
     assert life._s45k_spelt(text) == spelt
+
+
+# -- what the spelling pass holds in every process that meets a misspelling (an import's peak among them) --------
+
+
+def _held_building(build) -> int:
+    """Bytes still held after `build()` returns what it made (tracemalloc: what Python allocated)."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        made = build()
+        held, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    del made
+    return held
+
+
+def test_the_spelling_index_holds_a_few_megabytes_not_a_dict_of_every_deletion():
+    life._s45k_index.cache_clear()
+    try:
+        held = _held_building(life._s45k_index)
+    finally:
+        life._s45k_index.cache_clear()
+    hashes, owners, words = life._s45k_index()
+    assert len(hashes) == len(owners) > 40_000 and len(words) > 1_000  # (the index is whole: every deletion)
+    assert held < 2_500_000, held
+    assert life._s45k_word("apartmint") == "apartment" and life._s45k_word("verison") == "verizon"
+
+
+def test_control_the_same_deletions_in_a_dict_hold_several_times_that():
+    words = life._s45k_index()[2]
+
+    def as_a_dict() -> dict[str, tuple[str, ...]]:
+        index: dict[str, set[str]] = {}
+        for word in words:
+            key = word.lstrip("+")
+            for gone in life._s45k_deletes(key, 2 if key in life._S45K_KEYS else 1):
+                index.setdefault(gone, set()).add(word)
+        return {gone: tuple(sorted(found)) for gone, found in index.items()}
+
+    assert _held_building(as_a_dict) > 5_000_000  # (7.0 MB: the arrays hold 1.3)
