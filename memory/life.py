@@ -16541,7 +16541,7 @@ def asked_window(query: str) -> str:
 def asked(query: str) -> frozenset[str]:
     """The attributes a question asks about ("which day is my Italian class" -> schedule:italian);
     of someone else's life, "other:<who>" alone. A long query: its question's sentence (`asked_window`)."""
-    query = asked_window(query)
+    query = _s46u_asked(asked_window(query))  # (session 46: an agent's "where does the user live")
     # (typed without apostrophes, "whats my job title", "where im based", as a statement is: `_UNSPELLED`)
     query = _ASKED_UNSPELLED.sub(r"\1's", _UNSPELLED.sub(_spelled, _s45k_spelt(straight(query))))  # (s45: by ear)
     query = _SL_CALLED.sub(r"what \1 \2 called", query)
@@ -18102,6 +18102,31 @@ def as_the_person(text: str) -> str:
             out += [text[at : match.start()], said[0]]
             at = said[1]
     return "".join(out) + text[at:] if out else text
+
+
+# An agent's question of "the user" said of oneself (`asked`), as `asked_of` says one of a name: "where does the
+# user live" is "where do I live", "the user's wife" is "my wife". Only where "user" asks as a subject or an owner:
+# "does the user interface support it", "where does a user on Reddit live" ask nothing of the person.
+_S46U_ASKED = tuple(
+    (patterns.lazy(pattern.replace("WHO", r"(?<![\w'’-])(?:the\s+)?user"), re.IGNORECASE), said)
+    for pattern, said in (
+        (r"WHO(?:'s|’s|s')(?= )(?! (?:manual|guide|handbook|agreement|licen[cs]e|session|account|input|data)\b)", "my"),
+        (r"\bdoes WHO(?= (?!interface\b)[a-z])", "do I"),
+        (r"\bdid WHO(?= (?!interface\b)[a-z])", "did I"),
+        (r"\bis WHO(?= (?!interface\b)[a-z])", "am I"),
+        (r"\bhas WHO(?= (?!interface\b)[a-z])", "have I"),
+        (r"\bwas WHO(?= (?!interface\b)[a-z])", "was I"),
+    )
+)
+
+
+def _s46u_asked(query: str) -> str:
+    """`query` with an agent's "the user" asked as the person ("what car does the user drive": "do I")."""
+    if "ser" not in query:
+        return query
+    for pattern, said in _S46U_ASKED:
+        query = pattern.sub(said, query)
+    return query
 
 
 def _s46u_straight(text: str) -> str:

@@ -6,6 +6,9 @@ words, each beside a near miss that stays quiet:
   note in those words opens the review item "I moved to Denver" opens. Not another user ("a user on Reddit moved to
   Denver", "another user", "users moved"), nor "user" as a noun's modifier ("User testing showed", "the user
   interface", "User research"), nor a name that holds it ("Userman").
+- An agent's question of "the user" ("Where does the user live now?", "what car does the user drive") asks what the
+  person's own asks ("where do I live now?"), so recall ranks the current home first for an agent as for the person;
+  "the user interface", "the user manual", "a user on Reddit" ask nothing of the person.
 """
 
 from __future__ import annotations
@@ -14,7 +17,11 @@ import pytest
 
 import quire
 from memory import correction, gate, life, review
+from retrieval import tuning
+from retrieval.recall import search
+from retrieval.scope import ALL_SPACES
 from tests.conftest import changes_after, said_of
+from tests.test_recall import put
 
 # -- an agent's third person -------------------------------------------------------------------------------------
 
@@ -213,3 +220,54 @@ def test_a_city_and_its_quarter_read_one_home_in_either_order(city_first, part_f
 )
 def test_a_place_not_said_with_its_quarter_is_read_as_before(text, home):
     assert said_of(text).get("home") == home
+
+
+# -- an agent's question of "the user": asked as the person's own (`life.asked`, recall's life questions) ------------
+
+
+@pytest.mark.parametrize(
+    ("agents", "persons"),
+    [
+        ("Where does the user live now?", "where do I live now?"),
+        ("where does user live", "where do I live"),
+        ("What is the user's employer?", "what is my employer?"),
+        ("Which bank does the user use?", "which bank do I use?"),
+        ("Is the user vegan?", "am I vegan?"),
+        ("What car does the user drive?", "what car do I drive?"),
+        ("Who is the user's dentist?", "who is my dentist?"),
+        ("Where did the user work before Stripe?", "where did I work before Stripe?"),
+        ("what does the user do for work?", "what do I do for work?"),
+    ],
+)
+def test_an_agents_question_of_the_user_asks_what_the_persons_own_asks(agents, persons):
+    assert life.asked(persons)  # (the person's question asks something)
+    assert life.asked(agents) == life.asked(persons)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "does the user interface support dark mode?",
+        "what does the user manual say about the battery?",
+        "what is in the user's manual?",
+        "where does a user on Reddit live?",
+        "what did the user research show?",
+        "which bank do users prefer?",
+    ],
+)
+def test_control_user_as_a_thing_or_another_user_asks_nothing_of_the_person(question):
+    assert life.asked(question) == frozenset()
+
+
+def test_an_agents_question_of_the_user_finds_the_home_the_persons_own_finds(session, monkeypatch):
+    monkeypatch.setitem(tuning.FLOOR, "fake-hash-384", {"threaded": 1.0, "alone": 1.0, "unworded": 1.0, "weak": 1.0})
+    put(session, "the plumber fixed the kitchen tap for a fair price", type="fact")
+    home = put(session, "I live in Braga now, the commute is long but the rent is half", type="fact")
+    for i in range(20):
+        put(session, f"errand {i}: the shop on the corner sells stamps and bread", type="fact")
+
+    def first(query: str) -> list[str]:
+        return [h.id for h in search(session, query, k=5, touch=False, scope=ALL_SPACES).hits][:1]
+
+    assert first("where do I live now") == [home]
+    assert first("Where does the user live now?") == [home]  # (before: no life question, nothing cleared the floor)

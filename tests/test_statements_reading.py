@@ -186,6 +186,8 @@ RECORDED = {
     # session 46 (life56): an agent's third person ("User lives in Boston", "User's wife") read as the person's own;
     # "I left X for Y" of banks, carriers, doctors, gyms, schools; a city and its quarter in either order
     14: "1b64a6d464442afb",
+    # session 46 (the lead): an agent's question of "the user" asked as the person's (no statement's reading changed)
+    15: "82bd94ed392533a1",
 }
 
 
