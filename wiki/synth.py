@@ -987,7 +987,9 @@ def _group_space(
     specs: list[PageSpec] = []
     placed: set[str] = set()
     paged = {k for k in members if _paged(display[k], members[k])}
-    for ekey in sorted(paged):
+    for ekey, host in sorted(folded_names(paged, display).items()):
+        members[host] = [*members[host], *(m for m in members.pop(ekey) if m not in members[host])]
+    for ekey in sorted(paged & members.keys()):
         group_ = members[ekey]
         title = page_title(display[ekey], paged, [m.content for m in group_])
         specs.append(_spec(f"entity:{prefix}:{ekey}", "entity", title, space, display[ekey], group_))
@@ -1007,7 +1009,7 @@ def _group_space(
     avoid = paged | speakers(m.speaker for m in turns) | own.keys()
     casing = Casing([m.content for m in turns], titles)
     for members_, title in one_page_a_title(topics(turns, vectors, avoid=avoid)):
-        _place_topic(specs, space, members_, casing.written(title), {k: display[k] for k in paged})
+        _place_topic(specs, space, members_, casing.written(title), {k: display[k] for k in paged if k in members})
         placed.update(m.id for m in members_)
     personal = [m for m in mems if m.id not in placed and m.memory_type in PERSONAL and not m.turn]
     # A turn the import typed as identity or preference is the person's own whoever its speaker is:
@@ -1026,6 +1028,30 @@ def _group_space(
     for bucket in sorted(buckets):
         specs.append(_spec(f"notes:{prefix}:{bucket}", "notes", notes_title(bucket), space, None, buckets[bucket]))
     return specs
+
+
+def folded_names(paged: Collection[str], display: dict[str, str]) -> dict[str, str]:
+    """(session 46: wiki31) The names with a page that are another's (key -> that one's key), whose memories go on
+    its page: a country's three-letter code ("UKR" of olena's "PESEL status UKR": her page "Ukraine",
+    `vocab.country_code`), and an organisation with its place after it ("Jobcenter Leipzig": "Jobcenter"; a
+    city or a country the history names alone too, not a word: "Apple Store" is a shop, not Apple; "Anna Lincoln"
+    of a history that names no Lincoln is a person). A code or a name whose other has no page keeps its own.
+    `display`: every name of the home (key -> as written)."""
+    out: dict[str, str] = {}
+    for key in paged:
+        shown = display[key]
+        country = vocab.country_code(shown)
+        head, _, last = shown.rpartition(" ")
+        if country is not None and entity_key(country) in paged and entity_key(country) != key:
+            out[key] = entity_key(country)
+        elif head and entity_key(head) in paged and entity_key(last) in display and _a_place_word(last):
+            out[key] = entity_key(head)
+    return {key: host for key, host in out.items() if host not in out}  # (one step: no chain of folds)
+
+
+def _a_place_word(word: str) -> bool:
+    """A city or a country as written ("Leipzig", "India"; not "Store", which `vocab.place` reads as Štore)."""
+    return word[:1].isupper() and (vocab.city(word) is not None or vocab.place(word) == word)
 
 
 # -- (session 43: wiki28) a name as a page is titled --------------------------------------------------------------
@@ -1345,7 +1371,7 @@ def load_states(path) -> dict[str, ClusterState]:
 
 # (20: entities.key folds accents and names read particles, so the names a topic title avoids changed; a
 # cry or a prayer's address, a time said short and another language's function words title no topic)
-TITLE_VERSION = 28  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 29  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1672,7 +1698,7 @@ def _keep(
         return None
     if key:
         g = _about(g, key, avoided, behind)
-        if _in_passing(g, key) or _only_done(g, key) or _only_how(g, key) or _only_when(g, key):
+        if _in_passing(g, key) or _only_done(g, key) or _only_how(g, key) or _only_when(g, key) or _only_pasted(g, key):
             return None
         # (after the tests of two turns: a topic that had more is more than a passing word)
         g = _held(g, key, avoided, behind)
@@ -2023,6 +2049,35 @@ def _only_done(g: list[Mem], key: str) -> bool:
         return False
     said = _words_before(g, lambda word: _stem(word) == key)
     return bool(said) and all(before in _BEFORE_VERB - _BE for before in said)
+
+
+def _only_pasted(g: list[Mem], key: str) -> bool:
+    """(session 46: wiki31) A title every turn says only inside a text the person pasted to be rewritten ("pls
+    correct grammar", "make this email more professional", then the email): the subject is the letter's, and
+    letters of five things alike in nothing but their asking had been priya's page "Return" (her sellers'
+    returns in a problem statement, a manager's email, an offer letter). A request that says it itself ("fix my
+    cover letter for the Lidl job") is the person's subject."""
+    saying = [m for m in g if any(k == key for k, _ in _terms(m.content))]
+    return bool(saying) and all(
+        _pasted_at(m.content) and not any(k == key for k, _ in _terms(m.content[: _pasted_at(m.content)]))
+        for m in saying
+    )
+
+
+# Where a text pasted after a request to rewrite it begins: a quote, a line break or a colon after the request.
+_PASTE_START = re.compile(r"[\n\"“:]|\s(?:Dear|Hi|Hello|Hey)\b")
+
+
+def _pasted_at(text: str) -> int:
+    """Where the text a request pastes to be rewritten begins (`_DRAFTING` in its first line), else 0."""
+    asked = _DRAFTING.search(text, 0, min(len(text), _ASKED_WITHIN))
+    if asked is None:
+        return 0
+    found = _PASTE_START.search(text, asked.end())
+    return found.start() if found else 0
+
+
+_ASKED_WITHIN = 60  # a request to rewrite opens the turn: its verb is in these first characters
 
 
 def _only_when(g: list[Mem], key: str) -> bool:

@@ -1,0 +1,112 @@
+"""Page titles a person would not write, after importing their chats (session 46). Each class below titled a page of
+a fixture's vault (tests/fixtures/*, fake embedder): a place said beside an organisation's name taken for that name's
+short form, olena's every "Leipzig" on a page "Jobcenter Leipzig" (a letter's heading) beside her page "Jobcenter",
+arjun's "India" on a page "HDFC India"; a country's three-letter code, olena's "UKR" (her PESEL status) beside her
+page "Ukraine". The tests say each in other words, beside real titles still made."""
+
+from __future__ import annotations
+
+from memory import names, vocab
+from tests.conftest import chat_turns
+from wiki import synth
+
+
+def _named_all(*texts: str) -> list[list[str]]:
+    return [[n.name for n in found] for found in names.extract_all(list(texts))]
+
+
+# -- a place beside an organisation's name -------------------------------------------------------------------------
+
+
+def test_a_city_said_alone_is_the_city_not_the_office_named_after_it():
+    """A benefits office named with its city once, the office and the city each said alone elsewhere."""
+    found = _named_all(
+        "my caseworker at the Arbeitsamt wants my payslips by friday",
+        "the letter says Arbeitsamt Dresden at the top, what does it want",
+        "we moved to Dresden in spring and the flat is small",
+        "is the tram in Dresden cheaper with a monthly pass",
+    )
+    assert found[2] == ["Dresden"] and found[3] == ["Dresden"], found
+    assert "Arbeitsamt" in found[0], found
+
+
+def test_a_country_said_alone_is_the_country_not_the_bank_named_after_it():
+    found = _named_all(
+        "I keep my savings with Kotak since college",
+        "some interest came in at Kotak India last month, do I declare it",
+        "we fly to India for the wedding in november",
+    )
+    assert found[2] == ["India"], found
+
+
+def test_a_surname_that_is_also_a_city_stays_the_persons():
+    """Control: a person's surname said alone, once as a person, is still theirs (not the city of that name)."""
+    found = _named_all(
+        "I met Anna Lincoln at the conference, she runs the lab",
+        "and Lincoln called me back about the grant",
+    )
+    assert found[1] == ["Anna Lincoln"], found
+
+
+def test_a_place_never_said_alone_leaves_the_name_whole():
+    """Control: an office always named with its city is that office's name."""
+    found = _named_all(
+        "my interview at PureGym Croydon is on monday",
+        "PureGym Croydon called back, they want me for the morning shifts",
+    )
+    assert found == [["PureGym Croydon"], ["PureGym Croydon"]], found
+
+
+# -- one page for a name and its other forms -----------------------------------------------------------------------
+
+
+def _display(*shown: str) -> tuple[set[str], dict[str, str]]:
+    keys = {synth.entity_key(s): s for s in shown}
+    return set(keys), keys
+
+
+def test_a_country_code_is_folded_into_the_countrys_page():
+    assert vocab.country_code("POL") == "Poland"
+    assert synth.folded_names(*_display("POL", "Poland", "Kraków")) == {"pol": "poland"}
+
+
+def test_a_country_code_without_its_countrys_page_or_in_lower_case_keeps_its_own():
+    """Controls: "USA" with no page of the United States; an acronym no country's ("CDL"); "Pol" a word."""
+    assert synth.folded_names(*_display("USA", "Texas", "CDL")) == {}
+    assert vocab.country_code("Pol") is None and vocab.country_code("CDL") is None
+
+
+def test_an_organisation_with_its_place_after_it_is_the_organisation():
+    paged, display = _display("Arbeitsamt", "Arbeitsamt Dresden", "Kotak", "Kotak India")
+    display |= {"dresden": "Dresden", "india": "India"}  # (the places said alone, with no page of their own)
+    assert synth.folded_names(paged, display) == {"arbeitsamt dresden": "arbeitsamt", "kotak india": "kotak"}
+
+
+def test_a_name_with_a_word_after_it_is_another_thing():
+    """Controls: "Apple Store" is a shop, not the company; "Target Field" a ballpark; a person's surname that is a
+    city's name where the history names no such city."""
+    paged, display = _display("Apple", "Apple Store", "Target", "Target Field", "Anna", "Anna Lincoln")
+    assert synth.folded_names(paged, display | {"store": "Store", "field": "Field"}) == {}
+
+
+def test_a_code_and_an_office_are_on_the_pages_a_person_keeps(tmp_path, cli_json):
+    """The vault as a rebuild makes it: the code's turns on the country's page, the office's city its own page."""
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-02-02T10:00:00Z", "the PESEL says status POL on the card, is that right for a resident"),
+            ("2024-02-09T10:00:00Z", "what does POL mean on my permit, my friend has another one"),
+            ("2024-03-02T10:00:00Z", "we lived in Poland two years before, near Gdańsk"),
+            ("2024-03-09T10:00:00Z", "do I pay tax in Poland for the months I worked there"),
+            ("2024-04-02T10:00:00Z", "the Arbeitsamt wants my payslips by friday, what do I send"),
+            ("2024-04-09T10:00:00Z", "the letter says Arbeitsamt Dresden at the top, what does it want"),
+            ("2024-05-02T10:00:00Z", "we moved to Dresden in spring and the flat is small"),
+            ("2024-05-09T10:00:00Z", "is the tram in Dresden cheaper with a monthly pass"),
+            ("2024-06-02T10:00:00Z", "can the Arbeitsamt cut my money if I say no to a job"),
+        ],
+    )
+    cli_json("import", str(path))
+    cli_json("rebuild")
+    titles = [p["title"] for p in cli_json("pages")["pages"]]
+    assert "POL" not in titles and "Poland" in titles, titles
+    assert "Arbeitsamt Dresden" not in titles and "Arbeitsamt" in titles and "Dresden" in titles, titles
