@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from memory import names, vocab
 from tests.conftest import chat_turns
+from tests.test_wiki_titles_s40 import OTHER, _turn
+from tests.test_wiki_titles_s43 import _kept
 from wiki import synth
 
 
@@ -110,3 +112,71 @@ def test_a_code_and_an_office_are_on_the_pages_a_person_keeps(tmp_path, cli_json
     titles = [p["title"] for p in cli_json("pages")["pages"]]
     assert "POL" not in titles and "Poland" in titles, titles
     assert "Arbeitsamt Dresden" not in titles and "Arbeitsamt" in titles and "Dresden" in titles, titles
+
+
+# -- a word said only in letters pasted to be rewritten ------------------------------------------------------------
+
+
+def _titles(*texts: str) -> list[str]:
+    return [t for t, _ in _kept(*texts)]
+
+
+def test_a_word_said_only_inside_letters_pasted_for_editing_titles_nothing():
+    """Three requests to fix a pasted text, each text naming refunds (a complaint, a memo, a job offer)."""
+    said = [
+        'rewrite this paragraph so it reads better\n\n"Customers ask about refunds and we cannot keep up with them."',
+        "can you make this memo more formal\n\nHi team, the refunds report moves to Friday because the data is late.",
+        "pls proof read this for my new hire\n\nDear Tom, you will own refunds for the north region from March.",
+    ]
+    assert "Refund" not in _titles(*said) and "Refunds" not in _titles(*said), _titles(*said)
+
+
+def test_a_word_the_request_itself_says_still_titles():
+    """Control: the person's own subject, asked about in their own words, beside the same pasted letters."""
+    said = [
+        "our refunds backlog is huge, how do other shops handle refunds faster",
+        "can you make this memo more formal\n\nHi team, the refunds report moves to Friday because the data is late.",
+        "I want to cut refunds time to two days, what should I measure for refunds",
+    ]
+    assert any(t.casefold().startswith("refund") for t in _titles(*said)), _titles(*said)
+
+
+# -- an everyday word over a name the person types in lower case ---------------------------------------------------
+
+
+def _title(*texts: str, history: tuple[str, ...] = ()) -> str:
+    """The title `topic_terms` gives a topic of these turns, beside a topic of something else (and `history`)."""
+    groups = [[_turn(i, t) for i, t in enumerate(texts)], [_turn(50 + i, t) for i, t in enumerate((*OTHER, *history))]]
+    return synth.topic_titles(groups)[0]
+
+
+_STUDIO = [
+    "i test games at brightforge studios now and my lead hates my bug titles. make this one plain: crash in the cellar",
+    "at brightforge we are about to patch the save system, what should a save/load test matrix cover",
+    "'old save versions loading after the patch' is the one that will hurt, adding it in bold",
+]
+
+
+def test_a_name_typed_in_lower_case_titles_over_an_everyday_word():
+    """Two turns of a tester's work at a studio typed in lower case, the studio capitalised in a draft elsewhere."""
+    history = ("pls make this sound better: Hi Sam, I've been on the Brightforge contract for a year now",)
+    assert _title(*_STUDIO, history=history) == "Brightforge"
+
+
+def test_an_everyday_word_titles_where_no_name_is_written_so():
+    """Control: the same turns with the studio never capitalised anywhere keep an everyday word (no name to take)."""
+    assert _title(*_STUDIO) != "Brightforge"
+
+
+def test_a_company_or_a_pet_with_a_words_name_still_titles():
+    """Controls: a card reader called Square, an app called Notion, a bank called Monzo, a shop called Target, a
+    dog called Biscuit: names that are words (or none) stay their topics' titles."""
+    square = ["I moved my card reader to Square last week", "Square charges less per tap than my old reader"]
+    assert _title(*square, "Square sent me a new reader for the market stall") == "Square"
+    assert (
+        _title("I keep my budget in Notion now", "my Notion template for groceries broke, fix the formula") == "Notion"
+    )
+    assert _title("moved my savings pot to Monzo", "Monzo rounds up every card payment, is that worth it") == "Monzo"
+    assert _title("Biscuit chewed the sofa again", "took Biscuit to the vet for her shots") == "Biscuit"
+    target = ["the Target on 5th has the cheapest diapers", "Target price matched the stroller"]
+    assert _title(*target, "returned the car seat at Target, no receipt needed") == "Target"

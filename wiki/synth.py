@@ -2828,6 +2828,23 @@ def _named_keys(groups: Sequence[Sequence[Mem]]) -> frozenset[str]:
     return frozenset(" ".join(_stem(w.casefold()) for w in _PHRASE_WORD.findall(name)) for name in names_)
 
 
+def _capitalised_keys(groups: Sequence[Sequence[Mem]]) -> frozenset[str]:
+    """(session 46: wiki31) The words a history writes capitalised inside a sentence somewhere (`_terms` keys): a
+    name the person types in lower case elsewhere. ava's "i'm a qa contractor at driftwood interactive" and "at
+    driftwood we're about to patch the save system" (her draft: "the Driftwood contract") were a page "Load" (of
+    "save/load"): a name two turns say titles a topic over an everyday word (`_most_said`)."""
+    out = set()
+    for g in groups:
+        for m in g:
+            for found in _CAPITALISED_INSIDE.finditer(m.content):
+                out.add(_stem(found.group(1).casefold()))
+    return frozenset(out)
+
+
+# A capitalised word after a word and a space (not at a sentence's start, not after a line's break or a quote).
+_CAPITALISED_INSIDE = re.compile(r"(?<=[a-z,] )([A-Z][a-z]{2,})\b")
+
+
 def _phrase_weight(key: str) -> float:
     """A phrase outweighs its own word ("Italian class" over "Italian"); in a script without spaces, a
     longer run of characters its parts ("健身房" over "健身" and "身房")."""
@@ -2942,6 +2959,7 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
         total.update(counts)
     mean = sum(total.values()) / max(len(per_group), 1)
     named = _named_keys(groups)
+    capitalised = _capitalised_keys(groups)
     out: list[tuple[str, int, str]] = []
     for g, counts in zip(groups, per_group, strict=True):
         # "Lisbon" no, "moved to Lisbon" yes; "Month", "next month", "week at Boulderbar" no, "night shift" yes
@@ -2971,7 +2989,7 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
             continue
         aside = _asides(g)
         _, best = max(scored, key=lambda sk: (round(sk[0], 9), " " in sk[1], -aside[sk[1]], sk[1]))
-        best = _most_said(best, scored, counts, len(g), named)
+        best = _most_said(best, scored, counts, len(g), named | capitalised)
         if " " not in best:  # "Italian class" over "Italian" when most turns that say the word say the phrase
             word = best
             longer = [(n, k) for k, n in shared if " " in k and word in k.split() and n * 5 >= counts[word] * 3]
