@@ -180,3 +180,30 @@ def test_a_company_or_a_pet_with_a_words_name_still_titles():
     assert _title("Biscuit chewed the sofa again", "took Biscuit to the vet for her shots") == "Biscuit"
     target = ["the Target on 5th has the cheapest diapers", "Target price matched the stroller"]
     assert _title(*target, "returned the car seat at Target, no receipt needed") == "Target"
+
+
+# -- the everyday words of the language a history is typed in ------------------------------------------------------
+
+_GYM = ["saan maganda mag gym sa Cebu", "ano magandang gym shoes", "pano mag deadlift", "gym sched ko mon wed fri"]
+
+
+def _kept_titles(first: list[str], third: list[str]) -> list[str]:
+    """The topics kept of three groups (`first`, a gym's, `third`), the history's backdrop read from them twice."""
+    groups = [[_turn(i + 20 * n, t) for i, t in enumerate(texts)] for n, texts in enumerate((first, _GYM, third))]
+    behind = synth.backdrop([m.content for g in groups for m in g] * 2)
+    return [t for _, t in synth._kept(groups, synth.topic_terms(groups), behind=behind)]
+
+
+def test_a_word_of_the_persons_own_language_said_all_through_titles_nothing():
+    """Taglish turns that each say "talaga" (really) of a different thing: it titles no page."""
+    first = ["talaga pagod ako sa trabaho", "talaga ang mahal ng kuryente", "talaga sobrang init sa bahay"]
+    third = ["talaga masarap ang adobo ni mama", "talaga nakakamiss ang probinsya", "talaga mahal na ang bigas"]
+    titles = _kept_titles(first, third)
+    assert "Talaga" not in titles and "Gym" in titles, titles
+
+
+def test_a_place_said_all_through_still_titles():
+    """Control: a city the history says all through is a word the model knows, and titles its topic."""
+    first = ["London rent is crazy this year", "London buses vs the tube for work", "moving flats again in London"]
+    third = ["London in winter is so grey", "best London markets for a saturday", "London council tax band question"]
+    assert "London" in _kept_titles(first, third)

@@ -1676,7 +1676,11 @@ def _kept(
     (`_said_of_own`) is titled again without those words
     (`retitle`: the groups' titles with them avoided) and kept if that title holds it: grace's four turns of
     her mother's dementia, two saying "grandma" to her children, had gone to the Notes; they are "Dementia"."""
-    chosen = [_keep(g, title, avoided, behind) for g, title in zip(members, titles, strict=True)]
+    unknown = _backdrop_unknown(titles, behind)
+    chosen = [
+        None if title[2] in unknown else _keep(g, title, avoided, behind)
+        for g, title in zip(members, titles, strict=True)
+    ]
     refused = {key for (_, _, key), found in zip(titles, chosen, strict=True) if found is None and _said_of_own(key)}
     if refused and retitle is not None:
         again = retitle(refused)
@@ -1703,6 +1707,18 @@ def _keep(
         # (after the tests of two turns: a topic that had more is more than a passing word)
         g = _held(g, key, avoided, behind)
     return (g, title) if len(g) >= TOPIC_MIN else None
+
+
+def _backdrop_unknown(titles: list[tuple[str, int, str]], behind: frozenset[str]) -> set[str]:
+    """(session 46: wiki31) The titles of words the whole history says (`backdrop`) that the embedding model knows
+    no word of (`vocab.model_words`): the everyday words of the language a person types in, not a subject. maricel
+    writes Tagalog and English: "Ako" (I) and "Sya" (she) titled pages of thirteen and seven turns, "Lng ako" (only
+    I) one of five. A place or a thing said all through ("London"
+    of priya's, "Salon" of bola's) is a word the model knows. Such a topic has no page: titled again without them,
+    maricel's were as much her language's ("Ano mga", what; "TLGA", really), and their turns are on About me,
+    the Notes or the pages of the names they say."""
+    words = vocab.model_words()
+    return {key for _, _, key in titles if key and all(w in behind and w not in words for w in key.split())}
 
 
 def _named_again(key: str) -> bool:
