@@ -729,6 +729,8 @@ def _and_rest(sentence: str, tokens: list[tuple[str, int, int]], i: int, at: int
         end += 1
     if end == at + 1 or sentence[tokens[at - 1][2] : tokens[at][1]] != " ":
         return None
+    if tokens[at + 1][0] == "I":  # (session 46: wiki31) "the job at Pixelbay and I resigned": rima's "Pixelbay and"
+        return None
     last = tokens[end - 1][2]
     if sentence[last : last + 2] in ("'s", "’s") and end - 1 - at == 1:
         return None  # "Anna and Tom's": two owners

@@ -207,3 +207,16 @@ def test_a_place_said_all_through_still_titles():
     first = ["London rent is crazy this year", "London buses vs the tube for work", "moving flats again in London"]
     third = ["London in winter is so grey", "best London markets for a saturday", "London council tax band question"]
     assert "London" in _kept_titles(first, third)
+
+
+# -- a name cut with its "and" ---------------------------------------------------------------------------------
+
+
+def test_a_name_before_and_i_ends_before_the_and():
+    """rima's "I accepted the job at Pixelbay and I resigned from Nomad today" was a page "Pixelbay and"."""
+    assert [n.name for n in names.extract("I took the job at Brightline and I told my boss today")] == ["Brightline"]
+
+
+def test_a_name_made_with_and_after_a_job_stays_whole():
+    """Control: a shop with "and" in its name, after the same cue, is one name."""
+    assert [n.name for n in names.extract("I took the job at Marks and Spencer last week")] == ["Marks and Spencer"]
