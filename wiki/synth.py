@@ -2852,9 +2852,11 @@ def _capitalised_keys(groups: Sequence[Sequence[Mem]]) -> frozenset[str]:
     out = set()
     for g in groups:
         for m in g:
+            if m.turn == "assistant":
+                continue  # (an answer's "the Save button" is the person's "save")
             for found in _CAPITALISED_INSIDE.finditer(m.content):
                 out.add(_stem(found.group(1).casefold()))
-    return frozenset(out)
+    return frozenset(w for w in out if w not in _common())  # a name, not an everyday word capitalised ("the Lease")
 
 
 # A capitalised word after a word and a space (not at a sentence's start, not after a line's break or a quote).
