@@ -220,3 +220,39 @@ def test_a_name_before_and_i_ends_before_the_and():
 def test_a_name_made_with_and_after_a_job_stays_whole():
     """Control: a shop with "and" in its name, after the same cue, is one name."""
     assert [n.name for n in names.extract("I took the job at Marks and Spencer last week")] == ["Marks and Spencer"]
+
+
+# -- the person's own name, said by someone writing on their account -------------------------------------------
+
+
+def test_the_account_owners_name_has_no_page_when_another_writes_on_it(tmp_path, cli_json):
+    """A husband writing on his wife's account and naming her: glenda's husband's turns had made a page "Glenda"."""
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-02-02T10:00:00Z", "Hi! Our dog Pepper needs her shots, what should the vet check at 9 years old?"),
+            ("2024-03-02T10:00:00Z", "ed here on marthas account. whats a good winter tire for a 2015 outback"),
+            ("2024-04-02T10:00:00Z", "this is marthas husband. my wife martha says i should ask about my knee"),
+            ("2024-05-02T10:00:00Z", "Pepper ate a sock this morning, should I call the vet or wait?"),
+        ],
+    )
+    cli_json("import", str(path))
+    cli_json("rebuild")
+    titles = [p["title"] for p in cli_json("pages")["pages"]]
+    assert "Martha" not in titles, titles
+    assert "Pepper" in titles, titles
+
+
+def test_a_name_whose_account_money_goes_into_keeps_its_page(tmp_path, cli_json):
+    """Control: someone else's bank account is theirs, and their name still has a page."""
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-02-02T10:00:00Z", "I paid the deposit into Martha's account, how do I get a receipt from her"),
+            ("2024-03-02T10:00:00Z", "Martha says the flat is free from May, what should I check before moving"),
+            ("2024-04-02T10:00:00Z", "what do I ask Martha about the boiler before I sign"),
+        ],
+    )
+    cli_json("import", str(path))
+    cli_json("rebuild")
+    assert "Martha" in [p["title"] for p in cli_json("pages")["pages"]]

@@ -630,6 +630,15 @@ _SIGN_AS = re.compile(
 )
 
 
+# (session 46: wiki31) The account's owner, where someone else writes on it and says so ("vern here on glendas
+# account", "this is vern, glendas husband"): the home's person. glenda's husband's five turns naming her had made
+# a page "Glenda" of the person herself.
+_ACCOUNT_OF = re.compile(
+    r"(?i:\b(?:here|writing|typing) on )(?P<name>[A-Za-z][a-z]+?)['’]?s(?i: (?:account|phone|laptop))\b"
+    r"|(?i:\bthis is (?:[a-z]+, )?)(?P<kin>[A-Za-z][a-z]+?)['’]?s(?i: (?:husband|wife|son|daughter|partner))\b"
+)
+
+
 @dataclass(frozen=True)
 class OwnName:
     """The person's own name as the chats give it: the name the letters and messages they paste in
@@ -660,7 +669,12 @@ class OwnName:
                 continue
             found = _ADDRESSED.finditer(m.content)
             opened.update({_opening(f) for f in found if not _DRAFTING.search(m.content, 0, f.start())} - {()})
-        forms = set(mine) | {_opening(f) for m in turns if m.turn == "person" for f in _SIGN_AS.finditer(m.content)}
+        forms = set(mine) | {
+            _opening(f)
+            for m in turns
+            if m.turn == "person"
+            for f in chain(_SIGN_AS.finditer(m.content), _ACCOUNT_OF.finditer(m.content))
+        }
         forms.discard(())
         for said, n in opened.items():
             plain = {w for w in said if w not in names.TITLES}
@@ -721,7 +735,7 @@ def _opening(found: re.Match) -> tuple[str, ...]:
     """The words of the name a letter opens on, its title kept ("mr", "hutchins"); () for an everyday
     word ("all", "sir", "team") or what no name is."""
     groups = found.groupdict()
-    name = groups.get("shout") or found.group("name")
+    name = groups.get("shout") or groups.get("kin") or found.group("name")
     said = tuple(tokens.words(f"{groups.get('title') or groups.get('only') or ''} {name}"))
     plain = [w for w in said if w not in names.TITLES]
     if not plain or any(w in _common() or w in STOPWORDS or entity_key(w) in ROLE_NAMES for w in plain):
