@@ -729,6 +729,8 @@ def _and_rest(sentence: str, tokens: list[tuple[str, int, int]], i: int, at: int
         end += 1
     if end == at + 1 or sentence[tokens[at - 1][2] : tokens[at][1]] != " ":
         return None
+    if tokens[at + 1][0] == "I":  # (session 46: wiki31) "the job at Pixelbay and I resigned": rima's "Pixelbay and"
+        return None
     last = tokens[end - 1][2]
     if sentence[last : last + 2] in ("'s", "’s") and end - 1 - at == 1:
         return None  # "Anna and Tom's": two owners
@@ -1306,7 +1308,7 @@ def _without_openers(
     ]
 
 
-def _short_forms(known: dict[str, str]) -> dict[str, set[str]]:
+def _short_forms(known: dict[str, str], kinds: dict[str, Counter[str]]) -> dict[str, set[str]]:
     """Each shorter form of the known names, with the longer names it may stand for: a name's first
     or last word ("Weber", "Daniel"), and a product's name without its model number or maker ("dell
     xps" and "xps 13" stand for "dell xps 13"; "new york" not for "new york times", "iphone 13" not
@@ -1316,10 +1318,13 @@ def _short_forms(known: dict[str, str]) -> dict[str, set[str]]:
         parts = key.split()
         if len(parts) < 2:
             continue
+        placed = _places_of(key, known, kinds)
         for word in (parts[0], parts[-1]):
             if word in _CONNECTORS:
                 continue  # "de Winter" is not what "DE" or "de" stands for (a language's code, a word)
-            if not _an_acronym_or_place_of(word, known[key], parts):
+            if placed:  # the place, and the name beside it, stand for themselves: for no longer name ("")
+                forms[word].add("")
+            elif not _an_acronym_or_place_of(word, known[key], parts):
                 forms[word].add(key)
         # the words a shorter form may lack (a model number, a maker, a legal form): the form keeps the
         # rest from the front or the back; found once a name (a slice for each k made a run of 20,000
@@ -1337,6 +1342,28 @@ def _short_forms(known: dict[str, str]) -> dict[str, set[str]]:
 
 # A company's legal form: "Hutchins Heating & Air" is "Hutchins Heating & Air LLC" (dale's vault had a page of each)
 _LEGAL = wordset("llc ltd inc corp plc gmbh")
+
+
+def _places_of(key: str, known: dict[str, str], kinds: dict[str, Counter[str]]) -> set[str]:
+    """(session 46: wiki31) The first or last word of a name that is a place the history says alone, as a place
+    most times ("in Leipzig"), beside another name ("Jobcenter Leipzig", a letter's heading): the place is the
+    place, not the longer name's short form, and the other word is a name of its own. olena's every "Leipzig"
+    (where she moved, where she looked for a flat) had gone on a page "Jobcenter Leipzig" beside her page
+    "Jobcenter"; arjun's "India" on "HDFC India". A person's name ("Anna Lincoln": "Lincoln called me back")
+    keeps its short forms."""
+    parts, shown = key.split(), known[key].split()
+    if len(parts) != len(shown) or any("person" in kinds.get(w, ()) for w in (key, *parts)):
+        return set()
+    out = set()
+    for at in (0, len(parts) - 1):
+        alone, rest = kinds.get(parts[at], Counter()), " ".join(shown[:at] + shown[at + 1 :])
+        if vocab.place(rest) or (len(rest) == 2 and rest.isupper()):
+            continue  # a place's own name: "Orlando FL" (a state's code), "Beaumont Texas", "West Cork"
+        if alone["place"] * 2 > alone.total() and (
+            vocab.city(shown[at]) is not None or vocab.place(shown[at]) == shown[at]  # ("Store" is no "Štore")
+        ):
+            out.add(parts[at])
+    return out
 
 
 def _an_acronym_or_place_of(word: str, name: str, parts: list[str]) -> bool:
@@ -1366,7 +1393,7 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
     per_text = _without_openers(per_text, known, {key for key, word in openers.items() if typed[word]})
     for key in _said_in_lower_case(typed, known, kinds):
         del known[key]
-    longer = _short_forms(known)
+    longer = _short_forms(known, kinds)
     # "Pride and Prejudice" where the history also writes "Pride & Prejudice": one name, as written with "&"
     spelt = {
         key: key.replace(" and ", " & ") for key in known if " and " in key and key.replace(" and ", " & ") in known
@@ -1386,7 +1413,11 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
         for name, title, before, _ in mine:
             key = name.casefold()
             full = key
-            if len(longer.get(key, ())) == 1 and (not title or next(iter(longer[key])) in titled):
+            if (
+                len(longer.get(key, ())) == 1
+                and "" not in longer[key]
+                and (not title or next(iter(longer[key])) in titled)
+            ):
                 full = next(iter(longer[key]))
             elif title and key not in known:
                 full = key

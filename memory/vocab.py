@@ -370,6 +370,22 @@ def _regions() -> frozenset[str]:
     return frozenset(_countries(pycountry)) | frozenset(_key(name) for name in subdivisions)
 
 
+def country_code(name: str) -> str | None:
+    """(session 46: wiki31) The English name of the country whose ISO 3166 three-letter code `name` is, as
+    a form or a passport writes it in capitals ("UKR": "Ukraine", "POL": "Poland"), else None."""
+    if len(name) != 3 or not name.isupper() or not name.isalpha():
+        return None
+    return _codes().get(name)
+
+
+@functools.cache
+def _codes() -> dict[str, str]:
+    import pycountry  # (with `_places`: only where a code is read)
+
+    english = _places()[0]
+    return {c.alpha_3: english.get(_key(c.name), c.name) for c in pycountry.countries}
+
+
 def province(name: str) -> bool:
     """Whether `name` is a state or a province of `_CITY_STATE`'s countries ("Alberta", "Texas"), not a
     country nor a city of cities.txt: where a city is, no home of its own (memory/life `_drafting_read`)."""

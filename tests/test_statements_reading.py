@@ -188,6 +188,8 @@ RECORDED = {
     14: "1b64a6d464442afb",
     # session 46 (the lead): an agent's question of "the user" asked as the person's (no statement's reading changed)
     15: "82bd94ed392533a1",
+    # session 46 (wiki31): vocab.country_code (a country's code in capitals is the country, for page titles)
+    16: "b0fb8d2fd178e03e",
 }
 
 

@@ -630,6 +630,15 @@ _SIGN_AS = re.compile(
 )
 
 
+# (session 46: wiki31) The account's owner, where someone else writes on it and says so ("vern here on glendas
+# account", "this is vern, glendas husband"): the home's person. glenda's husband's five turns naming her had made
+# a page "Glenda" of the person herself.
+_ACCOUNT_OF = re.compile(
+    r"(?i:\b(?:here|writing|typing) on )(?P<name>[A-Za-z][a-z]+?)['’]?s(?i: (?:account|phone|laptop))\b"
+    r"|(?i:\bthis is (?:[a-z]+, )?)(?P<kin>[A-Za-z][a-z]+?)['’]?s(?i: (?:husband|wife|son|daughter|partner))\b"
+)
+
+
 @dataclass(frozen=True)
 class OwnName:
     """The person's own name as the chats give it: the name the letters and messages they paste in
@@ -660,7 +669,12 @@ class OwnName:
                 continue
             found = _ADDRESSED.finditer(m.content)
             opened.update({_opening(f) for f in found if not _DRAFTING.search(m.content, 0, f.start())} - {()})
-        forms = set(mine) | {_opening(f) for m in turns if m.turn == "person" for f in _SIGN_AS.finditer(m.content)}
+        forms = set(mine) | {
+            _opening(f)
+            for m in turns
+            if m.turn == "person"
+            for f in chain(_SIGN_AS.finditer(m.content), _ACCOUNT_OF.finditer(m.content))
+        }
         forms.discard(())
         for said, n in opened.items():
             plain = {w for w in said if w not in names.TITLES}
@@ -721,7 +735,7 @@ def _opening(found: re.Match) -> tuple[str, ...]:
     """The words of the name a letter opens on, its title kept ("mr", "hutchins"); () for an everyday
     word ("all", "sir", "team") or what no name is."""
     groups = found.groupdict()
-    name = groups.get("shout") or found.group("name")
+    name = groups.get("shout") or groups.get("kin") or found.group("name")
     said = tuple(tokens.words(f"{groups.get('title') or groups.get('only') or ''} {name}"))
     plain = [w for w in said if w not in names.TITLES]
     if not plain or any(w in _common() or w in STOPWORDS or entity_key(w) in ROLE_NAMES for w in plain):
@@ -987,7 +1001,9 @@ def _group_space(
     specs: list[PageSpec] = []
     placed: set[str] = set()
     paged = {k for k in members if _paged(display[k], members[k])}
-    for ekey in sorted(paged):
+    for ekey, host in sorted(folded_names(paged, display).items()):
+        members[host] = [*members[host], *(m for m in members.pop(ekey) if m not in members[host])]
+    for ekey in sorted(paged & members.keys()):
         group_ = members[ekey]
         title = page_title(display[ekey], paged, [m.content for m in group_])
         specs.append(_spec(f"entity:{prefix}:{ekey}", "entity", title, space, display[ekey], group_))
@@ -1007,7 +1023,7 @@ def _group_space(
     avoid = paged | speakers(m.speaker for m in turns) | own.keys()
     casing = Casing([m.content for m in turns], titles)
     for members_, title in one_page_a_title(topics(turns, vectors, avoid=avoid)):
-        _place_topic(specs, space, members_, casing.written(title), {k: display[k] for k in paged})
+        _place_topic(specs, space, members_, casing.written(title), {k: display[k] for k in paged if k in members})
         placed.update(m.id for m in members_)
     personal = [m for m in mems if m.id not in placed and m.memory_type in PERSONAL and not m.turn]
     # A turn the import typed as identity or preference is the person's own whoever its speaker is:
@@ -1026,6 +1042,30 @@ def _group_space(
     for bucket in sorted(buckets):
         specs.append(_spec(f"notes:{prefix}:{bucket}", "notes", notes_title(bucket), space, None, buckets[bucket]))
     return specs
+
+
+def folded_names(paged: Collection[str], display: dict[str, str]) -> dict[str, str]:
+    """(session 46: wiki31) The names with a page that are another's (key -> that one's key), whose memories go on
+    its page: a country's three-letter code ("UKR" of olena's "PESEL status UKR": her page "Ukraine",
+    `vocab.country_code`), and an organisation with its place after it ("Jobcenter Leipzig": "Jobcenter"; a
+    city or a country the history names alone too, not a word: "Apple Store" is a shop, not Apple; "Anna Lincoln"
+    of a history that names no Lincoln is a person). A code or a name whose other has no page keeps its own.
+    `display`: every name of the home (key -> as written)."""
+    out: dict[str, str] = {}
+    for key in paged:
+        shown = display[key]
+        country = vocab.country_code(shown)
+        head, _, last = shown.rpartition(" ")
+        if country is not None and entity_key(country) in paged and entity_key(country) != key:
+            out[key] = entity_key(country)
+        elif head and entity_key(head) in paged and entity_key(last) in display and _a_place_word(last):
+            out[key] = entity_key(head)
+    return {key: host for key, host in out.items() if host not in out}  # (one step: no chain of folds)
+
+
+def _a_place_word(word: str) -> bool:
+    """A city or a country as written ("Leipzig", "India"; not "Store", which `vocab.place` reads as Štore)."""
+    return word[:1].isupper() and (vocab.city(word) is not None or vocab.place(word) == word)
 
 
 # -- (session 43: wiki28) a name as a page is titled --------------------------------------------------------------
@@ -1345,7 +1385,7 @@ def load_states(path) -> dict[str, ClusterState]:
 
 # (20: entities.key folds accents and names read particles, so the names a topic title avoids changed; a
 # cry or a prayer's address, a time said short and another language's function words title no topic)
-TITLE_VERSION = 28  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 29  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1650,7 +1690,11 @@ def _kept(
     (`_said_of_own`) is titled again without those words
     (`retitle`: the groups' titles with them avoided) and kept if that title holds it: grace's four turns of
     her mother's dementia, two saying "grandma" to her children, had gone to the Notes; they are "Dementia"."""
-    chosen = [_keep(g, title, avoided, behind) for g, title in zip(members, titles, strict=True)]
+    unknown = _backdrop_unknown(titles, behind)
+    chosen = [
+        None if title[2] in unknown else _keep(g, title, avoided, behind)
+        for g, title in zip(members, titles, strict=True)
+    ]
     refused = {key for (_, _, key), found in zip(titles, chosen, strict=True) if found is None and _said_of_own(key)}
     if refused and retitle is not None:
         again = retitle(refused)
@@ -1672,11 +1716,23 @@ def _keep(
         return None
     if key:
         g = _about(g, key, avoided, behind)
-        if _in_passing(g, key) or _only_done(g, key) or _only_how(g, key) or _only_when(g, key):
+        if _in_passing(g, key) or _only_done(g, key) or _only_how(g, key) or _only_when(g, key) or _only_pasted(g, key):
             return None
         # (after the tests of two turns: a topic that had more is more than a passing word)
         g = _held(g, key, avoided, behind)
     return (g, title) if len(g) >= TOPIC_MIN else None
+
+
+def _backdrop_unknown(titles: list[tuple[str, int, str]], behind: frozenset[str]) -> set[str]:
+    """(session 46: wiki31) The titles of words the whole history says (`backdrop`) that the embedding model knows
+    no word of (`vocab.model_words`): the everyday words of the language a person types in, not a subject. maricel
+    writes Tagalog and English: "Ako" (I) and "Sya" (she) titled pages of thirteen and seven turns, "Lng ako" (only
+    I) one of five. A place or a thing said all through ("London"
+    of priya's, "Salon" of bola's) is a word the model knows. Such a topic has no page: titled again without them,
+    maricel's were as much her language's ("Ano mga", what; "TLGA", really), and their turns are on About me,
+    the Notes or the pages of the names they say."""
+    words = vocab.model_words()
+    return {key for _, _, key in titles if key and all(w in behind and w not in words for w in key.split())}
 
 
 def _named_again(key: str) -> bool:
@@ -2023,6 +2079,35 @@ def _only_done(g: list[Mem], key: str) -> bool:
         return False
     said = _words_before(g, lambda word: _stem(word) == key)
     return bool(said) and all(before in _BEFORE_VERB - _BE for before in said)
+
+
+def _only_pasted(g: list[Mem], key: str) -> bool:
+    """(session 46: wiki31) A title every turn says only inside a text the person pasted to be rewritten ("pls
+    correct grammar", "make this email more professional", then the email): the subject is the letter's, and
+    letters of five things alike in nothing but their asking had been priya's page "Return" (her sellers'
+    returns in a problem statement, a manager's email, an offer letter). A request that says it itself ("fix my
+    cover letter for the Lidl job") is the person's subject."""
+    saying = [m for m in g if any(k == key for k, _ in _terms(m.content))]
+    return bool(saying) and all(
+        _pasted_at(m.content) and not any(k == key for k, _ in _terms(m.content[: _pasted_at(m.content)]))
+        for m in saying
+    )
+
+
+# Where a text pasted after a request to rewrite it begins: a quote, a line break or a colon after the request.
+_PASTE_START = re.compile(r"[\n\"“:]|\s(?:Dear|Hi|Hello|Hey)\b")
+
+
+def _pasted_at(text: str) -> int:
+    """Where the text a request pastes to be rewritten begins (`_DRAFTING` in its first line), else 0."""
+    asked = _DRAFTING.search(text, 0, min(len(text), _ASKED_WITHIN))
+    if asked is None:
+        return 0
+    found = _PASTE_START.search(text, asked.end())
+    return found.start() if found else 0
+
+
+_ASKED_WITHIN = 60  # a request to rewrite opens the turn: its verb is in these first characters
 
 
 def _only_when(g: list[Mem], key: str) -> bool:
@@ -2773,6 +2858,25 @@ def _named_keys(groups: Sequence[Sequence[Mem]]) -> frozenset[str]:
     return frozenset(" ".join(_stem(w.casefold()) for w in _PHRASE_WORD.findall(name)) for name in names_)
 
 
+def _capitalised_keys(groups: Sequence[Sequence[Mem]]) -> frozenset[str]:
+    """(session 46: wiki31) The words a history writes capitalised inside a sentence somewhere (`_terms` keys): a
+    name the person types in lower case elsewhere. ava's "i'm a qa contractor at driftwood interactive" and "at
+    driftwood we're about to patch the save system" (her draft: "the Driftwood contract") were a page "Load" (of
+    "save/load"): a name two turns say titles a topic over an everyday word (`_most_said`)."""
+    out = set()
+    for g in groups:
+        for m in g:
+            if m.turn == "assistant":
+                continue  # (an answer's "the Save button" is the person's "save")
+            for found in _CAPITALISED_INSIDE.finditer(m.content):
+                out.add(_stem(found.group(1).casefold()))
+    return frozenset(w for w in out if w not in _common())  # a name, not an everyday word capitalised ("the Lease")
+
+
+# A capitalised word after a word and a space (not at a sentence's start, not after a line's break or a quote).
+_CAPITALISED_INSIDE = re.compile(r"(?<=[a-z,] )([A-Z][a-z]{2,})\b")
+
+
 def _phrase_weight(key: str) -> float:
     """A phrase outweighs its own word ("Italian class" over "Italian"); in a script without spaces, a
     longer run of characters its parts ("健身房" over "健身" and "身房")."""
@@ -2887,6 +2991,7 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
         total.update(counts)
     mean = sum(total.values()) / max(len(per_group), 1)
     named = _named_keys(groups)
+    capitalised = _capitalised_keys(groups)
     out: list[tuple[str, int, str]] = []
     for g, counts in zip(groups, per_group, strict=True):
         # "Lisbon" no, "moved to Lisbon" yes; "Month", "next month", "week at Boulderbar" no, "night shift" yes
@@ -2916,7 +3021,7 @@ def topic_terms(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> l
             continue
         aside = _asides(g)
         _, best = max(scored, key=lambda sk: (round(sk[0], 9), " " in sk[1], -aside[sk[1]], sk[1]))
-        best = _most_said(best, scored, counts, len(g), named)
+        best = _most_said(best, scored, counts, len(g), named | capitalised)
         if " " not in best:  # "Italian class" over "Italian" when most turns that say the word say the phrase
             word = best
             longer = [(n, k) for k, n in shared if " " in k and word in k.split() and n * 5 >= counts[word] * 3]
