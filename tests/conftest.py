@@ -283,7 +283,6 @@ SLOW_FIRST = (
     "tests/test_trust_crash.py::",
     "tests/test_crash_steps.py::",
     "tests/test_rebuild.py::test_sigkill_at_random_points",
-    "tests/test_import_messenger.py::test_what_one_long_file_holds_at_the_peak_is_a_block",
     "tests/test_import_messenger.py::test_a_long_thread_is_read_a_file_at_a_time",
     "tests/test_import_notes.py::test_memory_for_a_folder_of_notes_does_not_grow_with_the_folder",
     "tests/test_import_notes.py::test_a_killed_notes_import_keeps_what_it_stored",

@@ -32,7 +32,8 @@ import threading
 import time
 from pathlib import Path
 
-from memory import life, patterns, vocab
+from memory import life, patterns, tokens, vocab
+from wiki import synth
 
 ROOT = Path(__file__).resolve().parent.parent
 # What the commands of tests/test_trust_crash.py load (import, rebuild, forget, backup, restore, store,
@@ -108,13 +109,22 @@ def warm() -> None:
     `memory.patterns.lazy` compiles at its first use, each life rule's needles (`life._rule_needles`) and the
     spelling pass's dictionary and index.
     Without it every forked run that reads a sentence (a capture, an import) made them again, ~0.2 s of
-    a short run's CPU; a made pattern answers as the lazy one does (tests/test_patterns.py)."""
+    a short run's CPU; a made pattern answers as the lazy one does (tests/test_patterns.py). The lists
+    (places, names, aliases) are `functools.cache`d reads of the package's data: the same made here."""
     for found in gc.get_objects():
         if isinstance(found, patterns._Lazy):
             found.search  # noqa: B018 - the first use compiles it and binds its methods
     for at, (_, _, pattern, _) in enumerate(life._RULES):
         life._rule_needles(at, pattern)
     life._s45k_index(), vocab.model_words()  # (session 45) the spelling pass's index and dictionary
+    # (session 46) the lists' names and every place's (pycountry's too): ~0.35 s of each run that
+    # reads a place, 60 times over in a crash test. Each is made of the package's data files alone.
+    vocab.names(), vocab._places(), vocab._translated(), vocab._regions(), vocab._provinces(), vocab._parts()
+    tokens._alias_groups(), life._s45k_names(), life._s45k_listed(), synth._abstract(), synth._cased()
+    # and the words every match of a pattern `life._may_hold` looks for holds (~0.05 s a short run)
+    for pattern in (life._A_CASE, life._PASTED_AFTER, life._ROLE_PLAY, life._WORK, *(g[0] for g in life._BY_OPENER)):
+        if pattern is not None:
+            life._may_hold(pattern, "")
 
 
 def main() -> None:
