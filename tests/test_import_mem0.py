@@ -1,0 +1,173 @@
+"""A mem0 export (`get_all` saved as JSON: a list, or {"results": [...]}) imported without losing a memory.
+
+Before: `quire import mem0.json` refused the list ("neither a ChatGPT nor a Claude export") and read
+{"results": [...]} as one bad capture ("results: unknown key"): nothing of a person's mem0 memories landed.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import quire
+from memory import mem0, review
+from memory.errors import InvalidInput, UsageMistake
+
+BOSTON = {"id": "m-boston", "memory": "Lives in Boston", "user_id": "alex", "hash": "h1", "metadata": None,
+          "created_at": "2023-02-25T23:57:00.108347-07:00", "updated_at": None}  # fmt: skip
+DENVER = {"id": "m-denver", "memory": "Moved to Denver in May", "user_id": "alex", "hash": "h2",
+          "created_at": "2024-05-20T10:00:00.5-07:00", "updated_at": "2024-05-21T10:00:00-07:00"}  # fmt: skip
+
+
+def _memory(key: str, text: object, **more: object) -> dict[str, object]:
+    return {"id": key, "memory": text, "user_id": "alex", "created_at": "2023-06-01T12:00:00Z", **more}
+
+
+def _file(tmp_path: Path, memories: list, *, v2: bool = False, name: str = "mem0.json") -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps({"results": memories, "total": len(memories)} if v2 else memories), encoding="utf-8")
+    return path
+
+
+def _import(home: Path, path: Path, **kw):
+    with quire.open(home) as q:
+        return q.import_path(path, **kw)
+
+
+def _rows(home: Path) -> list[tuple[str, str, str]]:
+    with quire.open(home) as q:
+        return [
+            tuple(r) for r in q.session.db.rows("SELECT content, valid_from, status FROM memories ORDER BY content")
+        ]
+
+
+def _changes(home: Path) -> list[tuple[str, str]]:
+    with quire.open(home) as q:
+        return [(i.old, i.new) for i in review.open_items(q.session.db)]
+
+
+@pytest.mark.parametrize("v2", [False, True])
+def test_each_memory_lands_as_mem0_had_it_dated_when_mem0_made_it(quire_home, tmp_path, v2):
+    report = _import(quire_home, _file(tmp_path, [BOSTON, _memory("m2", "Is vegetarian")], v2=v2))
+    assert (report.stored, report.errors) == (2, [])
+    assert _rows(quire_home) == [
+        ("Is vegetarian", "2023-06-01T12:00:00Z", "active"),
+        ("Lives in Boston", "2023-02-26T06:57:00Z", "active"),  # -07:00 honoured, the fraction read
+    ]
+
+
+def test_the_same_file_twice_adds_nothing(quire_home, tmp_path):
+    path = _file(tmp_path, [BOSTON, DENVER])
+    _import(quire_home, path)
+    again = _import(quire_home, path)
+    assert (again.stored, again.duplicates) == (0, 2)
+    assert len(_rows(quire_home)) == 2
+
+
+def test_a_move_opens_one_review_item_oldest_first_whatever_the_files_order(quire_home, tmp_path):
+    _import(quire_home, _file(tmp_path, [DENVER, BOSTON]))
+    assert _changes(quire_home) == [("Lives in Boston", "Moved to Denver in May")]
+
+
+@pytest.mark.parametrize("text", ["Sister lives in Denver", "Friend Tom moved to Austin"])
+def test_someone_elses_move_opens_nothing_of_the_persons(quire_home, tmp_path, text):
+    _import(quire_home, _file(tmp_path, [BOSTON, _memory("other", text, created_at="2024-01-01T00:00:00Z")]))
+    assert _changes(quire_home) == []  # the control: the person still lives in Boston
+    assert [r[0] for r in _rows(quire_home)] == sorted(["Lives in Boston", text])
+
+
+def test_an_edit_in_mem0_supersedes_the_old_text_kept_in_history(quire_home, tmp_path):
+    _import(quire_home, _file(tmp_path, [_memory("m1", "Works at Stripe as a data engineer")]))
+    edited = _memory("m1", "Works at Plaid as a data engineer", updated_at="2024-02-01T00:00:00Z")
+    report = _import(quire_home, _file(tmp_path, [edited], name="later.json"))
+    assert report.stored == 1
+    # an identity's edit waits for the person as every import's does; the old text stays until they accept
+    assert _rows(quire_home) == [
+        ("Works at Plaid as a data engineer", "2023-06-01T12:00:00Z", "pending_revision"),
+        ("Works at Stripe as a data engineer", "2023-06-01T12:00:00Z", "active"),
+    ]
+    # the control: the older export imported after it stores nothing and supersedes nothing back
+    older = _import(quire_home, _file(tmp_path, [_memory("m1", "Works at Stripe as a data engineer")], name="o.json"))
+    assert older.stored == 0
+    assert [r[2] for r in _rows(quire_home)] == ["pending_revision", "active"]
+
+
+def test_several_users_are_refused_naming_them_and_me_picks_one(quire_home, tmp_path):
+    path = _file(tmp_path, [BOSTON, {**_memory("s1", "Lives in Lisbon"), "user_id": "sam"}])
+    with pytest.raises(UsageMistake, match=r"alex \(1\), sam \(1\); pick yours with --me"):
+        _import(quire_home, path)
+    assert _rows(quire_home) == []
+    report = _import(quire_home, path, me="sam")
+    assert [r[0] for r in _rows(quire_home)] == ["Lives in Lisbon"]
+    assert any("other mem0 users left out: alex" in w for w in report.warnings)
+
+
+def test_an_agents_memories_are_its_notes_never_the_persons_life(quire_home, tmp_path):
+    agent = {"id": "g1", "memory": "Lives in Paris", "agent_id": "travel-bot", "created_at": "2024-06-01T00:00:00Z"}
+    _import(quire_home, _file(tmp_path, [BOSTON, agent]))
+    assert _changes(quire_home) == []
+    with quire.open(quire_home) as q:
+        kinds = dict(q.session.db.rows("SELECT content, memory_type FROM memories"))
+    assert kinds == {"Lives in Boston": "identity", "Lives in Paris": "note"}
+
+
+def test_bad_memories_are_named_the_rest_lands(quire_home, tmp_path, cli):
+    memories = [
+        _memory("a", "Lives in Boston"),
+        {"id": "b", "user_id": "alex"},  # no text
+        _memory("c", 42),
+        _memory("d", "Has a dog named Max\x00\x07"),
+        _memory("e", "x " * 500_000),  # 1 MB
+        _memory("a", "Lives in Boston again"),  # the id again
+        _memory("f", "Prefers window seats", created_at="garbage"),
+        _memory("g", "Is vegetarian", created_at="2999-01-01T00:00:00Z"),
+    ]
+    result = cli("import", str(_file(tmp_path, memories)))
+    assert result.exit_code == 1
+    for named in ("memory 2 (id b)", "memory 3 (id c)", "memory 5 (id e)", "memory 6 (id a)"):
+        assert named in result.stderr
+    assert "memory 7 (id f): created_at" in result.stderr and "memory 8 (id g): created_at" in result.stderr
+    landed = [r[0] for r in _rows(quire_home)]
+    assert landed == ["Has a dog named Max", "Is vegetarian", "Lives in Boston", "Prefers window seats"]
+
+
+def test_an_empty_export_says_nothing_to_import(quire_home, tmp_path):
+    for memories, v2 in (([], False), ([], True)):
+        with pytest.raises(InvalidInput, match=r"(nothing|no conversations) to import"):
+            _import(quire_home, _file(tmp_path, memories, v2=v2))
+
+
+def test_a_torn_file_keeps_what_came_before(quire_home, tmp_path):
+    path = tmp_path / "torn.json"
+    path.write_text(json.dumps([BOSTON, DENVER])[:-40], encoding="utf-8")
+    report = _import(quire_home, path, format="mem0")
+    assert report.stored == 1 and report.errors
+
+
+def test_a_big_file_is_streamed(quire_home, tmp_path):
+    path = tmp_path / "big.json"
+    with path.open("w", encoding="utf-8") as fh:
+        fh.write("[")
+        fh.write(
+            ",".join(json.dumps(_memory(f"n{i}", f"Visited museum number {i} in the old town")) for i in range(2000))
+        )
+        fh.write("]")
+    report = _import(quire_home, path)
+    assert (report.stored, report.errors) == (2000, [])
+
+
+@pytest.mark.parametrize(
+    ("said", "heard"),
+    [
+        ("Lives in Boston", "I live in Boston"),
+        ("Married to Priya", "I am married to Priya"),
+        ("Name is Alex", "My name is Alex"),
+        ("Watches anime", "I watch anime"),
+        ("User lives in Boston", "User lives in Boston"),
+        ("Sister lives in Denver", "Sister lives in Denver"),  # the control: someone else's, as it is
+    ],
+)
+def test_a_memory_is_said_as_the_persons_words_for_reading_only(said, heard):
+    assert mem0.as_person(said) == heard
