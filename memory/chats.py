@@ -1463,8 +1463,7 @@ def detect_format(path: Path) -> str:
             data = None
         if isinstance(data, dict):  # one line of JSONL (a deep one is refused by line, by the JSONL importer)
             keys = set(data)
-        # A first line longer than the head (a pasted log in the first message) is not read whole
-        # above; `first_keys` streamed its object's keys, so it is still told by them.
+        # (a first line longer than the head is not read whole above: told by `first_keys`' streamed keys)
         if {"conversation", "text"} <= keys:
             return "chat-jsonl"
         if messenger.looks_like(keys) or (messenger.FILE.fullmatch(path.name) and keys == {"messages"}):
