@@ -14,6 +14,8 @@ import pytest
 import quire
 from memory import mem0, review
 from memory.errors import InvalidInput, UsageMistake
+from tests.conftest import run_quire
+from tests.test_service import served  # noqa: F401  (the fixture)
 
 BOSTON = {"id": "m-boston", "memory": "Lives in Boston", "user_id": "alex", "hash": "h1", "metadata": None,
           "created_at": "2023-02-25T23:57:00.108347-07:00", "updated_at": None}  # fmt: skip
@@ -171,3 +173,23 @@ def test_a_big_file_is_streamed(quire_home, tmp_path):
 )
 def test_a_memory_is_said_as_the_persons_words_for_reading_only(said, heard):
     assert mem0.as_person(said) == heard
+
+
+def test_the_cli_refuses_several_users_as_a_usage_mistake_and_me_imports_one(quire_home, tmp_path, cli, cli_json):
+    path = _file(tmp_path, [BOSTON, DENVER, {**_memory("s1", "Lives in Lisbon"), "user_id": "sam"}], v2=True)
+    refused = cli("import", str(path))
+    assert refused.exit_code == 2 and "--me USER_ID" in refused.stderr and "sam (1)" in refused.stderr
+    done = cli_json("import", str(path), "--me", "alex")
+    assert done["stored"] == 2
+    assert any("review item" in w for w in done["warnings"]), done["warnings"]
+    # the control: --me names no user of the file
+    assert cli("import", str(path), "--me", "nobody").exit_code == 2
+
+
+def test_the_service_route_hears_a_mem0_file_too(served, quire_home, tmp_path):  # noqa: F811
+    s = served()
+    before = s.requests()
+    done = run_quire("import", str(_file(tmp_path, [DENVER, BOSTON])), "--json")
+    assert done.returncode == 0, done.stderr
+    assert s.requests() == before + 1  # (through the service, not in this process)
+    assert _changes(quire_home) == [("Lives in Boston", "Moved to Denver in May")]
