@@ -1368,23 +1368,42 @@ def _mem0_owner(path: Path, me: str | None) -> str | None:
     return me if me is not None else next(iter(found), None)
 
 
-def _mem0_unit(db: Database, memory: mem0.Memory, space: str | None, report: ImportReport) -> Unit | None:
+class _Mem0Log:
+    """What earlier imports logged of each mem0 user (or agent), read once an import: per memory id,
+    (unit key, memory id, status) of each version of it imported."""
+
+    def __init__(self, db: Database):
+        self.db = db
+        self.sources: dict[str, dict[str, list[tuple[str, str | None, str | None]]]] = {}
+
+    def of(self, source: str, key: str) -> list[tuple[str, str | None, str | None]]:
+        if source not in self.sources:
+            by_id: dict[str, list[tuple[str, str | None, str | None]]] = {}
+            for unit_key, mid, status, _ in capture.imported_from(self.db, source):
+                by_id.setdefault(unit_key.rsplit("|", 1)[0], []).append((unit_key, mid, status))
+            self.sources[source] = by_id
+        return self.sources[source].get(key, [])
+
+
+def _mem0_unit(log: _Mem0Log, memory: mem0.Memory, space: str | None, report: ImportReport) -> Unit | None:
     """A mem0 memory as a capture keyed by its id and date in the import log: the same id again with a
     later date is its edit (supersedes it); with an earlier date it is an older copy, not stored."""
     dated = memory.updated or memory.created or ""
-    source = f"mem0:{memory.user or 'agent ' + (memory.agent or '')}"
+    source, key = f"mem0:{memory.user or 'agent ' + (memory.agent or '')}", f"{memory.id}|{dated}"
     said = {"content": memory.text, "valid_from": memory.created, "space": space}
     payload = unit_payload(report, memory.where, {**said, "source": "mem0" if memory.user else "mem0 agent"})
     if payload is None:
         return None
-    before = [row for row in capture.imported_from(db, source) if row[0].split("|", 1)[0] == memory.id]
-    later = [row for row in before if row[0] != f"{memory.id}|{dated}" and row[1] and row[2] == "active"]
-    if later and all(row[0].split("|", 1)[1] < dated for row in before):
-        payload = payload.model_copy(update={"supersedes": supersede.current_version(db, later[-1][1] or "")})
-    elif later and not any(row[0] == f"{memory.id}|{dated}" for row in before):
-        report.warnings.append(f"{memory.where}: older than the version of it imported before; not stored")
-        return None
-    return Unit(memory.where, (source, f"{memory.id}|{dated}"), payload)
+    before = log.of(source, memory.id)
+    if not before or any(row[0] == key for row in before):
+        return Unit(memory.where, (source, key), payload)  # new, or this very version again (a duplicate)
+    if all(row[0].rsplit("|", 1)[1] < dated for row in before):
+        last = next((row[1] for row in reversed(before) if row[1]), None)
+        if last is not None:
+            payload = payload.model_copy(update={"supersedes": supersede.current_version(log.db, last)})
+        return Unit(memory.where, (source, key), payload)
+    report.warnings.append(f"{memory.where}: older than the version of it imported before; not stored")
+    return None
 
 
 def import_mem0(
@@ -1392,8 +1411,11 @@ def import_mem0(
 ) -> None:
     """A mem0 export: the owner's memories heard for their life (said as theirs: `mem0.as_person`; the text
     stored as mem0 had it), an agent's stored as notes and never heard; other users' left out, counted."""
-    owner, seen, others = _mem0_owner(path, me), set[str](), Counter[str]()
+    owner, seen, others, log = _mem0_owner(path, me), set[str](), Counter[str](), _Mem0Log(db)
     batch: list[tuple[mem0.Memory, Unit]] = []
+    # a run before was killed: what it stored and did not hear yet is heard now (`_land_batch`)
+    source = f"mem0:{path.resolve()}"
+    again = rehear.begin_import(db, source)
 
     def when(value: Any, where: str, warn: bool) -> str | None:
         stored, problem = chats.read_time(value)
@@ -1409,12 +1431,13 @@ def import_mem0(
             report.fail(memory.where, "the id is given again in the file; the first memory of it was imported")
             continue
         seen.add(memory.id)
-        unit = _mem0_unit(db, memory, space, report)
+        unit = _mem0_unit(log, memory, space, report)
         batch += [(memory, unit)] if unit is not None else []
         if len(batch) >= BATCH:
-            _land_mem0(db, batch, report, store)
+            _land_mem0(db, batch, report, store, again=again)
             batch = []
-    _land_mem0(db, batch, report, store)
+    _land_mem0(db, batch, report, store, again=again)
+    rehear.end_import(db, source)
     if not seen and not others and not report.errors:
         raise InvalidInput(f"{path} holds no mem0 memories: nothing to import; check it is the export you meant")
     if others:
@@ -1429,13 +1452,21 @@ def _mem0_owned(payload: CapturePayload) -> bool:
     return payload.source == "mem0"
 
 
-def _land_mem0(db: Database, batch: list[tuple[mem0.Memory, Unit]], report: ImportReport, store: _Landing) -> None:
+def _land_mem0(
+    db: Database, batch: list[tuple[mem0.Memory, Unit]], report: ImportReport, store: _Landing, *, again: bool
+) -> None:
     """One batch stored oldest first (by created_at, the file's order aside), the owner's memories heard."""
     batch.sort(key=lambda pair: pair[0].created or "9999")  # (undated: dated the import, so last)
     units = _checkable(db, [unit for _, unit in batch], report)
     # mem0 kept each as a fact worth keeping, and keeps them short ("Lives in Boston"): not refused as too short
     warned = len(report.warnings)
-    stored = land(db, units, report, batch_size=BATCH, hear=_mem0_owned, waive=_MEM0_WAIVES, **store.kw())
+    logged: list[tuple[str, str]] = []
+    stored = land(
+        db, units, report, batch_size=BATCH, hear=_mem0_owned, waive=_MEM0_WAIVES, logged=logged, **store.kw()
+    )
+    if again and logged:
+        fresh = rehear.untouched(db, [mid for mid, _ in logged])
+        stored += [(mid, text) for mid, text in logged if mid in fresh]
     report.warnings[warned:] = [w for w in report.warnings[warned:] if capture.WAIVED not in w]
     heard = [(mid, mem0.as_person(text)) for mid, text in stored]
     if heard:
