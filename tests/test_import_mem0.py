@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import quire
-from memory import mem0, review
+from memory import importer, mem0, review
 from memory.errors import InvalidInput, UsageMistake
 from tests.conftest import run_quire
 from tests.test_service import served  # noqa: F401  (the fixture)
@@ -193,3 +193,20 @@ def test_the_service_route_hears_a_mem0_file_too(served, quire_home, tmp_path): 
     assert done.returncode == 0, done.stderr
     assert s.requests() == before + 1  # (through the service, not in this process)
     assert _changes(quire_home) == [("Lives in Boston", "Moved to Denver in May")]
+
+
+def test_a_killed_import_hears_at_its_rerun_what_it_stored_unheard(quire_home, tmp_path, monkeypatch):
+    path = _file(tmp_path, [BOSTON, DENVER])
+
+    def killed(*_args, **_kw):
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as m:
+        m.setattr(importer.correction, "heard", killed)
+        with pytest.raises(KeyboardInterrupt):
+            _import(quire_home, path)
+    assert _changes(quire_home) == [] and len(_rows(quire_home)) == 2  # stored, never heard
+    _import(quire_home, path)
+    assert _changes(quire_home) == [("Lives in Boston", "Moved to Denver in May")]
+    again = _import(quire_home, path)  # the control: heard once, not twice
+    assert not any("review item" in w for w in again.warnings) and len(_changes(quire_home)) == 1
