@@ -21,12 +21,13 @@ from memory.errors import InvalidInput
 
 TEXT = "memory"  # the key of a memory's text, the one mem0 is told by
 _RESULTS = "results"
+_OWN_KEYS = frozenset({"id", "hash", "user_id", "agent_id"})
 
 
 def looks_like(keys: set[str], head: bytes) -> bool:
     """A mem0 export by its first keys (a list's first memory, or v2's top object with its results)."""
-    if TEXT in keys and keys & {"id", "hash", "user_id", "agent_id"}:
-        return True
+    if TEXT in keys:  # (the keys are read up to "memory": the others may come after it)
+        return bool(keys & _OWN_KEYS) or re.search(rb'"(?:id|hash|user_id|agent_id)"\s*:', head) is not None
     said = re.search(rb'"memory"\s*:', head) or re.search(rb'"results"\s*:\s*\[\s*\]', head)
     return _RESULTS in keys and said is not None  # ({"results": []}: an account with no memories)
 

@@ -60,6 +60,16 @@ def test_each_memory_lands_as_mem0_had_it_dated_when_mem0_made_it(quire_home, tm
     ]
 
 
+def test_a_file_whose_memories_open_with_their_text_is_told_too(quire_home, tmp_path):
+    path = tmp_path / "mem0.json"
+    path.write_text('[{"memory": "Lives in Boston", "id": "m1", "user_id": "alex"}]', encoding="utf-8")
+    assert _import(quire_home, path).stored == 1
+    # the control: a list of captures is still read as captures
+    path.write_text('[{"content": "Lives in Boston with two cats and a dog"}]', encoding="utf-8")
+    assert _import(quire_home, path).stored == 1
+    assert len(_rows(quire_home)) == 2
+
+
 def test_the_same_file_twice_adds_nothing(quire_home, tmp_path):
     path = _file(tmp_path, [BOSTON, DENVER])
     _import(quire_home, path)
