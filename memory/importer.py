@@ -1389,9 +1389,11 @@ def _mem0_unit(log: _Mem0Log, memory: mem0.Memory, space: str | None, report: Im
     """A mem0 memory as a capture keyed by its id and date in the import log: the same id again with a
     later date is its edit (supersedes it); with an earlier date it is an older copy, not stored."""
     dated = memory.updated or memory.created or ""
-    source, key = f"mem0:{memory.user or 'agent ' + (memory.agent or '')}", f"{memory.id}|{dated}"
+    theirs = memory.user is not None or memory.agent is None  # (no one named: the export of the person's own)
+    source = f"mem0:{memory.user or ''}" if theirs else f"mem0:agent {memory.agent}"
+    key = f"{memory.id}|{dated}"
     said = {"content": memory.text, "valid_from": memory.created, "space": space}
-    payload = unit_payload(report, memory.where, {**said, "source": "mem0" if memory.user else "mem0 agent"})
+    payload = unit_payload(report, memory.where, {**said, "source": "mem0" if theirs else "mem0 agent"})
     if payload is None:
         return None
     before = log.of(source, memory.id)

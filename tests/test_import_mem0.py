@@ -125,6 +125,12 @@ def test_an_agents_memories_are_its_notes_never_the_persons_life(quire_home, tmp
     assert kinds == {"Lives in Boston": "identity", "Lives in Paris": "note"}
 
 
+def test_memories_that_name_no_one_are_the_persons(quire_home, tmp_path):
+    anon = [{k: v for k, v in m.items() if k != "user_id"} for m in (BOSTON, DENVER)]
+    _import(quire_home, _file(tmp_path, anon))
+    assert _changes(quire_home) == [("Lives in Boston", "Moved to Denver in May")]
+
+
 def test_bad_memories_are_named_the_rest_lands(quire_home, tmp_path, cli):
     memories = [
         _memory("a", "Lives in Boston"),
