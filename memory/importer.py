@@ -1421,8 +1421,10 @@ def import_mem0(
 
     def when(value: Any, where: str, warn: bool) -> str | None:
         stored, problem = chats.read_time(value)
-        if problem and warn:
-            report.warnings.append(f"{where}: created_at: {problem}; dated the import instead")
+        if problem and warn:  # (said of a memory, not of a chat's message)
+            problem = problem.replace("a message's time is when it was sent", "mem0 made it before it was exported")
+            report.warnings.append(f"{where}: created_at: {problem.replace('a message was sent', 'mem0 made it')}; "
+                                   "dated the import instead")  # fmt: skip
         return stored
 
     for memory in mem0.memories(path, report.fail, when):

@@ -141,12 +141,24 @@ def test_bad_memories_are_named_the_rest_lands(quire_home, tmp_path, cli):
         _memory("a", "Lives in Boston again"),  # the id again
         _memory("f", "Prefers window seats", created_at="garbage"),
         _memory("g", "Is vegetarian", created_at="2999-01-01T00:00:00Z"),
+        "Lives in Lisbon",  # no object
     ]
-    result = cli("import", str(_file(tmp_path, memories)))
+    path = _file(tmp_path, memories)
+    deep = {**_memory("h", "Drives a Tesla"), "metadata": json.loads("[" * 100 + "]" * 100)}
+    path.write_text(path.read_text()[:-1] + ", " + json.dumps(deep) + "]", encoding="utf-8")
+    result = cli("import", str(path))
     assert result.exit_code == 1
-    for named in ("memory 2 (id b)", "memory 3 (id c)", "memory 5 (id e)", "memory 6 (id a)"):
+    for named in (
+        "memory 2 (id b)",
+        "memory 3 (id c)",
+        "memory 5 (id e)",
+        "memory 6 (id a)",
+        "memory 9:",
+        "memory 10:",
+    ):
         assert named in result.stderr
-    assert "memory 7 (id f): created_at" in result.stderr and "memory 8 (id g): created_at" in result.stderr
+    assert "memory 7 (id f): created_at: cannot read the time 'garbage'" in result.stderr
+    assert "memory 8 (id g): created_at: the time '2999-01-01T00:00:00Z' is in the future" in result.stderr
     landed = [r[0] for r in _rows(quire_home)]
     assert landed == ["Has a dog named Max", "Is vegetarian", "Lives in Boston", "Prefers window seats"]
 
