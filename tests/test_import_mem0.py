@@ -83,6 +83,12 @@ def test_a_move_opens_one_review_item_oldest_first_whatever_the_files_order(quir
     assert _changes(quire_home) == [("Lives in Boston", "Moved to Denver in May")]
 
 
+def test_two_exports_one_after_the_other_open_the_move_once(quire_home, tmp_path):
+    _import(quire_home, _file(tmp_path, [BOSTON], name="first.json"))
+    _import(quire_home, _file(tmp_path, [BOSTON, DENVER], name="second.json"))  # the later export holds both
+    assert _changes(quire_home) == [("Lives in Boston", "Moved to Denver in May")]
+
+
 @pytest.mark.parametrize("text", ["Sister lives in Denver", "Friend Tom moved to Austin"])
 def test_someone_elses_move_opens_nothing_of_the_persons(quire_home, tmp_path, text):
     _import(quire_home, _file(tmp_path, [BOSTON, _memory("other", text, created_at="2024-01-01T00:00:00Z")]))
