@@ -110,6 +110,11 @@ def test_an_edit_in_mem0_supersedes_the_old_text_kept_in_history(quire_home, tmp
     older = _import(quire_home, _file(tmp_path, [_memory("m1", "Works at Stripe as a data engineer")], name="o.json"))
     assert older.stored == 0
     assert [r[2] for r in _rows(quire_home)] == ["pending_revision", "active"]
+    # the control: the same text with only a later updated_at is no edit
+    touched = _memory("m2", "Prefers window seats on long flights")
+    _import(quire_home, _file(tmp_path, [touched], name="t1.json"))
+    same = _import(quire_home, _file(tmp_path, [{**touched, "updated_at": "2024-03-01T00:00:00Z"}], name="t2.json"))
+    assert (same.stored, same.duplicates) == (0, 1)
 
 
 def test_several_users_are_refused_naming_them_and_me_picks_one(quire_home, tmp_path):
