@@ -49,6 +49,7 @@ from memory import (
     gate,
     jsonstream,
     life,
+    mem0,
     messenger,
     rehear,
     review,
@@ -266,6 +267,11 @@ def _read_time(value: Any) -> tuple[str | None, str | None]:
     if moment > clock.now() + FUTURE_SLACK:
         return None, f"the time {str(value)[:40]!r} is in the future; a message's time is when it was sent"
     return stored, None
+
+
+def read_time(value: Any) -> tuple[str | None, str | None]:
+    """(stored time, None), (None, why not) or (None, None) if absent: one time read as a message's is."""
+    return _read_time(value)
 
 
 def _moment(value: float) -> datetime:
@@ -1294,7 +1300,9 @@ _READERS: dict[str, Callable[[Any, ChatReport], Iterator[Conversation]]] = {
 MAX_EXPORT_DEPTH = jsonstream.MAX_DEPTH
 NOTE_SUFFIXES = (".md", ".markdown")  # a Markdown note, told by its name (memory/importer.py reads it)
 _EXPORT_KEYS = frozenset({"mapping", "chat_messages", "conversations"})
-_OBJECT_KEYS = _EXPORT_KEYS | telegram.ACCOUNT_KEYS | messenger.KEYS | {"messages"}  # looked for in one object
+_OBJECT_KEYS = (
+    _EXPORT_KEYS | telegram.ACCOUNT_KEYS | messenger.KEYS | {"messages", "results"}
+)  # looked for in one object
 
 
 def _array_format(path: Path, head: bytes, keys: set[str]) -> str:
@@ -1310,6 +1318,8 @@ def _array_format(path: Path, head: bytes, keys: set[str]) -> str:
         return "chatgpt"
     if "chat_messages" in keys:
         return "claude"
+    if mem0.looks_like(keys, head):
+        return "mem0"
     if "content" in keys:
         return "jsonl"  # a JSON list of captures (memory/importer.py `is_json_document`)
     raise InvalidInput(
@@ -1344,8 +1354,8 @@ def chat_flags_misused(
         )
     flags = (("--keep-all", keep_all), ("--roles all", roles == "all"), ("--me", me is not None))
     asked = [flag for flag, given in flags if given]
-    if format in CHAT_FORMATS or not asked:
-        return ""
+    if format in CHAT_FORMATS or not asked or (format == "mem0" and asked == ["--me"]):
+        return ""  # (mem0: --me picks the user_id whose memories are the person's)
     what = "a JSONL file of captures" if format == "jsonl" else "Markdown notes"
     verb = "apply" if len(asked) > 1 else "applies"
     return (
@@ -1429,7 +1439,7 @@ def detect_format(path: Path) -> str:
             head = fh.peek(1 << 16)[: 1 << 16]  # type: ignore[attr-defined]
             start = head.lstrip()[:1]
             # an array's first item: the export keys, and a capture's (a JSON list of captures)
-            wanted = _OBJECT_KEYS if start == b"{" else _EXPORT_KEYS | {"content"}
+            wanted = _OBJECT_KEYS if start == b"{" else _EXPORT_KEYS | {"content", mem0.TEXT}
             keys = jsonstream.first_keys(fh, wanted) if start in (b"[", b"{") else set()
         if start == b"[" and not keys & _EXPORT_KEYS:  # the parser stopped early (a bad byte): look at the text
             keys |= {k for k in _EXPORT_KEYS if re.search(rb'"' + k.encode() + rb'"\s*:', head)}
@@ -1453,14 +1463,15 @@ def detect_format(path: Path) -> str:
             data = None
         if isinstance(data, dict):  # one line of JSONL (a deep one is refused by line, by the JSONL importer)
             keys = set(data)
-        # A first line longer than the head (a pasted log in the first message) is not read whole
-        # above; `first_keys` streamed its object's keys, so it is still told by them.
+        # (a first line longer than the head is not read whole above: told by `first_keys`' streamed keys)
         if {"conversation", "text"} <= keys:
             return "chat-jsonl"
         if messenger.looks_like(keys) or (messenger.FILE.fullmatch(path.name) and keys == {"messages"}):
             return "messenger"
         if telegram.looks_like(keys):
             return "telegram"
+        if mem0.looks_like(keys, head):
+            return "mem0"
         if _EXPORT_KEYS & keys:
             raise InvalidInput(
                 f"{path}: one JSON object, not the list of conversations an export holds; a ChatGPT or Claude "

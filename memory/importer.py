@@ -22,6 +22,7 @@ import math
 import os
 import stat
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -39,6 +40,7 @@ from memory import (
     frontmatter,
     gate,
     jsonstream,
+    mem0,
     notes,
     rehear,
     spaces,
@@ -203,6 +205,9 @@ def import_path(
     if format in chats.CHAT_FORMATS:
         return chats.import_chats(db, path, format, space=space, progress=progress, **flags, **store.kw())
     report = ImportReport()
+    if format == "mem0":
+        import_mem0(db, path, report, store, space=space, me=me)
+        return report
     if path.is_dir() or (path.is_file() and format == "markdown"):
         _import_notes(db, path, report, store, space=space, progress=progress, own=own, suffixes=said)
     elif path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
@@ -233,8 +238,10 @@ def checked(
         format = chats.detect_format(path)
     elif format in ("jsonl", "chat-jsonl"):
         _refuse_other_export(path, format)
-    if format not in (*chats.CHAT_FORMATS, "jsonl", "markdown"):
-        raise InvalidInput(f"unknown format {format!r}; use auto, {', '.join(chats.CHAT_FORMATS)}, jsonl or markdown")
+    if format not in (*chats.CHAT_FORMATS, "jsonl", "markdown", "mem0"):
+        raise InvalidInput(
+            f"unknown format {format!r}; use auto, {', '.join(chats.CHAT_FORMATS)}, jsonl, markdown or mem0"
+        )
     misused = chats.chat_flags_misused(
         format, path=path, roles=roles, keep_all=keep_all, me=me, date_order=date_order, timezone=timezone
     )
@@ -599,6 +606,7 @@ def land(
     batch_size: int = 256,
     logged: list[tuple[str, str]] | None = None,
     hear: Hears | None = None,
+    waive: frozenset[str] = frozenset(),
 ) -> list[tuple[str, str]]:
     """Store units batch by batch, counting outcomes into `report`; returns (id, text) of each memory
     stored of a unit `hear` takes, to be heard (and puts in `logged` those of such units an earlier run
@@ -615,6 +623,7 @@ def land(
             vectors=vectors,
             source_keys=[u.key for u in chunk],
             batch_size=batch_size,
+            waive=waive,
         )
 
     stored: list[tuple[str, str]] = []
@@ -1340,3 +1349,129 @@ def _unread(file: Path, rel: str, why: str) -> str:
     if not os.path.lexists(file):
         return f"{rel}: it was removed while the import ran; skipped"
     return f"{rel}: {why.replace(str(file), 'it')}; skipped"
+
+
+# -- a mem0 export (memory/mem0.py reads it) --------------------------------------------------------
+
+
+def _mem0_owner(path: Path, me: str | None) -> str | None:
+    """The user_id whose memories are the person's: the file's one, or the one `--me` names of several."""
+    found = mem0.owners(path)
+    if me is not None and me not in found:
+        named = ", ".join(sorted(found)[:10]) or "none"
+        raise UsageMistake(f"--me {me}: no memory of {path.name} has that user_id (it has: {named}); give one of them")
+    if me is None and len(found) > 1:
+        named = ", ".join(f"{u} ({n})" for u, n in found.most_common(10))
+        raise UsageMistake(
+            f"{path.name} holds the memories of {len(found)} mem0 users: {named}; pick yours with --me USER_ID"
+        )
+    return me if me is not None else next(iter(found), None)
+
+
+class _Mem0Log:
+    """What earlier imports logged of each mem0 user (or agent), read once an import: per memory id,
+    (unit key, memory id, status) of each version of it imported."""
+
+    def __init__(self, db: Database):
+        self.db = db
+        self.sources: dict[str, dict[str, list[tuple[str, str | None, str | None]]]] = {}
+
+    def of(self, source: str, key: str) -> list[tuple[str, str | None, str | None]]:
+        if source not in self.sources:
+            by_id: dict[str, list[tuple[str, str | None, str | None]]] = {}
+            for unit_key, mid, status, _ in capture.imported_from(self.db, source):
+                by_id.setdefault(unit_key.rsplit("|", 1)[0], []).append((unit_key, mid, status))
+            self.sources[source] = by_id
+        return self.sources[source].get(key, [])
+
+
+def _mem0_unit(log: _Mem0Log, memory: mem0.Memory, space: str | None, report: ImportReport) -> Unit | None:
+    """A mem0 memory as a capture keyed by its id and date in the import log: the same id again with a
+    later date is its edit (supersedes it); with an earlier date it is an older copy, not stored."""
+    dated = memory.updated or memory.created or ""
+    theirs = memory.user is not None or memory.agent is None  # (no one named: the export of the person's own)
+    source = f"mem0:{memory.user or ''}" if theirs else f"mem0:agent {memory.agent}"
+    key = f"{memory.id}|{dated}"
+    said = {"content": memory.text, "valid_from": memory.created, "space": space}
+    payload = unit_payload(report, memory.where, {**said, "source": "mem0" if theirs else "mem0 agent"})
+    if payload is None:
+        return None
+    before = log.of(source, memory.id)
+    if not before or any(row[0] == key for row in before):
+        return Unit(memory.where, (source, key), payload)  # new, or this very version again (a duplicate)
+    if all(row[0].rsplit("|", 1)[1] < dated for row in before):
+        last = next((row[1] for row in reversed(before) if row[1]), None)
+        if last is not None:
+            payload = payload.model_copy(update={"supersedes": supersede.current_version(log.db, last)})
+        return Unit(memory.where, (source, key), payload)
+    report.warnings.append(f"{memory.where}: older than the version of it imported before; not stored")
+    return None
+
+
+def import_mem0(
+    db: Database, path: Path, report: ImportReport, store: _Landing, *, space: str | None, me: str | None
+) -> None:
+    """A mem0 export: the owner's memories heard for their life (said as theirs: `mem0.as_person`; the text
+    stored as mem0 had it), an agent's stored as notes and never heard; other users' left out, counted."""
+    owner, seen, others, log = _mem0_owner(path, me), set[str](), Counter[str](), _Mem0Log(db)
+    batch: list[tuple[mem0.Memory, Unit]] = []
+    # a run before was killed: what it stored and did not hear yet is heard now (`_land_batch`)
+    source = f"mem0:{path.resolve()}"
+    again = rehear.begin_import(db, source)
+
+    def when(value: Any, where: str, warn: bool) -> str | None:
+        stored, problem = chats.read_time(value)
+        if problem and warn:  # (said of a memory, not of a chat's message)
+            problem = problem.replace("a message's time is when it was sent", "mem0 made it before it was exported")
+            report.warnings.append(f"{where}: created_at: {problem.replace('a message was sent', 'mem0 made it')}; "
+                                   "dated the import instead")  # fmt: skip
+        return stored
+
+    for memory in mem0.memories(path, report.fail, when):
+        if memory.user is not None and memory.user != owner:
+            others[memory.user] += 1
+            continue
+        if memory.id in seen:
+            report.fail(memory.where, "the id is given again in the file; the first memory of it was imported")
+            continue
+        seen.add(memory.id)
+        unit = _mem0_unit(log, memory, space, report)
+        batch += [(memory, unit)] if unit is not None else []
+        if len(batch) >= BATCH:
+            _land_mem0(db, batch, report, store, again=again)
+            batch = []
+    _land_mem0(db, batch, report, store, again=again)
+    rehear.end_import(db, source)
+    if not seen and not others and not report.errors:
+        raise InvalidInput(f"{path} holds no mem0 memories: nothing to import; check it is the export you meant")
+    if others:
+        report.warnings.append(f"{sum(others.values())} memories of other mem0 users left out: {', '.join(others)}")
+
+
+_MEM0_WAIVES = frozenset({"too_short"})
+
+
+def _mem0_owned(payload: CapturePayload) -> bool:
+    """The person's memories are heard; an agent's are its own notes."""
+    return payload.source == "mem0"
+
+
+def _land_mem0(
+    db: Database, batch: list[tuple[mem0.Memory, Unit]], report: ImportReport, store: _Landing, *, again: bool
+) -> None:
+    """One batch stored oldest first (by created_at, the file's order aside), the owner's memories heard."""
+    batch.sort(key=lambda pair: pair[0].created or "9999")  # (undated: dated the import, so last)
+    units = _checkable(db, [unit for _, unit in batch], report)
+    # mem0 kept each as a fact worth keeping, and keeps them short ("Lives in Boston"): not refused as too short
+    warned = len(report.warnings)
+    logged: list[tuple[str, str]] = []
+    stored = land(
+        db, units, report, batch_size=BATCH, hear=_mem0_owned, waive=_MEM0_WAIVES, logged=logged, **store.kw()
+    )
+    if again and logged:
+        fresh = rehear.untouched(db, [mid for mid, _ in logged])
+        stored += [(mid, text) for mid, text in logged if mid in fresh]
+    report.warnings[warned:] = [w for w in report.warnings[warned:] if capture.WAIVED not in w]
+    heard = [(mid, mem0.as_person(text)) for mid, text in stored]
+    if heard:
+        report.warnings += dict.fromkeys(correction.heard(db, heard, actor=store.actor))

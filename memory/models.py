@@ -35,7 +35,7 @@ TYPES: tuple[str, ...] = ("identity", "preference", "decision", "fact", "lesson"
 # chat readers (memory/chats.py's CHAT_FORMATS, in its order) and the importer's own two;
 # tests/test_adversary_formats.py holds it to the formats the importer reads.
 ImportFormat = Literal[
-    "auto", "chatgpt", "claude", "whatsapp", "telegram", "messenger", "chat-jsonl", "jsonl", "markdown"
+    "auto", "chatgpt", "claude", "whatsapp", "telegram", "messenger", "chat-jsonl", "jsonl", "markdown", "mem0"
 ]
 IMPORT_FORMATS: tuple[str, ...] = get_args(ImportFormat)
 

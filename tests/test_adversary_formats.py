@@ -55,7 +55,7 @@ def test_every_route_offers_the_one_list():
 
 
 def test_the_one_list_is_auto_the_chat_readers_and_the_importers_own():
-    assert ("auto", *chats.CHAT_FORMATS, "jsonl", "markdown") == IMPORT_FORMATS
+    assert ("auto", *chats.CHAT_FORMATS, "jsonl", "markdown", "mem0") == IMPORT_FORMATS
 
 
 def test_the_importer_reads_every_listed_format_and_refuses_any_other(db, tmp_path):

@@ -175,7 +175,7 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
     "shows your messages; "
     "what you say of your life in them is read as About me. Not needed for a WhatsApp chat with one other "
     "person (the file names them: the other sender is you), a Telegram one-chat export of one, or a Telegram "
-    "account export.",
+    "account export. A mem0 export of several users: your user_id.",
 )
 @click.option(
     "--date-order",

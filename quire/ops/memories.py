@@ -114,7 +114,7 @@ class ImportRequest(Request):
         description="Chats between people (WhatsApp, Telegram, chat JSONL): your name as the chat shows your messages; "
         "what you say of your life in them is read as About me. Not needed for a WhatsApp chat with one other "
         "person (the file names them: the other sender is you), a Telegram one-chat export of one, or a Telegram "
-        "account export.",
+        "account export. A mem0 export of several users: your user_id.",
     )
     date_order: Literal["dmy", "mdy", "ymd"] | None = Field(
         default=None,

@@ -1,0 +1,197 @@
+"""mem0's export: what its `get_all` returns, saved as JSON, a list of memories (v1) or an object
+{"results": [...]} (v2, the platform API), each {"id", "memory", "user_id" | "agent_id", "created_at",
+"updated_at", ...}. mem0 keeps short facts it extracted about its user, mostly without a subject
+("Lives in Boston", "Married to Priya"): `as_person` says each as the person's own words for the
+reading of their life only; the stored text stays as mem0 had it.
+
+Only reading lives here; memory/importer.py lands what it yields (`import_mem0`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from memory import files, jsonstream
+from memory.errors import InvalidInput
+
+TEXT = "memory"  # the key of a memory's text, the one mem0 is told by
+_RESULTS = "results"
+_OWN_KEYS = frozenset({"id", "hash", "user_id", "agent_id"})
+
+
+def looks_like(keys: set[str], head: bytes) -> bool:
+    """A mem0 export by its first keys (a list's first memory, or v2's top object with its results)."""
+    if TEXT in keys:  # (the keys are read up to "memory": the others may come after it)
+        return bool(keys & _OWN_KEYS) or re.search(rb'"(?:id|hash|user_id|agent_id)"\s*:', head) is not None
+    said = re.search(rb'"memory"\s*:', head) or re.search(rb'"results"\s*:\s*\[\s*\]', head)
+    return _RESULTS in keys and said is not None  # ({"results": []}: an account with no memories)
+
+
+@dataclass(frozen=True)
+class Memory:
+    """One mem0 memory read whole: its text as mem0 had it, its stored times, and whose it is."""
+
+    where: str
+    id: str
+    text: str
+    created: str | None
+    updated: str | None
+    user: str | None
+    agent: str | None
+
+
+Fail = Callable[[str, str], None]  # (where, why): a bad memory, nothing of it kept
+When = Callable[[Any, str, bool], str | None]  # (a time as written, where, warn if unusable) -> its stored time
+
+
+def _expand(path: tuple[Any, ...]) -> bool:
+    return path in ((), (_RESULTS,))
+
+
+def _items(path: Path, fail: Fail) -> Iterator[tuple[int, Any]]:
+    """(number, item) of each memory in the file, streamed (one memory held at a time)."""
+    n = 0
+    try:
+        with files.utf8_stream(files.open_regular(path), strict=False, name=path.name) as fh:
+            for at, value in jsonstream.walk(fh, _expand):
+                if value is jsonstream.OPEN or value is jsonstream.CLOSE:
+                    continue
+                if (len(at) == 1 and isinstance(at[0], int)) or (len(at) == 2 and at[0] == _RESULTS):
+                    n += 1
+                    yield n, value
+    except InvalidInput as exc:  # the JSON breaks: the memories before it landed
+        fail(path.name, f"{exc} after memory {n}; the memories before it were read, fix the file and import again")
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def memories(path: Path, fail: Fail, when: When) -> Iterator[Memory]:
+    """Each good memory of the file in its order, a bad one `fail`ed naming it; `when` reads its times."""
+    for n, item in _items(path, fail):
+        where = f"{path.name} memory {n}"
+        if isinstance(item, jsonstream.Bad):
+            fail(where, item.reason)
+            continue
+        if not isinstance(item, dict):
+            fail(where, "is not a JSON object {...}; a mem0 memory is one")
+            continue
+        key = item.get("id")
+        if isinstance(key, (str, int)) and not isinstance(key, bool) and str(key).strip():
+            where = f"{path.name} memory {n} (id {str(key)[:40]})"
+        else:
+            fail(where, "has no id; mem0 gives every memory one")
+            continue
+        text = item.get(TEXT)
+        if not isinstance(text, str) or not text.strip():
+            fail(where, f'has no text ("{TEXT}" is {_kind(text)}); export it from mem0 again')
+            continue
+        yield Memory(
+            where, str(key), text, when(item.get("created_at"), where, True),
+            when(item.get("updated_at"), where, False), _text(item.get("user_id")), _text(item.get("agent_id")),
+        )  # fmt: skip
+
+
+def _kind(value: Any) -> str:
+    return "missing" if value is None else f"a {type(value).__name__}" if not isinstance(value, str) else "empty"
+
+
+def owners(path: Path) -> Counter[str]:
+    """The user_ids of the file's memories, with how many each has (a first pass, streamed)."""
+    found: Counter[str] = Counter()
+    for _, item in _items(path, lambda _w, _r: None):
+        if isinstance(item, dict) and (user := _text(item.get("user_id"))) is not None:
+            found[user] += 1
+    return found
+
+
+# A subjectless memory's first word: a verb in the third person ("Lives", "Has"), said with "I" as its
+# subject in its plain form; a state ("Married to", "Allergic to", "Working at") said after "I am"; a
+# thing of theirs ("Name is Alex") said after "My"; anyone else's ("Sister lives") as it is.
+_IRREGULAR = {"is": "am", "has": "have", "does": "do", "goes": "go", "was": "was"}
+_STATES = frozenset(
+    [
+        "married",
+        "engaged",
+        "divorced",
+        "separated",
+        "widowed",
+        "single",
+        "allergic",
+        "vegetarian",
+        "vegan",
+        "pescatarian",
+        "retired",
+        "pregnant",
+        "based",
+        "originally",
+        "currently",
+        "interested",
+        "intolerant",
+        "lactose",
+        "gluten",
+        "celiac",
+        "diabetic",
+    ]
+)
+_PAST = frozenset(
+    [
+        "moved",
+        "got",
+        "started",
+        "began",
+        "bought",
+        "left",
+        "became",
+        "quit",
+        "joined",
+        "switched",
+        "adopted",
+        "sold",
+        "went",
+        "had",
+    ]
+)
+_BORN = "born"
+
+
+def as_person(text: str) -> str:
+    """A mem0 memory said as the person's own words, for reading their life only ("Lives in Boston" ->
+    "I live in Boston", "Married to Priya" -> "I am married to Priya", "Name is Alex" -> "My name is
+    Alex"); a memory with a subject of its own ("User ...", "I ...", "My ...") is left as it is."""
+    stripped = text.strip()
+    first, _, rest = stripped.partition(" ")
+    word = first.casefold()
+    if word.endswith(("'s", "’s")) and word[:-2].isalpha():
+        return f"My {word} {rest}"  # "Wife's name is Sarah"
+    if not word.isalpha() or word in ("i", "my", "user", "the", "i'm") or first[:1].islower():
+        return text
+    if word == _BORN:
+        return f"I was born {rest}"
+    if word in _IRREGULAR:
+        return f"I {_IRREGULAR[word]} {rest}"
+    if word in _STATES or word.endswith("ing"):
+        return f"I am {word} {rest}".rstrip()
+    if word in _PAST or word.endswith(("ed", "ly")):  # "Moved to Denver", "Recently moved to Austin"
+        return f"I {word} {rest}"
+    second = rest.split(" ", 1)[0].casefold()
+    if second in ("is", "are", "was", "were"):
+        return f"My {word} {rest}"  # "Name is Alex", "Favorite color is blue"
+    if word.endswith("s") and not word.endswith("ss"):
+        return f"I {_plain(word)} {rest}"
+    return text  # "Sister lives in Denver", "Friend Tom moved to Austin": someone else's
+
+
+def _plain(verb: str) -> str:
+    """A verb's plain form from its third person ("lives" -> "live", "watches" -> "watch", "studies" -> "study")."""
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("ches", "shes", "sses", "xes", "zes", "oes")):
+        return verb[:-2]
+    return verb[:-1]
