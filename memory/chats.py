@@ -230,7 +230,7 @@ class _Placeholder(ValueError):
     """A time before 1990 (`_EARLIEST_SECONDS`), as seconds or as ISO text: no time, not a moment."""
 
 
-def _read_time(value: Any) -> tuple[str | None, str | None]:
+def read_time(value: Any) -> tuple[str | None, str | None]:
     """(stored time, None), or (None, why not) for a value that is there but unusable; (None, None) if absent.
 
     Unix seconds (ChatGPT; also as a string of digits; milliseconds read as such) or an ISO string
@@ -269,11 +269,6 @@ def _read_time(value: Any) -> tuple[str | None, str | None]:
     return stored, None
 
 
-def read_time(value: Any) -> tuple[str | None, str | None]:
-    """(stored time, None), (None, why not) or (None, None) if absent: one time read as a message's is."""
-    return _read_time(value)
-
-
 def _moment(value: float) -> datetime:
     """Unix seconds as a UTC moment; clock.OutOfRange past quire's range (ValueError for NaN)."""
     if value != value:  # NaN
@@ -288,13 +283,13 @@ def _moment(value: float) -> datetime:
 
 
 def _when(value: Any) -> str | None:
-    """The stored time of `value`, or None if absent or unusable (see `_read_time`)."""
-    return _read_time(value)[0]
+    """The stored time of `value`, or None if absent or unusable (see `read_time`)."""
+    return read_time(value)[0]
 
 
 def _message_time(value: Any, where: str, report: ChatReport) -> str | None:
     """A message's time; an unusable one is reported as a warning and the conversation's time used."""
-    stored, problem = _read_time(value)
+    stored, problem = read_time(value)
     if problem:
         report.warn(f"{where}: {problem}; the conversation's time (else the import time) is used")
     return stored
@@ -960,8 +955,8 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
                 report.errors.append(f"{where}: {_line_error(exc)}")
                 continue
             # A line the person wrote: an empty time is refused as an empty valid_from is (an
-            # export's missing time is absent, `_read_time`).
-            time, problem = _read_time(line.time) if line.time != "" else (None, f"time: {clock.EMPTY}")
+            # export's missing time is absent, `read_time`).
+            time, problem = read_time(line.time) if line.time != "" else (None, f"time: {clock.EMPTY}")
             if problem:
                 report.errors.append(f"{where}: {problem}")
                 continue

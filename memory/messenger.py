@@ -451,7 +451,7 @@ def _link(share: Any) -> str:
 def _seconds(item: dict[str, Any]) -> Any:
     """The message's time as a Unix number: `timestamp_ms` (or an old export's `timestamp`, in
     seconds); a value of the other unit is read as it must be by the chat reader, as every route's is
-    (memory/chats.py `_read_time`: 1.7e12 is milliseconds, 1.7e9 seconds, however the field is named).
+    (memory/chats.py `read_time`: 1.7e12 is milliseconds, 1.7e9 seconds, however the field is named).
     The raw value when it is not a number (the import says why)."""
     raw = item.get("timestamp_ms", item.get("timestamp"))
     value = raw
