@@ -325,6 +325,12 @@ STOPWORDS = frozenset(
         "vos",
         "votre",
         "vous",
+        # Arabizi's "my", said after the noun ("l siyyara taba3e": my car): no content word of a question, as
+        # "mon" is not ("shou l zodiac sign taba3e?" had named the star sign by "sign taba3e", which a turn about
+        # her car held: "l Kia Picanto taba3e")
+        "taba3e",
+        "taba3i",
+        "tab3i",
     ]
 )
 

@@ -810,13 +810,8 @@ def _naming(attribute: str, words: list[str], *, own: bool = False) -> frozenset
         return frozenset(w for w in words if len(w) > 1)
     if not held or len(held) >= len(of):
         return held
-    after = [w for i, w in enumerate(words[1:]) if words[i] in held and w not in held and w not in _MINE_AFTER]
+    after = [w for i, w in enumerate(words[1:]) if words[i] in held and w not in held]
     return held | frozenset(after[:1])
-
-
-# (session 45: life55) "my" said after the noun in Arabizi names nothing: "shou l zodiac sign taba3e?" named the star
-# sign by "sign taba3e", which a turn about her car held ("l Kia Picanto taba3e"), and was not told as nothing close
-_MINE_AFTER = frozenset(["taba3e", "taba3i", "tab3i"])
 
 
 def _worded(plan: _Plan, run: _Run) -> bool:
