@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memory import files, jsonstream
+from memory import files, jsonstream, life
 from memory.errors import InvalidInput
 
 TEXT = "memory"  # the key of a memory's text, the one mem0 is told by
@@ -111,10 +111,10 @@ def owners(path: Path) -> Counter[str]:
     return found
 
 
-# A subjectless memory's first word: a verb in the third person ("Lives", "Has"), said with "I" as its
-# subject in its plain form; a state ("Married to", "Allergic to", "Working at") said after "I am"; a
-# thing of theirs ("Name is Alex") said after "My"; anyone else's ("Sister lives") as it is.
-_IRREGULAR = {"is": "am", "has": "have", "does": "do", "goes": "go", "was": "was"}
+# A subjectless memory's first word: a state ("Married to", "Allergic to", "Working at") said after "I am"; a thing
+# of theirs ("Name is Alex") said after "My"; a verb ("Lives", "Has", "Moved", "Recently moved") said as the agent's
+# "User <verb>" is (`life.as_the_person`: one table of verbs in the first person for both); anyone else's ("Sister
+# lives") as it is.
 _STATES = frozenset(
     [
         "married",
@@ -140,24 +140,6 @@ _STATES = frozenset(
         "diabetic",
     ]
 )
-_PAST = frozenset(
-    [
-        "moved",
-        "got",
-        "started",
-        "began",
-        "bought",
-        "left",
-        "became",
-        "quit",
-        "joined",
-        "switched",
-        "adopted",
-        "sold",
-        "went",
-        "had",
-    ]
-)
 _BORN = "born"
 
 
@@ -174,24 +156,9 @@ def as_person(text: str) -> str:
         return text
     if word == _BORN:
         return f"I was born {rest}"
-    if word in _IRREGULAR:
-        return f"I {_IRREGULAR[word]} {rest}"
     if word in _STATES or word.endswith("ing"):
         return f"I am {word} {rest}".rstrip()
-    if word in _PAST or word.endswith(("ed", "ly")):  # "Moved to Denver", "Recently moved to Austin"
-        return f"I {word} {rest}"
-    second = rest.split(" ", 1)[0].casefold()
-    if second in ("is", "are", "was", "were"):
+    if rest.split(" ", 1)[0].casefold() in ("is", "are", "was", "were") and word not in ("is", "was"):
         return f"My {word} {rest}"  # "Name is Alex", "Favorite color is blue"
-    if word.endswith("s") and not word.endswith("ss"):
-        return f"I {_plain(word)} {rest}"
-    return text  # "Sister lives in Denver", "Friend Tom moved to Austin": someone else's
-
-
-def _plain(verb: str) -> str:
-    """A verb's plain form from its third person ("lives" -> "live", "watches" -> "watch", "studies" -> "study")."""
-    if verb.endswith("ies"):
-        return verb[:-3] + "y"
-    if verb.endswith(("ches", "shes", "sses", "xes", "zes", "oes")):
-        return verb[:-2]
-    return verb[:-1]
+    said = life.as_the_person(f"User {word} {rest}".rstrip())
+    return said if said.startswith("I") else text  # "Sister lives in Denver", "Friend Tom moved to Austin"
