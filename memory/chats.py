@@ -2084,8 +2084,8 @@ def _units(
             own = msg.role == "user" and (not cue_from_previous or by_me) and msg.position not in others
             edit = msg.edited is not False
             was = _cut_reading(source, conv.key, msg, text) if len(parts) == 1 else None
-            unit = _Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload, own, edit, was)
-            units.append(replace(unit, other=msg.position in others) if msg.position in others else unit)
+            at = (sid, msg.position, part, msg.speaker, msg.where, (source, digest))
+            units.append(_Unit(*at, payload, own, edit, was, other=msg.position in others))
     return replace(span, owner=owner), units
 
 
