@@ -99,7 +99,12 @@ def memories(path: Path, fail: Fail, when: When) -> Iterator[Memory]:
 
 
 def _kind(value: Any) -> str:
-    return "missing" if value is None else f"a {type(value).__name__}" if not isinstance(value, str) else "empty"
+    """What a memory's text is instead, in JSON's words ("a number", "an object")."""
+    if value is None or isinstance(value, str):
+        return "missing" if value is None else "empty"
+    if isinstance(value, bool):
+        return "true or false"
+    return {int: "a number", float: "a number", list: "a list", dict: "an object"}.get(type(value), "not a text")
 
 
 def owners(path: Path) -> Counter[str]:

@@ -168,6 +168,8 @@ def test_bad_memories_are_named_the_rest_lands(quire_home, tmp_path, cli):
         "memory 10:",
     ):
         assert named in result.stderr
+    assert 'memory 2 (id b): has no text ("memory" is missing)' in result.stderr
+    assert 'memory 3 (id c): has no text ("memory" is a number)' in result.stderr  # (JSON's words, not "a int")
     assert "memory 7 (id f): created_at: cannot read the time 'garbage'" in result.stderr
     assert "memory 8 (id g): created_at: the time '2999-01-01T00:00:00Z' is in the future" in result.stderr
     landed = [r[0] for r in _rows(quire_home)]
