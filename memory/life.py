@@ -16598,25 +16598,15 @@ def asked(query: str) -> frozenset[str]:
     return frozenset(found)
 
 
-# (rec25) From the ASKS_SCREENED_FROM-th query `asked` reads in a process (a warm one: `quire serve`, an agent's
-# session, the eval harness), `_ASKS_RE` is screened first by the words every match of each pattern holds
-# (`needles.within`, one Aho-Corasick pass, `needles.Finder`): a new query's 207 searches took 64 us, the screen
-# and the few it lets through ~1 us (a question ~30). A command that asks once does not pay to make it (~70 ms:
-# every pattern parsed again).
-ASKS_SCREENED_FROM = 3
-_asks_read = [0]
-_asks_screen: list[needles.Finder] = []
+# (rec25) From the third query `asked` reads in a process (a warm one: `quire serve`, an agent's session, the eval
+# harness), `_ASKS_RE` is screened first by the words every match of each pattern holds (`needles.Screen`): a new
+# query's 207 searches took 64 us, the screen and the few it lets through ~1 us (a question ~30). Made once, ~70 ms.
+_ASKS_SCREEN = needles.Screen([pattern for _, pattern in _ASKS_RE])
 
 
 def _asks_of(query: str) -> set[str]:
     """The attributes of `_ASKS_RE` whose pattern `query` matches."""
-    if not _asks_screen:
-        _asks_read[0] += 1
-        if _asks_read[0] < ASKS_SCREENED_FROM:
-            return {attribute for attribute, pattern in _ASKS_RE if pattern.search(query)}
-        _asks_screen.append(needles.Finder([needles.within(pattern) for _, pattern in _ASKS_RE]))
-    held = _asks_screen[0].holding(query.lower() if query.isascii() else None)
-    return {_ASKS_RE[i][0] for i in held if _ASKS_RE[i][1].search(query)}
+    return {_ASKS_RE[i][0] for i in _ASKS_SCREEN.holding(query) if _ASKS_RE[i][1].search(query)}
 
 
 # (life24) An instrument asked by its name ("what kind of guitar do I play", "do I still play the piano"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory import life
+from memory import life, needles
 
 # attribute -> questions a person asks of it (each must read as it)
 QUESTIONS: dict[str, tuple[str, ...]] = {
@@ -198,15 +198,15 @@ NEAR = (
 
 
 def test_a_warm_process_screens_the_question_patterns_and_reads_every_question_the_same(monkeypatch):
-    """(rec25) From the ASKS_SCREENED_FROM-th query on, `_ASKS_RE` is searched only where the words every match
-    holds are there (`needles.within`): each question reads as it read with every pattern searched."""
+    """(rec25) From the third query on, `_ASKS_RE` is searched only where the words every match holds are there
+    (`needles.Screen`): each question reads as it read with every pattern searched."""
     questions = [q for qs in QUESTIONS.values() for q in qs] + list(NEAR)
-    monkeypatch.setattr(life, "_asks_screen", [])
-    monkeypatch.setattr(life, "ASKS_SCREENED_FROM", 10**9)  # every pattern searched, as a cold command does
+    every = [pattern for _, pattern in life._ASKS_RE]
+    monkeypatch.setattr(life, "_ASKS_SCREEN", needles.Screen(every, after=10**9))  # as a cold command searches
     searched = {q: life.asked.__wrapped__(q) for q in questions}
-    assert not life._asks_screen
-    monkeypatch.setattr(life, "ASKS_SCREENED_FROM", 0)
+    assert life._ASKS_SCREEN.finder is None
+    monkeypatch.setattr(life, "_ASKS_SCREEN", needles.Screen(every, after=1))
     screened = {q: life.asked.__wrapped__(q) for q in questions}
-    assert life._asks_screen  # the screen made, and used for every question after the first
+    assert life._ASKS_SCREEN.finder is not None  # the screen made at once, and used for every question
     assert screened == searched
     assert "bank" in screened["ſo which bank do I use?"] and "dentist" not in screened[NEAR[4]]
