@@ -1195,7 +1195,7 @@ class _Run:
         if mask is None:
             return [(r, s) for r, s in chunk if r in self.rows]
         at = np.fromiter((r for r, _ in chunk), dtype=np.int64, count=len(chunk))
-        inside = at < len(mask)
+        inside = (at >= 0) & (at < len(mask))
         return list(itertools.compress(chunk, (mask[np.where(inside, at, 0)] & inside).tolist()))
 
     def lexical_candidates(self, words: list[str], guessed: Any = None) -> list[tuple[int, float]]:
