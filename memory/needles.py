@@ -188,6 +188,29 @@ class Finder:
         return found
 
 
+class Screen:
+    """Which patterns of a list a text may match: those it holds a word of that every match of each
+    holds (`within`, one `Finder` pass), every one for a text that is not ASCII. Made at the
+    `after`-th text asked of (every pattern parsed again: a command that reads a text or two, a cold
+    `quire recall`, does not pay it; a warm process does, once)."""
+
+    def __init__(self, patterns: Sequence[re.Pattern[str]], after: int = 3):
+        self.patterns = tuple(patterns)
+        self.after = after
+        self.asked = 0
+        self.finder: Finder | None = None
+
+    def holding(self, text: str) -> Sequence[int]:
+        """The indexes of the patterns `text` may match, in order (all of them until the screen is made)."""
+        finder = self.finder
+        if finder is None:
+            self.asked += 1
+            if self.asked < self.after:
+                return range(len(self.patterns))
+            finder = self.finder = Finder([within(pattern) for pattern in self.patterns])
+        return finder.holding(text.lower() if text.isascii() else None)
+
+
 def grams(text: str) -> frozenset[str] | None:
     """The 2- and 3-character pieces of an ASCII text, lowercased (None for other text: not filtered)."""
     if not text.isascii():

@@ -1028,6 +1028,7 @@ class _Run:
         self.held: _Held | None = None  # with them, fusion's arrays of every row (`_fuse`)
         self.turns: frozenset[int] = frozenset()  # with them, the rowids of the admitted turns
         self.fetched: set[int] = set()  # with them, the rowids this recall fetched
+        self.admits: np.ndarray | None = None  # with them, the mask of the rows admitted (rowcache.Admitted)
         self.token: tuple[Any, ...] = ()
         self._said: dict[str, frozenset[str]] | None = None  # `stated_of`'s, once looked up
         self._said_looked = False
@@ -1046,7 +1047,7 @@ class _Run:
                 # A home read whole: every row the filter admits is at hand, with its place, for the
                 # whole recall (the rowcache's own dicts, never written here: nothing to admit one
                 # by one, and no later fetch of this recall reads or checks anything).
-                self.rows, self.placed, self.turns, self.held = whole
+                self.rows, self.placed, self.turns, self.admits, self.held = whole
                 self.whole = True
                 self.fetched.update(rowids)
                 return
@@ -1179,7 +1180,7 @@ class _Run:
                 break
             chunk = raw[start : start + step]
             self.fetch([r for r, _ in chunk])
-            kept += [(r, s) for r, s in chunk if r in self.rows]
+            kept += self._admitted(chunk)
             start, step = start + step, step * 2
         kept = kept[: self.depth]
         if len(kept) < self.depth and len(raw) >= overfetch:
@@ -1187,6 +1188,15 @@ class _Run:
             self.fetch([r for r, _ in kept])
             kept = [(r, s) for r, s in kept if r in self.rows][: self.depth]
         return [r for r, _ in kept], dict(kept)
+
+    def _admitted(self, chunk: list[tuple[int, float]]) -> list[tuple[int, float]]:
+        """The candidates of `chunk` the filter admits, in order (a home read whole: from its mask)."""
+        mask = self.admits
+        if mask is None:
+            return [(r, s) for r, s in chunk if r in self.rows]
+        at = np.fromiter((r for r, _ in chunk), dtype=np.int64, count=len(chunk))
+        inside = (at >= 0) & (at < len(mask))
+        return list(itertools.compress(chunk, (mask[np.where(inside, at, 0)] & inside).tolist()))
 
     def lexical_candidates(self, words: list[str], guessed: Any = None) -> list[tuple[int, float]]:
         """The whole index ranked (unfiltered), over-fetched for admission."""

@@ -27,6 +27,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from memory import access, payback, textcache
 from memory.db import CHANGES_SQL, Database, tracks_changes
 from memory.payback import Payback
@@ -49,8 +51,10 @@ Place = tuple[str, int, bool]
 
 Entry = tuple[dict[str, Any], Place | None]  # a row and its conversation place
 # The rows a filter admits by rowid, the places of those that are conversation turns by memory id,
-# and the rowids of those turns.
-Admitted = tuple[dict[int, dict[str, Any]], dict[str, Place], frozenset[int]]
+# the rowids of those turns, and a mask by rowid of the rows admitted (True: admitted; a rowid past
+# its end is not): a byte a rowid, which a recall reads its candidates' admission from after its
+# vector scan has left the rows' dict out of the CPU's caches (50 candidates: 25 -> 6 us).
+Admitted = tuple[dict[int, dict[str, Any]], dict[str, Place], frozenset[int], np.ndarray]
 
 
 def _admitted(every: dict[int, Entry], rowids: frozenset[int]) -> Admitted:
@@ -61,7 +65,9 @@ def _admitted(every: dict[int, Entry], rowids: frozenset[int]) -> Admitted:
             if place is not None:
                 placed[row["id"]] = place
                 turns.append(rowid)
-    return rows, placed, frozenset(turns)
+    mask = np.zeros(max(every, default=0) + 1, dtype=bool)
+    mask[list(rows)] = True
+    return rows, placed, frozenset(turns), mask
 
 
 @dataclass
@@ -138,10 +144,12 @@ class RowCache:
             if token == self.token:
                 self.first = first
 
-    def whole(self, where: Filter) -> tuple[dict[int, dict[str, Any]], dict[str, Place], frozenset[int], Any] | None:
-        """(the rows `where` admits, their places, the rowids of those turns, what the reader made of
-        every row) of a home read whole at this token, else None. Shared by every recall at this
-        token: read, never change."""
+    def whole(
+        self, where: Filter
+    ) -> tuple[dict[int, dict[str, Any]], dict[str, Place], frozenset[int], np.ndarray, Any] | None:
+        """(the rows `where` admits, their places, the rowids of those turns, their mask by rowid, what
+        the reader made of every row) of a home read whole at this token, else None. Shared by every
+        recall at this token: read, never change."""
         with self.lock:
             admitted = self.admitted.get(where)
             return (*admitted, self.made) if admitted is not None and self.every is not None else None

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from memory import needles
 from memory.clock import MAX_YEAR, MIN_YEAR, iso, local, local_day, midnight
 
 _MONTHS = {
@@ -508,6 +509,9 @@ _RULES: list[tuple[re.Pattern[str], Rule]] = [
 # still finds it by. Every other cue's words are cut ("last week", "in 2023", "3 days ago").
 _WORDS_STAY = frozenset([_weekend, _season, _on_weekday, _LAST_NIGHT, _EARLIER_TODAY])
 
+# (rec25) The rules a query may match, by the words every match of each holds (memory/needles.py): a warm process
+# searches a query without a cue with a few of its rules, not all 30.
+_SCREEN = needles.Screen([pattern for pattern, _ in _RULES])
 _DIGIT = re.compile(r"\d")  # any script's digit, one character for one
 # A word before a span that makes it a bound: "since last week" is from last week's start on. Not
 # "from": "where did she move from 4 years ago" is no bound ("from" a date is one: `_RULES`).
@@ -526,8 +530,11 @@ def parse(query: str, now: datetime) -> Parsed:
     # `rest` as the rules see it: a phrase that names no window is masked out of it, and any digit
     # is read as the ASCII one ("since ２０２３" as "since 2023", where "in March ２０２４" alone was read)
     seen = query if query.isascii() else _DIGIT.sub(lambda d: str(int(d.group())), query)
-    for pattern, rule in _RULES:
-        pos = 0  # each rule reads on from where it stopped: one pass, not one from the start a cue
+    held = frozenset(_SCREEN.holding(seen))
+    for i, (pattern, rule) in enumerate(_RULES):
+        if i not in held:
+            continue
+        pos, before = 0, seen  # each rule reads on from where it stopped: one pass, not one from the start a cue
         while (m := pattern.search(seen, pos)) is not None:
             try:
                 s, e = rule(m, now)
@@ -553,6 +560,8 @@ def parse(query: str, now: datetime) -> Parsed:
                 seen, pos = seen[:at] + "\x00" * (m.end() - at) + seen[m.end() :], m.end()
             else:
                 rest, seen, pos = rest[:at] + " " + rest[m.end() :], seen[:at] + " " + seen[m.end() :], at
+        if seen is not before:  # a cue cut out joins the words around it: the rules after it are screened again
+            held = frozenset(_SCREEN.holding(seen))
     if not cues:
         return Parsed(query, None)
     cleaned = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(rest.split()))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory import life
+from memory import life, needles
 
 # attribute -> questions a person asks of it (each must read as it)
 QUESTIONS: dict[str, tuple[str, ...]] = {
@@ -185,3 +185,28 @@ def test_the_kids_school_asks_each_childs_school_read_by_name():
     asked = life.asked("What school do the kids go to?")
     assert life.asks_for(asked, "ava school") and life.asks_for(asked, "son school")
     assert not life.asks_for(asked, "high school") and not life.asks_for(asked, "kids schoolbag")
+
+
+NEAR = (
+    "Which state is my driver's license from?",
+    "Do the neighbours have a pet?",
+    "What club is my sister in?",
+    "Which bus do I take to work?",
+    "the dentist moved my appointment",  # no question at all
+    "ſo which bank do I use?",  # not ASCII: a long s IGNORECASE reads as "s", so nothing is screened out
+)
+
+
+def test_a_warm_process_screens_the_question_patterns_and_reads_every_question_the_same(monkeypatch):
+    """(rec25) From the third query on, `_ASKS_RE` is searched only where the words every match holds are there
+    (`needles.Screen`): each question reads as it read with every pattern searched."""
+    questions = [q for qs in QUESTIONS.values() for q in qs] + list(NEAR)
+    every = [pattern for _, pattern in life._ASKS_RE]
+    monkeypatch.setattr(life, "_ASKS_SCREEN", needles.Screen(every, after=10**9))  # as a cold command searches
+    searched = {q: life.asked.__wrapped__(q) for q in questions}
+    assert life._ASKS_SCREEN.finder is None
+    monkeypatch.setattr(life, "_ASKS_SCREEN", needles.Screen(every, after=1))
+    screened = {q: life.asked.__wrapped__(q) for q in questions}
+    assert life._ASKS_SCREEN.finder is not None  # the screen made at once, and used for every question
+    assert screened == searched
+    assert "bank" in screened["ſo which bank do I use?"] and "dentist" not in screened[NEAR[4]]

@@ -341,3 +341,15 @@ def test_the_control_no_count_from_an_index_held_at_another_state(session, monke
     lexical._df.pop(db, None)
     lexical.count_held(db, ["zebras", "sync"], _state(db), 999)
     assert not lexical._df.get(db)  # the index moved: the held one would count zebras 0
+
+
+@pytest.mark.parametrize("n", [250, 800, 5000, 20_000])
+def test_the_rows_over_the_cut_are_those_of_every_total_ties_kept(n):
+    """(rec25) `_best` keeps the totals at or over the limit-th highest, read from a sampled cut past 4 x limit
+    rows: the same positions as a partition of every total, ties at the cut included (many rows share a
+    total: the same words, the same length)."""
+    rng = np.random.default_rng(n)
+    total = np.round(rng.gamma(2.0, 1.5, n), 2)  # rounded: runs of equal totals
+    total[rng.choice(n, 40, replace=False)] = np.sort(total)[-200]  # a run at the 200th highest itself
+    every = np.flatnonzero(-total <= np.partition(-total, 199)[199])
+    assert lexical._over_cut(total, 200).tolist() == every.tolist() and len(every) > 200

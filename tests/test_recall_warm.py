@@ -13,6 +13,7 @@ import time
 
 import pytest
 
+from memory import erase
 from memory.capture import capture_many
 from memory.db import CHANGES_SQL, FileDatabase
 from memory.embed import FakeEmbedder
@@ -388,7 +389,7 @@ def test_a_home_of_chats_and_notes_read_whole_gives_the_hits_of_recalls_that_rea
 
     warm = [asked() for _ in range(rowcache.WHOLE_AFTER + 2)]
     kept = rowcache.of(seeded.db)
-    assert kept.every is not None and any(placed for _, placed, _ in kept.admitted.values())
+    assert kept.every is not None and any(placed for _, placed, *_ in kept.admitted.values())
     monkeypatch.setattr(rowcache, "WHOLE_ROWS_MAX", 0)  # the control: no home is read whole
     kept.at(("moved",))
     partial = [asked() for _ in range(rowcache.WHOLE_AFTER + 2)]
@@ -421,3 +422,16 @@ def test_words_that_would_not_fit_the_cache_are_not_learned(monkeypatch):
     assert lexical.learn(["zyxwv", "qwertz", "asdfgh"]) == 0  # three would push older words out
     assert "zyxwv" not in lexical._TOKENS.known
     assert lexical.learn(["zyxwv"]) == 1 and lexical._TOKENS.terms("zyxwv") == ("zyxwv",)
+
+
+def test_a_memory_forgotten_in_a_home_read_whole_never_comes_back(seeded):
+    """(rec25) A home read whole admits its candidates from a mask by rowid (rowcache.Admitted): a forget moves
+    the store, the mask goes with the rest, and the forgotten memory is never a hit again, warm or not."""
+    for _ in range(rowcache.WHOLE_AFTER + 1):
+        first = recall(seeded, "billing deploy", scope=ALL_SPACES, k=5, touch=False)[0]
+    assert rowcache.of(seeded.db).every is not None  # answered from the whole home
+    erase.forget(seeded.db, first.id, actor="test")
+    for _ in range(rowcache.WHOLE_AFTER + 2):  # read whole again at the new state, then answered from it
+        hits = recall(seeded, "billing deploy", scope=ALL_SPACES, k=5, touch=False)
+        assert first.id not in [h.id for h in hits] and len(hits) == 5
+    assert rowcache.of(seeded.db).every is not None

@@ -192,6 +192,9 @@ RECORDED = {
     16: "b0fb8d2fd178e03e",
     # session 46 (the lead): Arabizi's "my" after the noun (taba3e, taba3i, tab3i) a stopword, not recall's own list
     17: "d97ac22dc40b727b",
+    # session 47 (rec25): the question side only, `life.asked` screening `_ASKS_RE` (`needles.Screen`) in a warm
+    # process (every question of tests/test_asked_every_attribute.py read the same with and without it)
+    18: "a32cbceba8a658df",
 }
 
 

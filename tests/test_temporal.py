@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory import clock
+from memory import clock, needles
 from memory.clock import parse_when
 from memory.errors import InvalidInput
 from retrieval.temporal import parse
@@ -256,3 +256,30 @@ def test_recall_reads_a_written_year_before_1900_and_refuses_a_count_of_0_as_a_f
 def test_the_29th_of_february_without_a_year_is_the_last_leap_year_s():
     parsed = parse("since Feb 29", parse_when("2026-03-10T12:00:00Z"))
     assert parsed.window is not None and parsed.window.start == parse_when("2024-02-29") and parsed.query == ""
+
+
+def test_a_warm_process_screens_the_rules_and_reads_every_query_the_same(monkeypatch):
+    """(rec25) From the third query on, a rule is searched only in a query holding a word every match of it holds
+    (memory/needles.Screen); a cue cut out joins the words around it ("since last week 2023"), so the rules after
+    it are screened again. Every query reads as it read with every rule searched, window and words left."""
+    from retrieval import temporal
+
+    queries = [case[0] for case in CASES] + [
+        "since last week 2023 notes",
+        "between March and last week",
+        "the summer of 2023 trip",
+        "early 2024 plans",
+        "Q3 2023 review",
+        "before last friday",
+        "on Monday I saw the dentist",
+        "the summer Olympics",  # a season before a capital: no cue (the control of a near miss)
+        "from 4 years ago, where did she move",
+        "ſince March",  # not ASCII: nothing screened out
+        "notes about the billing deploy",
+    ]
+    every = [pattern for pattern, _ in temporal._RULES]
+    monkeypatch.setattr(temporal, "_SCREEN", needles.Screen(every, after=10**9))
+    searched = [parse(q, NOW) for q in queries]
+    monkeypatch.setattr(temporal, "_SCREEN", needles.Screen(every, after=1))
+    assert [parse(q, NOW) for q in queries] == searched
+    assert temporal._SCREEN.finder is not None and searched[-1].window is None and searched[0].window is not None

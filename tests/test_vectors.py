@@ -457,3 +457,39 @@ def test_a_query_of_another_width_is_named_not_passed_to_a_kernel(filled, held):
     with pytest.raises(ValueError, match=f"shape \\(5,\\); this index holds {DIM}-d vectors"):
         index.search(np.ones(5, dtype=np.float32), 3)
     assert index.search(FakeEmbedder().encode(["payments"])[0], 3)  # the index still answers
+
+
+def test_a_big_index_ranks_from_a_sampled_cut_as_from_every_row_ties_and_all():
+    # (8,192 rows: past the size where `best` partitions only the rows over a cut read from every
+    # TOP_SAMPLE-th estimate) copies of the 50th-best row sit on both sides of the cut, and the answer is still
+    # the exact ranking of every row, to the bit, held in int8 or not
+    rng = np.random.default_rng(12)
+    rows = rng.standard_normal((8192, DIM)).astype(np.float32)
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    query = rows[7] + rows[900]
+    query /= np.linalg.norm(query)
+    fiftieth = int(np.argsort(-vectors.exact_cosines(rows, query), kind="stable")[49])
+    rows[[16, 4001, 8190]] = rows[fiftieth]
+    exact = vectors.exact_cosines(rows, query)
+    expected = np.lexsort((np.arange(len(rows)), -exact))[:50]
+    index = VectorIndex(MODEL)
+    index.add(list(range(1, len(rows) + 1)), [f"m{i}" for i in range(len(rows))], rows)
+    for held in (False, True):
+        while held and index._held() is None:
+            index.best(query, 50)
+        positions, cosines = index.best(query, 50)
+        assert positions.tolist() == expected.tolist() and cosines.tobytes() == exact[expected].tobytes()
+
+
+@pytest.mark.parametrize("sampled_highest", [False, True])  # True: the cut lets fewer than k through, every row is read
+def test_the_k_best_estimates_are_those_argpartition_picks_nan_and_ties_included(sampled_highest):
+    rng = np.random.default_rng(5)
+    values = rng.standard_normal(10_000).astype(np.float32)
+    values[[3, 77, 5000]] = np.nan  # counted largest, as argpartition sorts them
+    values[rng.choice(10_000, 200)] = values[rng.choice(10_000)]  # a run of equal values
+    if sampled_highest:  # every sampled position holds a value over every other: the cut is the 8th of all
+        values[:: vectors.TOP_SAMPLE] = 10 + np.arange(len(values[:: vectors.TOP_SAMPLE]), dtype=np.float32)
+    found = vectors._k_best(values, 50)
+    picked = np.argpartition(values, len(values) - 50)[-50:]
+    assert np.all(found[1:] > found[:-1])  # ascending, no position twice
+    assert np.array_equal(np.sort(values[found]), np.sort(values[picked]), equal_nan=True)
