@@ -42,3 +42,19 @@ def test_bench_recall_reports_quire_beside_baselines(cli, monkeypatch):
     assert "vector channel alone over a synthetic matrix" in text.stdout
     assert "caches flushed before each query" in text.stdout
     assert "cold `quire recall`" in text.stdout and "rows written directly" in text.stdout
+
+
+def test_the_queries_made_before_the_clock_are_the_vectors_made_on_the_spot():
+    """The bench makes its queries' vectors before it times quire (as the numpy scan's are): the same
+    vectors, bit for bit, as encoding them then; a text not prepared is still made."""
+    import numpy as np
+
+    from eval.bench import _RandomEmbedder
+
+    asked = ["why is the auth gateway blocked", "mobile app review", "ticket 4242"]
+    fresh = _RandomEmbedder().encode(asked)
+    ready = _RandomEmbedder()
+    ready.prepare(asked[:2])
+    assert np.array_equal(ready.encode(asked[:2]), fresh[:2])
+    assert np.array_equal(ready.encode(asked), fresh)  # one not prepared: all made as before
+    assert np.array_equal(ready.encode([asked[1]]), fresh[1:2])
