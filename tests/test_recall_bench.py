@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
+
+from eval.bench import _RandomEmbedder
 from retrieval import tuning
 
 
@@ -47,10 +50,6 @@ def test_bench_recall_reports_quire_beside_baselines(cli, monkeypatch):
 def test_the_queries_made_before_the_clock_are_the_vectors_made_on_the_spot():
     """The bench makes its queries' vectors before it times quire (as the numpy scan's are): the same
     vectors, bit for bit, as encoding them then; a text not prepared is still made."""
-    import numpy as np
-
-    from eval.bench import _RandomEmbedder
-
     asked = ["why is the auth gateway blocked", "mobile app review", "ticket 4242"]
     fresh = _RandomEmbedder().encode(asked)
     ready = _RandomEmbedder()
