@@ -266,10 +266,16 @@ _KEY_WORDS = (
 )
 
 
+# Whether a text holds any of the words, in one search (28 `in` scans were 2.6 us a chat turn, read
+# twice: as a turn and as the next turn's cue).
+_HOLDS_TOKEN_WORD = re.compile("|".join(map(re.escape, _TOKEN_WORDS)))
+_HOLDS_KEY_WORD = re.compile("|".join(map(re.escape, _KEY_WORDS)))
+
+
 def _raw_matches(text: str) -> list[tuple[str, int, int]]:
     if text.isascii():
-        low = text.lower()
-        tokens, keyed = any(w in text for w in _TOKEN_WORDS), any(w in low for w in _KEY_WORDS)
+        tokens = _HOLDS_TOKEN_WORD.search(text) is not None
+        keyed = _HOLDS_KEY_WORD.search(text.lower()) is not None
     else:
         tokens = keyed = True
     return _scans(text, tokens=tokens, keyed=keyed)

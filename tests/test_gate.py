@@ -655,3 +655,15 @@ def test_text_outside_ascii_is_always_scanned():
     # re ignores case beyond ASCII: the Kelvin sign matches k, the long s matches s.
     for text in ("api_\u212aey=Zq8vR2mN4pL7xT", "\u017fecret=Zq8vR2mN4pL7xT"):
         assert gate._raw_matches(text) == gate._scans(text) != []
+
+
+def test_the_one_search_for_the_gate_words_says_what_each_word_said():
+    """`_raw_matches` asks one search whether an ASCII text holds any token or key word: the same
+    answer as each word looked for in turn, for every word anywhere in a text and for near misses."""
+    texts = ["", "nothing here at all", "SK-not a key", "Sk-", "eyj", "x://y", "PaSsWoRd=1", "ghp", "gh_p"]
+    for word in (*gate._TOKEN_WORDS, *gate._KEY_WORDS):
+        texts += [word, f"a {word} b", f"{word}tail", f"head{word}", word.upper(), word[:-1], word[1:]]
+    for text in texts:
+        assert (gate._HOLDS_TOKEN_WORD.search(text) is not None) == any(w in text for w in gate._TOKEN_WORDS), text
+        low = text.lower()
+        assert (gate._HOLDS_KEY_WORD.search(low) is not None) == any(w in low for w in gate._KEY_WORDS), text
