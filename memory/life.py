@@ -18275,7 +18275,9 @@ _S47_THEIRS = frozenset(
         "favourite goal diet religion nationality pronouns dog cat pet car home"
     ).split()
 ) | frozenset(vocab.family())
-_S47_OPENING = patterns.lazy(r"\s*(?:[-*•]\s+)?(?P<word>[A-Z][a-z]+(?:['’]s)?)(?P<rest>[ \t]+[^\n.!?]*)?(?P<end>[.!?]?)")
+_S47_OPENING = patterns.lazy(
+    r"\s*(?:[-*•]\s+)?(?P<word>[A-Z][a-z]+(?:['’]s)?)(?P<rest>[ \t]+[^\n.!?]*)?(?P<end>[.!?]?)"
+)
 # the next word a verb of its own: the first word is someone's name ("Fred lives", "Jared has", "Ted moved")
 _S47_SUBJECT = patterns.lazy(
     r"(?:(?:now|recently|currently|just|still|also)\s+)?(?:is|has|was|does|had|"

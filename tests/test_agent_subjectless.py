@@ -58,9 +58,30 @@ CHANGES = [
         "Stripe",
         "where do I work",
     ),
-    ("Is vegetarian and has been for years", "Eats meat again since last summer", "diet", "vegetarian", "eats meat", "what do I eat"),  # fmt: skip
-    ("Married to Priya for six years", "Divorced from Priya this spring", "relationship", "married", "divorced", "am I married"),  # fmt: skip
-    ("Prefers window seats on long flights", "Prefers aisle seats now on long flights", "prefer:seats", "window", "aisle", "which seat do I prefer"),  # fmt: skip
+    (
+        "Is vegetarian and has been for years",
+        "Eats meat again since last summer",
+        "diet",
+        "vegetarian",
+        "eats meat",
+        "what do I eat",
+    ),
+    (
+        "Married to Priya for six years",
+        "Divorced from Priya this spring",
+        "relationship",
+        "married",
+        "divorced",
+        "am I married",
+    ),
+    (
+        "Prefers window seats on long flights",
+        "Prefers aisle seats now on long flights",
+        "prefer:seats",
+        "window",
+        "aisle",
+        "which seat do I prefer",
+    ),
 ]
 
 

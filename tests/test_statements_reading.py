@@ -192,6 +192,9 @@ RECORDED = {
     16: "b0fb8d2fd178e03e",
     # session 46 (the lead): Arabizi's "my" after the noun (taba3e, taba3i, tab3i) a stopword, not recall's own list
     17: "d97ac22dc40b727b",
+    # session 47 (agent47): an agent's note with no subject ("Lives in Boston", "Married to Priya") read as the
+    # person's own on every route (life.subjectless, in as_the_person), not only on a mem0 import
+    18: "e86aa88381e7f40b",
 }
 
 
