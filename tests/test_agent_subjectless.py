@@ -12,7 +12,10 @@ import pytest
 
 import quire
 from memory import life, mem0
-from tests.test_mcp_agents import served, tool
+from tests.conftest import run_quire
+from tests.test_mcp_agents import served as mcp_served
+from tests.test_mcp_agents import tool
+from tests.test_service import served  # noqa: F401  (the fixture)
 
 # (the agent's note, what the person would have said) for each sample memory of mem0's style
 SAMPLES = [
@@ -158,7 +161,7 @@ def test_the_library_answers_the_agents_question_with_the_newer_home(quire_home)
 
 @pytest.mark.parametrize(("old", "new", "attribute", "was", "now", "question"), CHANGES[:2])
 def test_each_change_over_mcp(quire_home, old, new, attribute, was, now, question):
-    with served(quire_home) as server:
+    with mcp_served(quire_home) as server:
         tool(server, "capture", {"content": old, "type": "identity"})
         tool(server, "capture", {"content": new})
     assert _changes(quire_home) == [(attribute, was, now)]
@@ -183,7 +186,17 @@ def test_someone_elses_home_is_no_change_of_the_persons(cli, quire_home, old):
     cli("capture", old, "--type", "identity")
     assert cli("capture", "Moved to Denver in May").exit_code == 0
     assert _changes(quire_home) == []
-    with served(quire_home) as server:  # (the same over MCP: an agent's note of Tom)
+    with mcp_served(quire_home) as server:  # (the same over MCP: an agent's note of Tom)
         tool(server, "capture", {"content": "Tom works at Google as an engineer", "type": "identity"})
         tool(server, "capture", {"content": "Currently works at Stripe as a senior engineer"})
     assert _changes(quire_home) == []
+
+
+def test_the_reproduction_through_quire_serve(served, quire_home):  # noqa: F811  (the fixture)
+    s = served()
+    before = s.requests()
+    for args in (("Lives in Boston with wife Sarah", "--type", "identity"), ("Moved to Denver in May",)):
+        done = run_quire("capture", *args)
+        assert done.returncode == 0, done.stderr
+    assert s.requests() == before + 2  # (through the service, not in this process)
+    assert _changes(quire_home) == [("home", "Boston", "Denver")]
