@@ -18284,6 +18284,7 @@ _S47_SUBJECT = patterns.lazy(
     + "|".join(sorted(_S46U_BASE_OF, key=len, reverse=True))
     + r"|[a-z]{2,}ed)(?![\w'’-])"
 )
+_S47_THIRD = patterns.lazy(r"(?<![\w'’-])(?i:his|her|hers|him|himself|herself|he|she)(?![\w'’-])")
 _S47_AUXILIARY = frozenset(["is", "has", "was", "had", "does", "did"])  # "Was promoted", "Has moved"
 _S47_TITLE = patterns.lazy(r"\s+of\b")  # a verb's noun ("Lives of the Saints", "Works of Shakespeare")
 
@@ -18308,8 +18309,8 @@ def _s47_said(first: str, rest: str) -> str | None:
     word = first.casefold()
     if word.endswith(("'s", "’s")):
         return f"My {word} {rest}" if word[:-2] in _S47_THEIRS else None  # "Wife's name is Sarah", not "Tom's"
-    if word in ("i", "my", "user", "the", "we", "our"):
-        return None
+    if word in ("i", "my", "user", "the", "we", "our") or _S47_THIRD.search(rest) is not None:
+        return None  # (and "Lives in Boston with his wife": a note of someone else, he or she)
     if word == "born":
         return f"I was born {rest}"
     if word in _S47_STATES:

@@ -200,3 +200,19 @@ def test_the_reproduction_through_quire_serve(served, quire_home):  # noqa: F811
         assert done.returncode == 0, done.stderr
     assert s.requests() == before + 2  # (through the service, not in this process)
     assert _changes(quire_home) == [("home", "Boston", "Denver")]
+
+
+def test_a_note_of_someone_is_theirs_and_a_daily_note_is_the_persons(cli, quire_home, tmp_path):
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    (vault / "Tom.md").write_text("# Tom\n\nLives in Boston with the kids.\n\nWorks at Google on search.\n")
+    assert cli("import", str(vault / "Tom.md")).exit_code == 0
+    assert cli("capture", "Lives in Denver with wife Sarah", "--type", "identity").exit_code == 0
+    assert _changes(quire_home) == []  # (Tom's home is no home of the person's, nor a contradiction of it)
+    with quire.open(quire_home) as q:
+        kinds = {h.text: q.show(h.id).type for h in q.recall("Boston").results}
+    assert kinds["Lives in Boston with the kids."] == "note"
+    (vault / "2026-11-02.md").write_text("Moved to Portland with the whole family.\n")
+    assert cli("import", str(vault / "2026-11-02.md")).exit_code == 0
+    # (the daily note's day may come before the capture's: either order is the person's one change of home)
+    assert [(a, {was, now}) for a, was, now in _changes(quire_home)] == [("home", {"Denver", "Portland"})]

@@ -194,7 +194,7 @@ RECORDED = {
     17: "d97ac22dc40b727b",
     # session 47 (agent47): an agent's note with no subject ("Lives in Boston", "Married to Priya") read as the
     # person's own on every route (life.subjectless, in as_the_person), not only on a mem0 import
-    18: "e86aa88381e7f40b",
+    18: "b9334d670fde42da",
 }
 
 
