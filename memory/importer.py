@@ -376,10 +376,9 @@ Hears = Callable[[CapturePayload], bool]  # which units an import reads for the 
 
 
 def _own_paragraph(payload: CapturePayload) -> bool:
-    """A note's paragraph is the person's own words, save one with no subject in a note of someone or something
-    (an entity: its title, a link): "# Tom" then "Lives in Boston" is Tom's (`life.subjectless`), while a daily
-    note's "Moved to Denver today" is the person's."""
-    return not payload.entities or life.subjectless(payload.content) == payload.content
+    """A note's paragraph is the person's own words, save a subjectless one of a note of someone or something,
+    landed as a note (`iter_markdown_units`: "# Tom" then "Lives in Boston" is Tom's)."""
+    return payload.type != "note"
 
 
 def _own_capture(payload: CapturePayload) -> bool:
@@ -1058,8 +1057,9 @@ def _note_units(
             where = f"{_named(rel)}:{line}" + (f" part {n}" if len(parts) > 1 else "")
             named = _linked(entities, part, names)
             # (a paragraph with no subject in a note of someone, "# Tom" then "Lives in Boston", is Tom's: a note,
-            # never read as the person's life, as `life.subjectless` would read it as a fact: `_own_paragraph`)
-            kind = "note" if named and life.subjectless(part) != part else "fact"
+            # never read as the person's life, as `life.subjectless` would read it as a fact: `_own_paragraph`;
+            # a daily note's "Moved to [[Denver]]" is the person's, its link no subject)
+            kind = "note" if entities and life.subjectless(part) != part else "fact"
             data = {"content": part, "type": kind, "entities": named, "source": str(rel), "space": space}
             if day:  # a daily note's paragraphs are about its day, not the day they were imported
                 data["valid_from"] = day

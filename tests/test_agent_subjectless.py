@@ -212,7 +212,8 @@ def test_a_note_of_someone_is_theirs_and_a_daily_note_is_the_persons(cli, quire_
     with quire.open(quire_home) as q:
         kinds = {h.text: q.show(h.id).type for h in q.recall("Boston").results}
     assert kinds["Lives in Boston with the kids."] == "note"
-    (vault / "2026-11-02.md").write_text("Moved to Portland with the whole family.\n")
-    assert cli("import", str(vault / "2026-11-02.md")).exit_code == 0
+    (vault / "Portland.md").write_text("# Portland\n\nA city in Oregon with good coffee and rain.\n")
+    (vault / "2026-11-02.md").write_text("Moved to Portland with the whole family.\n")  # (names a note: no subject)
+    assert cli("import", str(vault)).exit_code == 0
     # (the daily note's day may come before the capture's: either order is the person's one change of home)
     assert [(a, {was, now}) for a, was, now in _changes(quire_home)] == [("home", {"Denver", "Portland"})]
