@@ -217,3 +217,23 @@ def test_a_note_of_someone_is_theirs_and_a_daily_note_is_the_persons(cli, quire_
     assert cli("import", str(vault)).exit_code == 0
     # (the daily note's day may come before the capture's: either order is the person's one change of home)
     assert [(a, {was, now}) for a, was, now in _changes(quire_home)] == [("home", {"Denver", "Portland"})]
+
+
+def _chat(path: Path, said: list[tuple[str, str]]) -> Path:
+    lines = (
+        {"conversation": "c1", "title": "Catch up", "speaker": who, "role": "user", "text": text,
+         "time": f"2024-06-01T09:0{n}:00Z"}
+        for n, (who, text) in enumerate(said)
+    )  # fmt: skip
+    path.write_text("\n".join(json.dumps(line) for line in lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("speaker", "changed"), [("Rui", False), ("Ana", True)])
+def test_a_chats_other_speaker_is_not_the_person_and_their_own_turn_is(cli, quire_home, tmp_path, speaker, changed):
+    assert cli("capture", "Works at Stripe as a senior engineer", "--type", "identity").exit_code == 0
+    said = [("Ana", "See you at the ferry on Saturday morning then"), (speaker, "Works at Google as an engineer")]
+    chat = _chat(tmp_path / "chat.jsonl", said)
+    assert cli("import", str(chat), "--me", "Ana").exit_code == 0
+    expected = [("employer", {"Google", "Stripe"})] if changed else []
+    assert [(a, {was, now}) for a, was, now in _changes(quire_home)] == expected
