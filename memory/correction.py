@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Any
 
-from memory import audit, clock, life, mem0, review, statements, supersede, tiers, tokens
+from memory import audit, clock, life, review, statements, supersede, tiers, tokens
 from memory.db import Database, execute_in
 from memory.errors import NotFound
 from memory.supersede import current_version, link, refuse_replaced
@@ -474,8 +474,8 @@ def _said(content: str, fields: dict[str, Any]) -> tuple[life.Said, ...]:
     """The attributes a memory states: read from its content, else from its claim."""
     found = life.read(content)
     claim = _text(fields, "claim")
-    # (last: a mem0 memory typed as the person's, "Lives in Boston", read as it was heard: `mem0.as_person`)
-    for text in (claim, f"I am a {claim}", f"I {claim}", mem0.as_person(content)) if claim and not found else ():
+    # (a subjectless note, "Lives in Boston", is read as the person's by `life.read` itself: `life.subjectless`)
+    for text in (claim, f"I am a {claim}", f"I {claim}") if claim and not found else ():
         found = life.read(text)
         if found:
             break

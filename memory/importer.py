@@ -40,6 +40,7 @@ from memory import (
     frontmatter,
     gate,
     jsonstream,
+    life,
     mem0,
     notes,
     rehear,
@@ -374,9 +375,10 @@ BATCH = 256  # units per capture batch: one transaction, one embedding call
 Hears = Callable[[CapturePayload], bool]  # which units an import reads for the person's life (`_land_stream`)
 
 
-def _every(_: CapturePayload) -> bool:
-    """A note's every paragraph is the person's own words."""
-    return True
+def _own_paragraph(payload: CapturePayload) -> bool:
+    """A note's paragraph is the person's own words, save a subjectless one of a note of someone or something,
+    landed as a note (`iter_markdown_units`: "# Tom" then "Lives in Boston" is Tom's)."""
+    return payload.type != "note"
 
 
 def _own_capture(payload: CapturePayload) -> bool:
@@ -513,7 +515,7 @@ def _import_notes(
 
     source = f"md:{root}"  # (one note's mark is its folder's: the same turns)
     again = rehear.begin_import(db, source)  # (a run killed before it heard its notes: `_land_stream`)
-    _land_stream(db, counted(), report, store, ticked, hear=_every, again=again)
+    _land_stream(db, counted(), report, store, ticked, hear=_own_paragraph, again=again)
     rehear.end_import(db, source)  # (not on an error: the next run hears what this one may not have)
     if not units[0] and not report.errors:  # as a file of 0 bytes or blank lines: nothing to import
         held = "the note holds no" if only is not None else f"none of its {total} notes holds a"
@@ -1054,7 +1056,11 @@ def _note_units(
         for n, part in enumerate(parts, 1):
             where = f"{_named(rel)}:{line}" + (f" part {n}" if len(parts) > 1 else "")
             named = _linked(entities, part, names)
-            data = {"content": part, "type": "fact", "entities": named, "source": str(rel), "space": space}
+            # (a paragraph with no subject in a note of someone, "# Tom" then "Lives in Boston", is Tom's: a note,
+            # never read as the person's life, as `life.subjectless` would read it as a fact: `_own_paragraph`;
+            # a daily note's "Moved to [[Denver]]" is the person's, its link no subject)
+            kind = "note" if entities and life.subjectless(part) != part else "fact"
+            data = {"content": part, "type": kind, "entities": named, "source": str(rel), "space": space}
             if day:  # a daily note's paragraphs are about its day, not the day they were imported
                 data["valid_from"] = day
             payload = unit_payload(report, where, data)

@@ -18098,7 +18098,9 @@ _S46U_NOT_THEIRS = patterns.lazy(r"\s+(?:manual|guide|handbook|agreement|license
 
 def as_the_person(text: str) -> str:
     """`text` with an agent's "User" / "the user" as the subject of a verb said as "I", and "User's" before what is
-    theirs as "my" ("User lives in Boston" -> "I live in Boston", "User's wife is Sarah" -> "my wife is Sarah")."""
+    theirs as "my" ("User lives in Boston" -> "I live in Boston", "User's wife is Sarah" -> "my wife is Sarah"), and a
+    text that opens with no subject as the person's ("Lives in Boston" -> "I live in Boston": `_s47_subjectless`)."""
+    text = subjectless(text)
     if "ser" not in text:
         return text
     out: list[str] = []
@@ -18258,3 +18260,83 @@ def _s46u_not_a_place(out: dict[str, Said]) -> None:
         said = out.get(attribute)
         if said is not None and _s46u_kind(said.shown) is not None and vocab.place(said.shown) is None:
             del out[attribute]
+
+
+# -- session 47: an agent's note with no subject -------------------------------------------------------------------
+# mem0-style memory layers and agents over MCP write the person's facts with no subject at all: "Lives in Boston",
+# "Married to Priya", "Wife's name is Sarah", "Currently works at Stripe". A text that OPENS so is the person's own
+# (`as_the_person` says its opening in the first person, on every route: the CLI, the library, MCP, an import): a
+# state ("Married to", "Allergic to", "Working at") after "I am"; a verb ("Lives", "Has", "Was promoted") as the
+# agent's "User <verb>" is (one table of verbs, `_S46U_VERB`); a thing of theirs ("Name is Alex", "Wife's name is
+# Sarah") after "My". Not a text opening with anyone else ("Tom lives", "Sister lives", "Tom: lives", a heading that
+# names someone), a question ("Lives in Boston?"), a title ("Lives of the Saints"), a lower-case fragment.
+_S47_STATES = frozenset(
+    (  # noqa: SIM905 (a word list reads best as words)
+        "married engaged divorced separated widowed single allergic vegetarian vegan pescatarian retired pregnant "
+        "based interested intolerant lactose gluten celiac diabetic"
+    ).split()
+)
+_S47_STILL = frozenset(["currently", "originally", "now", "still", "recently", "also"])  # "Currently living in Denver"
+# what of theirs a subjectless note names before "is" ("Name is Alex", "Favorite color is blue", "Wife's name is")
+_S47_THEIRS = frozenset(
+    (  # noqa: SIM905 (a word list reads best as words)
+        "name nickname birthday age job occupation profession employer hometown email phone address favorite "
+        "favourite goal diet religion nationality pronouns dog cat pet car home"
+    ).split()
+) | frozenset(vocab.family())
+_S47_OPENING = patterns.lazy(
+    r"\s*(?:[-*•]\s+)?(?P<word>[A-Z][a-z]+(?:['’]s)?)(?P<rest>[ \t]+[^\n.!?]*)?(?P<end>[.!?]?)"
+)
+# the next word a verb of its own: the first word is someone's name ("Fred lives", "Jared has", "Ted moved")
+_S47_SUBJECT = patterns.lazy(
+    r"(?:(?:now|recently|currently|just|still|also)\s+)?(?:is|has|was|does|had|"
+    + "|".join(sorted(_S46U_BASE_OF, key=len, reverse=True))
+    + r"|[a-z]{2,}ed)(?![\w'’-])"
+)
+_S47_THIRD = patterns.lazy(r"(?<![\w'’-])(?i:his|her|hers|him|himself|herself|he|she)(?![\w'’-])")
+_S47_AUXILIARY = frozenset(["is", "has", "was", "had", "does", "did"])  # "Was promoted", "Has moved"
+_S47_TITLE = patterns.lazy(r"\s+of\b")  # a verb's noun ("Lives of the Saints", "Works of Shakespeare")
+
+
+def subjectless(text: str) -> str:
+    """`text` with a subjectless opening of the person's life (`_S47_OPENING`) in the first person, and each sentence
+    after it that opens so too ("Lives in Boston. Works at Google."), else as it is."""
+    out: list[str] = []
+    at = 0
+    while (opening := _S47_OPENING.match(text, at)) is not None and opening.group("end") != "?":
+        rest = opening.group("rest") or ""
+        said = _s47_said(opening.group("word"), rest.strip()) if _S47_TITLE.match(rest) is None else None
+        if said is None:
+            break
+        out += [text[at : opening.start("word")], said, opening.group("end")]
+        at = opening.end()
+    return "".join(out) + text[at:] if out else text
+
+
+def _s47_said(first: str, rest: str) -> str | None:
+    """An opening first word and what follows it in the person's words, None where it is no note of theirs."""
+    word = first.casefold()
+    if word.endswith(("'s", "’s")):
+        return f"My {word} {rest}" if word[:-2] in _S47_THEIRS else None  # "Wife's name is Sarah", not "Tom's"
+    if word in ("i", "my", "user", "the", "we", "our") or _S47_THIRD.search(rest) is not None:
+        return None  # (and "Lives in Boston with his wife": a note of someone else, he or she)
+    if word == "born":
+        return f"I was born {rest}"
+    if word in _S47_STATES:
+        return f"I am {word} {rest}".rstrip()  # (before the verbs: "Married to" is no "I married to")
+    if word in _S47_THEIRS and rest.split(" ", 1)[0] in ("is", "are", "was", "were"):
+        return f"My {word} {rest}"  # "Name is Alex", "Favorite color is blue", "Sister is a nurse"
+    if word not in _S47_AUXILIARY | _S47_STILL and _S47_SUBJECT.match(rest) is not None:
+        return None  # a name that opens ("Fred lives in Boston", "Jared is a nurse"), no verb of theirs
+    agent = f"User {word} {rest}".rstrip()  # (a verb as the agent's "User <verb>" is: "Lives" -> "I live")
+    said = _s46u_said(next(_S46U_SUBJECT.finditer(agent)))
+    if said is not None:
+        return said[0] + agent[said[1] :]
+    if word in _S47_STILL or (word.endswith("ing") and _s47_base(word[:-3])):
+        return f"I am {word} {rest}".rstrip()  # "Working at Stripe", "Currently living in Denver"
+    return None
+
+
+def _s47_base(stem: str) -> bool:
+    """Whether an "-ing" word's stem is a verb of the person's life ("work", "liv" of "live", "plann" of "plan")."""
+    return any(base in _S46U_BASES for base in (stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else stem))

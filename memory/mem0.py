@@ -116,54 +116,9 @@ def owners(path: Path) -> Counter[str]:
     return found
 
 
-# A subjectless memory's first word: a state ("Married to", "Allergic to", "Working at") said after "I am"; a thing
-# of theirs ("Name is Alex") said after "My"; a verb ("Lives", "Has", "Moved", "Recently moved") said as the agent's
-# "User <verb>" is (`life.as_the_person`: one table of verbs in the first person for both); anyone else's ("Sister
-# lives") as it is.
-_STATES = frozenset(
-    [
-        "married",
-        "engaged",
-        "divorced",
-        "separated",
-        "widowed",
-        "single",
-        "allergic",
-        "vegetarian",
-        "vegan",
-        "pescatarian",
-        "retired",
-        "pregnant",
-        "based",
-        "originally",
-        "currently",
-        "interested",
-        "intolerant",
-        "lactose",
-        "gluten",
-        "celiac",
-        "diabetic",
-    ]
-)
-_BORN = "born"
-
-
 def as_person(text: str) -> str:
     """A mem0 memory said as the person's own words, for reading their life only ("Lives in Boston" ->
     "I live in Boston", "Married to Priya" -> "I am married to Priya", "Name is Alex" -> "My name is
-    Alex"); a memory with a subject of its own ("User ...", "I ...", "My ...") is left as it is."""
-    stripped = text.strip()
-    first, _, rest = stripped.partition(" ")
-    word = first.casefold()
-    if word.endswith(("'s", "’s")) and word[:-2].isalpha():
-        return f"My {word} {rest}"  # "Wife's name is Sarah"
-    if not word.isalpha() or word in ("i", "my", "user", "the", "i'm") or first[:1].islower():
-        return text
-    if word == _BORN:
-        return f"I was born {rest}"
-    if word in _STATES or word.endswith("ing"):
-        return f"I am {word} {rest}".rstrip()
-    if rest.split(" ", 1)[0].casefold() in ("is", "are", "was", "were") and word not in ("is", "was"):
-        return f"My {word} {rest}"  # "Name is Alex", "Favorite color is blue"
-    said = life.as_the_person(f"User {word} {rest}".rstrip())
-    return said if said.startswith("I") else text  # "Sister lives in Denver", "Friend Tom moved to Austin"
+    Alex"): `life.subjectless`, the reading every route's text gets; a memory with a subject of its own
+    ("User ...", "I ...", "Sister lives ...") is left as it is."""
+    return life.subjectless(text)

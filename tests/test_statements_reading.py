@@ -194,7 +194,9 @@ RECORDED = {
     17: "d97ac22dc40b727b",
     # session 47 (rec25): the question side only, `life.asked` screening `_ASKS_RE` (`needles.Screen`) in a warm
     # process (every question of tests/test_asked_every_attribute.py read the same with and without it)
-    18: "a32cbceba8a658df",
+    # and agent47: an agent's note with no subject ("Lives in Boston", "Married to Priya") read as the
+    # person's own on every route (life.subjectless, in as_the_person), not only on a mem0 import
+    18: "2d9f2b2454bb2966",
 }
 
 
