@@ -1026,7 +1026,14 @@ def read_whatsapp(
     strayed = whatsapp.strays(found, found.order)
     speakers = whatsapp.speakers(found, strayed)
     other = _the_other(chat, speakers, source.name, report) if whose else None
-    mine = tokens.name_key(other) if other is not None else None
+    # (session 47) a chat named for its one sender is with them: none of it is the person's ("" is no one's key)
+    mine = (
+        tokens.name_key(other)
+        if other is not None
+        else ""
+        if whose and _with_its_sender(chat, speakers, source.name, report)
+        else None
+    )
     name = _clean(chat, "title")[:200] or "WhatsApp chat"
     conv = Conversation(name, name, _when(whatsapp.instant(found.first, zone)), source.name)
 
@@ -1760,6 +1767,21 @@ def _messenger_owner_in(opened: _ExportFiles, path: Path, report: ChatReport) ->
     return None
 
 
+def _with_its_sender(chat: str, said: Iterable[str], where: str, report: ChatReport) -> bool:
+    """Whether a chat is named for its one sender ("WhatsApp Chat with Rui.txt" where only Rui wrote): then no
+    message is the person's, said in a warning that names --me (the person's own chat with themselves is read
+    as theirs with it)."""
+    senders = {tokens.name_key(_clean(s, "name")): _clean(s, "name") for s in said}
+    if len(senders) != 1 or next(iter(senders)) != tokens.name_key(_clean(chat, "title")):
+        return False
+    name = next(iter(senders.values()))
+    report.warn(
+        f"{where}: the chat is with {name!r}, its one sender, so no message of it is read as yours; "
+        f"give --me {name!r} if {name!r} is you"
+    )
+    return True
+
+
 def _the_other(chat: str, said: Iterable[str], where: str, report: ChatReport) -> str | None:
     """The sender of a chat between two who is not the one it is named for ("WhatsApp Chat with
     Anna.txt", a Telegram one-chat export of a personal chat): the other sender is you, said in a
@@ -2040,7 +2062,7 @@ def _units(
     span = _span(conv, source)
     sid = conversations.session_id(source, conv.key)
     cue_from_previous = between_people(conv)
-    report.between += cue_from_previous
+    report.between += (told := _told(conv, me, cue_from_previous))
     units: list[_Unit] = []
     previous, said_by = conv.previous, ""
     others = _writers(conv, set() if owners is None else owners) if not cue_from_previous else frozenset()
@@ -2081,12 +2103,22 @@ def _units(
                 report.errors.append(f"{msg.where}: {exc}")
                 continue
             digest = _digest(conv.key, msg.position, part, text)
-            own = msg.role == "user" and (not cue_from_previous or by_me) and msg.position not in others
+            own = msg.role == "user" and (not told or by_me) and msg.position not in others
             edit = msg.edited is not False
             was = _cut_reading(source, conv.key, msg, text) if len(parts) == 1 else None
             at = (sid, msg.position, part, msg.speaker, msg.where, (source, digest))
             units.append(_Unit(*at, payload, own, edit, was, other=msg.position in others))
     return replace(span, owner=owner), units
+
+
+def _told(conv: Conversation, me: str | None, between: bool) -> bool:
+    """Whether a turn is the person's only when its sender is theirs (--me, or the reader's `mine`): between
+    people, and (session 47) in a chat of named senders with one sender when the person is known ("WhatsApp
+    Chat with Rui" where only Rui wrote, imported with --me Ana: none of it is Ana's life)."""
+    if between:
+        return True
+    named = all(m.role != "assistant" and m.speaker.casefold() not in _ROLE_SPEAKERS for m in conv.messages)
+    return named and (me is not None or any(m.mine is not None for m in conv.messages))
 
 
 def _forms(speaker: str, text: str) -> set[tuple[str, str]]:
