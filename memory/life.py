@@ -3563,6 +3563,12 @@ _DROPPED_G = (
     "spend|sitt|walk|hik|swimm|bik|rid|read|writ|watch|listen|join|lift|pray|attend|visit|travel|fly|"
     "bring|keep|putt|feel|hurt|kill|clean|pack|load|list|box"
 )
+_SHOUTS = (
+    "QUIT|QUITTING|STOPPED|MOVED|SOLD|LEFT|NEVER|NOT|NO|FINALLY|OFFICIALLY|NOW|NEW|OWN|DONE|GOT|"
+    "BOUGHT|STARTED|RETIRED|HIRED|FIRED|MARRIED|DIVORCED|ENGAGED|PREGNANT|STILL|REALLY|ALL|EVERYTHING|ONLY|"
+    "JUST|MY|OUR|THE|IM|IS|WAS|HAVE|HAS|HAD|THIS|OFF|GONE|DIED|LAST|LONGER|ANYMORE|BACK|CLEAN|SOBER|TRADED|"
+    "SWITCHED|CLOSED|HATE|LOVE"
+)
 _PHONE_WORD = patterns.lazy(
     r"(?<![\w'])(?:(?P<g>(?:" + _DROPPED_G + r")in)'?(?![\w'])|(?P<w>" + "|".join(_MISTYPED) + r")(?![\w'])|"
     # "n" for "and" between two words ("me n one helper", "personal n the LLC"; not "for n in range")
@@ -3570,10 +3576,7 @@ _PHONE_WORD = patterns.lazy(
     # "bout" for "about" ("talkin bout sellin out"; not "a bout of flu", "the bout")
     r"(?<!\ba )(?<!\bthe )(?<!\bthis )(?<!\bone )(?P<bout>bout)(?![\w'])|"
     # a word shouted in capitals in a sentence in lower case ("i QUIT the dip", "we FINALLY moved")
-    r"(?P<shout>(?-i:QUIT|QUITTING|STOPPED|MOVED|SOLD|LEFT|NEVER|NOT|NO|FINALLY|OFFICIALLY|NOW|NEW|OWN|DONE|GOT|"
-    r"BOUGHT|STARTED|RETIRED|HIRED|FIRED|MARRIED|DIVORCED|ENGAGED|PREGNANT|STILL|REALLY|ALL|EVERYTHING|ONLY|"
-    r"JUST|MY|OUR|THE|IM|IS|WAS|HAVE|HAS|HAD|THIS|OFF|GONE|DIED|LAST|LONGER|ANYMORE|BACK|CLEAN|SOBER|TRADED|"
-    r"SWITCHED|CLOSED|HATE|LOVE))(?![\w'])"
+    r"(?P<shout>(?-i:" + _SHOUTS + r"))(?![\w'])"
     r")"
 )
 # Three or more words in a row typed in capitals ("HEY THIS WORKS", "WE SOLD THE HOUSE"): read in lower
@@ -3596,7 +3599,16 @@ def _typed_word(match: re.Match[str]) -> str:
 def _typed_out(text: str) -> str:
     """A text typed on a phone as the rules spell it (`_PHONE_WORD`, `_SHOUTED_RUN`)."""
     text = _SHOUTED_RUN.sub(lambda m: m.group(0).lower(), text) if _HAS_CAPS.search(text) else text
+    if _PHONE_RUNS.isdisjoint(_RUN.findall(text)):
+        return text  # (no word of `_PHONE_WORD` in it: its search along the text cost 10 us a turn of an import)
     return _PHONE_WORD.sub(_typed_word, text)
+
+
+# Every match of `_PHONE_WORD` is one whole run of these characters (its look-arounds), one of these words
+_RUN = patterns.lazy(r"[\w']+")
+_PHONE_RUNS = frozenset(
+    [*(g + "in" for g in _DROPPED_G.split("|")), *(g + "in'" for g in _DROPPED_G.split("|")), *_MISTYPED]
+) | frozenset(["n", "bout", *_SHOUTS.split("|")])
 
 
 _HAS_CAPS = patterns.lazy(r"[A-Z]{2}")
@@ -13878,7 +13890,9 @@ def _own_facts(text: str) -> tuple[str, re.Match[str] | None]:
     head = _FACTS_HEAD.search(text) if "-" in text or "*" in text or "•" in text else None
     if head is not None and not _FOR_SOMEONE.search(head.group(0)):
         text = text[: head.end()] + _BULLETS.sub("\n", text[head.end() :])
-    pasted = _PASTED_AFTER.search(text) if _may_hold(_PASTED_AFTER, text) else None
+    # (a request's line ends in a colon or has a blank line after it: a text of neither is not searched)
+    may = (":" in text or text.count("\n") > 1) and _may_hold(_PASTED_AFTER, text)
+    pasted = _PASTED_AFTER.search(text) if may else None
     while pasted is not None and _OWN_FACTS.search(pasted.group(0)) and not _FOR_SOMEONE.search(pasted.group(0)):
         pasted = _PASTED_AFTER.search(text, pasted.end())
     return text, pasted
@@ -14807,6 +14821,23 @@ def _opens(opener: re.Pattern[str], sentence: str, starts: list[int] | None) -> 
     return opener.search(sentence) is not None
 
 
+def _none_may_match(
+    rules: tuple[tuple[int, tuple[str, str, re.Pattern[str], str]], ...],
+    low: str | None,
+    skipped: frozenset[re.Pattern[str]],
+) -> bool:
+    """Whether every rule of a group of a few is skipped or its needles are absent from an ASCII sentence (`_stated`
+    skips each so): then the group's own search, run along the whole sentence, is not needed."""
+    if low is None or len(rules) > _FEW_RULES:
+        return False
+    return all(
+        pattern in skipped or needles.absent(low, _rule_needles(at, pattern)) for at, (_, _, pattern, _) in rules
+    )
+
+
+_FEW_RULES = 3  # (a group of more rules costs more to rule out rule by rule than its one search)
+
+
 def _not_the_persons(attribute: str, value_group: str, match: re.Match[str], before: str) -> bool:
     """Whether what a rule matched is not the person's: someone else's, or no such thing at all."""
     said_before = match.string[: match.start()]
@@ -14853,7 +14884,10 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
                 pieces = needles.grams(sentence) if pieces is None else pieces
                 if needles.holds_none(pieces, short):
                     continue
-            if not _opens(opener, sentence, None if places is None else places.get(group)):
+            starts = None if places is None else places.get(group)
+            if (starts is None or len(starts) > _TRIED_AT_MOST) and _none_may_match(rules, low, skipped):
+                continue  # (no rule of the group can match: its search along the whole sentence is not needed)
+            if not _opens(opener, sentence, starts):
                 continue
         for at, (attribute, memory_type, pattern, value_group) in rules:
             tail = _TAILS[at]  # (read inline: a call a rule a sentence is an import's hot path)
@@ -17460,7 +17494,8 @@ def _s45l_clubs(text: str) -> list[Said]:
     """The clubs of a kind other than a card game's the person says they joined or are in (`_S45L_JOINED`): "<kind>
     club" = the club as said ("aurora garden club", "book club")."""
     out: list[Said] = []
-    for sentence in sentences(text) if _S45L_GROUP_WORDS.search(text) else ():
+    held = _may_hold(_S45L_GROUP_WORDS, text) and _S45L_GROUP_WORDS.search(text)  # (its search: 9 us a text)
+    for sentence in sentences(text) if held else ():
         if asks(sentence):
             continue
         for found in _S45L_JOINED.finditer(sentence):
@@ -17781,6 +17816,7 @@ def _s45k_distance(a: str, b: str) -> int:
 
 
 @text_cache(maxsize=65536)
+@functools.lru_cache(maxsize=16384)  # (an import's words come again and again: "latency", "outage", names)
 def _s45k_word(word: str) -> str | None:
     """The key word a misspelt word (lower case) is, or None (a word, or no one key word near enough)."""
     if _s45k_known(word):
@@ -17822,6 +17858,9 @@ def _s45k_fixed(match: re.Match[str]) -> str:
 @text_cache(maxsize=4096)
 def _s45k_spelt(text: str) -> str:
     """`text` with each misspelt word read as the key word or list name it is near (`_s45k_word`)."""
+    known = vocab.model_words()
+    if all(word in known or _s45k_word(word) is None for word in map(str.lower, _S45K_WORD.findall(text))):
+        return text  # (no word is near a key word: `_s45k_fixed` leaves each as written; a call a word, 6 us)
     return _S45K_WORD.sub(_s45k_fixed, text)
 
 
