@@ -32,7 +32,7 @@ import functools
 import re
 import unicodedata
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import repeat
 
@@ -14821,6 +14821,52 @@ def _opens(opener: re.Pattern[str], sentence: str, starts: list[int] | None) -> 
     return opener.search(sentence) is not None
 
 
+# (session 47: lifespeed47) The needles of all the rules of a group, joined once a process has tried the group on
+# `_JOIN_AFTER` sentences (its rules' needles made then, `_rule_needles`: not at import, nor for one capture): a group
+# none of whose rules' needles an ASCII sentence holds is passed over before its search, all of them told in one pass
+# over the sentence (`_TAILS_HELD`). A sentence of an import that states nothing tried 18 groups one by one: most of
+# `_stated`'s cost, each group's search failing where its needles start.
+_GROUP_TAILS: list[frozenset[str] | None] = [_UNMADE] * len(_BY_OPENER)  # (None: a rule with no needles)
+_TRIED = array("l", [0]) * len(_BY_OPENER)  # sentences each group was tried on before it joined
+_JOIN_AFTER = 32
+# the finder of the joined groups' needles, the group of each of its sets, those groups; made again as groups join
+_TAILS_HELD: list[tuple[needles.Finder, tuple[int, ...], frozenset[int]]] = []
+_TAILS_NEW = [0]  # groups joined since the finder was made
+
+
+def _groups_to_try(low: str | None, places: dict[int, list[int]] | None) -> Sequence[int]:
+    """The groups `_stated` tries on a sentence: those whose search's needles it holds (`_HELD`), less the joined
+    ones none of whose rules' needles it holds (`_TAILS_HELD`); every group for a sentence not in ASCII."""
+    if places is None or low is None:
+        return _HELD.everything
+    finder, groups, joined = _TAILS_HELD[-1] if _TAILS_HELD else (None, (), frozenset())
+    present = {groups[i] for i in finder.holding(low)} if finder is not None else set()
+    out: list[int] = []
+    for group in sorted([*places, *_HELD.always]):
+        if group in joined:
+            if group in present:
+                out.append(group)
+            continue
+        out.append(group)
+        _TRIED[group] += 1
+        if _TRIED[group] == _JOIN_AFTER:
+            _tails_joined(group)
+    return out
+
+
+def _tails_joined(group: int) -> None:
+    """Join a group's rules' needles, and make `_TAILS_HELD` again when a quarter more groups joined."""
+    tails = [_rule_needles(at, pattern) for at, (_, _, pattern, _) in _BY_OPENER[group][3]]
+    _GROUP_TAILS[group] = None if any(tail is None for tail in tails) else frozenset().union(*tails)  # type: ignore[arg-type]
+    _TAILS_NEW[0] += 1
+    joined = [at for at, tails_of in enumerate(_GROUP_TAILS) if tails_of is not None and tails_of is not _UNMADE]
+    if _TAILS_NEW[0] >= max(4, len(joined) // 4):
+        _TAILS_NEW[0] = 0
+        finder = needles.Finder([_GROUP_TAILS[at] for at in joined])
+        _TAILS_HELD.append((finder, tuple(joined), frozenset(joined)))  # (the last made is read: no lock needed)
+        del _TAILS_HELD[:-1]
+
+
 def _none_may_match(
     rules: tuple[tuple[int, tuple[str, str, re.Pattern[str], str]], ...],
     low: str | None,
@@ -14875,7 +14921,7 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
     low = sentence.lower() if sentence.isascii() else None
     pieces: frozenset[str] | None = None  # the sentence's grams, made when a group's short needles need them
     places = _HELD.starts(low)  # where the needles of each group's search start, in one pass (None: not ASCII)
-    for group in _HELD.everything if places is None else sorted([*places, *_HELD.always]):
+    for group in _groups_to_try(low, places):
         opener, _, short, rules = _BY_OPENER[group]
         if opener is not None:
             if low is not None and opener is _SAYS_CJK:

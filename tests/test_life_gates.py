@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from memory import life, vocab
+from memory import life, textcache, vocab
 from tests.test_life_sentences_at_once import _fixture_texts
 
 _TEXTS = list(dict.fromkeys(_fixture_texts()))[::7]  # (a sample of every fixture: the gates' proof, not a timing)
@@ -60,3 +60,21 @@ def test_a_club_a_group_of_one_rule_and_a_pasted_letter_are_read_behind_their_ga
     assert life.read("I play with words") == ()  # (control: the rule's words are not there)
     assert life.read("I live in Paris now.")
     assert life.read("can you proof read this letter:\nDear Ms. Kulkarni, I live in Paris now.") == ()
+
+
+def test_a_group_passed_over_by_its_rules_needles_reads_every_text_as_a_group_tried(monkeypatch):
+    texts = _TEXTS[::5]
+    monkeypatch.setattr(life, "_TAILS_HELD", [])  # (no group joined: each tried by its own search)
+    monkeypatch.setattr(life, "_JOIN_AFTER", 10**9)
+    textcache.drop()
+    tried = [life.read(text) for text in texts]
+    monkeypatch.setattr(life, "_GROUP_TAILS", [life._UNMADE] * len(life._BY_OPENER))
+    monkeypatch.setattr(life, "_TAILS_NEW", [0])
+    for group in range(len(life._BY_OPENER)):  # every group joined, whatever this process read before
+        life._tails_joined(group)
+    assert life._TAILS_HELD and len(life._TAILS_HELD[-1][2]) > len(life._BY_OPENER) // 2
+    textcache.drop()
+    assert [life.read(text) for text in texts] == tried
+    assert [s.attribute for s in life.read("I play drums")] == ["schedule:drums"]  # (a joined group's rule)
+    assert life.read("I play with words") == ()
+    textcache.drop()
