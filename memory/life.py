@@ -776,7 +776,7 @@ def _may_hold(pattern: re.Pattern[str], text: str) -> bool:
     finder = _WORDS_OF.get((pattern.pattern, pattern.flags))
     if finder is None:
         finder = _WORDS_OF[(pattern.pattern, pattern.flags)] = needles.Finder([needles.within(pattern)])
-    return bool(finder.holding(text.lower() if text.isascii() else None))
+    return finder.holds_any(text.lower() if text.isascii() else None)
 
 
 def _rule(
@@ -6312,7 +6312,7 @@ _CV_WORDS = ("cv", "CV", "C.V", "c.v", "esum", "ésum", "ESUM", "inkedin", "INKE
 def _owns_a_cv(text: str) -> bool:
     """Whether a text speaks of the person's own CV (`_OWN_CV`): its words looked for as substrings first
     (a search of every text of an import for them cost the reading 1%)."""
-    return any(word in text for word in _CV_WORDS) and _OWN_CV.search(text) is not None
+    return any(map(text.__contains__, _CV_WORDS)) and _OWN_CV.search(text) is not None
 
 
 _CV_LINE = (
@@ -13751,6 +13751,18 @@ _UNSPELLED = patterns.lazy(
 )
 
 
+# Every match of `_UNSPELLED` is one whole run of word characters and apostrophes (`_RUN`), one of these
+_UNSPELLED_RUNS = frozenset(["Im", "im", "Ive", "ive", "Weve", "weve"]) | frozenset(
+    neg + "nt"
+    for neg in "do did does is was are were has have had ca wo would could should".split()  # noqa: SIM905
+)
+
+
+def _unspelled(text: str) -> str:
+    """`text` with `_UNSPELLED`'s words spelt (`_spelled`); a text with none of them not searched (2 us a turn)."""
+    return text if _UNSPELLED_RUNS.isdisjoint(_RUN.findall(text)) else _UNSPELLED.sub(_spelled, text)
+
+
 def _spelled(match: re.Match[str]) -> str:
     if match.group("i"):
         return match.group("i") + "'" + match.group("i_rest")
@@ -14530,7 +14542,7 @@ def _unquoted(match: re.Match[str]) -> str:
 @text_cache(maxsize=65536)  # a chat import and every contradiction check read the same texts
 def read(text: str) -> tuple[Said, ...]:
     """The attributes a person's own statement gives values to (empty for anything else)."""
-    text = _texted(_typed_out(_UNSPELLED.sub(_spelled, _own(_s45k_spelt(_s46u_straight(text))))))  # (typed; by ear)
+    text = _texted(_typed_out(_unspelled(_own(_s45k_spelt(_s46u_straight(text))))))  # (typed; by ear)
     text = _JOURNAL_DATE.sub("", text) if "/" in text else text  # a journal entry's date heading
     out: dict[str, Said] = _s44q_adopted(text) | _s45g_whole(text)  # (s44: maude; s45: glenda) said across sentences
     introduced: str | None = None
@@ -14822,24 +14834,44 @@ def _opens(opener: re.Pattern[str], sentence: str, starts: list[int] | None) -> 
 
 
 # (session 47: lifespeed47) The needles of all the rules of a group, joined once a process has tried the group on
-# `_JOIN_AFTER` sentences (its rules' needles made then, `_rule_needles`: not at import, nor for one capture): a group
-# none of whose rules' needles an ASCII sentence holds is passed over before its search, all of them told in one pass
-# over the sentence (`_TAILS_HELD`). A sentence of an import that states nothing tried 18 groups one by one: most of
-# `_stated`'s cost, each group's search failing where its needles start.
-_GROUP_TAILS: list[frozenset[str] | None] = [_UNMADE] * len(_BY_OPENER)  # (None: a rule with no needles)
-_TRIED = array("l", [0]) * len(_BY_OPENER)  # sentences each group was tried on before it joined
-_JOIN_AFTER = 32
-# the finder of the joined groups' needles, the group of each of its sets, those groups; made again as groups join
-_TAILS_HELD: list[tuple[needles.Finder, tuple[int, ...], frozenset[int]]] = []
-_TAILS_NEW = [0]  # groups joined since the finder was made
+# enough sentences to pay for its rules' needles not made yet (`_worth_joining`; `_rule_needles`: not at import, nor
+# for one capture, where making every rule's needles costs ~1 s): a group none of whose rules' needles an ASCII sentence
+# holds is passed over before its search, all of them told in one pass over the sentence (`_Joins`). A sentence of
+# an import that states nothing tried 18 groups one by one: most of `_stated`'s cost, each one's search failing where
+# its needles start.
+_JOIN_AFTER = 32  # (then each time the tries double: joined when worth it, `_worth_joining`)
+_TRIES_A_RULE = 500
+
+
+@dataclass
+class _Joins:
+    """The joined needles of the groups of one `_BY_OPENER` (a test reads with groups of its own)."""
+
+    groups: tuple[_Group, ...]
+    tails: list[frozenset[str] | None]  # each group's rules' needles joined (`_UNMADE`; None: a rule with none)
+    tried: array[int]  # sentences each group was tried on before it joined
+    # the finder of the joined groups' needles, the group of each of its sets, those groups; made again as groups join
+    held: tuple[needles.Finder, tuple[int, ...], frozenset[int]] | None = None
+    new: int = 0  # groups joined since the finder was made
+
+
+_JOINS: list[_Joins] = []
+
+
+def _joins() -> _Joins:
+    """The joins of the groups `_stated` reads with (made at the first sentence: nothing at import)."""
+    if not _JOINS or _JOINS[-1].groups is not _BY_OPENER:
+        _JOINS[:] = [_Joins(_BY_OPENER, [_UNMADE] * len(_BY_OPENER), array("l", [0]) * len(_BY_OPENER))]
+    return _JOINS[-1]
 
 
 def _groups_to_try(low: str | None, places: dict[int, list[int]] | None) -> Sequence[int]:
     """The groups `_stated` tries on a sentence: those whose search's needles it holds (`_HELD`), less the joined
-    ones none of whose rules' needles it holds (`_TAILS_HELD`); every group for a sentence not in ASCII."""
+    ones none of whose rules' needles it holds (`_Joins.held`); every group for a sentence not in ASCII."""
     if places is None or low is None:
         return _HELD.everything
-    finder, groups, joined = _TAILS_HELD[-1] if _TAILS_HELD else (None, (), frozenset())
+    joins = _joins()
+    finder, groups, joined = joins.held if joins.held is not None else (None, (), frozenset())
     present = {groups[i] for i in finder.holding(low)} if finder is not None else set()
     out: list[int] = []
     for group in sorted([*places, *_HELD.always]):
@@ -14848,23 +14880,28 @@ def _groups_to_try(low: str | None, places: dict[int, list[int]] | None) -> Sequ
                 out.append(group)
             continue
         out.append(group)
-        _TRIED[group] += 1
-        if _TRIED[group] == _JOIN_AFTER:
-            _tails_joined(group)
+        joins.tried[group] += 1
+        if (tried := joins.tried[group]) >= _JOIN_AFTER and tried & (tried - 1) == 0 and _worth_joining(group, tried):
+            _tails_joined(joins, group)
     return out
 
 
-def _tails_joined(group: int) -> None:
-    """Join a group's rules' needles, and make `_TAILS_HELD` again when a quarter more groups joined."""
-    tails = [_rule_needles(at, pattern) for at, (_, _, pattern, _) in _BY_OPENER[group][3]]
-    _GROUP_TAILS[group] = None if any(tail is None for tail in tails) else frozenset().union(*tails)  # type: ignore[arg-type]
-    _TAILS_NEW[0] += 1
-    joined = [at for at, tails_of in enumerate(_GROUP_TAILS) if tails_of is not None and tails_of is not _UNMADE]
-    if _TAILS_NEW[0] >= max(4, len(joined) // 4):
-        _TAILS_NEW[0] = 0
-        finder = needles.Finder([_GROUP_TAILS[at] for at in joined])
-        _TAILS_HELD.append((finder, tuple(joined), frozenset(joined)))  # (the last made is read: no lock needed)
-        del _TAILS_HELD[:-1]
+def _worth_joining(group: int, tried: int) -> bool:
+    """Whether a group was tried often enough to pay for making its rules' needles not made yet (`_TRIES_A_RULE`
+    tries a rule: a rule's needles cost ~1.5 ms to make, a try of a group ~3 us; made already, nothing to pay)."""
+    return tried >= _TRIES_A_RULE * sum(_TAILS[at] is _UNMADE for at, _ in _BY_OPENER[group][3])
+
+
+def _tails_joined(joins: _Joins, group: int) -> None:
+    """Join a group's rules' needles, and make the finder again when a quarter more groups joined."""
+    tails = [_rule_needles(at, pattern) for at, (_, _, pattern, _) in joins.groups[group][3]]
+    joins.tails[group] = None if any(tail is None for tail in tails) else frozenset().union(*tails)  # type: ignore[arg-type]
+    joins.new += 1
+    joined = [at for at, tails_of in enumerate(joins.tails) if tails_of is not None and tails_of is not _UNMADE]
+    if joins.new >= max(4, len(joined) // 4):
+        joins.new = 0
+        finder = needles.Finder([joins.tails[at] for at in joined])
+        joins.held = (finder, tuple(joined), frozenset(joined))  # (one assignment: a reader sees the old or the new)
 
 
 def _none_may_match(
@@ -17904,8 +17941,8 @@ def _s45k_fixed(match: re.Match[str]) -> str:
 @text_cache(maxsize=4096)
 def _s45k_spelt(text: str) -> str:
     """`text` with each misspelt word read as the key word or list name it is near (`_s45k_word`)."""
-    known = vocab.model_words()
-    if all(word in known or _s45k_word(word) is None for word in map(str.lower, _S45K_WORD.findall(text))):
+    unknown = set(map(str.lower, _S45K_WORD.findall(text))).difference(vocab.model_words())
+    if all(_s45k_word(word) is None for word in unknown):
         return text  # (no word is near a key word: `_s45k_fixed` leaves each as written; a call a word, 6 us)
     return _S45K_WORD.sub(_s45k_fixed, text)
 

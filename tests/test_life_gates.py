@@ -64,17 +64,30 @@ def test_a_club_a_group_of_one_rule_and_a_pasted_letter_are_read_behind_their_ga
 
 def test_a_group_passed_over_by_its_rules_needles_reads_every_text_as_a_group_tried(monkeypatch):
     texts = _TEXTS[::5]
-    monkeypatch.setattr(life, "_TAILS_HELD", [])  # (no group joined: each tried by its own search)
+    monkeypatch.setattr(life, "_JOINS", [])  # (no group joined: each tried by its own search)
     monkeypatch.setattr(life, "_JOIN_AFTER", 10**9)
     textcache.drop()
     tried = [life.read(text) for text in texts]
-    monkeypatch.setattr(life, "_GROUP_TAILS", [life._UNMADE] * len(life._BY_OPENER))
-    monkeypatch.setattr(life, "_TAILS_NEW", [0])
-    for group in range(len(life._BY_OPENER)):  # every group joined, whatever this process read before
-        life._tails_joined(group)
-    assert life._TAILS_HELD and len(life._TAILS_HELD[-1][2]) > len(life._BY_OPENER) // 2
+    assert life._JOINS[-1].held is None
+    monkeypatch.setattr(life, "_JOINS", [])
+    joins = life._joins()
+    last = len(life._BY_OPENER) - 1
+    for group in range(last + 1):  # every group joined, whatever this process read before
+        joins.new = 10**9 if group == last else -(10**9)  # (the finder made once, at the last)
+        life._tails_joined(joins, group)
+    assert joins.held is not None and len(joins.held[2]) > len(life._BY_OPENER) // 2
     textcache.drop()
     assert [life.read(text) for text in texts] == tried
     assert [s.attribute for s in life.read("I play drums")] == ["schedule:drums"]  # (a joined group's rule)
     assert life.read("I play with words") == ()
     textcache.drop()
+
+
+def test_a_word_typed_without_its_apostrophe_is_still_spelt():
+    assert life._unspelled("im a nurse and i dont drive") == "i'm a nurse and i don't drive"
+    assert life._unspelled("Im sure we dont") == life._UNSPELLED.sub(life._spelled, "Im sure we dont")
+    assert life._unspelled("the dentist wont do implants") == "the dentist won't do implants"
+    assert life._unspelled("the font is important") == "the font is important"  # (control: no such word)
+    for text in _TEXTS:
+        if life._UNSPELLED_RUNS.isdisjoint(life._RUN.findall(text)):
+            assert life._UNSPELLED.search(text) is None

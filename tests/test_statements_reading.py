@@ -191,7 +191,7 @@ RECORDED = {
     # session 46 (wiki31): vocab.country_code (a country's code in capitals is the country, for page titles)
     16: "b0fb8d2fd178e03e",
     # session 46 (the lead): Arabizi's "my" after the noun (taba3e, taba3i, tab3i) a stopword, not recall's own list
-    17: "4c873fa162648bd6",
+    17: "615364485362d802",
 }
 
 
