@@ -32,7 +32,7 @@ import functools
 import re
 import unicodedata
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import repeat
 
@@ -776,7 +776,7 @@ def _may_hold(pattern: re.Pattern[str], text: str) -> bool:
     finder = _WORDS_OF.get((pattern.pattern, pattern.flags))
     if finder is None:
         finder = _WORDS_OF[(pattern.pattern, pattern.flags)] = needles.Finder([needles.within(pattern)])
-    return bool(finder.holding(text.lower() if text.isascii() else None))
+    return finder.holds_any(text.lower() if text.isascii() else None)
 
 
 def _rule(
@@ -3563,6 +3563,12 @@ _DROPPED_G = (
     "spend|sitt|walk|hik|swimm|bik|rid|read|writ|watch|listen|join|lift|pray|attend|visit|travel|fly|"
     "bring|keep|putt|feel|hurt|kill|clean|pack|load|list|box"
 )
+_SHOUTS = (
+    "QUIT|QUITTING|STOPPED|MOVED|SOLD|LEFT|NEVER|NOT|NO|FINALLY|OFFICIALLY|NOW|NEW|OWN|DONE|GOT|"
+    "BOUGHT|STARTED|RETIRED|HIRED|FIRED|MARRIED|DIVORCED|ENGAGED|PREGNANT|STILL|REALLY|ALL|EVERYTHING|ONLY|"
+    "JUST|MY|OUR|THE|IM|IS|WAS|HAVE|HAS|HAD|THIS|OFF|GONE|DIED|LAST|LONGER|ANYMORE|BACK|CLEAN|SOBER|TRADED|"
+    "SWITCHED|CLOSED|HATE|LOVE"
+)
 _PHONE_WORD = patterns.lazy(
     r"(?<![\w'])(?:(?P<g>(?:" + _DROPPED_G + r")in)'?(?![\w'])|(?P<w>" + "|".join(_MISTYPED) + r")(?![\w'])|"
     # "n" for "and" between two words ("me n one helper", "personal n the LLC"; not "for n in range")
@@ -3570,10 +3576,7 @@ _PHONE_WORD = patterns.lazy(
     # "bout" for "about" ("talkin bout sellin out"; not "a bout of flu", "the bout")
     r"(?<!\ba )(?<!\bthe )(?<!\bthis )(?<!\bone )(?P<bout>bout)(?![\w'])|"
     # a word shouted in capitals in a sentence in lower case ("i QUIT the dip", "we FINALLY moved")
-    r"(?P<shout>(?-i:QUIT|QUITTING|STOPPED|MOVED|SOLD|LEFT|NEVER|NOT|NO|FINALLY|OFFICIALLY|NOW|NEW|OWN|DONE|GOT|"
-    r"BOUGHT|STARTED|RETIRED|HIRED|FIRED|MARRIED|DIVORCED|ENGAGED|PREGNANT|STILL|REALLY|ALL|EVERYTHING|ONLY|"
-    r"JUST|MY|OUR|THE|IM|IS|WAS|HAVE|HAS|HAD|THIS|OFF|GONE|DIED|LAST|LONGER|ANYMORE|BACK|CLEAN|SOBER|TRADED|"
-    r"SWITCHED|CLOSED|HATE|LOVE))(?![\w'])"
+    r"(?P<shout>(?-i:" + _SHOUTS + r"))(?![\w'])"
     r")"
 )
 # Three or more words in a row typed in capitals ("HEY THIS WORKS", "WE SOLD THE HOUSE"): read in lower
@@ -3596,7 +3599,16 @@ def _typed_word(match: re.Match[str]) -> str:
 def _typed_out(text: str) -> str:
     """A text typed on a phone as the rules spell it (`_PHONE_WORD`, `_SHOUTED_RUN`)."""
     text = _SHOUTED_RUN.sub(lambda m: m.group(0).lower(), text) if _HAS_CAPS.search(text) else text
+    if _PHONE_RUNS.isdisjoint(_RUN.findall(text)):
+        return text  # (no word of `_PHONE_WORD` in it: its search along the text cost 10 us a turn of an import)
     return _PHONE_WORD.sub(_typed_word, text)
+
+
+# Every match of `_PHONE_WORD` is one whole run of these characters (its look-arounds), one of these words
+_RUN = patterns.lazy(r"[\w']+")
+_PHONE_RUNS = frozenset(
+    [*(g + "in" for g in _DROPPED_G.split("|")), *(g + "in'" for g in _DROPPED_G.split("|")), *_MISTYPED]
+) | frozenset(["n", "bout", *_SHOUTS.split("|")])
 
 
 _HAS_CAPS = patterns.lazy(r"[A-Z]{2}")
@@ -6300,7 +6312,7 @@ _CV_WORDS = ("cv", "CV", "C.V", "c.v", "esum", "ésum", "ESUM", "inkedin", "INKE
 def _owns_a_cv(text: str) -> bool:
     """Whether a text speaks of the person's own CV (`_OWN_CV`): its words looked for as substrings first
     (a search of every text of an import for them cost the reading 1%)."""
-    return any(word in text for word in _CV_WORDS) and _OWN_CV.search(text) is not None
+    return any(map(text.__contains__, _CV_WORDS)) and _OWN_CV.search(text) is not None
 
 
 _CV_LINE = (
@@ -13739,6 +13751,18 @@ _UNSPELLED = patterns.lazy(
 )
 
 
+# Every match of `_UNSPELLED` is one whole run of word characters and apostrophes (`_RUN`), one of these
+_UNSPELLED_RUNS = frozenset(["Im", "im", "Ive", "ive", "Weve", "weve"]) | frozenset(
+    neg + "nt"
+    for neg in "do did does is was are were has have had ca wo would could should".split()  # noqa: SIM905
+)
+
+
+def _unspelled(text: str) -> str:
+    """`text` with `_UNSPELLED`'s words spelt (`_spelled`); a text with none of them not searched (2 us a turn)."""
+    return text if _UNSPELLED_RUNS.isdisjoint(_RUN.findall(text)) else _UNSPELLED.sub(_spelled, text)
+
+
 def _spelled(match: re.Match[str]) -> str:
     if match.group("i"):
         return match.group("i") + "'" + match.group("i_rest")
@@ -13878,7 +13902,9 @@ def _own_facts(text: str) -> tuple[str, re.Match[str] | None]:
     head = _FACTS_HEAD.search(text) if "-" in text or "*" in text or "•" in text else None
     if head is not None and not _FOR_SOMEONE.search(head.group(0)):
         text = text[: head.end()] + _BULLETS.sub("\n", text[head.end() :])
-    pasted = _PASTED_AFTER.search(text) if _may_hold(_PASTED_AFTER, text) else None
+    # (a request's line ends in a colon or has a blank line after it: a text of neither is not searched)
+    may = (":" in text or text.count("\n") > 1) and _may_hold(_PASTED_AFTER, text)
+    pasted = _PASTED_AFTER.search(text) if may else None
     while pasted is not None and _OWN_FACTS.search(pasted.group(0)) and not _FOR_SOMEONE.search(pasted.group(0)):
         pasted = _PASTED_AFTER.search(text, pasted.end())
     return text, pasted
@@ -14516,7 +14542,7 @@ def _unquoted(match: re.Match[str]) -> str:
 @text_cache(maxsize=65536)  # a chat import and every contradiction check read the same texts
 def read(text: str) -> tuple[Said, ...]:
     """The attributes a person's own statement gives values to (empty for anything else)."""
-    text = _texted(_typed_out(_UNSPELLED.sub(_spelled, _own(_s45k_spelt(_s46u_straight(text))))))  # (typed; by ear)
+    text = _texted(_typed_out(_unspelled(_own(_s45k_spelt(_s46u_straight(text))))))  # (typed; by ear)
     text = _JOURNAL_DATE.sub("", text) if "/" in text else text  # a journal entry's date heading
     out: dict[str, Said] = _s44q_adopted(text) | _s45g_whole(text)  # (s44: maude; s45: glenda) said across sentences
     introduced: str | None = None
@@ -14807,6 +14833,94 @@ def _opens(opener: re.Pattern[str], sentence: str, starts: list[int] | None) -> 
     return opener.search(sentence) is not None
 
 
+# (session 47: lifespeed47) The needles of all the rules of a group, joined once a process has tried the group on
+# enough sentences to pay for its rules' needles not made yet (`_worth_joining`; `_rule_needles`: not at import, nor
+# for one capture, where making every rule's needles costs ~1 s): a group none of whose rules' needles an ASCII sentence
+# holds is passed over before its search, all of them told in one pass over the sentence (`_Joins`). A sentence of
+# an import that states nothing tried 18 groups one by one: most of `_stated`'s cost, each one's search failing where
+# its needles start.
+_JOIN_AFTER = 32  # (then each time the tries double: joined when worth it, `_worth_joining`)
+_TRIES_A_RULE = 500
+
+
+@dataclass
+class _Joins:
+    """The joined needles of the groups of one `_BY_OPENER` (a test reads with groups of its own)."""
+
+    groups: tuple[_Group, ...]
+    tails: list[frozenset[str] | None]  # each group's rules' needles joined (`_UNMADE`; None: a rule with none)
+    tried: array[int]  # sentences each group was tried on before it joined
+    # the finder of the joined groups' needles, the group of each of its sets, those groups; made again as groups join
+    held: tuple[needles.Finder, tuple[int, ...], frozenset[int]] | None = None
+    new: int = 0  # groups joined since the finder was made
+
+
+_JOINS: list[_Joins] = []
+
+
+def _joins() -> _Joins:
+    """The joins of the groups `_stated` reads with (made at the first sentence: nothing at import)."""
+    if not _JOINS or _JOINS[-1].groups is not _BY_OPENER:
+        _JOINS[:] = [_Joins(_BY_OPENER, [_UNMADE] * len(_BY_OPENER), array("l", [0]) * len(_BY_OPENER))]
+    return _JOINS[-1]
+
+
+def _groups_to_try(low: str | None, places: dict[int, list[int]] | None) -> Sequence[int]:
+    """The groups `_stated` tries on a sentence: those whose search's needles it holds (`_HELD`), less the joined
+    ones none of whose rules' needles it holds (`_Joins.held`); every group for a sentence not in ASCII."""
+    if places is None or low is None:
+        return _HELD.everything
+    joins = _joins()
+    finder, groups, joined = joins.held if joins.held is not None else (None, (), frozenset())
+    present = {groups[i] for i in finder.holding(low)} if finder is not None else set()
+    out: list[int] = []
+    for group in sorted([*places, *_HELD.always]):
+        if group in joined:
+            if group in present:
+                out.append(group)
+            continue
+        out.append(group)
+        joins.tried[group] += 1
+        if (tried := joins.tried[group]) >= _JOIN_AFTER and tried & (tried - 1) == 0 and _worth_joining(group, tried):
+            _tails_joined(joins, group)
+    return out
+
+
+def _worth_joining(group: int, tried: int) -> bool:
+    """Whether a group was tried often enough to pay for making its rules' needles not made yet (`_TRIES_A_RULE`
+    tries a rule: a rule's needles cost ~1.5 ms to make, a try of a group ~3 us; made already, nothing to pay)."""
+    return tried >= _TRIES_A_RULE * sum(_TAILS[at] is _UNMADE for at, _ in _BY_OPENER[group][3])
+
+
+def _tails_joined(joins: _Joins, group: int) -> None:
+    """Join a group's rules' needles, and make the finder again when a quarter more groups joined."""
+    tails = [_rule_needles(at, pattern) for at, (_, _, pattern, _) in joins.groups[group][3]]
+    joins.tails[group] = None if any(tail is None for tail in tails) else frozenset().union(*tails)  # type: ignore[arg-type]
+    joins.new += 1
+    joined = [at for at, tails_of in enumerate(joins.tails) if tails_of is not None and tails_of is not _UNMADE]
+    if joins.new >= max(4, len(joined) // 4):
+        joins.new = 0
+        finder = needles.Finder([joins.tails[at] for at in joined])
+        joins.held = (finder, tuple(joined), frozenset(joined))  # (one assignment: a reader sees the old or the new)
+
+
+def _none_may_match(
+    rules: tuple[tuple[int, tuple[str, str, re.Pattern[str], str]], ...],
+    low: str | None,
+    skipped: frozenset[re.Pattern[str]],
+) -> bool:
+    """Whether every rule of a group of a few is skipped or its needles are absent from an ASCII sentence (`_stated`
+    skips each so): then the group's own search, run along the whole sentence, is not needed."""
+    if low is None or len(rules) > _FEW_RULES:
+        return False
+    return all(
+        pattern in skipped or needles.absent(low, _rule_needles(at, pattern)) for at, (_, _, pattern, _) in rules
+    )
+
+
+_FEW_RULES = 3  # (a group of more rules costs more to rule out rule by rule than its one search)
+
+
 def _not_the_persons(attribute: str, value_group: str, match: re.Match[str], before: str) -> bool:
     """Whether what a rule matched is not the person's: someone else's, or no such thing at all."""
     said_before = match.string[: match.start()]
@@ -14844,7 +14958,7 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
     low = sentence.lower() if sentence.isascii() else None
     pieces: frozenset[str] | None = None  # the sentence's grams, made when a group's short needles need them
     places = _HELD.starts(low)  # where the needles of each group's search start, in one pass (None: not ASCII)
-    for group in _HELD.everything if places is None else sorted([*places, *_HELD.always]):
+    for group in _groups_to_try(low, places):
         opener, _, short, rules = _BY_OPENER[group]
         if opener is not None:
             if low is not None and opener is _SAYS_CJK:
@@ -14853,7 +14967,10 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
                 pieces = needles.grams(sentence) if pieces is None else pieces
                 if needles.holds_none(pieces, short):
                     continue
-            if not _opens(opener, sentence, None if places is None else places.get(group)):
+            starts = None if places is None else places.get(group)
+            if (starts is None or len(starts) > _TRIED_AT_MOST) and _none_may_match(rules, low, skipped):
+                continue  # (no rule of the group can match: its search along the whole sentence is not needed)
+            if not _opens(opener, sentence, starts):
                 continue
         for at, (attribute, memory_type, pattern, value_group) in rules:
             tail = _TAILS[at]  # (read inline: a call a rule a sentence is an import's hot path)
@@ -17469,7 +17586,8 @@ def _s45l_clubs(text: str) -> list[Said]:
     """The clubs of a kind other than a card game's the person says they joined or are in (`_S45L_JOINED`): "<kind>
     club" = the club as said ("aurora garden club", "book club")."""
     out: list[Said] = []
-    for sentence in sentences(text) if _S45L_GROUP_WORDS.search(text) else ():
+    held = _may_hold(_S45L_GROUP_WORDS, text) and _S45L_GROUP_WORDS.search(text)  # (its search: 9 us a text)
+    for sentence in sentences(text) if held else ():
         if asks(sentence):
             continue
         for found in _S45L_JOINED.finditer(sentence):
@@ -17790,6 +17908,7 @@ def _s45k_distance(a: str, b: str) -> int:
 
 
 @text_cache(maxsize=65536)
+@functools.lru_cache(maxsize=16384)  # (an import's words come again and again: "latency", "outage", names)
 def _s45k_word(word: str) -> str | None:
     """The key word a misspelt word (lower case) is, or None (a word, or no one key word near enough)."""
     if _s45k_known(word):
@@ -17831,6 +17950,9 @@ def _s45k_fixed(match: re.Match[str]) -> str:
 @text_cache(maxsize=4096)
 def _s45k_spelt(text: str) -> str:
     """`text` with each misspelt word read as the key word or list name it is near (`_s45k_word`)."""
+    unknown = set(map(str.lower, _S45K_WORD.findall(text))).difference(vocab.model_words())
+    if all(_s45k_word(word) is None for word in unknown):
+        return text  # (no word is near a key word: `_s45k_fixed` leaves each as written; a call a word, 6 us)
     return _S45K_WORD.sub(_s45k_fixed, text)
 
 

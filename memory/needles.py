@@ -170,6 +170,12 @@ class Finder:
             held.update(sets_of)
         return tuple(sorted(held))
 
+    def holds_any(self, low: str | None) -> bool:
+        """Whether `holding` holds any set: its first needle found ends the pass (`life._may_hold`'s question)."""
+        if low is None:
+            return bool(self.everything)
+        return bool(self.always) or (not self._empty and next(self._automaton.iter(low), None) is not None)
+
     def starts(self, low: str | None) -> dict[int, list[int]] | None:
         """Where in a text the needles of each set it holds start (a set it holds none of is not
         there; an unfiltered one neither: look it up with `always`), or None for a text that is not

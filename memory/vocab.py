@@ -573,6 +573,25 @@ _OTHERS = (
     | frozenset(w for w in family(owned=False) if " " not in w)
     | frozenset(w for w in family(owned=True) if w in ("da", "nan"))
 )
+
+
+@functools.cache
+def _names_opened() -> tuple[frozenset[str], frozenset[str]]:
+    """The names of one word, and the first two words of the longer ones ("the", "a" open names: rarely one)."""
+    alone = frozenset(first for first, found in names().items() if any(len(n.words) == 1 for n in found))
+    pairs = frozenset(" ".join(n.words[:2]) for found in names().values() for n in found if len(n.words) > 1)
+    return alone, pairs
+
+
+def _may_name(words: list[str]) -> bool:
+    """False only where no name of the lists is these words' (`_holds` wants every word of a name in a row)."""
+    alone, pairs = _names_opened()
+    index = names()
+    return not alone.isdisjoint(words) or not pairs.isdisjoint(
+        first + " " + second for first, second in itertools.pairwise(words) if first in index
+    )
+
+
 # A clause with no subject is the speaker's ("been in dayton 40 some years", "got a pixel 8").
 _DROPPED = _set(
     "been living moved got switched started landed settled finally on taking using bought traded swapped picked "
@@ -703,6 +722,11 @@ _QUICK = re.compile(
     + r")(?![\w'])",
     re.IGNORECASE,
 )
+# `_QUICK`'s words: in an ASCII sentence it matches where one of its runs of word characters and apostrophes, lowered,
+# is one of them (one regex of 36 words with look-arounds, tried at every place, cost 8 us a sentence of an import)
+_QUICK_WORDS = frozenset(["i", "i'm", "im", "i've", "ive", "i'd", "me", "my", "we", "we're", "weve", "we've", "our"])
+_QUICK_WORDS |= frozenset(["us", "here"]) | _DROPPED
+_RUN = re.compile(r"[\w']+")
 
 
 # (a clause that opens "this old <name>" is the person's too, `_this_old`: "this old iphone 8 wont hold a charge")
@@ -719,19 +743,34 @@ class Found:
     shown: str
 
 
+def _may_be_named(sentence: str, low: str | None) -> bool:
+    """False only where a sentence holds no first-person word of `_QUICK`, no "this old" (`_THIS_OLD`) and no
+    word of upkeep (`_UPKEEP_WORDS`): an ASCII one (`low`, lowered) by its words and substrings, not its regexes."""
+    if low is None:
+        return not (
+            _QUICK.search(sentence) is None
+            and _THIS_OLD.search(sentence) is None
+            and _UPKEEP_WORDS.search(sentence) is None
+        )
+    if not _QUICK_WORDS.isdisjoint(_RUN.findall(low)):
+        return True
+    if "this old" in low and _THIS_OLD.search(sentence) is not None:
+        return True
+    return any(map(low.__contains__, _UPKEEP_NEEDLES)) and _UPKEEP_WORDS.search(sentence) is not None
+
+
 def found(sentence: str) -> list[Found]:
     """The names of the lists a sentence holds, longest first where they overlap (a name of two
     lists, "Santa Fe", once a list: which it is, the words around it tell)."""
-    if (
-        _QUICK.search(sentence) is None
-        and _THIS_OLD.search(sentence) is None
-        and _UPKEEP_WORDS.search(sentence) is None
-    ):
+    low = sentence.lower() if sentence.isascii() else None
+    if not _may_be_named(sentence, low):
         return []
     index = names()
+    if low is not None and not _may_name(_TOKEN.findall(low)):
+        return []  # most sentences name nothing of any list (an ASCII one's words are its lowered text's)
     spans = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(sentence)]
     words = [text.lower() if text.isascii() else fold(text) for _, _, text in spans]
-    if index.keys().isdisjoint(words):  # most sentences name nothing of any list
+    if index.keys().isdisjoint(words):
         return []
     out: list[Found] = []
     at = 0  # the first word not yet read: a name's words are not read again
@@ -964,6 +1003,21 @@ _UPKEEP_WORDS = re.compile(
     r"\b(?:failed|passed|needs|needed|broke|won't|wont|keeps|due|overheating|leaking|losing|flat|towed|burning|"
     r"down|dropped|dropping|slow|bill|cutting|is making)\b",
     re.IGNORECASE,
+)
+# (each of its words is one of these or holds one: an ASCII sentence that holds none is not searched)
+_UPKEEP_NEEDLES: tuple[str, ...] = ("failed", "passed", "need", "broke", "won't", "wont", "keeps", "due", "overheating")
+_UPKEEP_NEEDLES += (
+    "leaking",
+    "losing",
+    "flat",
+    "towed",
+    "burning",
+    "down",
+    "dropp",
+    "slow",
+    "bill",
+    "cutting",
+    "is making",
 )
 _SUPPLIERS = frozenset(["phone provider", "internet", "energy"])
 

@@ -196,7 +196,9 @@ RECORDED = {
     # process (every question of tests/test_asked_every_attribute.py read the same with and without it)
     # and agent47: an agent's note with no subject ("Lives in Boston", "Married to Priya") read as the
     # person's own on every route (life.subjectless, in as_the_person), not only on a mem0 import
-    18: "2d9f2b2454bb2966",
+    # and lifespeed47: exact gates before searches that cannot match (101,638 fixture, LongMemEval and bench
+    # texts read, typed and marked played the same)
+    18: "f6060d337e9a6f56",
 }
 
 
