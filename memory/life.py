@@ -17908,7 +17908,6 @@ def _s45k_distance(a: str, b: str) -> int:
 
 
 @text_cache(maxsize=65536)
-@text_cache(maxsize=16384)  # (emptied by a forget; an import's words come again and again: "latency", "outage", names)
 def _s45k_word(word: str) -> str | None:
     """The key word a misspelt word (lower case) is, or None (a word, or no one key word near enough)."""
     if _s45k_known(word):
