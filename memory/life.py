@@ -3599,13 +3599,12 @@ def _typed_word(match: re.Match[str]) -> str:
 def _typed_out(text: str) -> str:
     """A text typed on a phone as the rules spell it (`_PHONE_WORD`, `_SHOUTED_RUN`)."""
     text = _SHOUTED_RUN.sub(lambda m: m.group(0).lower(), text) if _HAS_CAPS.search(text) else text
-    if _PHONE_RUNS.isdisjoint(_RUN.findall(text)):
+    if _PHONE_RUNS.isdisjoint(vocab.WORD_RUN.findall(text)):
         return text  # (no word of `_PHONE_WORD` in it: its search along the text cost 10 us a turn of an import)
     return _PHONE_WORD.sub(_typed_word, text)
 
 
-# Every match of `_PHONE_WORD` is one whole run of these characters (its look-arounds), one of these words
-_RUN = patterns.lazy(r"[\w']+")
+# Every match of `_PHONE_WORD` is one whole run of word characters (`vocab.WORD_RUN`), one of these words
 _PHONE_RUNS = frozenset(
     [*(g + "in" for g in _DROPPED_G.split("|")), *(g + "in'" for g in _DROPPED_G.split("|")), *_MISTYPED]
 ) | frozenset(["n", "bout", *_SHOUTS.split("|")])
@@ -13751,7 +13750,7 @@ _UNSPELLED = patterns.lazy(
 )
 
 
-# Every match of `_UNSPELLED` is one whole run of word characters and apostrophes (`_RUN`), one of these
+# Every match of `_UNSPELLED` is one whole run of word characters and apostrophes (`vocab.WORD_RUN`), one of these
 _UNSPELLED_RUNS = frozenset(["Im", "im", "Ive", "ive", "Weve", "weve"]) | frozenset(
     neg + "nt"
     for neg in "do did does is was are were has have had ca wo would could should".split()  # noqa: SIM905
@@ -13760,7 +13759,7 @@ _UNSPELLED_RUNS = frozenset(["Im", "im", "Ive", "ive", "Weve", "weve"]) | frozen
 
 def _unspelled(text: str) -> str:
     """`text` with `_UNSPELLED`'s words spelt (`_spelled`); a text with none of them not searched (2 us a turn)."""
-    return text if _UNSPELLED_RUNS.isdisjoint(_RUN.findall(text)) else _UNSPELLED.sub(_spelled, text)
+    return text if _UNSPELLED_RUNS.isdisjoint(vocab.WORD_RUN.findall(text)) else _UNSPELLED.sub(_spelled, text)
 
 
 def _spelled(match: re.Match[str]) -> str:

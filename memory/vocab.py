@@ -726,7 +726,8 @@ _QUICK = re.compile(
 # is one of them (one regex of 36 words with look-arounds, tried at every place, cost 8 us a sentence of an import)
 _QUICK_WORDS = frozenset(["i", "i'm", "im", "i've", "ive", "i'd", "me", "my", "we", "we're", "weve", "we've", "our"])
 _QUICK_WORDS |= frozenset(["us", "here"]) | _DROPPED
-_RUN = re.compile(r"[\w']+")
+# A run of word characters and apostrophes: a whole word as the look-arounds `(?<![\w'])` and `(?![\w'])` bound it
+WORD_RUN = re.compile(r"[\w']+")
 
 
 # (a clause that opens "this old <name>" is the person's too, `_this_old`: "this old iphone 8 wont hold a charge")
@@ -752,7 +753,7 @@ def _may_be_named(sentence: str, low: str | None) -> bool:
             and _THIS_OLD.search(sentence) is None
             and _UPKEEP_WORDS.search(sentence) is None
         )
-    if not _QUICK_WORDS.isdisjoint(_RUN.findall(low)):
+    if not _QUICK_WORDS.isdisjoint(WORD_RUN.findall(low)):
         return True
     if "this old" in low and _THIS_OLD.search(sentence) is not None:
         return True

@@ -40,7 +40,7 @@ def test_a_word_typed_on_a_phone_is_still_spelt_out():
 
 def test_the_phone_words_gate_says_none_only_where_the_search_finds_none():
     for text in _TEXTS:
-        if life._PHONE_RUNS.isdisjoint(life._RUN.findall(text)):
+        if life._PHONE_RUNS.isdisjoint(vocab.WORD_RUN.findall(text)):
             assert life._PHONE_WORD.search(text) is None
 
 
@@ -89,5 +89,5 @@ def test_a_word_typed_without_its_apostrophe_is_still_spelt():
     assert life._unspelled("the dentist wont do implants") == "the dentist won't do implants"
     assert life._unspelled("the font is important") == "the font is important"  # (control: no such word)
     for text in _TEXTS:
-        if life._UNSPELLED_RUNS.isdisjoint(life._RUN.findall(text)):
+        if life._UNSPELLED_RUNS.isdisjoint(vocab.WORD_RUN.findall(text)):
             assert life._UNSPELLED.search(text) is None
