@@ -154,6 +154,9 @@ class ChatReport:
     credentials: int = 0  # messages refused for a credential (the first CREDENTIAL_LINES are errors)
     mine: int = 0  # messages by the sender `me` names (not in as_json: a warning says when none is)
     between: int = 0  # conversation slices between people (where `me` tells the person's turns)
+    # sessions this import names another owner of than an earlier import did (--me given now, or another):
+    # their turns already in are heard as the new owner's (`_landed`), as a first import with it hears them
+    claimed: set[str] = field(default_factory=set)
     notices: int = 0  # WhatsApp's and Telegram's own lines (joins, pins, calls): nobody's words, counted, not stored
     redated: int = 0  # messages imported before whose time this export reads otherwise: moved to it (`_redate`)
     edited: int = 0  # stored messages that are edits of ones imported before: each supersedes the old text
@@ -1031,7 +1034,8 @@ def read_whatsapp(
         tokens.name_key(other)
         if other is not None
         else ""
-        if whose and _with_its_sender(chat, speakers, source.name, report)
+        if whose
+        and (_with_its_sender(chat, speakers, source.name, report) or _untold(chat, speakers, source.name, report))
         else None
     )
     name = _clean(chat, "title")[:200] or "WhatsApp chat"
@@ -1782,6 +1786,28 @@ def _with_its_sender(chat: str, said: Iterable[str], where: str, report: ChatRep
     return True
 
 
+def _untold(chat: str, said: Iterable[str], where: str, report: ChatReport) -> bool:
+    """Whether a chat whose sender is not told is one sender's ("WhatsApp Chat with Family.txt" where only
+    Rui wrote: Rui's move had opened a review item in the person's life): then, as in a group (whose
+    messages are read sender by sender, none the person's without --me), no message is the person's.
+    Either way a warning says none was read as the person's and names --me."""
+    senders = sorted({tokens.name_key(n): n for n in (_clean(s, "name") for s in said) if n}.values())
+    if not senders:
+        return False
+    if len(senders) == 1:
+        report.warn(
+            f"{where}: {senders[0]!r} is the one sender of a chat named {_clean(chat, 'title')!r}, which does not "
+            f"tell whether {senders[0]!r} is you, so no message of it is read as yours; give --me {senders[0]!r} "
+            f"if {senders[0]!r} is you"
+        )
+        return True
+    report.warn(
+        f"{where}: cannot tell which sender is you (the chat is named for none of {', '.join(map(repr, senders))}), "
+        "so no message of it is read as yours; give --me with your name as the chat shows it"
+    )
+    return False
+
+
 def _the_other(chat: str, said: Iterable[str], where: str, report: ChatReport) -> str | None:
     """The sender of a chat between two who is not the one it is named for ("WhatsApp Chat with
     Anna.txt", a Telegram one-chat export of a personal chat): the other sender is you, said in a
@@ -2008,9 +2034,12 @@ def _upsert_sessions(
     db: Database, spans: dict[str, conversations.SessionSpan], report: ChatReport, actor: str, subject: str | None
 ) -> None:
     with db.transaction():
+        told = conversations.owners(db, [conversations.session_id(sp.source, sp.conversation) for sp in spans.values()])
         for span in spans.values():
             sid = conversations.upsert_session(db, span)
             report.sessions.add(sid)
+            if span.owner and sid in told and told[sid] != span.owner:
+                report.claimed.add(sid)
         audit.record(db, actor, "import_sessions", "batch", subject or sid, count=len(spans))
 
 
@@ -2081,8 +2110,7 @@ def _units(
             continue
         by_me = msg.mine if msg.mine is not None else me is not None and tokens.name_key(msg.speaker) == me
         report.mine += by_me
-        if by_me and cue_from_previous and owner is None and gate.redact(msg.speaker) == msg.speaker:
-            owner = msg.speaker  # (a name holding a credential: its messages are refused, none to hear again)
+        owner = _owner_after(owner, msg.speaker, by_me, told, cue_from_previous)
         label = (conv.title or conv.key)[:200]
         if msg.speaker not in entity:
             entity[msg.speaker] = _speaker_entity(msg.speaker, cue_from_previous)
@@ -2109,6 +2137,15 @@ def _units(
             at = (sid, msg.position, part, msg.speaker, msg.where, (source, digest))
             units.append(_Unit(*at, payload, own, edit, was, other=msg.position in others))
     return replace(span, owner=owner), units
+
+
+def _owner_after(owner: str | None, speaker: str, by_me: bool, told: bool, between: bool) -> str | None:
+    """The session's owner after a turn: the person's sender once a turn is theirs (a name holding a
+    credential: its messages are refused, none to hear again); '' in a chat of one sender read sender by
+    sender until then (none of it the person's: memory/rehear.py hears it not)."""
+    if by_me and told and not owner and gate.redact(speaker) == speaker:
+        return speaker
+    return "" if told and owner is None and not between else owner
 
 
 def _told(conv: Conversation, me: str | None, between: bool) -> bool:
@@ -2351,6 +2388,19 @@ def _refuse_secrets(conv: Conversation, report: ChatReport) -> None:
         conv.key = "redacted-" + hashlib.sha256(conv.key.encode("utf-8")).hexdigest()[:16]
 
 
+def _unheard(db: Database, units: list[_Unit], outcomes: list[Outcome], claimed: set[str]) -> list[tuple[str, str]]:
+    """The person's turns already in (id, text), of the sessions `claimed`, still untouched: a killed run's,
+    which it may not have heard, or an earlier import's that was not told they were the person's (the
+    same file imported again with --me)."""
+    logged = [
+        (o.id or "", u.payload.content)
+        for u, o in zip(units, outcomes, strict=True)
+        if u.own and u.session in claimed and _logged(o)
+    ]
+    fresh = rehear.untouched(db, [mid for mid, _ in logged]) if logged else set()
+    return [(mid, text) for mid, text in logged if mid in fresh]
+
+
 def _logged(outcome: Outcome) -> bool:
     return isinstance(outcome, Duplicate) and outcome.logged and bool(outcome.id)
 
@@ -2454,9 +2504,6 @@ def _landed(
     # change of it supersedes or waits for review (memory/correction.heard).
     own = [(o.id, u.payload.content) for u, o in zip(units, outcomes, strict=True) if u.own and isinstance(o, Stored)]
     correction.said_by_another(db, _said_by_others(units, outcomes), actor=actor)  # (session 45: glenda)
-    if again:  # the person's turns a killed run stored and may not have heard: each one still untouched
-        logged = [(o.id or "", u.payload.content) for u, o in zip(units, outcomes, strict=True) if u.own and _logged(o)]
-        fresh = rehear.untouched(db, [mid for mid, _ in logged]) if logged else set()
-        own += [(mid, text) for mid, text in logged if mid in fresh]
+    own += _unheard(db, units, outcomes, report.claimed if not again else {u.session for u in units})
     for line in correction.heard(db, own, actor=actor):
         report.changes.append(line)

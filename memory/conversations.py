@@ -51,13 +51,19 @@ class SessionSpan:
     messages: int
     # the speaker whose turns are the person's own in a chat between people (--me, or the export's own
     # account), as the import was told it: a later quire's rules hear that speaker's turns again
-    # (memory/rehear.py) even where the rules of the import's day read none of them
+    # (memory/rehear.py) even where the rules of the import's day read none of them. '' in a chat of one
+    # sender read sender by sender: none of it is the person's (None: not told, a one-sender chat is theirs)
     owner: str | None = None
 
 
 def session_id(source: str, conversation: str) -> str:
     digest = hashlib.sha256(f"{source}\x00{conversation}".encode()).hexdigest()[:16]
     return f"ses_{digest}"
+
+
+def owners(db: Database, ids: Sequence[str]) -> dict[str, str | None]:
+    """The owner each of the sessions `ids` that exist was told (`SessionSpan.owner`)."""
+    return {str(sid): owner for sid, owner in rows_in(db, "SELECT id, owner FROM sessions WHERE id IN ({marks})", ids)}
 
 
 def upsert_session(db: Database, span: SessionSpan) -> str:
@@ -91,14 +97,17 @@ def upsert_session(db: Database, span: SessionSpan) -> str:
     ends = [t for t in (row["ended_at"], span.ended_at) if t]
     db.execute(
         "UPDATE sessions SET started_at = ?, ended_at = ?, participants = ?, with_assistant = ?, messages = ?, "
-        "owner = coalesce(?, owner) WHERE id = ?",
+        "owner = CASE WHEN ? IS NULL OR (? = '' AND coalesce(owner, '') != '') THEN owner ELSE ? END WHERE id = ?",
         (
             min(starts) if starts else None,
             max(ends) if ends else None,
             json.dumps(people, ensure_ascii=False),
             int(bool(row["with_assistant"]) or span.with_assistant),
             max(int(row["messages"]), span.messages),
-            span.owner,  # (an import told no owner keeps the one an earlier import was told)
+            # an import told no owner, or told none of it is the person's (''), keeps the one an earlier was told
+            span.owner,
+            span.owner,
+            span.owner,
             sid,
         ),
     )

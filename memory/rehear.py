@@ -17,17 +17,16 @@ forgotten); a change they accepted or dismissed is not asked again (`correction.
 confirmed or edited is not superseded at once (an item asks them); an item already open is not opened
 twice (`review.enqueue` reuses it).
 
-Which turns are the person's own, as the import told them: a chat turn in a conversation with an
-assistant whose speaker is no assistant (`conversations.speakers`' rule); a turn of a conversation of
-one speaker and no assistant (`chats.between_people`: none, so the turns are theirs; not a Telegram
-chat, whose import asks whose a one-sender chat is); a turn in a chat between
-people whose speaker the import was told is the person (`sessions.owner`: --me, or the export's own
-account), or, for a chat imported before the owner was kept, the one of that export the import already
-read some turn of (typed, or marked as a part played: the import hears only the person's own, so that
-speaker was theirs: without such a turn, nothing of that export is heard, never a friend's "I moved to
-Lisbon"); a paragraph of a
-Markdown note (its import log source is `md:...`). A captured note (by hand, or a JSONL file's) is heard when
-it lands (memory/capture.py `heard`, memory/importer.py), not heard again here.
+Which turns are the person's own, as the import told them: a chat turn in a conversation with an assistant whose
+speaker is no assistant (`conversations.speakers`' rule); a turn of a conversation of one speaker and no
+assistant (`chats.between_people`: none, so the turns are theirs; not a Telegram chat, whose import asks whose a
+one-sender chat is, nor one whose import was told whose it is: its owner); a turn in a chat between people whose
+speaker the import was told is the person (`sessions.owner`: --me, or the export's own account), or, for a chat
+imported before the owner was kept, the one of that export the import already read some turn of (typed, or
+marked as a part played: the import hears only the person's own, so that speaker was theirs: without such a
+turn, nothing of that export is heard, never a friend's "I moved to Lisbon"); a paragraph of a Markdown note
+(its import log source is `md:...`). A captured note (by hand, or a JSONL file's) is heard when it lands
+(memory/capture.py `heard`, memory/importer.py), not heard again here.
 """
 
 from __future__ import annotations
@@ -52,8 +51,10 @@ _OWN_TURNS = (
     f"(s.with_assistant = 1 AND lower(st.speaker) NOT IN ({_ASSISTANTS}) AND (st.speaker = 'user' "
     "OR substr(s.source, 1, instr(s.source, ':')) NOT IN ('chatgpt:', 'claude:'))) "
     # one speaker and no assistant: no chat between people, every turn the person's (not a Telegram
-    # chat of one sender: a channel's posts are not theirs, the import asked whose they were)
-    "OR (s.with_assistant = 0 AND json_array_length(s.participants) = 1 AND s.source NOT LIKE 'telegram:%') "
+    # chat of one sender: a channel's posts are not theirs, the import asked whose they were; nor one
+    # the import read sender by sender, its owner told: "WhatsApp Chat with Rui.txt" where only Rui wrote)
+    "OR (s.with_assistant = 0 AND json_array_length(s.participants) = 1 AND s.source NOT LIKE 'telegram:%' "
+    "AND s.owner IS NULL) "
     # a chat between people: the speaker the import was told is the person (--me, the export's account)
     "OR (s.with_assistant = 0 AND st.speaker = s.owner) "
     "OR (s.with_assistant = 0 AND (s.source, st.speaker) IN (SELECT s2.source, st2.speaker FROM session_turns st2 "
