@@ -25,8 +25,9 @@ speaker the import was told is the person (`sessions.owner`: --me, or the export
 imported before the owner was kept, the one of that export the import already read some turn of (typed, or
 marked as a part played: the import hears only the person's own, so that speaker was theirs: without such a
 turn, nothing of that export is heard, never a friend's "I moved to Lisbon"); a paragraph of a Markdown note
-(its import log source is `md:...`). A captured note (by hand, or a JSONL file's) is heard when it lands
-(memory/capture.py `heard`, memory/importer.py), not heard again here.
+(its import log source is `md:...`) landed as a fact (one of a note of someone else lands as a note). A captured
+note (by hand, or a JSONL file's) is heard when it lands (memory/capture.py `heard`, memory/importer.py), not
+heard again here.
 """
 
 from __future__ import annotations
@@ -67,7 +68,9 @@ _UNTOUCHED = (
     "m.status = 'active' AND m.memory_type IN ('note', 'fact') "
     f"AND m.structured_fields IN ('{{}}', '{_PLAYED}') AND m.version = 1"
 )
-_OWN = f"{_UNTOUCHED} AND (m.id IN ({_OWN_TURNS}) OR m.id IN ({_OWN_NOTES}))"
+# A note's paragraph lands as a fact, save one of a note of someone ("# Tom" then "Lives in Boston": Tom's,
+# landed as a note, memory/importer.py): that one was not the person's at its import, nor is it here.
+_OWN = f"{_UNTOUCHED} AND (m.id IN ({_OWN_TURNS}) OR (m.memory_type = 'fact' AND m.id IN ({_OWN_NOTES})))"
 _BATCH_SQL = f"SELECT m.rowid, m.id, m.content FROM memories m WHERE m.rowid > ? AND {_OWN} ORDER BY m.rowid LIMIT ?"
 
 Reader = Callable[[list[tuple[str, str]]], correction.Heard]

@@ -310,6 +310,7 @@ def enqueue(
         # One open item per pair: the same pair raised again (a re-run, a repeated capture) reuses it.
         same = _open_for_pair(db, kind, subject_ids)
         if same is not None:
+            _told_more(db, same, kind, payload, actor)
             return same
         if kind == "page_revision":
             # One open proposal per page: a newer one replaces the older one's payload in place.
@@ -450,6 +451,19 @@ def dismiss(db: Database, item_id: int, *, actor: str, handlers: Handlers | None
             message = _dismiss_page_revision(db, item, _handler(item, handlers))
         _close(db, item, "dismissed", actor=actor, choice=None, note="")
     return Resolution(item.id, True, message, "dismissed")
+
+
+def _told_more(db: Database, item_id: int, kind: str, payload: dict[str, Any], actor: str) -> None:
+    """An open contradiction (a guess from overlapping words) raised again as a revision (a reading of
+    what changed: "home: Lisbon -> Porto", the new memory held pending) becomes that revision, so a
+    Markdown note's "I moved to Porto" is the item `quire capture` of it opens. Never the other way."""
+    if kind != "revision" or db.scalar("SELECT kind FROM review_queue WHERE id = ?", (item_id,)) != "contradiction":
+        return
+    db.execute(
+        "UPDATE review_queue SET kind = ?, payload = ? WHERE id = ?",
+        (kind, json.dumps(payload, sort_keys=True, default=str), item_id),
+    )
+    audit.record(db, actor, "requeue", "review_item", str(item_id), kind=kind, reason=payload.get("reason"))
 
 
 def _open_for_pair(db: Database, kind: str, subject_ids: Sequence[Any]) -> int | None:
