@@ -1049,6 +1049,7 @@ def _note_units(
             f"{_named(rel)}: {problem}; its title is taken from the heading or file name (fix the YAML)"
         )
     day = notes.note_day(text, file.stem)
+    own = notes.is_own(title)
     units = []
     for line, block in blocks:
         # A paragraph longer than a capture lands in parts, as a chat message does (it was refused whole).
@@ -1058,8 +1059,9 @@ def _note_units(
             named = _linked(entities, part, names)
             # (a paragraph with no subject in a note of someone, "# Tom" then "Lives in Boston", is Tom's: a note,
             # never read as the person's life, as `life.subjectless` would read it as a fact: `_own_paragraph`;
-            # a daily note's "Moved to [[Denver]]" is the person's, its link no subject)
-            kind = "note" if entities and life.subjectless(part) != part else "fact"
+            # a daily note's "Moved to [[Denver]]" is the person's, its link no subject, and so is a line of the
+            # person's own note, "Me.md" or "About me.md": `notes.is_own`)
+            kind = "note" if entities and not own and life.subjectless(part) != part else "fact"
             data = {"content": part, "type": kind, "entities": named, "source": str(rel), "space": space}
             if day:  # a daily note's paragraphs are about its day, not the day they were imported
                 data["valid_from"] = day

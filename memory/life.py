@@ -4629,14 +4629,19 @@ def _a_major(attribute: str, memory_type: str, match: re.Match[str], value_group
 
 # Who asked the person to be theirs, as no one by name: "he asked me to be his girlfriend"
 _NO_PARTNER_NAME = frozenset(
-    ["he", "she", "they", "someone", "somebody", "this", "that", "guy", "girl", "he's", "she's", "around", "apps"]
+    ["he", "she", "they", "someone", "somebody", "this", "that", "guy", "girl", "he's", "she's"]
 )
+# Dating no one in particular, or no one: "I'm dating around", "dating apps", "I'm dating nobody", "dating myself"
+_DATING_NO_ONE = frozenset(["apps", "nobody", "noone", "no one", "myself", "anyone", "anybody", "people", "multiple"])
 
 
 def _a_partner(attribute: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
-    """A relationship begun: "dating <name>" where the partner is named, else "in a relationship"."""
+    """A relationship begun: "dating <name>" where the partner is named, else "in a relationship"; dating no one
+    in particular (`_DATING_NO_ONE`, a word no one is called: "I'm dating around", "dating again") is none."""
     name = _untrailed(groups.get("n") or groups.get("n2") or groups.get("n3") or "").strip(" .,'")
-    if not name or name.casefold() in _NO_PARTNER_NAME or name.casefold() in tokens.STOPWORDS:
+    if name.casefold() in _DATING_NO_ONE or (name.islower() and vocab.not_a_name(name)):
+        return None
+    if not name or name.casefold().split()[0] in _NO_PARTNER_NAME or name.casefold() in tokens.STOPWORDS:
         return Said(attribute, "in a relationship", "in a relationship", memory_type)
     return Said(attribute, f"dating {_norm(name)}", f"dating {name}", memory_type)
 
@@ -11582,6 +11587,16 @@ _RULES = (
         + r")(?= again\b|\s*(?:[,.;!?)]|$)| (?:and (?:I|i)|last|this|in|on|after|when|because|so|lol|pues)\b)",
         gate=r"sign|again|name is|name to",
     ),
+    # (session 48: trust48) a first name alone, said as the person's: "My name is Alex", an agent's "Name is Alex"
+    # (`subjectless`), "Hi, my name is Alex and I live in Boston" (a capital opens it: not "my name is on the lease",
+    # "my name is mud", "My name is Not Important"; a word no one is called, `vocab.not_a_name`, is none)
+    _rule(
+        "name",
+        IDENTITY,
+        r"\b[Mm]y (?:first )?name is (?:now |officially )?(?P<v>(?!(?:Mud|Legion|Not|Nobody|None|Unknown|Irrelevant|Important|Private)\b)"
+        rf"[{_UP}][a-z][\w'-]*)(?=\s*(?:[,.;!?)]|$)| (?:and (?:I|i)|but|btw|lol|by the way|now|again|too)\b)",
+        gate=r"name is",
+    ),
     # married, engaged, divorced, single: "we got married in June", "married 3 weeks now", "tomek and i aren't married"
     _rule(
         "relationship",
@@ -13417,7 +13432,19 @@ def _of_now(said: Said | None, match: re.Match[str]) -> Said | None:
     """A rule's reading, None for a home of the person's childhood ("we moved to Kharkiv when I was 7")."""
     if said is not None and said.attribute == "home" and _in_childhood(match.string, match.start(), match.end()):
         return None
+    if said is not None and said.attribute == "employer" and _an_everyday_word(said.shown, match):
+        return None
     return said
+
+
+def _an_everyday_word(shown: str, match: re.Match[str]) -> bool:
+    """Whether an employer read is one word in lower case that data/common.txt holds (a word naming no particular
+    thing) and no list opens a name with, right after "at": "I work at scale", "works at speed", "at peace" say how,
+    not where; "i work at target" (Target Pharmacy), "at stripe" (no everyday word), "at the council", "at Scale",
+    "I work for jeff" name one."""
+    if not shown.islower() or " " in shown or shown not in vocab.word_list("common.txt") or shown in vocab.names():
+        return False
+    return match.groupdict().get("v") is not None and match.string[: match.start("v")].casefold().endswith(" at ")
 
 
 def _in_childhood(sentence: str, start: int, end: int) -> bool:
@@ -15176,6 +15203,13 @@ _LEVELS = frozenset(
 )
 
 
+def _first_name_of(a: str, b: str) -> bool:
+    """Whether one name is a first name alone and the other a full name it opens ("Alex" / "Alex Smith"): one name,
+    said in full once ("Alex Smith" / "Sam Smith" is a change)."""
+    short, long_ = (a, b) if len(a.split()) <= len(b.split()) else (b, a)
+    return len(short.split()) == 1 < len(long_.split()) and _spelling(long_.split()[0]) == _spelling(short)
+
+
 def _less_a_modifier(a: str, b: str) -> bool:
     """Whether one role is the other less the words before it that say no level ("tester" / "manual tester")."""
     short, long_ = (a, b) if len(a) <= len(b) else (b, a)
@@ -15192,7 +15226,7 @@ def same(a: Said, b: Said) -> bool:
     if (by_often := _same_often(a, b)) is not None:
         return by_often  # "every other week" is "biweekly"; "every week" then "every two weeks" is a change
     if a.attribute == "name":  # (a name with a word fewer is another name: "Marisol Ortega" after "... Ortega Reyes")
-        return _spelling(a.value) == _spelling(b.value)
+        return _spelling(a.value) == _spelling(b.value) or _first_name_of(a.value, b.value)
     if a.attribute == "role" and ended(a) != ended(b):
         return False  # "no longer a nurse" is no nurse
     if a.attribute == "role" and (says_less(a, b) or says_less(b, a)):
@@ -16412,6 +16446,24 @@ _HOW_WORDS = """fine well good great okay ok alright better worse sick ill unwel
 _HOW_THEY_ARE = frozenset(_HOW_WORDS.split())
 
 
+# (session 48: trust48) children named in a list: "I have two kids, Maya and Leo", "We have three children: Ana, Ben
+# and Cy", "My sons are Leo and Max", "my kids, Maya and Leo, ..." (each named; a capital opens each name)
+_KIDS_LISTED = patterns.lazy(
+    r"(?:\b(?i:i|we) (?:have|'ve got|have got|got) (?i:(?:two|three|four|five|[2-9]|twin) )?|\b(?i:my|our) (?i:(?:two|three|"
+    r"four|five|[2-9]|twin) )?)(?P<rel>(?i:kids|children|sons|daughters|boys|girls))(?: are|,|:)? (?i:named |called )?"
+    rf"(?P<names>[{_UP}][\w'-]+(?:, [{_UP}][\w'-]+)*,? (?:and|&) (?!I\b)[{_UP}][\w'-]+)(?![\w'-])"
+)
+
+
+def _kids_listed(sentence: str) -> list[tuple[str, str]]:
+    """(relation as said, name) for each child a list names (`_KIDS_LISTED`)."""
+    out: list[tuple[str, str]] = []
+    for match in _KIDS_LISTED.finditer(sentence) if "and" in sentence or "&" in sentence else ():
+        names = re.split(r",? (?:and|&) |, ", match.group("names"))
+        out += [(match.group("rel").casefold(), n) for n in names if not vocab.not_a_name(n)]
+    return out
+
+
 def _more_kin(sentence: str, lower: bool) -> list[tuple[str, str]]:
     """(relation, name) of `_KIN_MORE`: a parent named without "my", a full name after "my <relation> is",
     "the missus, <name>", a name in lower case before its "'s"."""
@@ -16469,6 +16521,7 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
         seen.append(sentence)
         out += _more_kin(sentence, lower)
         out += _kin_named(sentence, lower)
+        out += [(rel, name) for rel, name in _kids_listed(sentence) if name not in {n for _, n in out}]
         out += _s44q_kin(sentence)  # (session 44: maude) "ma soeur Émilie"
         out += _s44_asked_to_be(sentence, lower) if "asked me" in sentence else []  # (session 44)
     # (session 45: life51) each reader took the word after the relation as its name where a texter's adverb or

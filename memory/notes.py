@@ -180,6 +180,16 @@ def is_day(title: str) -> bool:
     return found is not None and _calendar(found) is not None and len(title[found.end() :].split()) <= 1
 
 
+# The titles of a note the person keeps of themselves ("Me.md", "About me.md"): its subjectless lines are theirs
+_OWN_TITLES = frozenset(["me", "myself", "about me", "about myself", "all about me"])
+
+
+def is_own(title: str) -> bool:
+    """Whether a note's title names the person who keeps the notes ("Me", "About me"): "Lives in Boston" in it is
+    the person's life, as `quire capture "Lives in Boston"` is (a note titled "Tom" is Tom's)."""
+    return " ".join(title.casefold().split()) in _OWN_TITLES
+
+
 def links(text: str) -> list[str]:
     """The notes a text links to, in order, each once: the target of each `[[target|shown]]` (its
     last path part, without `#heading` or `^block`), not an embed (`![[...]]`), a link to a file

@@ -219,6 +219,52 @@ def test_a_note_of_someone_is_theirs_and_a_daily_note_is_the_persons(cli, quire_
     assert [(a, {was, now}) for a, was, now in _changes(quire_home)] == [("home", {"Denver", "Portland"})]
 
 
+# A note the person keeps of themselves, by its title (the file's name, its heading or its frontmatter's title)
+OWN_NOTES = [
+    ("Me.md", "Lives in Boston.\n\nWorks at Google on search.\n"),
+    ("About me.md", "Lives in Boston.\n"),
+    ("me.md", "Lives in Boston\n"),
+    ("profile.md", "---\ntitle: About Me\n---\nLives in Boston with the kids.\n"),
+    ("Notes.md", "# Me\n\nLives in Boston.\n"),
+]
+
+
+@pytest.mark.parametrize(("name", "text"), OWN_NOTES)
+def test_a_subjectless_line_of_the_persons_own_note_is_theirs_on_the_cli(cli, quire_home, tmp_path, name, text):
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    (vault / name).write_text(text)
+    assert cli("import", str(vault)).exit_code == 0
+    assert cli("capture", "Moved to Denver in May").exit_code == 0
+    assert _changes(quire_home) == [("home", "Boston", "Denver")]
+    assert "Denver" in _first(quire_home, "where do I live now")
+
+
+def test_a_subjectless_line_of_the_persons_own_note_is_theirs_through_the_library(quire_home, tmp_path):
+    (tmp_path / "Me.md").write_text("Lives in Boston.\n\nWorks at Google on search.\n")
+    with quire.open(quire_home) as q:
+        q.import_path(tmp_path / "Me.md")
+        q.capture("Moved to Denver in May")
+        q.capture("I work at Stripe now")
+    assert sorted(_changes(quire_home)) == [("employer", "Google", "Stripe"), ("home", "Boston", "Denver")]
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("Tom.md", "# Tom\n\nLives in Boston.\n"),
+        ("Meg.md", "Lives in Boston.\n"),
+        ("About Tom.md", "Lives in Boston.\n"),
+        ("Me.md", "# Tom\n\nLives in Boston.\n"),  # (its heading titles it)
+    ],
+)
+def test_a_note_titled_for_someone_else_is_still_theirs(cli, quire_home, tmp_path, name, text):
+    (tmp_path / name).write_text(text)
+    assert cli("import", str(tmp_path / name)).exit_code == 0
+    assert cli("capture", "Moved to Denver in May").exit_code == 0
+    assert _changes(quire_home) == []
+
+
 def _chat(path: Path, said: list[tuple[str, str]]) -> Path:
     lines = (
         {"conversation": "c1", "title": "Catch up", "speaker": who, "role": "user", "text": text,

@@ -199,6 +199,9 @@ RECORDED = {
     # and lifespeed47: exact gates before searches that cannot match (101,638 fixture, LongMemEval and bench
     # texts read, typed and marked played the same)
     18: "7e178408c1883cd9",
+    # session 48 (trust48): an everyday word in lower case after "at" no employer ("I work at scale"), dating no
+    # one in particular no relationship ("I'm dating around")
+    19: "819f297c722ae33c",
 }
 
 
