@@ -121,6 +121,6 @@ def test_through_the_library_and_mcp(quire_home, new, changed):
 def test_from_each_import(cli, quire_home, tmp_path, fmt, new, changed):
     path = write(fmt, tmp_path / "export", [("Work", [OLD, new])])
     assert cli("import", str(path)).exit_code == 0
-    with quire.open(quire_home) as q:  # (a note's two paragraphs may queue the change as a contradiction)
-        items = [(i["old"], i["new"]) for i in q.review().items]
-    assert items == ([(OLD, new)] if changed else [])
+    with quire.open(quire_home) as q:  # (one revision on every route: a note's too, review._told_more)
+        items = [(i["kind"], i["old"], i["new"]) for i in q.review().items]
+    assert items == ([("revision", OLD, new)] if changed else [])
