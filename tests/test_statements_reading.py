@@ -201,7 +201,7 @@ RECORDED = {
     18: "7e178408c1883cd9",
     # session 48 (trust48): an everyday word in lower case after "at" no employer ("I work at scale"), dating no
     # one in particular no relationship ("I'm dating around")
-    19: "819f297c722ae33c",
+    19: "984ffa977cee0ef8",
 }
 
 
