@@ -68,6 +68,19 @@ def quantize(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return rows, scale
 
 
+def quantize_one(vector: np.ndarray) -> tuple[np.ndarray, np.float32]:
+    """`quantize` of one vector: (its int8 row, its scale), the same bits. A recall quantizes its query
+    once; numpy's cost a call is most of `quantize`'s on one row (15 us against 7)."""
+    v = np.asarray(vector, dtype=np.float32).reshape(-1)
+    peak = np.abs(v).max() if v.size else np.float32(0)
+    scale = np.float32(peak / np.float32(127.0)) if peak > 0 else np.float32(1.0)  # (NaN: 1.0, as `quantize`)
+    x = v / scale
+    np.rint(x, out=x)
+    np.maximum(x, -127, out=x)  # `quantize`'s clip, in place
+    np.minimum(x, 127, out=x)
+    return x.astype(np.int8), scale
+
+
 def signs(vectors: np.ndarray) -> np.ndarray:
     """Sign bits, word-major: (ceil(d / 64), n) uint64, bit set where the component is > 0."""
     vectors = np.atleast_2d(np.asarray(vectors, dtype=np.float32))
