@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from memory import access, audit, clock, conversations, gate, life, review, statements, tokens, vectors, vocab
-from memory.db import Database, execute_in, gather_dicts, in_queries, regroup, rows_in
+from memory.db import Database, change_counters, execute_in, gather_dicts, in_queries, regroup, rows_in
 from memory.embed import embed_text
 from memory.errors import InvalidInput, ModelUnavailable, QuireError
 from memory.textcache import text_cache
@@ -501,7 +501,7 @@ def _unmoved(db: Database, kept: rowcache.RowCache | None) -> tuple[tuple[Any, .
     them, when the store has not moved since): with a row cache, the counters are read first."""
     if kept is None:
         return None, None
-    token = tuple(db.rows(*rowcache.query())[0])
+    token = change_counters(db)
     return token, kept.at(token)
 
 
