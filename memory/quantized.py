@@ -211,8 +211,8 @@ class Packed:
 
     def dots(self, query8: np.ndarray) -> np.ndarray:
         """rows @ query8 (d int8) as int32, exactly: the same integers as `dots`."""
-        shifted = (np.asarray(query8, dtype=np.int16) + 128).astype(np.uint8)[None, :]
-        out: np.ndarray = self._session.run(None, {"query": shifted})[0][0]
+        moved = np.ascontiguousarray(query8, dtype=np.int8).view(np.uint8) ^ np.uint8(0x80)  # +128, as `shifted`
+        out: np.ndarray = self._session.run(None, {"query": moved[None, :]})[0][0]
         return out
 
 
