@@ -253,6 +253,7 @@ class FileDatabase:
     _holding = False  # inside batched()
     schema_known: int | None = None  # the newest schema this quire knows, once watched
     _schema_seen = 0.0  # monotonic time of the last look at the schema version
+    _wal = False  # in WAL mode, as `configure` set it
     _shm: int | None = None  # a descriptor of the -shm file, read for the WAL index header (`change_counters`)
     _counters: tuple[bytes, tuple[Any, ...]] | None = None  # (that header, CHANGES_SQL's row) read after it
 
@@ -299,7 +300,8 @@ class FileDatabase:
         so a version check can come first)."""
         try:
             self._conn.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
-            self._conn.execute("PRAGMA journal_mode=WAL")
+            mode = self._conn.execute("PRAGMA journal_mode=WAL").fetchall()
+            self._wal = bool(mode) and str(mode[0][0]).lower() == "wal"  # (`change_counters` reads its index)
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_PAGES}")
             self._conn.execute("PRAGMA foreign_keys=ON")
@@ -430,9 +432,9 @@ class FileDatabase:
 
     def _wal_head(self) -> bytes | None:
         """The WAL index header (both copies, as SQLite lays out the -shm file's first 96 bytes) when
-        the copies agree and say it is in use; None otherwise, or for an encrypted or in-memory store."""
+        the copies agree and say it is in use; None otherwise, or for an encrypted store or one not in WAL mode."""
         if self._shm is None:
-            if self.encrypted or str(self.path) == ":memory:":
+            if self.encrypted or not self._wal:  # (a store in another journal mode: any -shm is stale)
                 return None
             try:  # (made by this connection's first read; WAL mode keeps it while the connection is open)
                 self._shm = os.open(f"{self.path}-shm", os.O_RDONLY | os.O_CLOEXEC)

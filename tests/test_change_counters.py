@@ -97,3 +97,16 @@ def test_an_in_memory_store_runs_the_statement_each_time():
     db = FileDatabase(":memory:")
     assert db.change_counters() == db.change_counters() == tuple(db.rows(CHANGES_SQL)[0])
     assert db._wal_head() is None
+
+
+def test_a_store_not_in_wal_mode_reads_the_statement_whatever_a_stale_index_says(tmp_path):
+    db = FileDatabase(tmp_path / "j.db", configure=False)  # (rollback journal: configure would set WAL)
+    db.execute("CREATE TABLE t (a INTEGER)")
+    header = bytearray(48)
+    header[0:4] = (3007000).to_bytes(4, sys.byteorder)
+    header[12] = 1  # isInit: an index as SQLite leaves one, left behind by an earlier WAL session
+    (tmp_path / "j.db-shm").write_bytes(bytes(header) * 2 + b"\x00" * 32672)
+    first = db.change_counters()
+    db.execute("INSERT INTO t VALUES (1)")  # written through the rollback journal: the stale index stays
+    assert db.change_counters() == tuple(db.rows(CHANGES_SQL)[0]) != first
+    db.close()
