@@ -68,6 +68,19 @@ def quantize(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return rows, scale
 
 
+def quantize_one(vector: np.ndarray) -> tuple[np.ndarray, np.float32]:
+    """`quantize` of one vector: (its int8 row, its scale), the same bits. A recall quantizes its query
+    once; numpy's cost a call is most of `quantize`'s on one row (15 us against 7)."""
+    v = np.asarray(vector, dtype=np.float32).reshape(-1)
+    peak = np.abs(v).max() if v.size else np.float32(0)
+    scale = np.float32(peak / np.float32(127.0)) if peak > 0 else np.float32(1.0)  # (NaN: 1.0, as `quantize`)
+    x = v / scale
+    np.rint(x, out=x)
+    np.maximum(x, -127, out=x)  # `quantize`'s clip, in place
+    np.minimum(x, 127, out=x)
+    return x.astype(np.int8), scale
+
+
 def signs(vectors: np.ndarray) -> np.ndarray:
     """Sign bits, word-major: (ceil(d / 64), n) uint64, bit set where the component is > 0."""
     vectors = np.atleast_2d(np.asarray(vectors, dtype=np.float32))
@@ -198,8 +211,8 @@ class Packed:
 
     def dots(self, query8: np.ndarray) -> np.ndarray:
         """rows @ query8 (d int8) as int32, exactly: the same integers as `dots`."""
-        shifted = (np.asarray(query8, dtype=np.int16) + 128).astype(np.uint8)[None, :]
-        out: np.ndarray = self._session.run(None, {"query": shifted})[0][0]
+        moved = np.ascontiguousarray(query8, dtype=np.int8).view(np.uint8) ^ np.uint8(0x80)  # +128, as `shifted`
+        out: np.ndarray = self._session.run(None, {"query": moved[None, :]})[0][0]
         return out
 
 

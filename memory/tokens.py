@@ -367,8 +367,14 @@ def other_names(text: str) -> list[str]:
         return []
     joined = " " + " ".join(said) + " "
     out: list[str] = []
-    for group in _alias_groups():
-        held = [" " + " ".join(name) + " " in joined for name in group]
+    for group in _alias_phrases():
+        held = [padded in joined for padded, _ in group]
         if any(held):
-            out += [" ".join(name) for name, h in zip(group, held, strict=True) if not h]
+            out += [name for (_, name), h in zip(group, held, strict=True) if not h]
     return list(dict.fromkeys(out))
+
+
+@functools.cache
+def _alias_phrases() -> tuple[tuple[tuple[str, str], ...], ...]:
+    """`_alias_groups`, each name's words joined once, as (" name ", "name"): every recall reads them."""
+    return tuple(tuple((f" {' '.join(n)} ", " ".join(n)) for n in group) for group in _alias_groups())

@@ -1241,9 +1241,9 @@ class VectorIndex:
         if held is None:
             return self.scores(query), None, np.float32(0), rounding
         packed, resid = held
-        q8, qscale = quantized.quantize(query)
-        off = np.float32(np.linalg.norm(query - q8[0].astype(np.float32) * qscale[0]))
-        est: np.ndarray = packed.dots(q8[0]).astype(np.float32) * (self.scale * qscale[0])
+        q8, qscale = quantized.quantize_one(query)
+        off = np.float32(np.linalg.norm(query - q8.astype(np.float32) * qscale))
+        est: np.ndarray = packed.dots(q8).astype(np.float32) * (self.scale * qscale)
         return est, resid, np.float32(length + off), np.float32(off + rounding)
 
     # -- persisting --------------------------------------------------------------------------

@@ -4,7 +4,8 @@ Recall reads a hundred candidate rows a query, with their conversation places, a
 (`quire serve`, the eval harness, a library caller) meets the same rows again and again. It keeps
 them per database while memory/db.CHANGES_SQL, read first by every recall, gives what it gave
 when they were read: a commit by another process or connection, or any row this connection
-writes, empties the cache. The one write it outlives is recall's own access count (`counted`):
+writes, empties the cache (the statement runs only when the WAL index moved: memory/db.py
+`FileDatabase.change_counters`). The one write it outlives is recall's own access count (`counted`):
 that changes only access_count and last_accessed, which no kept row holds, and adds one audit row,
 so the pair it leaves behind is known (memory/access.py tells it, written at once or behind).
 

@@ -526,7 +526,7 @@ def parse(query: str, now: datetime) -> Parsed:
     end: datetime | None = None
     cues: list[str] = []
     rest = query
-    now = local(now)  # "this year", "in March": the person's calendar, not UTC's at their midnight
+    here: datetime | None = None  # `now` on the person's calendar, made at the first cue (a zone's lookup)
     # `rest` as the rules see it: a phrase that names no window is masked out of it, and any digit
     # is read as the ASCII one ("since ２０２３" as "since 2023", where "in March ２０２４" alone was read)
     seen = query if query.isascii() else _DIGIT.sub(lambda d: str(int(d.group())), query)
@@ -536,8 +536,10 @@ def parse(query: str, now: datetime) -> Parsed:
             continue
         pos, before = 0, seen  # each rule reads on from where it stopped: one pass, not one from the start a cue
         while (m := pattern.search(seen, pos)) is not None:
+            if here is None:
+                here = local(now)  # "this year", "in March": the person's calendar, not UTC's at their midnight
             try:
-                s, e = rule(m, now)
+                s, e = rule(m, here)
             except (KeyError, ValueError, OverflowError):
                 # e.g. 2023-13-45, "March 1, 0999": not a date. Its words stay in the query, and no
                 # later rule reads a part of them ("since March 1, 0999" was "since March").

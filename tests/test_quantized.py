@@ -312,3 +312,20 @@ def test_a_held_index_ranks_by_int8_as_by_float32_and_its_rounding_bound_is_what
 
     monkeypatch.setattr(vectors.VectorIndex, "_estimates", unbounded)
     assert index.best(query, 100)[0].tolist() != expected.tolist()
+
+
+def test_quantize_one_gives_quantize_bits():
+    rng = np.random.default_rng(7)
+    vectors_ = [rng.standard_normal(384).astype(np.float32) * np.float32(10.0**e) for e in range(-6, 3)]
+    vectors_ += [np.zeros(384, dtype=np.float32), np.full(384, -0.5, dtype=np.float32), np.round(vectors_[6] * 4) / 4]
+    vectors_ += [rng.standard_normal(n).astype(np.float32) for n in (1, 7, 64)]
+    for v in vectors_:
+        rows, scales = quantized.quantize(v)
+        row, scale = quantized.quantize_one(v)
+        assert np.array_equal(row, rows[0]) and row.dtype == np.int8
+        assert scale.tobytes() == scales[0].tobytes() and isinstance(scale, np.float32)
+
+
+def test_control_quantize_one_of_another_vector_differs():
+    v = np.linspace(-1, 1, 384, dtype=np.float32)
+    assert not np.array_equal(quantized.quantize_one(v)[0], quantized.quantize_one(v[::-1])[0])
