@@ -255,7 +255,17 @@ def normalize_when(text: str) -> str:
 def _normalized(text: str) -> str:
     """Cached (a pure function of the text; an invalid one raises every time, as exceptions are not
     cached): a chat message's time is normalized when it is read, validated and stored."""
+    if _STORED.match(text) and int(text[:4]) >= MIN_YEAR:
+        try:  # already the stored form (a chat's message times, each new): valid is all it needs
+            datetime.fromisoformat(text[:-1])
+            return text
+        except ValueError:
+            pass  # refused below, in parse_when's words
     return iso(parse_when(text))
+
+
+# `iso`'s form exactly (no offset, no fraction): a text of it that reads as a time is its own normal form.
+_STORED = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z\Z")
 
 
 def days_between(earlier: str | None, later: datetime) -> float:

@@ -431,14 +431,14 @@ def check(content: str, others: Iterable[tuple[str, str]] = ()) -> GateVerdict:
 # ---------------------------------------------------------------------------
 # duplicate fingerprints
 
-_WS = re.compile(r"\s+")
-
 
 def normalize(content: str) -> str:
     """NFKC, casefold, whitespace collapsed, trailing . ! ? dropped."""
     s = unicodedata.normalize("NFKC", content).casefold()
+    # split/join, not a \s+ substitution and strip: the same text (str.split and re's \s take the
+    # same whitespace, str.isspace), a third of the time (8.7 -> 3.2 us a chat message, loaded machine).
     # rstrip, not a "[.!?]+$" regex: that rescans every interior run of dots (quadratic).
-    return _WS.sub(" ", s).strip().rstrip(" .!?")
+    return " ".join(s.split()).rstrip(" .!?")
 
 
 def content_hash(content: str) -> str:

@@ -163,36 +163,48 @@ class _Builder:
                 self.attach(Bad(self.problem))
         return _MORE
 
-    def step(self, event: str, value: Any) -> Any:
-        """One event: the finished item, or _MORE."""
-        if self.skip:
-            return self.skipped(event)
-        if event == "map_key":
-            if isinstance(self.stack[-1], dict) and value in self.stack[-1]:  # json would keep the last one
-                self.problem = f"the key {str(value)[:80]!r} appears twice in one object (an edited or damaged file)"
-                self.in_child, self.skip = False, len(self.stack)
-                return _MORE
-            self.keys[-1] = value
-            return _MORE
-        opening = event in ("start_map", "start_array")
-        if opening and len(self.stack) < self.max_depth:
-            self.stack.append({} if event == "start_map" else [])
-            self.keys.append(None)
-            return _MORE
-        if event in ("end_map", "end_array"):
-            value = self.stack.pop()
-            self.keys.pop()
-            if not self.stack:
-                return value
-        if opening:
-            self.refuse(f"nested more than {self.max_depth} levels deep", opening=True)
-        elif isinstance(value, str) and len(value) > self.max_string:
-            self.refuse(f"a text of {len(value):,} characters, over the {self.max_string:,} limit", opening=False)
-        elif len(self.stack[-1]) >= self.max_children:
-            self.problem = f"a list or object of more than {self.max_children:,} entries"
-            self.in_child, self.skip = False, len(self.stack)
-        else:
-            self.attach(value)
+    def run(self, events: Iterator[tuple[str, Any]]) -> Any:
+        """Take events until the item is complete: the item (or its `Bad`); _MORE if the events end.
+        One loop with the stack in locals, not a method call an event (a ChatGPT export is ~40 events
+        a message: reading one went from 0.029 to 0.025 ms a message, yajl's own part 0.005)."""
+        stack, keys, compact = self.stack, self.keys, self.compact
+        for event, value in events:
+            if self.skip:
+                done = self.skipped(event)
+                if done is not _MORE:
+                    return done
+                continue
+            if event == "map_key":
+                if isinstance(stack[-1], dict) and value in stack[-1]:  # json would keep the last one
+                    said = f"the key {str(value)[:80]!r} appears twice"
+                    self.problem = f"{said} in one object (an edited or damaged file)"
+                    self.in_child, self.skip = False, len(stack)
+                else:
+                    keys[-1] = value
+                continue
+            opening = event == "start_map" or event == "start_array"
+            if opening and len(stack) < self.max_depth:
+                stack.append({} if event == "start_map" else [])
+                keys.append(None)
+                continue
+            if event == "end_map" or event == "end_array":
+                value = stack.pop()
+                keys.pop()
+                if not stack:
+                    return value
+            if opening:
+                self.refuse(f"nested more than {self.max_depth} levels deep", opening=True)
+            elif isinstance(value, str) and len(value) > self.max_string:
+                self.refuse(f"a text of {len(value):,} characters, over the {self.max_string:,} limit", opening=False)
+            elif len(stack[-1]) >= self.max_children:
+                self.problem = f"a list or object of more than {self.max_children:,} entries"
+                self.in_child, self.skip = False, len(stack)
+            elif len(stack) == 2 and keys[0] in compact:
+                self.attach(value)
+            elif isinstance(stack[-1], dict):  # `attach`, inline: no compacted child here
+                stack[-1][keys[-1]] = value
+            else:
+                stack[-1].append(value)
         return _MORE
 
     def refuse(self, problem: str, *, opening: bool) -> None:
@@ -217,10 +229,9 @@ def _value(
         return value
     builder = _Builder({} if event == "start_map" else [], limits, compact)
     try:
-        for event, value in events:
-            done = builder.step(event, value)
-            if done is not _MORE:
-                return done
+        done = builder.run(events)
+        if done is not _MORE:
+            return done
     except JsonBroken as exc:
         if builder.skip:
             raise JsonBroken(f"{builder.problem}, and the file breaks inside it ({exc})") from None

@@ -425,6 +425,18 @@ def test_normalize_variants_equal(variant):
     assert content_hash(variant) == content_hash(base)
 
 
+def test_normalize_collapses_every_kind_of_whitespace_and_keeps_what_is_not():
+    """A no-break space, a line or paragraph separator, an ideographic space, NEL and the ASCII
+    separators \x1c-\x1f between words are one space, as a plain run is: the same content hash.
+    Control: a zero-width space or joiner is no whitespace and keeps the words apart in the hash."""
+    plain = "we chose postgres for the job queue"
+    for gap in ("\u00a0", "\u2028", "\u2029", "\u3000", "\x85", "\x1c", "\x1f", "\x0b\x0c", " \u2009 "):
+        sent = f"{gap}We chose{gap}Postgres for the job{gap}queue{gap}"
+        assert normalize(sent) == plain and content_hash(sent) == content_hash(plain)
+    for glue in ("\u200b", "\u200d"):
+        assert content_hash(f"We chose{glue}Postgres for the job queue") != content_hash(plain)
+
+
 def test_content_hash_differs_for_different_content():
     a = content_hash("We chose Postgres for the job queue")
     assert a != content_hash("We chose SQLite for the job queue")

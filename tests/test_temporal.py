@@ -283,3 +283,18 @@ def test_a_warm_process_screens_the_rules_and_reads_every_query_the_same(monkeyp
     monkeypatch.setattr(temporal, "_SCREEN", needles.Screen(every, after=1))
     assert [parse(q, NOW) for q in queries] == searched
     assert temporal._SCREEN.finder is not None and searched[-1].window is None and searched[0].window is not None
+
+
+def test_a_time_already_in_the_stored_form_is_kept_only_when_it_is_a_real_time():
+    """A chat's message time arrives as the stored form (2024-05-01T09:30:00Z) and is taken as it
+    is; the same form naming no real moment (a 29 February of a common year, hour 24, second 60, a
+    year before 1000) is refused in the words any unread date gets. Control: a leap day is kept."""
+    assert clock.normalize_when("2024-02-29T23:59:59Z") == "2024-02-29T23:59:59Z"
+    assert clock.normalize_when("1000-01-01T00:00:00Z") == "1000-01-01T00:00:00Z"
+    for bad in ("2023-02-29T00:00:00Z", "2024-05-01T24:00:00Z", "2024-05-01T09:30:60Z"):
+        with pytest.raises(InvalidInput, match="cannot read the date"):
+            clock.normalize_when(bad)
+    with pytest.raises(clock.OutOfRange):
+        clock.normalize_when("0999-12-31T23:59:59Z")
+    with pytest.raises(InvalidInput):
+        clock.normalize_when("２024-05-01T09:30:00Z")  # fullwidth digits: not the stored form

@@ -493,3 +493,30 @@ def test_the_k_best_estimates_are_those_argpartition_picks_nan_and_ties_included
     picked = np.argpartition(values, len(values) - 50)[-50:]
     assert np.all(found[1:] > found[:-1])  # ascending, no position twice
     assert np.array_equal(np.sort(values[found]), np.sort(values[picked]), equal_nan=True)
+
+
+def test_a_tail_block_grown_a_batch_at_a_time_holds_what_one_piece_holds(monkeypatch):
+    """The last tail block takes each batch into its spare rows (`_grown`), not a copy of it all:
+    after batches that fill, cross and restart blocks, with an update in between, every row reads
+    as in an index built in one piece, and a block read before a batch still holds its own rows."""
+    monkeypatch.setattr(vectors, "TAIL_BLOCK", 16)
+    rng = np.random.default_rng(5)
+    rows = rng.standard_normal((70, 384)).astype(np.float32)
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    index = vectors.VectorIndex("m", 384)
+    index.add([1, 2], ["m0", "m1"], rows[:2])
+    _ = index.matrix  # rows 1-2 the base; the rest a tail
+    earlier = None
+    for lo, hi in itertools.pairwise([2, 5, 6, 18, 19, 40, 41, 70]):
+        index.add(list(range(lo + 1, hi + 1)), [f"m{i}" for i in range(lo, hi)], rows[lo:hi])
+        if hi == 19:
+            earlier = index._tails[-1], index._tails[-1].copy()
+            rows[10] = rows[60]  # an update of a row inside a grown block
+            index.add([11], ["m10"], rows[10:11])
+    assert earlier is not None and np.array_equal(earlier[0], earlier[1])
+    assert all(len(block) <= 16 for block in index._tails)
+    assert np.array_equal(index.vectors_at(np.arange(70)), rows)
+    whole = vectors.VectorIndex("m", 384)
+    whole.add(list(range(1, 71)), [f"m{i}" for i in range(70)], rows)
+    assert index.search(rows[60], 3) == whole.search(rows[60], 3)
+    assert np.array_equal(index.matrix, rows)
