@@ -772,11 +772,35 @@ _WORDS_OF: dict[tuple[str, int], needles.Finder] = {}
 
 def _may_hold(pattern: re.Pattern[str], text: str) -> bool:
     """False only where `text` cannot match `pattern`: it is ASCII and holds none of the words every
-    match of it holds (made at the first text looked at)."""
+    match of it holds (made at the first text looked at). A search of `_screen` is told by its one pass."""
+    at = _screen()[1].get((pattern.pattern, pattern.flags))
+    if at is not None:
+        return not text.isascii() or at in _screened(text)
     finder = _WORDS_OF.get((pattern.pattern, pattern.flags))
     if finder is None:
         finder = _WORDS_OF[(pattern.pattern, pattern.flags)] = needles.Finder([needles.within(pattern)])
     return finder.holds_any(text.lower() if text.isascii() else None)
+
+
+# (session 48: life48) The searches `read` looks for the words of in every text or sentence, told in one pass a text
+# (`_screened`): each by its own pass was ~1.5 us a search a text, and a turn of an import looks for five to seven.
+_SCREEN: list[tuple[needles.Finder, dict[tuple[str, int], int]]] = []
+
+
+def _screen() -> tuple[needles.Finder, dict[tuple[str, int], int]]:
+    """The finder of the words within each of the searches of every text, and each search's place in it (made at
+    the first text: these searches are defined further down)."""
+    if not _SCREEN:
+        searches = (_ROLE_PLAY, _WORK, _A_CASE, _INTRODUCES, _PARTNER_GATE, _PASTED_AFTER, _S45L_GROUP_WORDS)
+        finder = needles.Finder([needles.within(search) for search in searches])
+        _SCREEN.append((finder, {(search.pattern, search.flags): at for at, search in enumerate(searches)}))
+    return _SCREEN[0]
+
+
+@text_cache(maxsize=1024)
+def _screened(text: str) -> frozenset[int]:
+    """The searches of `_screen` an ASCII text holds words of (the others cannot match it), in one pass."""
+    return frozenset(_screen()[0].holding(text.lower()))
 
 
 def _rule(
@@ -14601,7 +14625,7 @@ def read(text: str) -> tuple[Said, ...]:
         before = _named_before(sentence, introduced) or said_before
         if before is not None:
             out.setdefault(before.attribute, before)
-        intro = _INTRODUCES.search(sentence)
+        intro = _INTRODUCES.search(sentence) if _may_hold(_INTRODUCES, sentence) else None
         introduced = _activity(intro.group("thing")) if intro and not _HEDGE.search(intro.group(0)) else introduced
         writer = _writer_said(sentence, text)  # (session 38: ines) a bank switched to goes before the rules
         for said in (said for said in writer if said.attribute in _SWITCHED_FIRST):
@@ -14613,9 +14637,9 @@ def read(text: str) -> tuple[Said, ...]:
             out.setdefault(said.attribute, said)
     _joined_a_gym(_s45k_over(out, text))  # (session 45: kayla's lower-case run-ons first)
     _not_a_home_but_a_supplier(out, named)  # (session 39: bola)
-    if "partner" not in out and _PARTNER_GATE.search(text) is not None:
+    if "partner" not in out and _may_hold(_PARTNER_GATE, text) and _PARTNER_GATE.search(text) is not None:
         out.update((said.attribute, said) for said in _partner_named(text)[:1])
-    for said in (_levels(text) if _A_LEVEL.search(text) is not None else []) + _memberships(text) + _s45l_read(text):
+    for said in (_levels(text) if _a_level(text) else []) + _memberships(text) + _s45l_read(text):
         out.setdefault(said.attribute, said)  # (session 41; session 45: a club of a kind, a job done with)
     if "number of pets" not in out and "just" in text:
         out.update((said.attribute, said) for said in _one_pet(text))
@@ -14635,6 +14659,14 @@ def read(text: str) -> tuple[Said, ...]:
 # French; DELE: Spanish; IELTS, TOEFL: English), else none is read. Not a level needed or planned ("I
 # need B1 for citizenship", "next B2 course"), nor someone else's ("my son passed B1").
 _A_LEVEL = patterns.lazy(r"\b[ABC][12]\b")
+_CEFR_LEVELS = ("A1", "A2", "B1", "B2", "C1", "C2")  # (one of which every match of `_A_LEVEL` is)
+
+
+def _a_level(text: str) -> bool:
+    """Whether a text names a CEFR level (`_A_LEVEL`): its search only where it holds one (3 us a turn)."""
+    return any(map(text.__contains__, _CEFR_LEVELS)) and _A_LEVEL.search(text) is not None
+
+
 _LANGUAGES = r"(?:German|Polish|English|French|Spanish|Italian|Ukrainian|Dutch|Portuguese|Czech|Swedish|Norwegian|Danish|Catalan)"
 _LEVEL_SAID = patterns.lazy(
     r"\b[Mm]y (?P<lang>" + _LANGUAGES + r") (?:level )?is (?:now |already |only |still |about |around )*(?:level )?"
