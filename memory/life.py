@@ -791,7 +791,16 @@ def _screen() -> tuple[needles.Finder, dict[tuple[str, int], int]]:
     """The finder of the words within each of the searches of every text, and each search's place in it (made at
     the first text: these searches are defined further down)."""
     if not _SCREEN:
-        searches = (_ROLE_PLAY, _WORK, _A_CASE, _INTRODUCES, _PARTNER_GATE, _PASTED_AFTER, _S45L_GROUP_WORDS)
+        searches = (
+            _ROLE_PLAY,
+            _WORK,
+            _A_CASE,
+            _INTRODUCES,
+            _PARTNER_GATE,
+            _PASTED_AFTER,
+            _S45L_GROUP_WORDS,
+            _S45K_SAYS,
+        )
         finder = needles.Finder([needles.within(search) for search in searches])
         _SCREEN.append((finder, {(search.pattern, search.flags): at for at, search in enumerate(searches)}))
     return _SCREEN[0]
@@ -3623,7 +3632,7 @@ def _typed_word(match: re.Match[str]) -> str:
 def _typed_out(text: str) -> str:
     """A text typed on a phone as the rules spell it (`_PHONE_WORD`, `_SHOUTED_RUN`)."""
     text = _SHOUTED_RUN.sub(lambda m: m.group(0).lower(), text) if _HAS_CAPS.search(text) else text
-    if _PHONE_RUNS.isdisjoint(vocab.WORD_RUN.findall(text)):
+    if _PHONE_RUNS.isdisjoint(_word_runs(text)):
         return text  # (no word of `_PHONE_WORD` in it: its search along the text cost 10 us a turn of an import)
     return _PHONE_WORD.sub(_typed_word, text)
 
@@ -13810,7 +13819,14 @@ _UNSPELLED_RUNS = frozenset(["Im", "im", "Ive", "ive", "Weve", "weve"]) | frozen
 
 def _unspelled(text: str) -> str:
     """`text` with `_UNSPELLED`'s words spelt (`_spelled`); a text with none of them not searched (2 us a turn)."""
-    return text if _UNSPELLED_RUNS.isdisjoint(vocab.WORD_RUN.findall(text)) else _UNSPELLED.sub(_spelled, text)
+    return text if _UNSPELLED_RUNS.isdisjoint(_word_runs(text)) else _UNSPELLED.sub(_spelled, text)
+
+
+@text_cache(maxsize=1024)
+def _word_runs(text: str) -> frozenset[str]:
+    """A text's runs of word characters (`vocab.WORD_RUN`), found once for `_unspelled` and `_typed_out`, which
+    look for their words among them in the text `read` reads (the same text: most turns spell out nothing)."""
+    return frozenset(vocab.WORD_RUN.findall(text))
 
 
 def _spelled(match: re.Match[str]) -> str:
@@ -18184,7 +18200,7 @@ _S45K_SAYS = patterns.lazy(
 def _s45k_read(text: str) -> list[Said]:
     """(session 45: kayla) What her lower-case run-ons say of a car bought, a bank or carrier switched to, an
     insurer, a gym, a league, her place, a new doctor, a boss, a partner (`_S45K_READ`), read clause by clause (`_s45k_clauses`)."""
-    if _S45K_SAYS.search(text) is None:
+    if not _may_hold(_S45K_SAYS, text) or _S45K_SAYS.search(text) is None:
         return []
     out: list[Said] = []
     for clause in _s45k_clauses(text):

@@ -3,10 +3,21 @@ each, told in one pass a text (`life._screen`), and a CEFR level's two character
 
 from __future__ import annotations
 
-from memory import life
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memory import life, text
 from tests.test_needles import _fixture_sentences
 
-_SCREENED = [life._ROLE_PLAY, life._WORK, life._A_CASE, life._INTRODUCES, life._PARTNER_GATE, life._S45L_GROUP_WORDS]
+_SCREENED = [
+    life._ROLE_PLAY,
+    life._WORK,
+    life._A_CASE,
+    life._INTRODUCES,
+    life._PARTNER_GATE,
+    life._S45L_GROUP_WORDS,
+    life._S45K_SAYS,
+]
 
 
 def test_every_screened_search_is_told_by_the_one_pass():
@@ -31,3 +42,58 @@ def test_texts_holding_the_screened_words_read_as_before():
     assert not life._may_hold(life._PARTNER_GATE, "I moved to Lisbon last year")  # (no word of it: no search)
     assert life._may_hold(life._PARTNER_GATE, "my HUSBAND and I")  # (any case: the needles are lowercased)
     assert life._may_hold(life._INTRODUCES, "Ich habe eine Klasse, ça va")  # (not ASCII: always searched)
+
+
+_PIECES = [
+    "SELECT",
+    "def",
+    "at",
+    "File",
+    '"',
+    "Error:",
+    "Warning: ",
+    "==",
+    "=",
+    ">",
+    "-",
+    ":",
+    ";",
+    "{",
+    "}",
+    ")",
+    "(",
+    "):",
+    "&&",
+    "|",
+    "+",
+    "$",
+    ">>>",
+    "x",
+    "I",
+    "moved",
+    " ",
+    "\t",
+    "    ",
+    "Traceback (most",
+    "from",
+    "import",
+]
+
+
+def _code_line_searched(line: str) -> bool:
+    return text._CODE_LINE.match(line, len(line) - len(line.lstrip(" \t"))) is not None
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=10).map("".join))
+def test_a_line_is_code_where_the_pattern_says_so(line):
+    """`text.code_line` passes over a line only where `_CODE_LINE` cannot match it (`_may_be_code`)."""
+    assert text.code_line(line) == _code_line_searched(line)
+
+
+def test_every_fixture_line_is_code_where_the_pattern_says_so():
+    lines = [line for s in _fixture_sentences() for line in s.split("\n")]
+    assert sum(map(_code_line_searched, lines)) > 0  # code is found
+    assert [line for line in lines if text.code_line(line) != _code_line_searched(line)] == []
+    assert text.code_line("counts = {}") and text.code_line("SELECT id FROM t;")  # controls: code
+    assert not text.code_line("I moved to Leeds in May (ticket 42)")

@@ -252,6 +252,7 @@ _LOOKED_FOR = (
         life._INTRODUCES,  # (session 48: life48, told by one pass a text with the four above: `life._screen`)
         life._PARTNER_GATE,
         life._S45L_GROUP_WORDS,
+        life._S45K_SAYS,
     ]
     + [opener for opener, _, _, _ in life._BY_OPENER if opener is not None]
 )

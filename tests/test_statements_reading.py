@@ -199,9 +199,10 @@ RECORDED = {
     # and lifespeed47: exact gates before searches that cannot match (101,638 fixture, LongMemEval and bench
     # texts read, typed and marked played the same)
     # and life48: each rule tried only where a match of it may start (`needles.openings`, `life._matches`), the
-    # searches of every text told in one pass (`life._screen`) and a level looked for where one is written (101,662
+    # searches of every text told in one pass (`life._screen`), a level looked for where one is written, a line
+    # tried as code where it may be (`text._may_be_code`), a text's word runs found once (101,662
     # fixture, LongMemEval and bench texts read, typed and marked played the same): re-recorded, not bumped
-    18: "74c70a874215c130",
+    18: "0e071e5005f61ff4",
 }
 
 
