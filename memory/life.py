@@ -767,18 +767,19 @@ _WORK = patterns.lazy(
 # The words every match of a pattern holds (`needles.within`), by the pattern: one pass over a text
 # (`needles.Finder`) tells most texts of an import apart from a pattern's matches before its search
 # (the role-play request `_ROLE_PLAY`, searched in every turn, was 9% of `read`; a job's words 5%).
-_WORDS_OF: dict[tuple[str, int], needles.Finder] = {}
+_WORDS_OF: dict[tuple[str, int], needles.Finder | int] = {}  # (an int: the search's place in `_screen`)
 
 
 def _may_hold(pattern: re.Pattern[str], text: str) -> bool:
     """False only where `text` cannot match `pattern`: it is ASCII and holds none of the words every
     match of it holds (made at the first text looked at). A search of `_screen` is told by its one pass."""
-    at = _screen()[1].get((pattern.pattern, pattern.flags))
-    if at is not None:
-        return not text.isascii() or at in _screened(text)
     finder = _WORDS_OF.get((pattern.pattern, pattern.flags))
     if finder is None:
-        finder = _WORDS_OF[(pattern.pattern, pattern.flags)] = needles.Finder([needles.within(pattern)])
+        at = _screen()[1].get((pattern.pattern, pattern.flags))
+        finder = at if at is not None else needles.Finder([needles.within(pattern)])
+        _WORDS_OF[(pattern.pattern, pattern.flags)] = finder
+    if isinstance(finder, int):
+        return not text.isascii() or finder in _screened(text)
     return finder.holds_any(text.lower() if text.isascii() else None)
 
 
