@@ -807,7 +807,7 @@ def _screen() -> tuple[needles.Finder, dict[tuple[str, int], int]]:
     return _SCREEN[0]
 
 
-@text_cache(maxsize=1024)
+@text_cache(maxsize=256)  # (a text and its sentences while `read` reads them)
 def _screened(text: str) -> frozenset[int]:
     """The searches of `_screen` an ASCII text holds words of (the others cannot match it), in one pass."""
     return frozenset(_screen()[0].holding(text.lower()))
@@ -13823,7 +13823,7 @@ def _unspelled(text: str) -> str:
     return text if _UNSPELLED_RUNS.isdisjoint(_word_runs(text)) else _UNSPELLED.sub(_spelled, text)
 
 
-@text_cache(maxsize=1024)
+@text_cache(maxsize=16)  # (the runs of a long turn are thousands of words: kept only while `read` reads it)
 def _word_runs(text: str) -> frozenset[str]:
     """A text's runs of word characters (`vocab.WORD_RUN`), found once for `_unspelled` and `_typed_out`, which
     look for their words among them in the text `read` reads (the same text: most turns spell out nothing)."""
