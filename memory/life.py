@@ -32,7 +32,7 @@ import functools
 import re
 import unicodedata
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import repeat
 
@@ -767,16 +767,50 @@ _WORK = patterns.lazy(
 # The words every match of a pattern holds (`needles.within`), by the pattern: one pass over a text
 # (`needles.Finder`) tells most texts of an import apart from a pattern's matches before its search
 # (the role-play request `_ROLE_PLAY`, searched in every turn, was 9% of `read`; a job's words 5%).
-_WORDS_OF: dict[tuple[str, int], needles.Finder] = {}
+_WORDS_OF: dict[tuple[str, int], needles.Finder | int] = {}  # (an int: the search's place in `_screen`)
 
 
 def _may_hold(pattern: re.Pattern[str], text: str) -> bool:
     """False only where `text` cannot match `pattern`: it is ASCII and holds none of the words every
-    match of it holds (made at the first text looked at)."""
+    match of it holds (made at the first text looked at). A search of `_screen` is told by its one pass."""
     finder = _WORDS_OF.get((pattern.pattern, pattern.flags))
     if finder is None:
-        finder = _WORDS_OF[(pattern.pattern, pattern.flags)] = needles.Finder([needles.within(pattern)])
+        at = _screen()[1].get((pattern.pattern, pattern.flags))
+        finder = at if at is not None else needles.Finder([needles.within(pattern)])
+        _WORDS_OF[(pattern.pattern, pattern.flags)] = finder
+    if isinstance(finder, int):
+        return not text.isascii() or finder in _screened(text)
     return finder.holds_any(text.lower() if text.isascii() else None)
+
+
+# (session 48: life48) The searches `read` looks for the words of in every text or sentence, told in one pass a text
+# (`_screened`): each by its own pass was ~1.5 us a search a text, and a turn of an import looks for five to seven.
+_SCREEN: list[tuple[needles.Finder, dict[tuple[str, int], int]]] = []
+
+
+def _screen() -> tuple[needles.Finder, dict[tuple[str, int], int]]:
+    """The finder of the words within each of the searches of every text, and each search's place in it (made at
+    the first text: these searches are defined further down)."""
+    if not _SCREEN:
+        searches = (
+            _ROLE_PLAY,
+            _WORK,
+            _A_CASE,
+            _INTRODUCES,
+            _PARTNER_GATE,
+            _PASTED_AFTER,
+            _S45L_GROUP_WORDS,
+            _S45K_SAYS,
+        )
+        finder = needles.Finder([needles.within(search) for search in searches])
+        _SCREEN.append((finder, {(search.pattern, search.flags): at for at, search in enumerate(searches)}))
+    return _SCREEN[0]
+
+
+@text_cache(maxsize=256)  # (a text and its sentences while `read` reads them)
+def _screened(text: str) -> frozenset[int]:
+    """The searches of `_screen` an ASCII text holds words of (the others cannot match it), in one pass."""
+    return frozenset(_screen()[0].holding(text.lower()))
 
 
 def _rule(
@@ -3599,7 +3633,7 @@ def _typed_word(match: re.Match[str]) -> str:
 def _typed_out(text: str) -> str:
     """A text typed on a phone as the rules spell it (`_PHONE_WORD`, `_SHOUTED_RUN`)."""
     text = _SHOUTED_RUN.sub(lambda m: m.group(0).lower(), text) if _HAS_CAPS.search(text) else text
-    if _PHONE_RUNS.isdisjoint(vocab.WORD_RUN.findall(text)):
+    if _PHONE_RUNS.isdisjoint(_word_runs(text)):
         return text  # (no word of `_PHONE_WORD` in it: its search along the text cost 10 us a turn of an import)
     return _PHONE_WORD.sub(_typed_word, text)
 
@@ -12851,17 +12885,44 @@ _UNMADE = frozenset(["\x00unmade"])  # a rule's needles not made yet (`_rule_nee
 # reaches the rule, not at import, where parsing every rule's pattern a second time (`re.compile`
 # parses it once) took 0.39 s of a 1 s import that every capture and recall pays.
 _TAILS: list[frozenset[str] | None] = [_UNMADE] * len(_RULES)
+# (session 48: life48) Where each rule's matches may start (`needles.openings`), by its place in `_RULES`: made with
+# its needles (one parse), read by `_matches`.
+_OPENINGS: dict[int, tuple[frozenset[str], bool] | None] = {}
+_UNOPENED: tuple[frozenset[str], bool] = (frozenset(["\x00unmade"]), False)
 
 
 def _rule_needles(at: int, pattern: re.Pattern[str]) -> frozenset[str] | None:
     """The needles every match of rule `at` holds (`needles.within`), made once."""
     found = _TAILS[at]
     if found is _UNMADE:
-        found = _TAILS[at] = needles.within(pattern, needles.LONG_MOST)
+        found, _OPENINGS[at] = needles.within_and_openings(pattern, needles.LONG_MOST)  # (one parse for both)
+        _TAILS[at] = found
     return found
 
 
 _BY_OPENER = _grouped(_OPENERS)
+
+
+def _matches(at: int, pattern: re.Pattern[str], sentence: str, low: str | None) -> Iterable[re.Match[str]]:
+    """Rule `at`'s matches in a sentence, `pattern.finditer`'s: tried only where one may start (`needles.openings`)
+    when that is at up to `_TRIED_AT_MOST` places (a search tries every place: ~5 us a rule a sentence)."""
+    opening = _OPENINGS.get(at, _UNOPENED) if low is not None else None
+    if opening is _UNOPENED:
+        opening = _OPENINGS[at] = needles.openings(pattern)
+    places = needles.places(low, *opening) if opening is not None and low is not None else None
+    if places is None or len(places) > _TRIED_AT_MOST:
+        return pattern.finditer(sentence)
+    out: list[re.Match[str]] = []
+    end = 0
+    for place in places:
+        if place >= end and (match := pattern.match(sentence, place)) is not None:
+            if match.end() == place:
+                return pattern.finditer(sentence)  # (an empty match: finditer's own steps after it)
+            out.append(match)
+            end = match.end()
+    return out
+
+
 # The rules a text skips where it does not speak of a job (`_FIRST_AT`) or of the person's own CV
 # (`_CV_RULES`), by (it speaks of a job, of a CV): one lookup a rule in `_stated`.
 _AT_WORK_ONLY = frozenset(pattern for _, _, pattern, _ in _RULES if pattern.pattern == _FIRST_AT)
@@ -13786,7 +13847,14 @@ _UNSPELLED_RUNS = frozenset(["Im", "im", "Ive", "ive", "Weve", "weve"]) | frozen
 
 def _unspelled(text: str) -> str:
     """`text` with `_UNSPELLED`'s words spelt (`_spelled`); a text with none of them not searched (2 us a turn)."""
-    return text if _UNSPELLED_RUNS.isdisjoint(vocab.WORD_RUN.findall(text)) else _UNSPELLED.sub(_spelled, text)
+    return text if _UNSPELLED_RUNS.isdisjoint(_word_runs(text)) else _UNSPELLED.sub(_spelled, text)
+
+
+@text_cache(maxsize=16)  # (the runs of a long turn are thousands of words: kept only while `read` reads it)
+def _word_runs(text: str) -> frozenset[str]:
+    """A text's runs of word characters (`vocab.WORD_RUN`), found once for `_unspelled` and `_typed_out`, which
+    look for their words among them in the text `read` reads (the same text: most turns spell out nothing)."""
+    return frozenset(vocab.WORD_RUN.findall(text))
 
 
 def _spelled(match: re.Match[str]) -> str:
@@ -14601,7 +14669,7 @@ def read(text: str) -> tuple[Said, ...]:
         before = _named_before(sentence, introduced) or said_before
         if before is not None:
             out.setdefault(before.attribute, before)
-        intro = _INTRODUCES.search(sentence)
+        intro = _INTRODUCES.search(sentence) if _may_hold(_INTRODUCES, sentence) else None
         introduced = _activity(intro.group("thing")) if intro and not _HEDGE.search(intro.group(0)) else introduced
         writer = _writer_said(sentence, text)  # (session 38: ines) a bank switched to goes before the rules
         for said in (said for said in writer if said.attribute in _SWITCHED_FIRST):
@@ -14613,9 +14681,9 @@ def read(text: str) -> tuple[Said, ...]:
             out.setdefault(said.attribute, said)
     _joined_a_gym(_s45k_over(out, text))  # (session 45: kayla's lower-case run-ons first)
     _not_a_home_but_a_supplier(out, named)  # (session 39: bola)
-    if "partner" not in out and _PARTNER_GATE.search(text) is not None:
+    if "partner" not in out and _may_hold(_PARTNER_GATE, text) and _PARTNER_GATE.search(text) is not None:
         out.update((said.attribute, said) for said in _partner_named(text)[:1])
-    for said in (_levels(text) if _A_LEVEL.search(text) is not None else []) + _memberships(text) + _s45l_read(text):
+    for said in (_levels(text) if _a_level(text) else []) + _memberships(text) + _s45l_read(text):
         out.setdefault(said.attribute, said)  # (session 41; session 45: a club of a kind, a job done with)
     if "number of pets" not in out and "just" in text:
         out.update((said.attribute, said) for said in _one_pet(text))
@@ -14635,6 +14703,14 @@ def read(text: str) -> tuple[Said, ...]:
 # French; DELE: Spanish; IELTS, TOEFL: English), else none is read. Not a level needed or planned ("I
 # need B1 for citizenship", "next B2 course"), nor someone else's ("my son passed B1").
 _A_LEVEL = patterns.lazy(r"\b[ABC][12]\b")
+_CEFR_LEVELS = ("A1", "A2", "B1", "B2", "C1", "C2")  # (one of which every match of `_A_LEVEL` is)
+
+
+def _a_level(text: str) -> bool:
+    """Whether a text names a CEFR level (`_A_LEVEL`): its search only where it holds one (3 us a turn)."""
+    return any(map(text.__contains__, _CEFR_LEVELS)) and _A_LEVEL.search(text) is not None
+
+
 _LANGUAGES = r"(?:German|Polish|English|French|Spanish|Italian|Ukrainian|Dutch|Portuguese|Czech|Swedish|Norwegian|Danish|Catalan)"
 _LEVEL_SAID = patterns.lazy(
     r"\b[Mm]y (?P<lang>" + _LANGUAGES + r") (?:level )?is (?:now |already |only |still |about |around )*(?:level )?"
@@ -15004,7 +15080,7 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
                 tail = _rule_needles(at, pattern)
             if pattern in skipped or needles.absent(low, tail):
                 continue
-            for match in pattern.finditer(sentence):
+            for match in _matches(at, pattern, sentence, low):
                 said_as = "" if value_group == "retired" else " " + match.group(0)  # (a plan said as one)
                 if (
                     value_group != "aim"
@@ -18187,7 +18263,7 @@ _S45K_SAYS = patterns.lazy(
 def _s45k_read(text: str) -> list[Said]:
     """(session 45: kayla) What her lower-case run-ons say of a car bought, a bank or carrier switched to, an
     insurer, a gym, a league, her place, a new doctor, a boss, a partner (`_S45K_READ`), read clause by clause (`_s45k_clauses`)."""
-    if _S45K_SAYS.search(text) is None:
+    if not _may_hold(_S45K_SAYS, text) or _S45K_SAYS.search(text) is None:
         return []
     out: list[Said] = []
     # (the whole text's gates once, not once a clause: 1,100 clauses of "I moved to Porto." took 1.6 s)

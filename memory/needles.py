@@ -264,3 +264,87 @@ def _step(op: Any, av: Any, length: int) -> tuple[set[str], bool] | None:
         branches = [_heads(list(alternative), length) for alternative in av[1]]
         return set().union(*(h for h, _ in branches)), all(whole for _, whole in branches)
     return None
+
+
+# (session 48: life48) Where a match can start, for running a pattern only there: `re` tries a rule that
+# opens with "(?:^|(?<=[\s,;(]))(?:I|i)(?:'m| am) ..." at every place of a sentence, ~5 us a rule a sentence
+# that holds its words and states nothing. An alternative that opens with "^" (not MULTILINE) can start at 0
+# only; an optional part is a branch (with it, without it); a repeat's first pass starts it, then the start
+# ends (`_STOP`). More heads than OPENINGS_MOST, or too many paths, and there are none (the pattern runs along).
+OPENINGS_MOST = 16
+_SHORTENED_FROM = 4  # heads past this many are cut to their first two characters where that makes fewer
+_PATHS_MOST = 4000
+_STOP: tuple[Any, ...] = (None,)  # a frame that ends every head reaching it (what follows is not literal)
+_ANCHORS = frozenset([sre.AT_BEGINNING, sre.AT_BEGINNING_STRING])
+
+
+def within_and_openings(
+    pattern: re.Pattern[str], most: int = 512
+) -> tuple[frozenset[str] | None, tuple[frozenset[str], bool] | None]:
+    """`within` and `openings` of a pattern from one parse (parsing is most of the cost of each)."""
+    tree = _tree(pattern)
+    return (None, None) if tree is None else (_within(tree, 0, most), openings(pattern, tree))
+
+
+def openings(pattern: re.Pattern[str], tree: list[Any] | None = None) -> tuple[frozenset[str], bool] | None:
+    """The lowercased strings of 2 to NEEDLE characters one of which every match starts with, and whether a
+    match may also start at 0 ("^"): every place a match of the pattern starts at, in an ASCII text, is one
+    where a head starts, or 0. None when the pattern's start is not literal enough to tell. `tree`: its parse."""
+    tree = _tree(pattern) if tree is None else tree
+    if tree is None or pattern.flags & re.MULTILINE:
+        return None
+    found: set[str] = set()
+    state = {"zero": False, "paths": 0}
+    if not _open(((tuple(tree), 0),), "", found, state) or _folds_to_ascii(found):
+        return None
+    heads = {h.lower() for h in found}
+    if len(heads) > _SHORTENED_FROM and len(shorter := {h[:_SHORTEST] for h in heads}) < len(heads):
+        heads = shorter  # ("i a", "i c", "i f", ...: "i " is one look along the text, each of them one)
+    return (frozenset(heads), bool(state["zero"])) if len(heads) <= OPENINGS_MOST else None
+
+
+def _open(frames: tuple[Any, ...], prefix: str, found: set[str], state: dict[str, Any]) -> bool:
+    """Add the heads of the matches of `frames` (the rest of the pattern, innermost sequence first) that open with
+    `prefix`; False where one cannot be told (too short, too many paths)."""
+    state["paths"] += 1
+    if state["paths"] > _PATHS_MOST:
+        return False
+    if len(prefix) >= NEEDLE or not frames or frames[0] is None:
+        found.add(prefix[:NEEDLE])
+        return len(prefix) >= _SHORTEST
+    items, at = frames[0]
+    if at >= len(items):
+        return _open(frames[1:], prefix, found, state)
+    op, av = items[at]
+    rest = ((items, at + 1), *frames[1:])
+    if op is sre.AT and av in _ANCHORS and not prefix:
+        state["zero"] = True  # (this way a match starts at 0 only)
+        return True
+    if op in _ZERO_WIDTH:
+        return _open(rest, prefix, found, state)
+    if op is sre.LITERAL:
+        return _open(rest, prefix + chr(av), found, state)
+    if op is sre.IN and len(av) <= _CHARSET_MOST and all(kind is sre.LITERAL for kind, _ in av):
+        return all(_open(rest, prefix + chr(code), found, state) for _, code in av)
+    if op is sre.SUBPATTERN:
+        return not av[1] & re.MULTILINE and _open(((tuple(av[-1]), 0), *rest), prefix, found, state)
+    if op is sre.BRANCH:
+        return all(_open(((tuple(alternative), 0), *rest), prefix, found, state) for alternative in av[1])
+    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT):
+        low, high, body = av
+        after = rest if high == 1 else _STOP  # (once at most: what follows is known; more: not)
+        return _open(((tuple(body), 0), *after), prefix, found, state) and (
+            low >= 1 or _open(rest, prefix, found, state)
+        )
+    return _open(_STOP, prefix, found, state)  # a character of a class, any character: the head ends
+
+
+def places(low: str, heads: frozenset[str], zero: bool) -> list[int]:
+    """Where in a lowercased ASCII text a match with these `openings` may start, in order."""
+    out = [0] if zero else []
+    for head in heads:
+        at = low.find(head)
+        while at >= 0:
+            out.append(at)
+            at = low.find(head, at + 1)
+    return sorted(set(out)) if len(out) > 1 else out

@@ -200,8 +200,13 @@ RECORDED = {
     # texts read, typed and marked played the same)
     18: "7e178408c1883cd9",
     # session 48 (trust48): an everyday word in lower case after "at" no employer ("I work at scale"), dating no
-    # one in particular no relationship ("I'm dating around")
-    19: "984ffa977cee0ef8",
+    # one in particular no relationship ("I'm dating around"), a stated name, children named in a list;
+    # and life48: each rule tried only where a match of it may start (`needles.openings`, `life._matches`), the
+    # searches of every text told in one pass (`life._screen`), a level looked for where one is written, a line
+    # tried as code where it may be (`text._may_be_code`), a text's word runs found once (101,662
+    # fixture, LongMemEval and bench texts read, typed and marked played the same); and the lead's bounds on
+    # long texts (an overlong word makes no spelling deletions, _s45k_read's gates read once a text)
+    19: "24c1cb5b2037b53d",
 }
 
 
