@@ -117,3 +117,33 @@ def test_control_the_clauses_are_the_ones_the_old_split_gave():
             if c and not life._S45K_ASKS.search(c.casefold()) and not life._S45K_HEDGE.search(c.casefold())
         ]
         assert life._s45k_clauses(text) == kept, repr(text)
+
+
+# A pasted text's request line (`_PASTED_AFTER`): its end was looked for after each of the line's words, so a long
+# line of them (20,000 characters of "https://example.com/..." links, "she said ... she said ...") read it again
+# and again: 1.7 s a text. Found session 48; the line's end is now looked at once, before its words.
+_OLD_PASTED_AFTER = re.compile(
+    r"^[^\n]*\b(?i:transcript|conversation|chat log|email|e-mail|message|text|texts|letter|note|post|comment|review|"
+    r"reply|response|wrote|writes|said|says|sent|posted|tweeted|texted|screenshot|translate|translation|proofread|"
+    r"proof read|paste|pasted|copied|forwarded|dialogue|script|example|sample|template)\b[^\n]*(?::[ \t]*$|"
+    r"(?=\n[ \t]*\n[ \t]*(?i:dear|hi|hello|hey|good (?:morning|afternoon|evening)|to whom)\b[^\n]{0,60}$))",
+    re.M,
+)
+
+
+def test_a_request_line_is_looked_for_at_its_end_first():
+    """The words are looked for only in a line that ends as a request does: a line of thousands of them that
+    does not is passed over at its end, before any of them is tried."""
+    assert life._PASTED_AFTER.pattern.startswith("^(?=[^\\n]*(?::[ \\t]*$|")
+    line = "she said hi and " * 2000
+    assert life._PASTED_AFTER.search(line) is None
+    assert life._PASTED_AFTER.search(line + "this is the text:\nDear Ana").span() == (0, len(line) + 17)
+
+
+def test_control_the_request_lines_are_the_ones_the_old_search_found():
+    rng = random.Random(48)
+    pieces = ["\n", "\n\n", " ", "\t", ":", "said", "text", "texts", "example", "dear", "Hi", "x", ",", "e-mail", "é"]
+    for _ in range(20_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(1, 14)))
+        found = [m.span() for m in life._PASTED_AFTER.finditer(text)]
+        assert found == [m.span() for m in _OLD_PASTED_AFTER.finditer(text)], repr(text)
