@@ -177,3 +177,32 @@ def test_structured_fields_round_trip(db):
     )
     fields = json.loads(db.scalar("SELECT structured_fields FROM memories WHERE id = ?", (out.id,)))
     assert fields == {"claim": "libsql raises ValueError", "verified": True}
+
+
+def test_a_field_longer_than_a_memory_is_refused_before_it_is_read(cli, db, monkeypatch):
+    """A field's text is embedded and read as the content is: unbounded, a 4,000,000-character claim was stored
+    after 17 s and 1.4 GB (session 48). Refused at the edge, in one line, before any reading; nothing stored."""
+    from memory import life, store
+    from memory.models import CONTENT_MAX
+
+    def unread(text: str):
+        raise AssertionError(f"a {len(text)}-character text was read")
+
+    monkeypatch.setattr(life, "read", unread)
+    result = cli("capture", "--type", "fact", "--field", "claim=" + "x" * (CONTENT_MAX + 1), TEXT)
+    assert result.exit_code == 2
+    assert f"field claim is longer than {CONTENT_MAX} characters" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert store.export(db) == []
+
+
+def test_control_a_field_as_long_as_a_memory_is_kept(cap, db):
+    from memory.models import CONTENT_MAX
+
+    claim = "libSQL keeps vectors inline " + "x" * (CONTENT_MAX - 28)
+    assert len(claim) == CONTENT_MAX
+    outcome = cap(TEXT, type="fact", fields={"claim": claim})
+    assert isinstance(outcome, Stored)
+    from memory import store
+
+    assert store.get(db, outcome.id).fields["claim"] == claim
