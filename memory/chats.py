@@ -1797,13 +1797,13 @@ def _untold(chat: str, said: Iterable[str], where: str, report: ChatReport) -> b
     if len(senders) == 1:
         report.warn(
             f"{where}: {senders[0]!r} is the one sender of a chat named {_clean(chat, 'title')!r}, which does not "
-            f"tell whether {senders[0]!r} is you, so no message of it is read as yours; give --me {senders[0]!r} "
+            f"tell whether {senders[0]!r} is you, so nothing of it is read for your life; give --me {senders[0]!r} "
             f"if {senders[0]!r} is you"
         )
         return True
     report.warn(
         f"{where}: cannot tell which sender is you (the chat is named for none of {', '.join(map(repr, senders))}), "
-        "so no message of it is read as yours; give --me with your name as the chat shows it"
+        "so nothing of it is read for your life; give --me with your name as the chat shows it"
     )
     return False
 
