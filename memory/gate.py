@@ -328,16 +328,28 @@ def find_credentials(text: str) -> list[tuple[str, int, int]]:
     return [(k, s, e) for k, s, e in merged]
 
 
+_REDACT_PASSES = 8
+
+
 def redact(text: str) -> str:
-    """Replace every credential with "[REDACTED:<kind>]"; idempotent."""
-    parts: list[str] = []
-    pos = 0
-    for kind, s, e in find_credentials(text):
-        parts.append(text[pos:s])
-        parts.append(f"{REDACTION_PREFIX}{kind}]")
-        pos = e
-    parts.append(text[pos:])
-    return "".join(parts)
+    """Replace every credential with "[REDACTED:<kind>]"; idempotent. Again until none is left: a match
+    can end inside what only then reads as another ("ghp_" + 36 characters ending "sk", then
+    "-sk-abc12345client_secret": the key's lookbehind saw a letter before its "sk" until the token was
+    cut). A few passes at most (a marker is never a credential: tests/test_gate.py); bounded all the same."""
+    found = find_credentials(text)
+    for _ in range(_REDACT_PASSES):
+        if not found:
+            break
+        parts: list[str] = []
+        pos = 0
+        for kind, s, e in found:
+            parts.append(text[pos:s])
+            parts.append(f"{REDACTION_PREFIX}{kind}]")
+            pos = e
+        parts.append(text[pos:])
+        text = "".join(parts)
+        found = find_credentials(text)
+    return text
 
 
 # ---------------------------------------------------------------------------

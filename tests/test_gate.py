@@ -679,3 +679,17 @@ def test_the_one_search_for_the_gate_words_says_what_each_word_said():
         assert (gate._HOLDS_TOKEN_WORD.search(text) is not None) == any(w in text for w in gate._TOKEN_WORDS), text
         low = text.lower()
         assert (gate._HOLDS_KEY_WORD.search(low) is not None) == any(w in low for w in gate._KEY_WORDS), text
+
+
+def test_redact_leaves_no_key_a_cut_token_uncovers():
+    """Found by the fixpoint property (session 48): a GitHub token running into "sk-sk-..." was cut and left
+    "-sk-abc12345client_secret", an OpenAI key by its own pattern, in the stored text."""
+    text = "ghp_" + "A1b2" * 7 + "sk-sk-abc12345client_secret"
+    once = redact(text)
+    assert find_credentials(once) == [] and "abc12345" not in once
+    assert redact(once) == once
+
+
+def test_control_one_pass_redactions_are_unchanged():
+    text = "token ghp_" + "A1b2" * 9 + " and words after it"
+    assert redact(text) == "token [REDACTED:github_token] and words after it"
