@@ -6,26 +6,17 @@ queue at the first hearing again."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from memory import rehear, statements
 from memory.home import Home
 from memory.session import Session
+from tests.test_import_lone_sender import _changes
 
 
 def _rehear(home: Path) -> int | None:
     with Session(Home(home), actor="test") as s:
         return rehear.rehear(s.db, version=statements.READING + 1)
-
-
-def _changes(cli) -> list[str]:
-    listed = cli("curate", "list", "--json")
-    assert listed.exit_code == 0, listed.stderr
-    return sorted(
-        f"{i['payload']['attribute']}: {i['payload']['was']} -> {i['payload']['now']}"
-        for i in json.loads(listed.stdout)["items"]
-    )
 
 
 def _toms_notes(folder: Path) -> Path:
