@@ -1029,13 +1029,12 @@ def read_whatsapp(
     strayed = whatsapp.strays(found, found.order)
     speakers = whatsapp.speakers(found, strayed)
     other = _the_other(chat, speakers, source.name, report) if whose else None
-    # (session 47) a chat named for its one sender is with them: none of it is the person's ("" is no one's key)
+    # a chat of one sender no one was told the person's is none of it ("" is no one's key)
     mine = (
         tokens.name_key(other)
         if other is not None
         else ""
-        if whose
-        and (_with_its_sender(chat, speakers, source.name, report) or _untold(chat, speakers, source.name, report))
+        if whose and _untold(chat, speakers, source.name, report)
         else None
     )
     name = _clean(chat, "title")[:200] or "WhatsApp chat"
@@ -1771,41 +1770,30 @@ def _messenger_owner_in(opened: _ExportFiles, path: Path, report: ChatReport) ->
     return None
 
 
-def _with_its_sender(chat: str, said: Iterable[str], where: str, report: ChatReport) -> bool:
-    """Whether a chat is named for its one sender ("WhatsApp Chat with Rui.txt" where only Rui wrote): then no
-    message is the person's, said in a warning that names --me (the person's own chat with themselves is read
-    as theirs with it)."""
-    senders = {tokens.name_key(_clean(s, "name")): _clean(s, "name") for s in said}
-    if len(senders) != 1 or next(iter(senders)) != tokens.name_key(_clean(chat, "title")):
-        return False
-    name = next(iter(senders.values()))
-    report.warn(
-        f"{where}: the chat is with {name!r}, its one sender, so no message of it is read as yours; "
-        f"give --me {name!r} if {name!r} is you"
-    )
-    return True
-
-
 def _untold(chat: str, said: Iterable[str], where: str, report: ChatReport) -> bool:
-    """Whether a chat whose sender is not told is one sender's ("WhatsApp Chat with Family.txt" where only
-    Rui wrote: Rui's move had opened a review item in the person's life): then, as in a group (whose
-    messages are read sender by sender, none the person's without --me), no message is the person's.
-    Either way a warning says none was read as the person's and names --me."""
+    """Whether a chat no one was told the person's sender of (`_the_other` found none) is one sender's: then no
+    message is the person's ("WhatsApp Chat with Rui.txt", or "... with Family.txt", where only Rui wrote: Rui's
+    move had opened a review item in the person's life), as in a group, whose messages are read sender by sender
+    (none the person's without --me). Either way a warning says none was read as the person's and names --me."""
     senders = sorted({tokens.name_key(n): n for n in (_clean(s, "name") for s in said) if n}.values())
-    if not senders:
-        return False
-    if len(senders) == 1:
+    if len(senders) == 1 and tokens.name_key(senders[0]) == tokens.name_key(_clean(chat, "title")):
+        report.warn(  # (session 47) named for its one sender: a chat with them
+            f"{where}: the chat is with {senders[0]!r}, its one sender, so no message of it is read as yours; "
+            f"give --me {senders[0]!r} if {senders[0]!r} is you"
+        )
+    elif len(senders) == 1:
         report.warn(
             f"{where}: {senders[0]!r} is the one sender of a chat named {_clean(chat, 'title')!r}, which does not "
             f"tell whether {senders[0]!r} is you, so nothing of it is read for your life; give --me {senders[0]!r} "
             f"if {senders[0]!r} is you"
         )
-        return True
-    report.warn(
-        f"{where}: cannot tell which sender is you (the chat is named for none of {', '.join(map(repr, senders))}), "
-        "so nothing of it is read for your life; give --me with your name as the chat shows it"
-    )
-    return False
+    elif senders:
+        report.warn(
+            f"{where}: cannot tell which sender is you (the chat is named for none of "
+            f"{', '.join(map(repr, senders))}), so nothing of it is read for your life; give --me with your name "
+            "as the chat shows it"
+        )
+    return len(senders) == 1
 
 
 def _the_other(chat: str, said: Iterable[str], where: str, report: ChatReport) -> str | None:
