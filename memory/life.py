@@ -9934,7 +9934,9 @@ _S45G_RULES = (
         "volunteer role",
         FACT,
         _S45G_WE
-        + r" (?:(?i:still|now|also) )?(?i:volunteer) (?i:at|with|for) (?:(?i:the) )?(?P<v>(?:"
+        + r" (?:(?i:still|now|also) )?(?i:volunteer) (?:(?i:"
+        + _AT_WHILE  # ("I volunteer at odd hours at Oxfam": where, after when)
+        + r") )?(?i:at|with|for) (?:(?i:the) )?(?P<v>(?:"
         + _S45G_WORD
         + r" ){0,3}"
         + _S45G_WORD
@@ -13505,9 +13507,14 @@ def _of_now(said: Said | None, match: re.Match[str]) -> Said | None:
     """A rule's reading, None for a home of the person's childhood ("we moved to Kharkiv when I was 7")."""
     if said is not None and said.attribute == "home" and _in_childhood(match.string, match.start(), match.end()):
         return None
-    if said is not None and said.attribute == "employer" and _an_everyday_word(said.shown, match):
+    if said is not None and said.attribute in _AT_A_PLACE and _an_everyday_word(said.shown, match, said.attribute):
         return None
     return said
+
+
+# The attributes whose value is where a person is ("at Stripe", "volunteer at Oxfam", "a student at UCL"): never
+# a phrase of when after "at", nor (an employer) an everyday word (`_an_everyday_word`)
+_AT_A_PLACE = frozenset(["employer", "volunteer role", "university"])
 
 
 # The last word of a lower-case phrase after "at" that says when or how fast a person works, not where ("at odd
@@ -13515,16 +13522,17 @@ def _of_now(said: Said | None, match: re.Match[str]) -> Said | None:
 _A_WHILE = frozenset(["hours", "hour", "times", "time", "nights", "night", "weekends", "speed", "pace", "intervals"])
 
 
-def _an_everyday_word(shown: str, match: re.Match[str]) -> bool:
-    """Whether an employer read is one word in lower case that data/common.txt holds (a word naming no particular
-    thing) and no list opens a name with, or a lower-case phrase of when or how fast (`_A_WHILE`), right after
-    "at": "I work at scale", "works at speed", "at peace", "i work at random times" say how or when, not where;
-    "i work at target" (Target Pharmacy), "at stripe" (no everyday word), "at the council", "at Scale", "at Odd
-    Hours", "I work for jeff" name one."""
+def _an_everyday_word(shown: str, match: re.Match[str], attribute: str = "employer") -> bool:
+    """Whether a place read is a lower-case phrase of when or how fast (`_A_WHILE`) right after "at", or (an
+    employer) one word in lower case that data/common.txt holds (a word naming no particular thing) and no list
+    opens a name with: "I work at scale", "works at speed", "at peace", "i work at random times", "I volunteer at
+    night" say how or when, not where; "i work at target" (Target Pharmacy), "at stripe" (no everyday word), "at
+    the council", "at Scale", "at Odd Hours", "I work for jeff", "I volunteer at church", "a student at harvard"
+    name one."""
     if not shown.islower() or shown in vocab.names():
         return False
     words = shown.split()
-    if len(words) == 1 and shown not in vocab.word_list("common.txt"):
+    if len(words) == 1 and shown not in (vocab.word_list("common.txt") if attribute == "employer" else _A_WHILE):
         return False
     if len(words) > 1 and words[-1] not in _A_WHILE:
         return False

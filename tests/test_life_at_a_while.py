@@ -95,6 +95,26 @@ def test_a_kind_of_place_after_when_is_no_employer_as_after_nights(text):
     assert _employer(text) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        ("I volunteer at random times", "volunteer role", None),
+        ("I volunteer at night", "volunteer role", None),
+        ("I'm a student at odd hours", "university", None),
+        ("I volunteer at odd hours at Oxfam", "volunteer role", "oxfam"),
+        ("we volunteer at weekends at the shelter", "volunteer role", "shelter"),
+        # controls: a place, in lower case or not, everyday word or not
+        ("I volunteer at church", "volunteer role", "church"),
+        ("i volunteer at oxfam", "volunteer role", "oxfam"),
+        ("I'm a student at harvard", "university", "harvard"),
+        ("I'm a student at UCL", "university", "ucl"),
+    ],
+)
+def test_when_after_at_is_no_place_of_any_kind(text, attribute, value):
+    """The same class where a volunteer role or a university stands after "at"."""
+    assert [s.value for s in life.read(text) if s.attribute == attribute] == ([value] if value else [])
+
+
 AT_HEART = [
     "I'm a student at heart",  # the reproduction
     "I'm a teacher at heart",
