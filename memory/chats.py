@@ -1006,8 +1006,8 @@ def _jsonl_whose(conv: Conversation, said_user: bool, report: ChatReport, warned
     other = _the_other(title, named, conv.where, told)
     if other is None:
         _untold(title, named, conv.where, told)
-    mine = tokens.name_key(other) if other is not None else ""  # ("" is no one's key)
-    conv.messages[:] = [replace(m, mine=tokens.name_key(m.speaker) == mine) for m in conv.messages]
+    mine = tokens.name_key(other) if other is not None else None  # (None: no one's, a sender keyed '' too)
+    conv.messages[:] = [replace(m, mine=mine is not None and tokens.name_key(m.speaker) == mine) for m in conv.messages]
     return conv
 
 
