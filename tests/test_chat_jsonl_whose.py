@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 import quire
+from memory.home import Home
+from memory.session import Session
 from tests.test_import_lone_sender import _changes
 from tests.test_rehear_agrees import _rehear
 
@@ -137,3 +139,24 @@ def test_importing_again_with_me_hears_the_turns_already_in(cli, quire_home, tmp
     assert again["stored"] == 0 and len(again["changes"]) == 2
     assert _changes(cli) == RUIS
     assert _rehear(quire_home) == 1 and _changes(cli) == RUIS  # (Rui's now: the untyped turn heard, none twice)
+
+
+@pytest.mark.parametrize("name", ["chat.jsonl", "WhatsApp Chat with Family.txt"])
+def test_a_session_imported_before_its_owner_was_kept_agrees_once_the_file_is_imported_again(
+    cli, quire_home, tmp_path, name
+):
+    """A one-sender session of an import before session 48 (or a chat JSONL one before this) keeps no owner, and
+    nothing stored tells whether --me named its sender then: the nightly hearing again hears it as the person's
+    (tests/test_import_lone_sender.py). Importing the file again today tells it: no one's, and heard no more."""
+    if name.endswith(".jsonl"):
+        path = _lines(tmp_path / name)
+    else:
+        path = tmp_path / name
+        path.write_text("".join(f"12/03/2024, 09:1{n} - Rui: {t}\n" for n, (_, t) in enumerate(RUI)), "utf-8")
+    assert cli("import", str(path)).exit_code == 0
+    with Session(Home(quire_home), actor="test") as s, s.db.transaction():
+        s.db.execute("UPDATE sessions SET owner = NULL")
+    again = _import(cli, path)
+    assert again["stored"] == 0 and again["changes"] == []
+    assert _rehear(quire_home) == 0
+    assert _changes(cli) == []
