@@ -13522,21 +13522,29 @@ _AT_A_PLACE = frozenset(["employer", "volunteer role", "university"])
 _A_WHILE = frozenset(["hours", "hour", "times", "time", "nights", "night", "weekends", "speed", "pace", "intervals"])
 
 
+# What a person works for that is no one they work for ("I work for fun", "I volunteer for the love of it" is
+# no match: "the" opens a place): a reward or a reason
+_FOR_WHAT = frozenset(["fun", "money", "love", "pleasure", "tips", "peanuts", "pennies", "nothing", "exposure", "cash"])
+
+
 def _an_everyday_word(shown: str, match: re.Match[str], attribute: str = "employer") -> bool:
-    """Whether a place read is a lower-case phrase of when or how fast (`_A_WHILE`) right after "at", or (an
+    """Whether a place read is a lower-case phrase of when or how fast (`_A_WHILE`) right after "at", (an
     employer) one word in lower case that data/common.txt holds (a word naming no particular thing) and no list
-    opens a name with: "I work at scale", "works at speed", "at peace", "i work at random times", "I volunteer at
-    night" say how or when, not where; "i work at target" (Target Pharmacy), "at stripe" (no everyday word), "at
-    the council", "at Scale", "at Odd Hours", "I work for jeff", "I volunteer at church", "a student at harvard"
-    name one."""
-    if not shown.islower() or shown in vocab.names():
+    opens a name with, or a reward after "for" (`_FOR_WHAT`): "I work at scale", "works at speed", "at peace",
+    "i work at random times", "I volunteer at night", "I work for fun" say how, when or why, not where; "i work
+    at target" (Target Pharmacy), "at stripe" (no everyday word), "at the council", "at Scale", "at Odd Hours",
+    "I work for jeff", "I volunteer at church", "a student at harvard" name one."""
+    if not shown.islower() or match.groupdict().get("v") is None:
+        return False
+    before = match.string[: match.start("v")].casefold()
+    if before.endswith(" for "):
+        return shown in _FOR_WHAT
+    if not before.endswith(" at ") or shown in vocab.names():
         return False
     words = shown.split()
-    if len(words) == 1 and shown not in (vocab.word_list("common.txt") if attribute == "employer" else _A_WHILE):
-        return False
-    if len(words) > 1 and words[-1] not in _A_WHILE:
-        return False
-    return match.groupdict().get("v") is not None and match.string[: match.start("v")].casefold().endswith(" at ")
+    if len(words) > 1:
+        return words[-1] in _A_WHILE
+    return shown in (vocab.word_list("common.txt") if attribute == "employer" else _A_WHILE)
 
 
 def _in_childhood(sentence: str, start: int, end: int) -> bool:

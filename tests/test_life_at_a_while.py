@@ -115,6 +115,26 @@ def test_when_after_at_is_no_place_of_any_kind(text, attribute, value):
     assert [s.value for s in life.read(text) if s.attribute == attribute] == ([value] if value else [])
 
 
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        ("I work for fun", "employer", None),
+        ("I work for money", "employer", None),
+        ("I work for love", "employer", None),
+        ("i work for peanuts lol", "employer", None),
+        ("I volunteer for fun", "volunteer role", None),
+        # controls: someone or a firm worked for, in lower case or not
+        ("I work for jeff", "employer", "jeff"),
+        ("i work for stripe", "employer", "stripe"),
+        ("I work for Fun", "employer", "fun"),  # (with a capital: a firm's name)
+        ("i work for the council", "employer", "council"),
+    ],
+)
+def test_what_a_person_works_for_is_no_one_they_work_for(text, attribute, value):
+    """The same class after "for": a reward or a reason is no employer."""
+    assert [s.value for s in life.read(text) if s.attribute == attribute] == ([value] if value else [])
+
+
 AT_HEART = [
     "I'm a student at heart",  # the reproduction
     "I'm a teacher at heart",
