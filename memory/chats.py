@@ -931,11 +931,14 @@ def lines(fh: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[tuple[int, byte
         yield number, line
 
 
-def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
-    """Generic chat JSONL, one message per line; consecutive lines of a conversation form it."""
+def read_chat_jsonl(path: Path, report: ChatReport, whose: bool = False) -> Iterator[Conversation]:
+    """Generic chat JSONL, one message per line; consecutive lines of a conversation form it. `whose` (no --me
+    given): a conversation of named senders only is read as WhatsApp's is (`_jsonl_whose`)."""
     positions: dict[str, int] = {}
     group: Conversation | None = None
     seen = 0
+    said_user: set[str] = set()  # the conversations a line of which says "role": "user" itself
+    warned: set[str] = set()
     fh = files.utf8_stream(files.open_regular(Path(path)), strict=False, name=Path(path).name)
     with fh:
         for number, raw in lines(fh, MAX_LINE_BYTES):
@@ -969,7 +972,7 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
             part = 0
             if group is not None and (group.key != conv or len(group.messages) >= _JSONL_GROUP):
                 part = group.part + 1 if group.key == conv else 0
-                yield group
+                yield _jsonl_whose(group, group.key in said_user, report, warned) if whose else group
                 group = None
             if group is None:
                 group = Conversation(conv, _clean(line.title, "title") or conv, time, where, part=part)
@@ -978,11 +981,36 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
             if line.role in ("system", "tool"):
                 continue
             speaker = _clean(line.speaker, "name") or line.role
+            if line.role == "user" and "role" in line.model_fields_set:
+                said_user.add(conv)
             group.messages.append(Message(position, speaker, line.role, _clean(line.text), time, where))
     if not seen:  # as a file of 0 bytes: nothing to import (a JSONL capture file says the same)
         raise InvalidInput(f"{path} holds only blank lines: nothing to import; check the path")
     if group is not None:
-        yield group
+        yield _jsonl_whose(group, group.key in said_user, report, warned) if whose else group
+
+
+def _jsonl_whose(conv: Conversation, said_user: bool, report: ChatReport, warned: set[str]) -> Conversation:
+    """A chat JSONL conversation of named senders only (no assistant, no role for a speaker), read without --me as
+    a WhatsApp chat of those senders is: one sender's is no one's ("I moved to Porto" from Rui alone had opened a
+    review item in the person's life) unless its lines say `"role": "user"` themselves (the file's own word that
+    the writer is the person); between two, in a conversation named for one, the other's is the person's
+    (`_the_other`); else none. A warning names --me, once a conversation."""
+    speakers = {m.speaker for m in conv.messages}
+    if not speakers or any(m.role != "user" or m.speaker.casefold() in _ROLE_SPEAKERS for m in conv.messages):
+        return conv  # (with an assistant, or a speaker named by a role: the person is the user, as ever)
+    if said_user and len({tokens.name_key(s) for s in speakers}) == 1:
+        return conv
+    told = report if conv.key not in warned else ChatReport()  # (a long conversation's later slices: said once)
+    warned.add(conv.key)
+    title = gate.redact(conv.title)  # (a title holding a credential is refused, and no warning repeats it)
+    named = {s for s in speakers if gate.redact(s) == s}  # (a sender holding one: each message of theirs refused)
+    other = _the_other(title, named, conv.where, told)
+    if other is None:
+        _untold(title, named, conv.where, told)
+    mine = tokens.name_key(other) if other is not None else None  # (None: no one's, a sender keyed '' too)
+    conv.messages[:] = [replace(m, mine=mine is not None and tokens.name_key(m.speaker) == mine) for m in conv.messages]
+    return conv
 
 
 def _line_error(exc: ValidationError) -> str:
@@ -1826,6 +1854,8 @@ def _reader(
     fmt: str, *, me: str | None, date_order: str | None, timezone: str | None
 ) -> Callable[[Any, ChatReport], Iterator[Conversation]]:
     """The reader of `fmt`, told the flags that apply to it (`importer.checked` refused the others)."""
+    if fmt == "chat-jsonl":
+        return partial(read_chat_jsonl, whose=me is None)
     if fmt not in _LOCAL_TIMES:
         return _READERS[fmt]
     zone = whatsapp.time_zone(timezone) if timezone is not None else whatsapp.machine_zone()

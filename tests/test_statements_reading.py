@@ -207,6 +207,11 @@ RECORDED = {
     # fixture, LongMemEval and bench texts read, typed and marked played the same); and the lead's bounds on
     # long texts (an overlong word makes no spelling deletions, _s45k_read's gates read once a text)
     19: "8ae1de104e3bc624",
+    # session 49 (trust49): when or how fast said after "at" no employer, volunteer role or university ("i work
+    # at random times", "I volunteer at night"), the place after it the one ("I work at speed at Stripe", "I
+    # volunteer at odd hours at Oxfam"), a reward after "for" no employer ("I work for fun"), a role held at heart,
+    # in spirit or by nature no job ("I'm a student at heart")
+    20: "92e3ea18ed403d5f",
 }
 
 
