@@ -55,3 +55,44 @@ def test_a_payloads_notes_read_through_the_property_are_its_private_notes():
     assert payload.text_notes == payload._text_notes
     assert len(payload.text_notes) == 2
     assert parse_payload({"content": "I moved to Lyon last spring"}).text_notes == ()
+
+
+def _stream(db, batches, told):
+    from memory import capture as capture_mod
+
+    return [(tag, out) for tag, out in capture_mod.capture_stream(db, batches, embedder=lambda: told)]
+
+
+def test_a_unit_logged_already_is_not_encoded_again_and_lands_as_it_did(db):
+    """A unit an earlier batch of the same import logged (a conversation twice in an export), or an
+    earlier import: not sent to the encoder again, and told "already imported" as before. The
+    control: a unit of a source nothing logged is encoded."""
+    from eval.bench import synthetic_memories
+    from memory.capture import Duplicate, Stored
+    from memory.embed import FakeEmbedder
+
+    sent: list[str] = []
+
+    class Told(FakeEmbedder):
+        def encode(self, texts, batch_size=64):
+            sent.extend(texts)
+            return super().encode(texts, batch_size)
+
+    told = Told()
+    texts = synthetic_memories(8, seed=11)
+
+    def batches(src, at):
+        for n in range(3):  # the third batch repeats the first's units
+            units = [0, 1] if n != 1 else [2, 3]
+            yield n, [parse_payload({"content": texts[at + u]}) for u in units], [(src, f"u{u}") for u in units]
+
+    first = _stream(db, batches("chat:a", 0), told)
+    assert [type(o).__name__ for o in first[0][1] + first[1][1]] == ["Stored"] * 4
+    assert all(isinstance(o, Duplicate) and o.logged for o in first[2][1])
+    assert [o.id for o in first[2][1]] == [o.id for o in first[0][1]]
+    assert len(sent) == 4 and not any(texts[0] in s or texts[1] in s for s in sent[2:])
+    sent.clear()
+    again = _stream(db, batches("chat:a", 0), told)  # an earlier import logged them all
+    assert sent == [] and all(isinstance(o, Duplicate) for _, out in again for o in out)
+    other = _stream(db, batches("chat:b", 4), told)  # the control: another source, its own units
+    assert sent and isinstance(other[0][1][0], Stored)
