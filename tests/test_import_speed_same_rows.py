@@ -96,3 +96,23 @@ def test_a_unit_logged_already_is_not_encoded_again_and_lands_as_it_did(db):
     assert sent == [] and all(isinstance(o, Duplicate) for _, out in again for o in out)
     other = _stream(db, batches("chat:b", 4), told)  # the control: another source, its own units
     assert sent and isinstance(other[0][1][0], Stored)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "The mobile app needs a review of feature flags because latency doubled in Jun…",
+        "…",
+        "a…",
+        "Straße…",  # not ASCII before the ellipsis: the long way
+        "ends … not at the end",
+        "two……",
+        "plain ascii",
+        "ＡＰＩ key…",
+        "zero\u200bwidth…",
+    ],
+)
+def test_a_titles_lexical_form_is_the_folds(value):
+    from memory import capture, tokens
+
+    assert capture._lexical(value) == tokens.lexical(value)
