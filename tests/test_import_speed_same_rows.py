@@ -116,3 +116,13 @@ def test_a_titles_lexical_form_is_the_folds(value):
     from memory import capture, tokens
 
     assert capture._lexical(value) == tokens.lexical(value)
+
+
+@pytest.mark.parametrize(
+    "value", ["Straße", "STRASSE", "ΟΔΟΣ", "οδος", "Ｓｔｒａßｅ…", "ẞ", "café", "naïve ς end", "plain"]
+)
+def test_the_lexical_form_folds_every_caseless_letter(value):
+    from memory import tokens
+
+    folded = tokens.fold(value).translate(tokens._CASELESS)
+    assert tokens.lexical(value) == (None if folded == value else folded)
