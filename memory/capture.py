@@ -276,45 +276,19 @@ def capture_stream(
     lands (not logged by an earlier run, through the gate); a row whose text was not encoded
     ahead is encoded when it lands, so the vectors are the same either way.
     """
-    seen = _Seen()
     with ThreadPoolExecutor(max_workers=2, thread_name_prefix="quire-encode") as pool:
         previous: tuple[T, _Ahead] | None = None
         for tag, payloads, keys in batches:
             source = None if defer_embed else embedder
-            current = _ahead(db, payloads, keys, check=check, waive=waive, embedder=source, pool=pool, seen=seen)
+            current = _ahead(db, payloads, keys, check=check, waive=waive, embedder=source, pool=pool)
             if previous is not None:
-                landed = _landed_batch(db, previous[1], actor=actor, vectors=vectors, check=check, waive=waive)
-                yield previous[0], seen.landed(previous[1].keys, landed)
+                yield (
+                    previous[0],
+                    _landed_batch(db, previous[1], actor=actor, vectors=vectors, check=check, waive=waive),
+                )
             previous = tag, current
         if previous is not None:
             yield previous[0], _landed_batch(db, previous[1], actor=actor, vectors=vectors, check=check, waive=waive)
-
-
-class _Seen:
-    """The units `_ahead` takes for logged already (not encoded, not gated ahead), read once a source
-    rather than once a batch: a source the import log held no row of when the stream met it holds
-    only what this stream's batches logged since. A guess, made before a batch's transaction:
-    `_store` reads the log again in it and decides (a unit guessed wrong is gated and encoded when
-    it lands, with the same verdict and vector)."""
-
-    def __init__(self) -> None:
-        self.fresh: dict[str, bool] = {}  # source -> the log held no row of it when the stream met it
-        self.logged: set[tuple[str, str]] = set()  # the keys of this stream's landed batches
-
-    def among(self, db: Database, keys: Sequence[tuple[str, str]]) -> set[tuple[str, str]]:
-        """Of `keys`, those taken for logged."""
-        for src in {src for src, _ in keys} - self.fresh.keys():
-            self.fresh[src] = db.scalar("SELECT 1 FROM import_log WHERE source = ? LIMIT 1", (src,)) is None
-        read = [key for key in keys if not self.fresh[key[0]]]
-        return set(_Known.logged_keys(db, read) if read else ()) | (self.logged.intersection(keys))
-
-    def landed(
-        self, keys: Sequence[tuple[str, str]] | None, outcomes: list[Outcome] | QuireError
-    ) -> list[Outcome] | QuireError:
-        """A batch landed: its keys are logged now (unless its transaction rolled back). Its outcomes."""
-        if keys and not isinstance(outcomes, QuireError):
-            self.logged.update(keys)
-        return outcomes
 
 
 @dataclass
@@ -340,11 +314,10 @@ def _ahead(
     waive: frozenset[str],
     embedder: EmbedderSource | None,
     pool: ThreadPoolExecutor,
-    seen: _Seen,
 ) -> _Ahead:
     """Start encoding what a batch will store: not logged by an earlier run, through the gate.
     Only reads: the batch's own transaction (`_landed_batch`) decides again with what it sees."""
-    logged = seen.among(db, keys) if keys else set()
+    logged = _Known.logged_keys(db, keys) if keys else {}
     done = [keys is not None and keys[i] in logged for i in range(len(payloads))]  # skipped when they land
     verdicts = [
         None if d or not check else gate.check(p.content, p.other_texts()) for p, d in zip(payloads, done, strict=True)
