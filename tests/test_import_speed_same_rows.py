@@ -1,11 +1,15 @@
-"""The import's short cuts write what the long way wrote: a capture's audit detail written out is the
-encoder's text, and a text told `plain` is one the text policy returns as it is."""
+"""The import's short cuts write what the long way wrote: a capture's audit detail written out is
+the encoder's text, a text told `plain` is one the text policy keeps as it is, a title's lexical
+form is the fold's, and a unit an import logged already is neither encoded again nor stored twice."""
 
 from __future__ import annotations
 
 import pytest
 
-from memory import audit, text
+from eval.bench import synthetic_memories
+from memory import audit, capture, text, tokens
+from memory.capture import Duplicate, Stored
+from memory.embed import FakeEmbedder
 from memory.models import parse_payload, plain
 
 DETAILS = [
@@ -58,18 +62,13 @@ def test_a_payloads_notes_read_through_the_property_are_its_private_notes():
 
 
 def _stream(db, batches, told):
-    from memory import capture as capture_mod
-
-    return [(tag, out) for tag, out in capture_mod.capture_stream(db, batches, embedder=lambda: told)]
+    return [(tag, out) for tag, out in capture.capture_stream(db, batches, embedder=lambda: told)]
 
 
 def test_a_unit_logged_already_is_not_encoded_again_and_lands_as_it_did(db):
     """A unit an earlier batch of the same import logged (a conversation twice in an export), or an
     earlier import: not sent to the encoder again, and told "already imported" as before. The
     control: a unit of a source nothing logged is encoded."""
-    from eval.bench import synthetic_memories
-    from memory.capture import Duplicate, Stored
-    from memory.embed import FakeEmbedder
 
     sent: list[str] = []
 
@@ -113,8 +112,6 @@ def test_a_unit_logged_already_is_not_encoded_again_and_lands_as_it_did(db):
     ],
 )
 def test_a_titles_lexical_form_is_the_folds(value):
-    from memory import capture, tokens
-
     assert capture._lexical(value) == tokens.lexical(value)
 
 
@@ -122,7 +119,5 @@ def test_a_titles_lexical_form_is_the_folds(value):
     "value", ["Straße", "STRASSE", "ΟΔΟΣ", "οδος", "Ｓｔｒａßｅ…", "ẞ", "café", "naïve ς end", "plain"]
 )
 def test_the_lexical_form_folds_every_caseless_letter(value):
-    from memory import tokens
-
     folded = tokens.fold(value).translate(tokens._CASELESS)
     assert tokens.lexical(value) == (None if folded == value else folded)
