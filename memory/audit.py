@@ -56,6 +56,32 @@ def stamped(
     return (at, actor, action, subject_kind, str(subject_id), _DETAIL(detail))
 
 
+def captured(
+    at: str,
+    actor: str,
+    memory_id: str,
+    memory_type: str,
+    space: str | None,
+    digest: str,
+    supersedes: str | None,
+    entities: Sequence[str],
+) -> tuple[str, ...]:
+    """`stamped` for a capture's row ("capture", "memory"), its detail's JSON written out: the same
+    text as the encoder's (keys sorted, ASCII), 2 us against 6 through it, once a memory of an import."""
+    detail = (
+        f'{{"content_hash": {_quoted(digest)}, "entities": [{", ".join(map(_quoted, entities))}], '
+        f'"space": {_maybe(space)}, "supersedes": {_maybe(supersedes)}, "type": {_quoted(memory_type)}}}'
+    )
+    return (at, actor, "capture", "memory", memory_id, detail)
+
+
+_quoted = json.encoder.encode_basestring_ascii  # what the encoder writes for a text (ensure_ascii)
+
+
+def _maybe(value: str | None) -> str:
+    return "null" if value is None else _quoted(value)
+
+
 def record(db: Database, actor: str, action: str, subject_kind: str, subject_id: str, **detail: Any) -> None:
     """Append one row. Must run inside the transaction that makes the change."""
     record_many(db, [row(actor, action, subject_kind, subject_id, **detail)])

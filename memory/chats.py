@@ -71,7 +71,7 @@ from memory.capture import (
 )
 from memory.db import Database, rows_in
 from memory.errors import InvalidInput, QuireError
-from memory.models import ME_MAX, CapturePayload, clauses, key_clauses, me_name, one_per_value, parse_payload
+from memory.models import ME_MAX, CapturePayload, clauses, key_clauses, me_name, one_per_value, parse_payload, plain
 from memory.vectors import VectorIndex
 
 CHAT_FORMATS = ("chatgpt", "claude", "whatsapp", "telegram", "messenger", "chat-jsonl")
@@ -311,6 +311,8 @@ def _clean(text: Any, what: str = "message") -> str:
     what it removes is counted for the import's warning."""
     if not isinstance(text, str):
         return ""
+    if plain(text):  # nothing to remove or count
+        return " ".join(text.split()) if what == "title" else text.strip()
     try:
         cleaned = text_policy.clean(text)
     except InvalidInput:
@@ -2149,7 +2151,7 @@ def _units(
                 "space": space,
             }
             try:
-                payload = parse_payload({k: v for k, v in data.items() if v is not None})
+                payload = parse_payload(data)  # (which drops the keys set to None)
             except InvalidInput as exc:
                 report.errors.append(f"{msg.where}: {exc}")
                 continue

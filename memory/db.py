@@ -722,9 +722,11 @@ def _constant(column: Sequence[Any]) -> bool:
     nor 0.0 and -0.0, which compare equal)."""
     first = column[0]
     try:
+        if len(column) > 1 and column[1] != first:  # most columns (ids, texts) differ at once: no set of them
+            return False
         if len(set(column)) != 1:
             return False
-    except TypeError:  # an unhashable value: bound per row
+    except (TypeError, ValueError):  # an unhashable value (an array compares elementwise): bound per row
         return False
     return len({type(v) for v in column}) == 1 and not (type(first) is float and first == 0)
 

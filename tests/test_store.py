@@ -517,6 +517,11 @@ def test_insert_many_binds_a_shared_value_once_and_stores_every_value(session):
         [(0.0, "y", None, 1), (-0.0, "y", None, 1)],
     ]
     cases += [[(None, "only", None, 3)], [("same", "same", "same", "same")] * 4]
+    # the same first two values and then another (told by the whole column, not the first two)
+    cases += [
+        [(v, "y", w, 1) for v, w in (("s", 1), ("s", 1), ("t", 1.0))],
+        [(1, "y", None, 1)] * 2 + [(True, "y", None, 1)],
+    ]
     query = "SELECT rowid, x, typeof(x), y, z, w, typeof(w), k, typeof(k) FROM {t} ORDER BY rowid"
     for rows in cases:
         with db.transaction():
