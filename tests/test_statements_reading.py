@@ -206,7 +206,11 @@ RECORDED = {
     # tried as code where it may be (`text._may_be_code`), a text's word runs found once (101,662
     # fixture, LongMemEval and bench texts read, typed and marked played the same); and the lead's bounds on
     # long texts (an overlong word makes no spelling deletions, _s45k_read's gates read once a text)
-    19: "8ae1de104e3bc624",
+    # and life49 (session 49): the same reading, faster, re-recorded and not bumped (as recall27): a joined group's
+    # rules told from its one pass over a sentence, a rule that opens with "^" tried at 0 only where the text starts
+    # as it does, `straight` of an ASCII text with nothing to clean left as it is (104,596 fixture, LongMemEval,
+    # LoCoMo and bench texts read, typed and marked played the same, the groups joined as they come and all at once)
+    19: "ad6d674256f5a31d",
 }
 
 
