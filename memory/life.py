@@ -12892,12 +12892,37 @@ _UNOPENED: tuple[frozenset[str], needles.Zero] = (frozenset(["\x00unmade"]), Fal
 
 
 def _rule_needles(at: int, pattern: re.Pattern[str]) -> frozenset[str] | None:
-    """The needles every match of rule `at` holds (`needles.within`), made once."""
+    """The needles every match of rule `at` holds (`needles.within`), made once (or read as kept: `_kept`)."""
     found = _TAILS[at]
     if found is _UNMADE:
-        found, _OPENINGS[at] = needles.within_and_openings(pattern, needles.LONG_MOST)  # (one parse for both)
+        kept = _kept().get(needles.kept_key(pattern))
+        found, _OPENINGS[at] = kept if kept is not None else needles.within_and_openings(pattern, needles.LONG_MOST)
         _TAILS[at] = found
     return found
+
+
+# (session 49: life49) Each rule's needles and openings as `_rule_needles` made them, kept in memory/data/needles.txt
+# (scripts/life_needles.py writes it): made in each process they were most of an import's first minutes of `read`,
+# and a group joined (`_worth_joining`) only after hundreds of tries paid for them. An entry is read only for the very
+# pattern it was made of (`needles.kept_key`); a rule changed since is made as before.
+_KEPT: list[dict[str, needles.Made]] = []
+_UNKEPT: list[frozenset[int]] = []
+
+
+def _kept() -> dict[str, needles.Made]:
+    """The kept needles, by key (read at the first rule that needs its own)."""
+    if not _KEPT:
+        path = vocab.DATA / "needles.txt"
+        _KEPT.append(needles.kept_read(path.read_text(encoding="utf-8").splitlines()) if path.exists() else {})
+    return _KEPT[0]
+
+
+def _unkept() -> frozenset[int]:
+    """The rules (their places in `_RULES`) whose needles are not kept: made when they are first needed."""
+    if not _UNKEPT:
+        kept = _kept()
+        _UNKEPT.append(frozenset(at for at, (_, _, p, _) in enumerate(_RULES) if needles.kept_key(p) not in kept))
+    return _UNKEPT[0]
 
 
 _BY_OPENER = _grouped(_OPENERS)
@@ -15007,7 +15032,7 @@ def _groups_to_try(
 def _worth_joining(group: int, tried: int) -> bool:
     """Whether a group was tried often enough to pay for making its rules' needles not made yet (`_TRIES_A_RULE`
     tries a rule: a rule's needles cost ~1.5 ms to make, a try of a group ~3 us; made already, nothing to pay)."""
-    return tried >= _TRIES_A_RULE * sum(_TAILS[at] is _UNMADE for at, _ in _BY_OPENER[group][3])
+    return tried >= _TRIES_A_RULE * sum(_TAILS[at] is _UNMADE and at in _unkept() for at, _ in _BY_OPENER[group][3])
 
 
 def _tails_joined(joins: _Joins, group: int) -> None:

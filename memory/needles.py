@@ -15,6 +15,8 @@ IGNORECASE a non-ASCII letter may match an ASCII one ("K" KELVIN SIGN and "k", "
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Sequence
 
@@ -384,3 +386,45 @@ def places(low: str, heads: frozenset[str], zero: Zero) -> list[int]:
             out.append(at)
             at = low.find(head, at + 1)
     return sorted(set(out)) if len(out) > 1 else out
+
+
+# (session 49: life49) A pattern's `within_and_openings` kept in a file from one process to the next: making them parses
+# the pattern again (~1.7 ms a rule of memory/life.py). An entry is of the pattern, its flags and this VERSION of the
+# functions above (`kept_key`): bump VERSION with any change of what they find, and a file made before is not read.
+VERSION = 2
+Made = tuple[frozenset[str] | None, tuple[frozenset[str], Zero] | None]
+
+
+def kept_key(pattern: re.Pattern[str]) -> str:
+    """The key of a pattern's kept needles: its text, its flags and VERSION, hashed."""
+    said = f"{VERSION}\0{pattern.flags}\0{pattern.pattern}".encode()
+    return hashlib.blake2b(said, digest_size=10).hexdigest()
+
+
+def kept_line(pattern: re.Pattern[str], made: Made) -> str:
+    """One line of a file of kept needles: the key, a tab, the needles as JSON."""
+    within, opening = made
+    told = (
+        None
+        if opening is None
+        else [sorted(opening[0]), list(opening[1]) if isinstance(opening[1], tuple) else opening[1]]
+    )
+    return kept_key(pattern) + "\t" + json.dumps({"w": None if within is None else sorted(within), "o": told})
+
+
+def kept_read(lines: Sequence[str]) -> dict[str, Made]:
+    """The needles of a file of `kept_line`s, by key (a line that is no entry is passed over)."""
+    out: dict[str, Made] = {}
+    for line in lines:
+        key, tab, said = line.partition("\t")
+        if not tab or line.startswith("#"):
+            continue
+        entry = json.loads(said)
+        within = None if entry["w"] is None else frozenset(entry["w"])
+        told = entry["o"]
+        if told is None:
+            out[key] = (within, None)
+        else:
+            zero: Zero = tuple(told[1]) if isinstance(told[1], list) else bool(told[1])
+            out[key] = (within, (frozenset(told[0]), zero))
+    return out

@@ -98,3 +98,23 @@ def test_the_rules_told_by_the_joined_pass_are_those_whose_needles_a_sentence_ho
                 for at, (_, _, pattern, _) in life._BY_OPENER[group][3]:
                     assert (at in held) is not needles.absent(low, life._rule_needles(at, pattern)), (at, sentence)
     textcache.drop()
+
+
+def test_the_kept_needles_of_every_rule_are_what_making_them_finds():
+    kept = life._kept()
+    made = {needles.kept_key(p): needles.within_and_openings(p, needles.LONG_MOST) for _, _, p, _ in life._RULES}
+    held = [key for key in made if key in kept]
+    assert len(held) >= 0.9 * len(made), "most rules have no kept needles: run python scripts/life_needles.py"
+    assert [key for key in held if kept[key] != made[key]] == []  # (an entry is exactly what making finds)
+
+
+def test_a_rule_whose_pattern_changed_is_not_read_from_a_kept_entry():
+    pattern = life._RULES[0][2]
+    changed = re.compile(pattern.pattern + "|I moved to (?P<x>Mars)", pattern.flags)
+    assert needles.kept_key(pattern) in life._kept()
+    assert needles.kept_key(changed) not in life._kept()  # (the gate: its key is of its own text)
+    line = needles.kept_line(changed, needles.within_and_openings(changed, needles.LONG_MOST))
+    assert needles.kept_read([line])[needles.kept_key(changed)] == needles.within_and_openings(
+        changed, needles.LONG_MOST
+    )
+    assert needles.kept_read(["# a comment", ""]) == {}
