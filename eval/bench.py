@@ -8,11 +8,13 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -1038,11 +1040,20 @@ def write_chatgpt_export(path: Path, messages: int, per_conversation: int = 20, 
     return path.stat().st_size
 
 
-def _import_child(export: Path, home: Path) -> dict[str, Any]:
+RAW_EVERY = 60.0  # seconds of import between raw encode samples (`import_chats`), the import paused for each
+
+
+def _import_child(
+    export: Path, home: Path, *, paused: Callable[[], object] | None = None, every: float = RAW_EVERY
+) -> dict[str, Any]:
     """`quire import --roles all --json` in a fresh process, the model loaded (and one text encoded)
     before the clock starts: its seconds and CPU seconds (every thread), the load's, the peak RSS in
     bytes and the report. Timing the load inside the child, rather than subtracting a second
-    process's load, keeps a small import's figures from going negative on load noise."""
+    process's load, keeps a small import's figures from going negative on load noise.
+
+    `paused`: called every `every` seconds with the child stopped (SIGSTOP, then SIGCONT), so a
+    baseline can be measured in the same minutes as the import without sharing its cores; the
+    stopped seconds are taken off the import's (`paused_seconds`), its CPU is its own either way."""
     code = (
         "import json, resource, sys, time\n"
         "from memory.embed import load_embedder\n"
@@ -1052,22 +1063,49 @@ def _import_child(export: Path, home: Path) -> dict[str, Any]:
         "    return use.ru_utime + use.ru_stime\n"
         "t0, c0 = time.perf_counter(), cpu()\n"
         "load_embedder().encode(['warm up'])\n"
-        "start, c1 = time.perf_counter(), cpu()\n"
+        "start, c1, began = time.perf_counter(), cpu(), time.time()\n"
         "try:\n"
         "    cli.main(['import', sys.argv[1], '--roles', 'all', '--json'], standalone_mode=False)\n"
         "finally:\n"
         "    probe = {'seconds': time.perf_counter() - start, 'cpu': cpu() - c1,\n"
-        "             'load_seconds': start - t0, 'load_cpu': c1 - c0,\n"
+        "             'load_seconds': start - t0, 'load_cpu': c1 - c0, 'span': [began, time.time()],\n"
         "             'rss': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}\n"
         "    print(json.dumps(probe), file=sys.stderr)\n"
     )
     env = {**os.environ, "QUIRE_HOME": str(home)}
-    done = subprocess.run([sys.executable, "-c", code, str(export)], env=env, capture_output=True, text=True)
-    if done.returncode != 0:
-        raise RuntimeError(f"the import failed: {done.stderr.strip()[-300:]}")
-    probe: dict[str, Any] = json.loads(done.stderr.strip().splitlines()[-1])
-    probe["report"] = json.loads(done.stdout)
+    child = subprocess.Popen(
+        [sys.executable, "-c", code, str(export)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    pauses: list[tuple[float, float]] = []  # (from, to) on the wall clock, as the child's span is
+    while True:
+        try:  # (communicate again after a timeout loses no output)
+            out, err = child.communicate(timeout=every if paused is not None else None)
+            break
+        except subprocess.TimeoutExpired:
+            if paused is not None and child.poll() is None:
+                pauses.append(_while_stopped(child, paused))
+    if child.returncode != 0:
+        raise RuntimeError(f"the import failed: {err.strip()[-300:]}")
+    probe: dict[str, Any] = json.loads(err.strip().splitlines()[-1])
+    probe["report"] = json.loads(out)
+    began, ended = probe.pop("span")
+    # Only what overlapped the import's clock: a stop that began as the child printed its probe took nothing off it.
+    probe["paused_seconds"] = sum((max(0.0, min(to, ended) - max(at, began)) for at, to in pauses), 0.0)
+    probe["seconds"] -= probe["paused_seconds"]
+    probe["pauses"] = len(pauses)
     return probe
+
+
+def _while_stopped(child: subprocess.Popen, call: Callable[[], object]) -> tuple[float, float]:
+    """`call()` with `child` stopped: the wall-clock span it was stopped for."""
+    start = time.time()
+    child.send_signal(signal.SIGSTOP)
+    try:
+        time.sleep(0.05)  # the signal is delivered asynchronously: every thread of it stopped first
+        call()
+    finally:
+        child.send_signal(signal.SIGCONT)
+    return start, time.time()
 
 
 def _raw_encode(model: Any, sample: list[str]) -> tuple[float, float]:
@@ -1101,7 +1139,7 @@ def _own_work(raw_rate: float, raw_cpu: float, cpu_each: float) -> dict[str, Any
     }
 
 
-def import_chats(messages: int = 100_000) -> dict[str, Any]:
+def import_chats(messages: int = 100_000, *, every: float = RAW_EVERY) -> dict[str, Any]:
     """`quire import` of a generated ChatGPT export: messages/s beside raw encode of the same texts
     in this run, and the import process's peak RSS. The child loads the model before its clock
     starts (the load is reported apart), so the rate is the pipeline's.
@@ -1121,16 +1159,19 @@ def import_chats(messages: int = 100_000) -> dict[str, Any]:
         tiny, big = root / "tiny.json", root / "conversations.json"
         write_chatgpt_export(tiny, 2)
         size = write_chatgpt_export(big, messages)
-        # Raw encode just before and just after the import, averaged: on shared cores the load
-        # drifts over a long import, and one reading at the start would credit or blame the import.
-        raw_before, cpu_before = _raw_encode(model, sample)
+        # Raw encode before the import, every `every` seconds of it (the import stopped meanwhile,
+        # its stopped seconds not counted) and after, averaged: the speed of a shared VM's cores
+        # drifts by several percent over minutes (raw encode alone read 325.5/s in one run and 350.9/s
+        # in the next, the import 305.2/s and 304.4/s), and readings at the ends alone moved the ratio
+        # with the drift, not with the import.
+        samples = [_raw_encode(model, sample)]
         tiny_run = _import_child(tiny, root / "home-tiny")
-        run = _import_child(big, root / "home")
-        raw_after, cpu_after = _raw_encode(model, sample)
+        run = _import_child(big, root / "home", paused=lambda: samples.append(_raw_encode(model, sample)), every=every)
+        samples.append(_raw_encode(model, sample))
         again = _import_child(big, root / "home")  # idempotent: nothing new
     report = run["report"]
-    raw_rate = (raw_before + raw_after) / 2
-    raw_cpu = (cpu_before + cpu_after) / 2
+    raw_rate = statistics.fmean(r for r, _ in samples)
+    raw_cpu = statistics.fmean(c for _, c in samples)
     rate = report["stored"] / max(run["seconds"], 1e-9)
     cpu_each = run["cpu"] / max(report["stored"], 1)
     return {
@@ -1138,8 +1179,10 @@ def import_chats(messages: int = 100_000) -> dict[str, Any]:
         "messages": messages,
         "export_mb": round(size / 1e6, 1),
         "raw_encode_per_second": round(raw_rate, 1),
-        "raw_encode_before_after": [round(raw_before, 1), round(raw_after, 1)],
+        "raw_encode_samples": [round(r, 1) for r, _ in samples],
         "raw_encode_cpu_ms": round(raw_cpu * 1e3, 2),
+        "import_paused_seconds": round(run["paused_seconds"], 1),
+        "raw_every_seconds": every,
         "stored": report["stored"],
         "rejected": report["rejected"],
         "seconds": round(run["seconds"] + run["load_seconds"], 1),
@@ -1158,14 +1201,16 @@ def import_chats(messages: int = 100_000) -> dict[str, Any]:
 
 
 def render_import(d: dict[str, Any]) -> str:
+    raw = d["raw_encode_samples"]
     return "\n".join(
         [
             f"model {d['model']}: raw encode {d['raw_encode_per_second']}/s (the faster of batches of 256 as the "
-            "import's and one call for all, "
-            "same texts, same run; "
-            f"{d['raw_encode_before_after'][0]}/s before the import, {d['raw_encode_before_after'][1]}/s after)",
+            "import's and one call for all, same texts, same run; the mean of "
+            f"{len(raw)} readings, {min(raw)}-{max(raw)}/s: "
+            f"before the import, every {d['raw_every_seconds']:g} s of it with the import stopped, after)",
             f"export: {d['messages']} messages, {d['export_mb']} MB (ChatGPT format); imported with --roles all",
-            f"import: {d['stored']} stored in {d['seconds']} s ({d['model_load_seconds']} s of it loading the model): "
+            f"import: {d['stored']} stored in {d['seconds']} s ({d['model_load_seconds']} s of it loading the model; "
+            f"{d['import_paused_seconds']} s stopped for the readings not counted): "
             f"{d['per_second']} messages/s = {d['vs_raw_encode']:.0%} of raw encode",
             f"CPU (every thread): {d['import_cpu_ms']} ms a stored message against {d['raw_encode_cpu_ms']} ms "
             f"an encoded text = {d['cpu_vs_raw_encode']:.0%} (load moves it less than wall time)",

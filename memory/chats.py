@@ -190,8 +190,9 @@ class ChatReport:
             # a refused message's error line (and the one line for those past CREDENTIAL_LINES) is a
             # unit counted in rejected already, not a bad unit besides
             "bad_units": len(self.errors) - min(self.credentials, CREDENTIAL_LINES + 1),
-            "errors": self.errors,
-            "warnings": self.warnings,
+            # (a key in a file's, a chat's or a sender's name is said as its kind in every line, never shown)
+            "errors": [gate.redact(line) for line in self.errors],
+            "warnings": [gate.redact(line) for line in self.warnings],
             "ids": self.ids,
             "format": self.format,
             "conversations": self.conversations,
@@ -354,7 +355,8 @@ class Source:
 
     @property
     def name(self) -> str:
-        return f"{self.path.name}!{self.member}" if self.member else self.path.name
+        """As messages name it: a credential in a file's name is said as its kind, never shown."""
+        return gate.redact(f"{self.path.name}!{self.member}" if self.member else self.path.name)
 
     @property
     def identity(self) -> str:
@@ -929,11 +931,14 @@ def lines(fh: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[tuple[int, byte
         yield number, line
 
 
-def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
-    """Generic chat JSONL, one message per line; consecutive lines of a conversation form it."""
+def read_chat_jsonl(path: Path, report: ChatReport, whose: bool = False) -> Iterator[Conversation]:
+    """Generic chat JSONL, one message per line; consecutive lines of a conversation form it. `whose` (no --me
+    given): a conversation of named senders only is read as WhatsApp's is (`_jsonl_whose`)."""
     positions: dict[str, int] = {}
     group: Conversation | None = None
     seen = 0
+    said_user: set[str] = set()  # the conversations a line of which says "role": "user" itself
+    warned: set[str] = set()
     fh = files.utf8_stream(files.open_regular(Path(path)), strict=False, name=Path(path).name)
     with fh:
         for number, raw in lines(fh, MAX_LINE_BYTES):
@@ -967,7 +972,7 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
             part = 0
             if group is not None and (group.key != conv or len(group.messages) >= _JSONL_GROUP):
                 part = group.part + 1 if group.key == conv else 0
-                yield group
+                yield _jsonl_whose(group, group.key in said_user, report, warned) if whose else group
                 group = None
             if group is None:
                 group = Conversation(conv, _clean(line.title, "title") or conv, time, where, part=part)
@@ -976,11 +981,36 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
             if line.role in ("system", "tool"):
                 continue
             speaker = _clean(line.speaker, "name") or line.role
+            if line.role == "user" and "role" in line.model_fields_set:
+                said_user.add(conv)
             group.messages.append(Message(position, speaker, line.role, _clean(line.text), time, where))
     if not seen:  # as a file of 0 bytes: nothing to import (a JSONL capture file says the same)
         raise InvalidInput(f"{path} holds only blank lines: nothing to import; check the path")
     if group is not None:
-        yield group
+        yield _jsonl_whose(group, group.key in said_user, report, warned) if whose else group
+
+
+def _jsonl_whose(conv: Conversation, said_user: bool, report: ChatReport, warned: set[str]) -> Conversation:
+    """A chat JSONL conversation of named senders only (no assistant, no role for a speaker), read without --me as
+    a WhatsApp chat of those senders is: one sender's is no one's ("I moved to Porto" from Rui alone had opened a
+    review item in the person's life) unless its lines say `"role": "user"` themselves (the file's own word that
+    the writer is the person); between two, in a conversation named for one, the other's is the person's
+    (`_the_other`); else none. A warning names --me, once a conversation."""
+    speakers = {m.speaker for m in conv.messages}
+    if not speakers or any(m.role != "user" or m.speaker.casefold() in _ROLE_SPEAKERS for m in conv.messages):
+        return conv  # (with an assistant, or a speaker named by a role: the person is the user, as ever)
+    if said_user and len({tokens.name_key(s) for s in speakers}) == 1:
+        return conv
+    told = report if conv.key not in warned else ChatReport()  # (a long conversation's later slices: said once)
+    warned.add(conv.key)
+    title = gate.redact(conv.title)  # (a title holding a credential is refused, and no warning repeats it)
+    named = {s for s in speakers if gate.redact(s) == s}  # (a sender holding one: each message of theirs refused)
+    other = _the_other(title, named, conv.where, told)
+    if other is None:
+        _untold(title, named, conv.where, told)
+    mine = tokens.name_key(other) if other is not None else None  # (None: no one's, a sender keyed '' too)
+    conv.messages[:] = [replace(m, mine=mine is not None and tokens.name_key(m.speaker) == mine) for m in conv.messages]
+    return conv
 
 
 def _line_error(exc: ValidationError) -> str:
@@ -1109,6 +1139,8 @@ def read_telegram(
         raise InvalidInput(f"{source.name} holds no chat: nothing to import; {telegram.FIX}")
     pair = telegram.personal(found) if whose and me_id is None else None
     other = _the_other(*pair, source.name, report) if pair is not None else None
+    if pair is not None and other is None:  # (a personal chat only Rui wrote: nothing read for your life, said)
+        _untold(*pair, source.name, report)
     mine = tokens.name_key(other) if other is not None else None
     with source.open(strict=False) as fh:
         for chat, total in zip(telegram.chats(fh), found.totals, strict=False):
@@ -1776,21 +1808,22 @@ def _untold(chat: str, said: Iterable[str], where: str, report: ChatReport) -> b
     move had opened a review item in the person's life), as in a group, whose messages are read sender by sender
     (none the person's without --me). Either way a warning says none was read as the person's and names --me."""
     senders = sorted({tokens.name_key(n): n for n in (_clean(s, "name") for s in said) if n}.values())
+    shown = [gate.redact(s) for s in senders]  # (a name or title holding a key is said as its kind, never shown)
     if len(senders) == 1 and tokens.name_key(senders[0]) == tokens.name_key(_clean(chat, "title")):
         report.warn(  # (session 47) named for its one sender: a chat with them
-            f"{where}: the chat is with {senders[0]!r}, its one sender, so no message of it is read as yours; "
-            f"give --me {senders[0]!r} if {senders[0]!r} is you"
+            f"{where}: the chat is with {shown[0]!r}, its one sender, so no message of it is read as yours; "
+            f"give --me {shown[0]!r} if {shown[0]!r} is you"
         )
     elif len(senders) == 1:
         report.warn(
-            f"{where}: {senders[0]!r} is the one sender of a chat named {_clean(chat, 'title')!r}, which does not "
-            f"tell whether {senders[0]!r} is you, so nothing of it is read for your life; give --me {senders[0]!r} "
-            f"if {senders[0]!r} is you"
+            f"{where}: {shown[0]!r} is the one sender of a chat named {gate.redact(_clean(chat, 'title'))!r}, which "
+            f"does not tell whether {shown[0]!r} is you, so nothing of it is read for your life; give --me "
+            f"{shown[0]!r} if {shown[0]!r} is you"
         )
     elif senders:
         report.warn(
             f"{where}: cannot tell which sender is you (the chat is named for none of "
-            f"{', '.join(map(repr, senders))}), so nothing of it is read for your life; give --me with your name "
+            f"{', '.join(map(repr, shown))}), so nothing of it is read for your life; give --me with your name "
             "as the chat shows it"
         )
     return len(senders) == 1
@@ -1811,8 +1844,8 @@ def _the_other(chat: str, said: Iterable[str], where: str, report: ChatReport) -
     except InvalidInput:
         return None
     report.warn(
-        f"{where}: the chat is with {chat!r}, so the messages from {named!r} are read as yours "
-        "(what you say of your life reaches About me); give --me NAME to name another sender"
+        f"{where}: the chat is with {gate.redact(chat)!r}, so the messages from {gate.redact(named)!r} are read as "
+        "yours (what you say of your life reaches About me); give --me NAME to name another sender"
     )
     return named
 
@@ -1821,6 +1854,8 @@ def _reader(
     fmt: str, *, me: str | None, date_order: str | None, timezone: str | None
 ) -> Callable[[Any, ChatReport], Iterator[Conversation]]:
     """The reader of `fmt`, told the flags that apply to it (`importer.checked` refused the others)."""
+    if fmt == "chat-jsonl":
+        return partial(read_chat_jsonl, whose=me is None)
     if fmt not in _LOCAL_TIMES:
         return _READERS[fmt]
     zone = whatsapp.time_zone(timezone) if timezone is not None else whatsapp.machine_zone()

@@ -165,6 +165,10 @@ _LOW_ORG = (
     r"library|church|agency|firm|store|supermarket|factory|plant|warehouse|depot|restaurant|cafe|café|hotel|pub|charity|"
     r"foundation|trust|authority|department|ministry|university|college|academy|school)(?![\w'&-])"
 )
+# When or how fast a person works said with "at" ("at night", "at the weekend", "at odd hours", "at random times",
+# "at breakneck speed", "at my own pace", "at scale"): the place after it is where (`_an_everyday_word` for the
+# phrase alone)
+_AT_WHILE = r"at (?:night|weekends|the weekends?|scale|(?:[a-z]+ ){0,2}(?:hours|times|speed|pace))"
 # A kind of place alone names no employer ("my shift at the hospital", "I cook for the restaurant")
 _NOT_A_KIND = (
     r"(?!(?:the )?(?:hospital|store|shop|office|restaurant|cafe|café|bar|pub|hotel|factory|warehouse|plant|site|clinic|school|lab|"
@@ -4421,13 +4425,16 @@ _STUDENT = (
         gate="lifting|climbing|bouldering|working out|training|swimming|spinning|boxing|rowing|cycling|crossfit|yoga|"
         "pilates",
     ),
-    # "i work weekends at cedarline cafe", "I work nights at St Mary's": a job said with when it is worked
+    # "i work weekends at cedarline cafe", "I work nights at St Mary's": a job said with when it is worked, or how
+    # fast ("I work at night at St Mary's", "I work at speed at Stripe", "i work at odd hours at tesco": `_AT_WHILE`)
     _rule(
         "employer",
         IDENTITY,
         _I
-        + r" (?:still |now |also |currently )?work (?i:(?:on )?weekends|weekdays|nights|evenings|mornings|part[- ]time|"
-        r"full[- ]time|(?:sat|sun)(?:urday|day)?s?(?: and (?:sat|sun)(?:urday|day)?s?)?) at (?:the )?"
+        + r"(?:'m| am)? (?:still |now |also |currently )?(?:work|working) (?i:(?:on )?weekends|weekdays|nights|evenings|"
+        r"mornings|part[- ]time|full[- ]time|(?:sat|sun)(?:urday|day)?s?(?: and (?:sat|sun)(?:urday|day)?s?)?|"
+        + _AT_WHILE
+        + r") at (?:the )?"
         + _NO_KIND_ALONE  # ("I work nights at the restaurant Thursday to Sunday": a kind, no name)
         + r"(?P<v>"
         + _NAME
@@ -4435,7 +4442,7 @@ _STUDENT = (
         + _LOW_EMPLOYER
         + r")(?![\w'&-])",
         "job",
-        gate="weekend|weekday|nights|evenings|mornings|part|full|sat|sun",
+        gate="weekend|weekday|night|evenings|mornings|part|full|sat|sun|hours|times|speed|pace|scale",
     ),
     # "my caps counselor gave me a worksheet": a counsellor by the service they are at
     _rule(
@@ -9927,7 +9934,9 @@ _S45G_RULES = (
         "volunteer role",
         FACT,
         _S45G_WE
-        + r" (?:(?i:still|now|also) )?(?i:volunteer) (?i:at|with|for) (?:(?i:the) )?(?P<v>(?:"
+        + r" (?:(?i:still|now|also) )?(?i:volunteer) (?:(?i:"
+        + _AT_WHILE  # ("I volunteer at odd hours at Oxfam": where, after when)
+        + r") )?(?i:at|with|for) (?:(?i:the) )?(?P<v>(?:"
         + _S45G_WORD
         + r" ){0,3}"
         + _S45G_WORD
@@ -13458,7 +13467,12 @@ _NOT_A_ROLE = patterns.lazy(
 _THE_ASSISTANT = patterns.lazy(r"(?i:\b(?:the|just an|only an|merely an|simply an) assistant\b)")
 
 
-_TRAINED_AS = patterns.lazy(r" by (?:training|background|education|qualification)\b")
+# A role said with what it is of the person but not their work: what they trained as ("an engineer by training"),
+# or what they are in spirit ("a student at heart", "a teacher in spirit", "a nurse deep down")
+_TRAINED_AS = patterns.lazy(
+    r" (?:by (?:training|background|education|qualification|nature|temperament)|at heart|in spirit|at (?:my )?core|"
+    r"deep down)\b"
+)
 
 
 def _a_role(memory_type: str, match: re.Match[str]) -> Said | None:
@@ -13466,8 +13480,8 @@ def _a_role(memory_type: str, match: re.Match[str]) -> Said | None:
     shown = match.group("role")
     if _NOT_A_ROLE.match(shown) or (_norm(shown) == "assistant" and _THE_ASSISTANT.search(match.group(0))):
         return None
-    if match.string.startswith(" by ", match.end()) and _TRAINED_AS.match(match.string, match.end()) is not None:
-        return None  # (session 40: harold) "I am an engineer by training": what they trained as, not their work now
+    if _TRAINED_AS.match(match.string, match.end()) is not None:
+        return None  # (session 40: harold) "I am an engineer by training": not their work now; "a student at heart"
     value = _FR_ROLE_EN.get(shown.casefold()) or _norm(shown)
     # an internship is held beside a job or a course ("im the data intern at tidewell" while still a research
     # assistant): an attribute of its own, so a summer's internship is no change of the role (`_STUDENT`)
@@ -13518,19 +13532,44 @@ def _of_now(said: Said | None, match: re.Match[str]) -> Said | None:
     """A rule's reading, None for a home of the person's childhood ("we moved to Kharkiv when I was 7")."""
     if said is not None and said.attribute == "home" and _in_childhood(match.string, match.start(), match.end()):
         return None
-    if said is not None and said.attribute == "employer" and _an_everyday_word(said.shown, match):
+    if said is not None and said.attribute in _AT_A_PLACE and _an_everyday_word(said.shown, match, said.attribute):
         return None
     return said
 
 
-def _an_everyday_word(shown: str, match: re.Match[str]) -> bool:
-    """Whether an employer read is one word in lower case that data/common.txt holds (a word naming no particular
-    thing) and no list opens a name with, right after "at": "I work at scale", "works at speed", "at peace" say how,
-    not where; "i work at target" (Target Pharmacy), "at stripe" (no everyday word), "at the council", "at Scale",
-    "I work for jeff" name one."""
-    if not shown.islower() or " " in shown or shown not in vocab.word_list("common.txt") or shown in vocab.names():
+# The attributes whose value is where a person is ("at Stripe", "volunteer at Oxfam", "a student at UCL"): never
+# a phrase of when after "at", nor (an employer) an everyday word (`_an_everyday_word`)
+_AT_A_PLACE = frozenset(["employer", "volunteer role", "university"])
+
+
+# The last word of a lower-case phrase after "at" that says when or how fast a person works, not where ("at odd
+# hours", "at random times", "at breakneck speed", "at my own pace")
+_A_WHILE = frozenset(["hours", "hour", "times", "time", "nights", "night", "weekends", "speed", "pace", "intervals"])
+
+
+# What a person works for that is no one they work for ("I work for fun", "I volunteer for the love of it" is
+# no match: "the" opens a place): a reward or a reason
+_FOR_WHAT = frozenset(["fun", "money", "love", "pleasure", "tips", "peanuts", "pennies", "nothing", "exposure", "cash"])
+
+
+def _an_everyday_word(shown: str, match: re.Match[str], attribute: str = "employer") -> bool:
+    """Whether a place read is a lower-case phrase of when or how fast (`_A_WHILE`) right after "at", (an
+    employer) one word in lower case that data/common.txt holds (a word naming no particular thing) and no list
+    opens a name with, or a reward after "for" (`_FOR_WHAT`): "I work at scale", "works at speed", "at peace",
+    "i work at random times", "I volunteer at night", "I work for fun" say how, when or why, not where; "i work
+    at target" (Target Pharmacy), "at stripe" (no everyday word), "at the council", "at Scale", "at Odd Hours",
+    "I work for jeff", "I volunteer at church", "a student at harvard" name one."""
+    if not shown.islower() or match.groupdict().get("v") is None:
         return False
-    return match.groupdict().get("v") is not None and match.string[: match.start("v")].casefold().endswith(" at ")
+    before = match.string[: match.start("v")].casefold()
+    if before.endswith(" for "):
+        return shown in _FOR_WHAT
+    if not before.endswith(" at ") or shown in vocab.names():
+        return False
+    words = shown.split()
+    if len(words) > 1:
+        return words[-1] in _A_WHILE
+    return shown in (vocab.word_list("common.txt") if attribute == "employer" else _A_WHILE)
 
 
 def _in_childhood(sentence: str, start: int, end: int) -> bool:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from eval import bench
+
 
 def test_bench_import_reports_wall_and_cpu_ratios_and_an_idle_rerun(cli):
     result = cli("bench", "import", "--messages", "40", "--json")
@@ -18,3 +20,15 @@ def test_bench_import_reports_wall_and_cpu_ratios_and_an_idle_rerun(cli):
     budget = data["cores"] / (0.95 * data["raw_encode_per_second"]) * 1e3 - data["raw_encode_cpu_ms"]
     assert abs(data["own_cpu_budget_ms"] - budget) <= 0.05
     assert data["raw_encode_cores"] > 0
+
+
+def test_bench_import_reads_raw_encode_while_the_import_is_stopped():
+    """Raw encode is read again every `every` seconds of the import with the import stopped, and the
+    stopped seconds are not the import's: its seconds are what it ran, its rate follows from them."""
+    data = bench.import_chats(40, every=0.05)
+    assert data["stored"] == 40
+    # before, at least one while the child ran (its interpreter alone starts in more than 0.05 s), after
+    assert len(data["raw_encode_samples"]) >= 3
+    assert data["import_paused_seconds"] > 0
+    mean = sum(data["raw_encode_samples"]) / len(data["raw_encode_samples"])
+    assert abs(data["raw_encode_per_second"] - mean) <= 0.1 * len(data["raw_encode_samples"])
