@@ -12896,17 +12896,42 @@ _UNMADE = frozenset(["\x00unmade"])  # a rule's needles not made yet (`_rule_nee
 _TAILS: list[frozenset[str] | None] = [_UNMADE] * len(_RULES)
 # (session 48: life48) Where each rule's matches may start (`needles.openings`), by its place in `_RULES`: made with
 # its needles (one parse), read by `_matches`.
-_OPENINGS: dict[int, tuple[frozenset[str], bool] | None] = {}
-_UNOPENED: tuple[frozenset[str], bool] = (frozenset(["\x00unmade"]), False)
+_OPENINGS: dict[int, tuple[frozenset[str], needles.Zero] | None] = {}
+_UNOPENED: tuple[frozenset[str], needles.Zero] = (frozenset(["\x00unmade"]), False)
 
 
 def _rule_needles(at: int, pattern: re.Pattern[str]) -> frozenset[str] | None:
-    """The needles every match of rule `at` holds (`needles.within`), made once."""
+    """The needles every match of rule `at` holds (`needles.within`), made once (or read as kept: `_kept`)."""
     found = _TAILS[at]
     if found is _UNMADE:
-        found, _OPENINGS[at] = needles.within_and_openings(pattern, needles.LONG_MOST)  # (one parse for both)
+        kept = _kept().get(needles.kept_key(pattern))
+        found, _OPENINGS[at] = kept if kept is not None else needles.within_and_openings(pattern, needles.LONG_MOST)
         _TAILS[at] = found
     return found
+
+
+# (session 49: life49) Each rule's needles and openings as `_rule_needles` made them, kept in memory/data/needles.txt
+# (scripts/life_needles.py writes it): made in each process they were most of an import's first minutes of `read`,
+# and a group joined (`_worth_joining`) only after hundreds of tries paid for them. An entry is read only for the very
+# pattern it was made of (`needles.kept_key`); a rule changed since is made as before.
+_KEPT: list[dict[str, needles.Made]] = []
+_UNKEPT: list[frozenset[int]] = []
+
+
+def _kept() -> dict[str, needles.Made]:
+    """The kept needles, by key (read at the first rule that needs its own)."""
+    if not _KEPT:
+        path = vocab.DATA / "needles.txt"
+        _KEPT.append(needles.kept_read(path.read_text(encoding="utf-8").splitlines()) if path.exists() else {})
+    return _KEPT[0]
+
+
+def _unkept() -> frozenset[int]:
+    """The rules (their places in `_RULES`) whose needles are not kept: made when they are first needed."""
+    if not _UNKEPT:
+        kept = _kept()
+        _UNKEPT.append(frozenset(at for at, (_, _, p, _) in enumerate(_RULES) if needles.kept_key(p) not in kept))
+    return _UNKEPT[0]
 
 
 _BY_OPENER = _grouped(_OPENERS)
@@ -13853,11 +13878,16 @@ _UNSEEN.update(dict.fromkeys([*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20)
 _UNSEEN[0x0D] = "\n"
 _CLEAN = str.maketrans(_APOSTROPHES | _UNSEEN)
 _SEEN = str.maketrans(_UNSEEN)
+# (session 49: life49) The ASCII characters `_CLEAN` changes (controls, CR): an ASCII text holding none is as it is,
+# one search in C where `translate` looked each character up in its table (2 us a turn of an import)
+_CLEANED_ASCII = re.compile("[" + "".join(re.escape(chr(code)) for code in sorted(_CLEAN) if code < 128) + "]")
 
 
 def straight(text: str) -> str:
     """The text as the patterns spell it: typographic apostrophes read as "'", characters no one sees
     left out, a line separator read as a new line, control characters as the store keeps them, composed (NFC)."""
+    if text.isascii() and _CLEANED_ASCII.search(text) is None:
+        return text  # (nothing of it is changed below: no CR, no character of `_CLEAN`, already composed)
     text = text.replace("\r\n", "\n").translate(_CLEAN)
     return text if text.isascii() else unicodedata.normalize("NFC", text)
 
@@ -14994,7 +15024,8 @@ class _Joins:
     groups: tuple[_Group, ...]
     tails: list[frozenset[str] | None]  # each group's rules' needles joined (`_UNMADE`; None: a rule with none)
     tried: array[int]  # sentences each group was tried on before it joined
-    # the finder of the joined groups' needles, the group of each of its sets, those groups; made again as groups join
+    # the finder of the joined groups' rules' needles (its sets are rules, each labelled by its group), those groups in
+    # order and as a set; made again as groups join
     held: tuple[needles.Finder, tuple[int, ...], frozenset[int]] | None = None
     new: int = 0  # groups joined since the finder was made
 
@@ -15009,31 +15040,38 @@ def _joins() -> _Joins:
     return _JOINS[-1]
 
 
-def _groups_to_try(low: str | None, places: dict[int, list[int]] | None) -> Sequence[int]:
+def _groups_to_try(
+    low: str | None, places: dict[int, list[int]] | None
+) -> tuple[Sequence[int], set[int], frozenset[int]]:
     """The groups `_stated` tries on a sentence: those whose search's needles it holds (`_HELD`), less the joined
-    ones none of whose rules' needles it holds (`_Joins.held`); every group for a sentence not in ASCII."""
+    ones none of whose rules' needles it holds (`_Joins.held`); every group for a sentence not in ASCII. With them
+    the rules of the joined groups whose needles it holds (from the same pass: a rule of a joined group not among
+    them is absent, `needles.absent`, with no look of its own), and those groups (the finder's: a group joined while
+    this sentence is tried is told after it). (Set operations, not a loop over the ~20 groups its needles name.)"""
     if places is None or low is None:
-        return _HELD.everything
+        return _HELD.everything, set(), frozenset()
     joins = _joins()
-    finder, groups, joined = joins.held if joins.held is not None else (None, (), frozenset())
-    present = {groups[i] for i in finder.holding(low)} if finder is not None else set()
-    out: list[int] = []
-    for group in sorted([*places, *_HELD.always]):
-        if group in joined:
-            if group in present:
-                out.append(group)
-            continue
-        out.append(group)
+    candidates = places.keys() | _HELD.always
+    rules: set[int] = set()
+    joined: frozenset[int] = frozenset()
+    if joins.held is None:
+        unjoined, out = candidates, candidates
+    else:
+        finder, _, joined = joins.held  # (its sets are the joined groups' rules, labelled by group: `_tails_joined`)
+        rules, present = finder.present_labelled(low)
+        unjoined = candidates - joined
+        out = unjoined | (candidates & present)
+    for group in sorted(unjoined):
         joins.tried[group] += 1
         if (tried := joins.tried[group]) >= _JOIN_AFTER and tried & (tried - 1) == 0 and _worth_joining(group, tried):
             _tails_joined(joins, group)
-    return out
+    return sorted(out), rules, joined
 
 
 def _worth_joining(group: int, tried: int) -> bool:
     """Whether a group was tried often enough to pay for making its rules' needles not made yet (`_TRIES_A_RULE`
     tries a rule: a rule's needles cost ~1.5 ms to make, a try of a group ~3 us; made already, nothing to pay)."""
-    return tried >= _TRIES_A_RULE * sum(_TAILS[at] is _UNMADE for at, _ in _BY_OPENER[group][3])
+    return tried >= _TRIES_A_RULE * sum(_TAILS[at] is _UNMADE and at in _unkept() for at, _ in _BY_OPENER[group][3])
 
 
 def _tails_joined(joins: _Joins, group: int) -> None:
@@ -15044,7 +15082,13 @@ def _tails_joined(joins: _Joins, group: int) -> None:
     joined = [at for at, tails_of in enumerate(joins.tails) if tails_of is not None and tails_of is not _UNMADE]
     if joins.new >= max(4, len(joined) // 4):
         joins.new = 0
-        finder = needles.Finder([joins.tails[at] for at in joined])
+        # (a finder of every rule, those of groups not joined holding no needles, each labelled by its group)
+        group_of = [0] * len(_TAILS)
+        of_rules: list[frozenset[str] | None] = [frozenset()] * len(_TAILS)
+        for at_group in joined:
+            for at, _ in joins.groups[at_group][3]:
+                group_of[at], of_rules[at] = at_group, _TAILS[at]
+        finder = needles.Finder(of_rules, group_of)
         joins.held = (finder, tuple(joined), frozenset(joined))  # (one assignment: a reader sees the old or the new)
 
 
@@ -15052,11 +15096,15 @@ def _none_may_match(
     rules: tuple[tuple[int, tuple[str, str, re.Pattern[str], str]], ...],
     low: str | None,
     skipped: frozenset[re.Pattern[str]],
+    held: set[int] | None = None,
 ) -> bool:
     """Whether every rule of a group of a few is skipped or its needles are absent from an ASCII sentence (`_stated`
-    skips each so): then the group's own search, run along the whole sentence, is not needed."""
+    skips each so): then the group's own search, run along the whole sentence, is not needed. `held`: the rules of a
+    joined group whose needles the sentence holds (`_groups_to_try`), where a rule's absence is told without a look."""
     if low is None or len(rules) > _FEW_RULES:
         return False
+    if held is not None:
+        return all(pattern in skipped or at not in held for at, (_, _, pattern, _) in rules)
     return all(
         pattern in skipped or needles.absent(low, _rule_needles(at, pattern)) for at, (_, _, pattern, _) in rules
     )
@@ -15102,8 +15150,10 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
     low = sentence.lower() if sentence.isascii() else None
     pieces: frozenset[str] | None = None  # the sentence's grams, made when a group's short needles need them
     places = _HELD.starts(low)  # where the needles of each group's search start, in one pass (None: not ASCII)
-    for group in _groups_to_try(low, places):
+    tried, held, joined = _groups_to_try(low, places)
+    for group in tried:
         opener, _, short, rules = _BY_OPENER[group]
+        told = group in joined  # (its rules' needles looked for in `_groups_to_try`'s pass: `held`)
         if opener is not None:
             if low is not None and opener is _SAYS_CJK:
                 continue  # (no Chinese, Japanese or Korean in a sentence all in ASCII)
@@ -15112,15 +15162,14 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
                 if needles.holds_none(pieces, short):
                     continue
             starts = None if places is None else places.get(group)
-            if (starts is None or len(starts) > _TRIED_AT_MOST) and _none_may_match(rules, low, skipped):
+            if (starts is None or len(starts) > _TRIED_AT_MOST) and _none_may_match(
+                rules, low, skipped, held if told else None
+            ):
                 continue  # (no rule of the group can match: its search along the whole sentence is not needed)
             if not _opens(opener, sentence, starts):
                 continue
         for at, (attribute, memory_type, pattern, value_group) in rules:
-            tail = _TAILS[at]  # (read inline: a call a rule a sentence is an import's hot path)
-            if tail is _UNMADE:
-                tail = _rule_needles(at, pattern)
-            if pattern in skipped or needles.absent(low, tail):
+            if pattern in skipped or (at not in held if told else needles.absent(low, _rule_needles(at, pattern))):
                 continue
             for match in _matches(at, pattern, sentence, low):
                 said_as = "" if value_group == "retired" else " " + match.group(0)  # (a plan said as one)

@@ -15,6 +15,8 @@ IGNORECASE a non-ASCII letter may match an ASCII one ("K" KELVIN SIGN and "k", "
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Sequence
 
@@ -144,7 +146,7 @@ class Finder:
     C): `absent` set by set cost a third of `life.read`, 136 gates a sentence each testing its
     needles one substring search at a time. A set of None (its pattern not filtered) is always held."""
 
-    def __init__(self, sets: Sequence[frozenset[str] | None]):
+    def __init__(self, sets: Sequence[frozenset[str] | None], labels: Sequence[int] | None = None):
         self.always = frozenset(i for i, wanted in enumerate(sets) if wanted is None)
         self.everything = tuple(range(len(sets)))
         owners: dict[str, list[int]] = {}
@@ -152,8 +154,9 @@ class Finder:
             for needle in wanted or ():
                 owners.setdefault(needle, []).append(i)
         self._automaton = ahocorasick.Automaton()
-        for needle, sets_of in owners.items():
-            self._automaton.add_word(needle, (len(needle) - 1, tuple(sets_of)))
+        for needle, sets_of in owners.items():  # (with the labels of its sets: `present_labelled`)
+            of = () if labels is None else tuple(sorted({labels[i] for i in sets_of}))
+            self._automaton.add_word(needle, (len(needle) - 1, tuple(sets_of), of))
         if owners:
             self._automaton.make_automaton()
         self._empty = not owners
@@ -166,9 +169,20 @@ class Finder:
         if self._empty:
             return tuple(sorted(self.always))
         held = set(self.always)
-        for _, (_, sets_of) in self._automaton.iter(low):
+        for _, (_, sets_of, _) in self._automaton.iter(low):
             held.update(sets_of)
         return tuple(sorted(held))
+
+    def present_labelled(self, low: str) -> tuple[set[int], set[int]]:
+        """The sets an ASCII text holds a needle of (unfiltered ones not among them) and their labels (`labels`),
+        in one pass, as sets for set operations."""
+        held: set[int] = set()
+        labelled: set[int] = set()
+        if not self._empty:
+            for _, (_, sets_of, labels_of) in self._automaton.iter(low):
+                held.update(sets_of)
+                labelled.update(labels_of)
+        return held, labelled
 
     def holds_any(self, low: str | None) -> bool:
         """Whether `holding` holds any set: its first needle found ends the pass (`life._may_hold`'s question)."""
@@ -185,7 +199,7 @@ class Finder:
         found: dict[int, list[int]] = {}
         if self._empty:
             return found
-        for end, (back, sets_of) in self._automaton.iter(low):
+        for end, (back, sets_of, _) in self._automaton.iter(low):
             for i in sets_of:
                 if i in found:
                     found[i].append(end - back)
@@ -278,29 +292,38 @@ _STOP: tuple[Any, ...] = (None,)  # a frame that ends every head reaching it (wh
 _ANCHORS = frozenset([sre.AT_BEGINNING, sre.AT_BEGINNING_STRING])
 
 
+# What `openings` says of a match at 0: True, one may start there whatever the text is; a tuple, only where the
+# text starts with one of these (lowercased: what follows the pattern's "^", session 49: life49); False, none but
+# where a head starts.
+Zero = bool | tuple[str, ...]
+
+
 def within_and_openings(
     pattern: re.Pattern[str], most: int = 512
-) -> tuple[frozenset[str] | None, tuple[frozenset[str], bool] | None]:
+) -> tuple[frozenset[str] | None, tuple[frozenset[str], Zero] | None]:
     """`within` and `openings` of a pattern from one parse (parsing is most of the cost of each)."""
     tree = _tree(pattern)
     return (None, None) if tree is None else (_within(tree, 0, most), openings(pattern, tree))
 
 
-def openings(pattern: re.Pattern[str], tree: list[Any] | None = None) -> tuple[frozenset[str], bool] | None:
+def openings(pattern: re.Pattern[str], tree: list[Any] | None = None) -> tuple[frozenset[str], Zero] | None:
     """The lowercased strings of 2 to NEEDLE characters one of which every match starts with, and whether a
-    match may also start at 0 ("^"): every place a match of the pattern starts at, in an ASCII text, is one
-    where a head starts, or 0. None when the pattern's start is not literal enough to tell. `tree`: its parse."""
+    match may also start at 0 ("^", `Zero`): every place a match of the pattern starts at, in an ASCII text, is
+    one where a head starts, or 0 (where `Zero` says). None when the pattern's start is not literal enough to
+    tell. `tree`: its parse."""
     tree = _tree(pattern) if tree is None else tree
     if tree is None or pattern.flags & re.MULTILINE:
         return None
     found: set[str] = set()
-    state = {"zero": False, "paths": 0}
+    state: dict[str, Any] = {"zero": False, "paths": 0, "anchored": set()}
     if not _open(((tuple(tree), 0),), "", found, state) or _folds_to_ascii(found):
         return None
     heads = {h.lower() for h in found}
     if len(heads) > _SHORTENED_FROM and len(shorter := {h[:_SHORTEST] for h in heads}) < len(heads):
         heads = shorter  # ("i a", "i c", "i f", ...: "i " is one look along the text, each of them one)
-    return (frozenset(heads), bool(state["zero"])) if len(heads) <= OPENINGS_MOST else None
+    anchored = {h.lower() for h in state["anchored"]}
+    zero: Zero = state["zero"] or (tuple(sorted(anchored)) if 0 < len(anchored) <= OPENINGS_MOST else bool(anchored))
+    return (frozenset(heads), zero) if len(heads) <= OPENINGS_MOST else None
 
 
 def _open(frames: tuple[Any, ...], prefix: str, found: set[str], state: dict[str, Any]) -> bool:
@@ -318,8 +341,7 @@ def _open(frames: tuple[Any, ...], prefix: str, found: set[str], state: dict[str
     op, av = items[at]
     rest = ((items, at + 1), *frames[1:])
     if op is sre.AT and av in _ANCHORS and not prefix:
-        state["zero"] = True  # (this way a match starts at 0 only)
-        return True
+        return _anchored(rest, state)  # (this way a match starts at 0 only)
     if op in _ZERO_WIDTH:
         return _open(rest, prefix, found, state)
     if op is sre.LITERAL:
@@ -339,12 +361,70 @@ def _open(frames: tuple[Any, ...], prefix: str, found: set[str], state: dict[str
     return _open(_STOP, prefix, found, state)  # a character of a class, any character: the head ends
 
 
-def places(low: str, heads: frozenset[str], zero: bool) -> list[int]:
+def _anchored(rest: tuple[Any, ...], state: dict[str, Any]) -> bool:
+    """A way of a match that starts at 0 ("^"), then `rest`: the heads of `rest` where they can be told (a text
+    starts with one of them: `Zero`), else a match may start at 0 whatever the text (`state["zero"]`)."""
+    if state["zero"] is True:
+        return True  # (told already: any text may match at 0)
+    heads: set[str] = set()
+    inner: dict[str, Any] = {"zero": False, "paths": state["paths"], "anchored": set()}
+    told = _open(rest, "", heads, inner) and not inner["zero"] and not inner["anchored"] and not _folds_to_ascii(heads)
+    state["paths"] = inner["paths"]
+    if told:
+        state["anchored"] |= heads
+    else:
+        state["zero"] = True
+    return True
+
+
+def places(low: str, heads: frozenset[str], zero: Zero) -> list[int]:
     """Where in a lowercased ASCII text a match with these `openings` may start, in order."""
-    out = [0] if zero else []
+    out = [0] if zero is True or (zero and low.startswith(zero)) else []
     for head in heads:
         at = low.find(head)
         while at >= 0:
             out.append(at)
             at = low.find(head, at + 1)
     return sorted(set(out)) if len(out) > 1 else out
+
+
+# (session 49: life49) A pattern's `within_and_openings` kept in a file from one process to the next: making them parses
+# the pattern again (~1.7 ms a rule of memory/life.py). An entry is of the pattern, its flags and this VERSION of the
+# functions above (`kept_key`): bump VERSION with any change of what they find, and a file made before is not read.
+VERSION = 2
+Made = tuple[frozenset[str] | None, tuple[frozenset[str], Zero] | None]
+
+
+def kept_key(pattern: re.Pattern[str]) -> str:
+    """The key of a pattern's kept needles: its text, its flags and VERSION, hashed."""
+    said = f"{VERSION}\0{pattern.flags}\0{pattern.pattern}".encode()
+    return hashlib.blake2b(said, digest_size=10).hexdigest()
+
+
+def kept_line(pattern: re.Pattern[str], made: Made) -> str:
+    """One line of a file of kept needles: the key, a tab, the needles as JSON."""
+    within, opening = made
+    told = (
+        None
+        if opening is None
+        else [sorted(opening[0]), list(opening[1]) if isinstance(opening[1], tuple) else opening[1]]
+    )
+    return kept_key(pattern) + "\t" + json.dumps({"w": None if within is None else sorted(within), "o": told})
+
+
+def kept_read(lines: Sequence[str]) -> dict[str, Made]:
+    """The needles of a file of `kept_line`s, by key (a line that is no entry is passed over)."""
+    out: dict[str, Made] = {}
+    for line in lines:
+        key, tab, said = line.partition("\t")
+        if not tab or line.startswith("#"):
+            continue
+        entry = json.loads(said)
+        within = None if entry["w"] is None else frozenset(entry["w"])
+        told = entry["o"]
+        if told is None:
+            out[key] = (within, None)
+        else:
+            zero: Zero = tuple(told[1]) if isinstance(told[1], list) else bool(told[1])
+            out[key] = (within, (frozenset(told[0]), zero))
+    return out

@@ -210,8 +210,13 @@ RECORDED = {
     # session 49 (trust49): when or how fast said after "at" no employer, volunteer role or university ("i work
     # at random times", "I volunteer at night"), the place after it the one ("I work at speed at Stripe", "I
     # volunteer at odd hours at Oxfam"), a reward after "for" no employer ("I work for fun"), a role held at heart,
-    # in spirit or by nature no job ("I'm a student at heart")
-    20: "92e3ea18ed403d5f",
+    # in spirit or by nature no job ("I'm a student at heart");
+    # and life49: the same reading, faster (re-recorded, not bumped): a joined group's rules told from its one pass
+    # over a sentence, a rule that opens with "^" tried at 0 only where the text starts as it does, `straight` of an
+    # ASCII text with nothing to clean left as it is, each rule's needles read from memory/data/needles.txt
+    # (scripts/life_needles.py) where kept for its very pattern (every fixture, LongMemEval, LoCoMo and bench text
+    # read, typed and marked played the same, the groups joined as they come and all at once)
+    20: "771fdb33bdb01298",
 }
 
 
