@@ -16,10 +16,11 @@ from tests.test_needles import _fixture_sentences
 @pytest.mark.parametrize(
     ("pattern", "expected"),
     [
-        (r"(?:^|(?<=[\s,;(]))(?:I|i)(?:'m| am) a", ({"i'm", "i a"}, True)),  # "^": at 0 only, any words after
+        # "^": at 0 only where the text opens as a head does (session 49: the heads after "^", not just True)
+        (r"(?:^|(?<=[\s,;(]))(?:I|i)(?:'m| am) a", ({"i'm", "i a"}, ("i a", "i'm"))),
         (r"\b(?:[Ss]ince|[Aa]fter) I", ({"sin", "aft"}, False)),
         (r"(?:I|we)(?: have|'ve)? (?:moved|left)", ({"i ", "i'", "we"}, False)),  # optional; six heads cut to two
-        (r"^(?:so |and )*moved", (set(), True)),  # anchored only: a match starts at 0
+        (r"^(?:so |and )*moved", (set(), ("and", "mov", "so "))),  # anchored only: a match starts at 0, so opened
         (r"(?:ab)+c", ({"ab"}, False)),  # a repeat's first pass opens it, then the start ends
         (r"a?b", None),  # "b" alone: one character tells nothing
         (r"(?:\d+|abc)", None),
