@@ -1141,8 +1141,8 @@ def read_telegram(
         raise InvalidInput(f"{source.name} holds no chat: nothing to import; {telegram.FIX}")
     pair = telegram.personal(found) if whose and me_id is None else None
     other = _the_other(*pair, source.name, report) if pair is not None else None
-    if pair is not None and other is None:  # (a personal chat only Rui wrote: nothing read for your life, said)
-        _untold(*pair, source.name, report)
+    if pair is not None and other is None and len(found.totals) == 1:  # (a one-chat export only Rui wrote in: said;
+        _untold(*pair, source.name, report)  # an account's export holds more chats than the one a warning could name)
     mine = tokens.name_key(other) if other is not None else None
     with source.open(strict=False) as fh:
         for chat, total in zip(telegram.chats(fh), found.totals, strict=False):

@@ -74,3 +74,22 @@ def test_control_a_chat_of_two_named_for_one_reads_the_other_as_the_person(cli, 
     assert any("the messages from 'Ana' are read as yours" in w for w in report["warnings"])
     assert not any("cannot tell" in w or "one sender" in w for w in report["warnings"])
     assert _changes(cli) == ["home: Lisbon -> Porto"]
+
+
+def test_control_an_account_export_is_not_said_to_be_one_chat(cli, quire_home, tmp_path):
+    """An export of several chats (no personal_information) whose first chat only Rui wrote in is not "the chat
+    with 'Rui'": the warning is a one-chat export's."""
+    one = json.loads(_export(tmp_path).read_text("utf-8"))
+    mia = {
+        **one,
+        "name": "Mia",
+        "id": 4343,
+        "messages": [{**m, "from": "Mia", "from_id": "user9", "text": "Mia: " + m["text"]} for m in one["messages"]],
+    }
+    path = tmp_path / "account.json"
+    path.write_text(json.dumps({"about": "", "chats": {"about": "", "list": [one, mia]}}), "utf-8")
+    done = cli("import", str(path), "--format", "telegram", "--json")
+    assert done.exit_code == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["stored"] == 8 and report["changes"] == []
+    assert not any("one sender" in w for w in report["warnings"])
