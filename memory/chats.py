@@ -1808,24 +1808,24 @@ def _untold(chat: str, said: Iterable[str], where: str, report: ChatReport) -> b
     """Whether a chat no one was told the person's sender of (`_the_other` found none) is one sender's: then no
     message is the person's ("WhatsApp Chat with Rui.txt", or "... with Family.txt", where only Rui wrote: Rui's
     move had opened a review item in the person's life), as in a group, whose messages are read sender by sender
-    (none the person's without --me). Either way a warning says none was read as the person's and names --me."""
+    (none the person's without --me). Either way a warning says none was read as the person's and names --me (a
+    name holding a key is said as its kind, as every line of the report is: `ChatReport.as_json`)."""
     senders = sorted({tokens.name_key(n): n for n in (_clean(s, "name") for s in said) if n}.values())
-    shown = [gate.redact(s) for s in senders]  # (a name or title holding a key is said as its kind, never shown)
     if len(senders) == 1 and tokens.name_key(senders[0]) == tokens.name_key(_clean(chat, "title")):
         report.warn(  # (session 47) named for its one sender: a chat with them
-            f"{where}: the chat is with {shown[0]!r}, its one sender, so no message of it is read as yours; "
-            f"give --me {shown[0]!r} if {shown[0]!r} is you"
+            f"{where}: the chat is with {senders[0]!r}, its one sender, so no message of it is read as yours; "
+            f"give --me {senders[0]!r} if {senders[0]!r} is you"
         )
     elif len(senders) == 1:
         report.warn(
-            f"{where}: {shown[0]!r} is the one sender of a chat named {gate.redact(_clean(chat, 'title'))!r}, which "
-            f"does not tell whether {shown[0]!r} is you, so nothing of it is read for your life; give --me "
-            f"{shown[0]!r} if {shown[0]!r} is you"
+            f"{where}: {senders[0]!r} is the one sender of a chat named {_clean(chat, 'title')!r}, which does not "
+            f"tell whether {senders[0]!r} is you, so nothing of it is read for your life; give --me {senders[0]!r} "
+            f"if {senders[0]!r} is you"
         )
     elif senders:
         report.warn(
             f"{where}: cannot tell which sender is you (the chat is named for none of "
-            f"{', '.join(map(repr, shown))}), so nothing of it is read for your life; give --me with your name "
+            f"{', '.join(map(repr, senders))}), so nothing of it is read for your life; give --me with your name "
             "as the chat shows it"
         )
     return len(senders) == 1
@@ -1846,8 +1846,8 @@ def _the_other(chat: str, said: Iterable[str], where: str, report: ChatReport) -
     except InvalidInput:
         return None
     report.warn(
-        f"{where}: the chat is with {gate.redact(chat)!r}, so the messages from {gate.redact(named)!r} are read as "
-        "yours (what you say of your life reaches About me); give --me NAME to name another sender"
+        f"{where}: the chat is with {chat!r}, so the messages from {named!r} are read as yours "
+        "(what you say of your life reaches About me); give --me NAME to name another sender"
     )
     return named
 
