@@ -677,9 +677,8 @@ def _store(
     embedded: _Embedded | None = None,
     told: Sequence[_Told | None] = (),
 ) -> tuple[list[Outcome], list[_Staged]]:
-    """Screen and store a batch in one transaction; with `embedded`, its rows are written with
-    their vectors. `verdicts`: the gate's, made for these payloads already (`_ahead`); `told`: each
-    one's cue and encoder's text, made there too."""
+    """Screen and store a batch in one transaction; with `embedded`, its rows are written with their vectors.
+    `verdicts`: the gate's, made for these payloads already (`_ahead`); `told`: what it made of each (`_Told`)."""
     outcomes: list[Outcome] = []
     staged: list[_Staged] = []
     space_of: dict[str | None, str | None] = {}  # requested -> resolved, once per batch
@@ -689,8 +688,7 @@ def _store(
         digests = [gate.content_hash(p.content) for p in payloads]
         known = _Known.fetch(db, payloads, keys, digests)
         for i, payload in enumerate(payloads):
-            key = keys[i] if keys else None
-            digest = digests[i]
+            key, digest = keys[i] if keys else None, digests[i]
             restated = key is not None and key in known.logged and known.restated(db, key, payload)
             restated = restated or known.reopened(key, digest)
             if key in known.logged and not restated:  # processed by an earlier run (stored or rejected): skip it
@@ -701,8 +699,6 @@ def _store(
                 restated = True  # refused before, let through now (--keep-all): its log row names what it gives
             if payload.space not in space_of:
                 space_of[payload.space] = _write_space(db, payload.space)
-            verdict = verdicts[i] if verdicts else None
-            said = told[i] if told else None
             outcome, item = _store_one(
                 db,
                 payload,
@@ -713,9 +709,9 @@ def _store(
                 known=known,
                 waive=waive,
                 held=held,
-                verdict=verdict,
+                verdict=verdicts[i] if verdicts else None,
                 now=now,
-                told=said if said is not None and said[0] == space_of[payload.space] else None,
+                told=_told_in(told, i, space_of[payload.space]),
             )
             outcomes.append(outcome)
             if key:
@@ -726,10 +722,15 @@ def _store(
         if embedded is not None and staged:
             embedded.attach(db, staged, held, actor=actor)
         held.flush(db)
-    rowids = held.rowids
     for item in staged:
-        item.rowid = rowids[item.id]
+        item.rowid = held.rowids[item.id]
     return outcomes, staged
+
+
+def _told_in(told: Sequence[_Told | None], i: int, space: str | None) -> _Told | None:
+    """What `_ahead` made of payload `i`, where it was made for the space it lands in (else made again)."""
+    said = told[i] if told else None
+    return said if said is not None and said[0] == space else None
 
 
 def _logged(
