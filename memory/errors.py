@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import re
 
+from memory.credentials import redact
+
 # What would break an error's one line or the stream it is written to: line breaks and other
 # controls (a value echoed back, such as an id or a path with a newline, split the message) and
 # lone surrogates (stderr and JSON cannot encode them).
@@ -43,13 +45,15 @@ def one_line(message: str) -> str:
 
 class QuireError(Exception):
     """Base of every error quire reports to a person: its text is always one bounded line, on
-    every route (the CLI's stderr, the service's JSON, MCP), whatever value it echoes."""
+    every route (the CLI's stderr, the service's JSON, MCP, the library), whatever value it echoes,
+    and never shows a credential: a key in a path or a name a person typed ("notes ghp_....md")
+    is said as "[REDACTED:github_token]" (the file is still found: only the message is redacted)."""
 
     exit_code = 1
     status = 500  # HTTP, on the service's API and the browser screens alike
 
     def __str__(self) -> str:
-        return one_line(super().__str__())
+        return one_line(redact(super().__str__()))
 
 
 class NotFound(QuireError):

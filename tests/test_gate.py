@@ -10,7 +10,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from memory import gate
+from memory import credentials, gate
 from memory.gate import (
     MIN_WORDS,
     GateVerdict,
@@ -582,10 +582,10 @@ def test_normalize_is_idempotent(text):
 # Pieces a credential is made of, in several cases, with the separators and values around them:
 # texts joined from them reach every pattern, near misses included.
 _PIECES = [
-    *gate._TOKEN_WORDS,
-    *gate._KEY_WORDS,
-    *(w.upper() for w in gate._KEY_WORDS),
-    *(w.title() for w in gate._KEY_WORDS),
+    *credentials._TOKEN_WORDS,
+    *credentials._KEY_WORDS,
+    *(w.upper() for w in credentials._KEY_WORDS),
+    *(w.title() for w in credentials._KEY_WORDS),
     "sk-ant-",
     "SK-",
     "sk_live_",
@@ -635,7 +635,7 @@ _WHOLE = [
     "ASIAZQ8VR2MN4PL7XT9W",
     "aws_secret_access_key = Zq8vR2mN4pL7xT9wQ1aBcDeFgHiJkLmNoPqRsTuV",
     "Authorization: Bearer Zq8vR2mN4pL7xT9wQ1aB",
-    *(f"{k}=Zq8vR2mN4pL7xT" for k in gate._SECRET_KEYS.split("|")),
+    *(f"{k}=Zq8vR2mN4pL7xT" for k in credentials._SECRET_KEYS.split("|")),
 ]
 _PIECES += _WHOLE
 
@@ -654,31 +654,35 @@ def test_skipping_the_scans_a_text_cannot_match_finds_every_credential_the_scans
     """`_raw_matches` scans a group of patterns only when an ASCII text holds one of the group's
     words; the same matches as every scan run (`_scans`), for every text."""
     text = "".join(parts)
-    assert gate._raw_matches(text) == gate._scans(text)
+    assert credentials._raw_matches(text) == credentials._scans(text)
 
 
 def test_every_kind_of_credential_alone_is_still_found():
     for whole in _WHOLE:
         for text in (whole, f"my note: {whole} (rotated)"):
-            assert gate._raw_matches(text) == gate._scans(text) != [], text
+            assert credentials._raw_matches(text) == credentials._scans(text) != [], text
 
 
 def test_text_outside_ascii_is_always_scanned():
     # re ignores case beyond ASCII: the Kelvin sign matches k, the long s matches s.
     for text in ("api_\u212aey=Zq8vR2mN4pL7xT", "\u017fecret=Zq8vR2mN4pL7xT"):
-        assert gate._raw_matches(text) == gate._scans(text) != []
+        assert credentials._raw_matches(text) == credentials._scans(text) != []
 
 
 def test_the_one_search_for_the_gate_words_says_what_each_word_said():
     """`_raw_matches` asks one search whether an ASCII text holds any token or key word: the same
     answer as each word looked for in turn, for every word anywhere in a text and for near misses."""
     texts = ["", "nothing here at all", "SK-not a key", "Sk-", "eyj", "x://y", "PaSsWoRd=1", "ghp", "gh_p"]
-    for word in (*gate._TOKEN_WORDS, *gate._KEY_WORDS):
+    for word in (*credentials._TOKEN_WORDS, *credentials._KEY_WORDS):
         texts += [word, f"a {word} b", f"{word}tail", f"head{word}", word.upper(), word[:-1], word[1:]]
     for text in texts:
-        assert (gate._HOLDS_TOKEN_WORD.search(text) is not None) == any(w in text for w in gate._TOKEN_WORDS), text
+        assert (credentials._HOLDS_TOKEN_WORD.search(text) is not None) == any(
+            w in text for w in credentials._TOKEN_WORDS
+        ), text
         low = text.lower()
-        assert (gate._HOLDS_KEY_WORD.search(low) is not None) == any(w in low for w in gate._KEY_WORDS), text
+        assert (credentials._HOLDS_KEY_WORD.search(low) is not None) == any(w in low for w in credentials._KEY_WORDS), (
+            text
+        )
 
 
 def test_redact_leaves_no_key_a_cut_token_uncovers():

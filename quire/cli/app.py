@@ -26,6 +26,7 @@ from typing import Any
 
 import click
 
+from memory.credentials import redact
 from memory.errors import QuireError
 from memory.files import private_umask
 from memory.models import FieldsRefused, query_problem
@@ -75,11 +76,13 @@ class QuireSubGroup(click.Group):
 
 class OneLineUsage(click.UsageError):
     """A usage error in one line on stderr, with the help to read in it (exit 2): click's own puts
-    the usage and a hint on lines of their own before it, four lines for one mistake."""
+    the usage and a hint on lines of their own before it, four lines for one mistake. A credential in
+    what it echoes is redacted, as in every domain error's line (memory/errors.py)."""
 
     def show(self, file: Any = None) -> None:
         help_at = f"; see `{self.ctx.command_path} --help`" if self.ctx is not None else ""
-        said = self.format_message().rstrip(".") if help_at else self.format_message()
+        message = redact(self.format_message())
+        said = message.rstrip(".") if help_at else message
         click.echo(shown(f"Error: {said}{help_at}"), file=file, err=file is None)
 
 
