@@ -406,16 +406,13 @@ class CapturePayload(BaseModel):
     def other_texts(self) -> list[tuple[str, str]]:
         """Every text of the capture but its content, as (field, value): what the credential gate
         checks besides the content (memory/gate.py `check`)."""
-        said = (self.source, self.title, self.cue, self.space, self.supersedes)  # (not getattr by name: once a turn)
-        out = [(name, value or "") for name, value in zip(_OTHER_TEXTS, said, strict=True)]
+        out = [(name, getattr(self, name) or "") for name in ("source", "title", "cue", "space", "supersedes")]
         out += [("entity", name) for name in self.entities]
         for key, value in self.fields.items():
             out += [(f"field {key}", key), (f"field {key}", value if isinstance(value, str) else "")]
         return [(name, value) for name, value in out if value]
 
 
-# A payload's texts besides its content, by field, in the order the gate reads them (`other_texts`).
-_OTHER_TEXTS = ("source", "title", "cue", "space", "supersedes")
 # The payload's field names, read once: the class's `model_fields` is a property (1 us a read, once a
 # key set to None: a chat turn has two).
 _PAYLOAD_FIELDS = frozenset(CapturePayload.model_fields)
