@@ -35,7 +35,7 @@ from memory import (
     tokens,
     tombstones,
 )
-from memory.db import Database, insert_many, rows_in
+from memory.db import Database, insert_many, insert_numbered, rows_in
 from memory.embed import Embedder, embed_text, to_blob
 from memory.errors import Forgotten, ModelUnavailable, NotFound, QuireError, Refused
 from memory.models import CapturePayload, missing_fields, retrieval_cue, title_for
@@ -644,8 +644,7 @@ class _Held:
 
     def flush(self, db: Database) -> None:
         if self.memories:
-            sql = _INSERT_EMBEDDED if self.embedded else _INSERT_MEMORY
-            self.rowids.update((mid, int(r)) for mid, r in insert_many(db, sql, self.memories, returning="id, rowid"))
+            self.rowids.update(_written(db, _INSERT_EMBEDDED if self.embedded else _INSERT_MEMORY, self.memories))
         if self.links:
             entities.link_many(db, self.links)
         statements.record(db, self.said)
@@ -663,6 +662,16 @@ class _Held:
             )
         self.memories, self.links, self.audit, self.log, self.relog, self.said = [], [], [], [], [], []
         self.embedded = False
+
+
+def _written(db: Database, sql: str, rows: list[tuple[Any, ...]]) -> Iterable[tuple[str, int]]:
+    """Insert memories' rows; each one's id and rowid. Numbered as SQLite numbers them (`insert_numbered`:
+    memories has no AUTOINCREMENT and no trigger writes to it), else read back by id."""
+    numbered = insert_numbered(db, sql, rows, "SELECT max(rowid) FROM memories")
+    if numbered is not None and len(numbered) == len(rows):
+        return zip((r[0] for r in rows), numbered, strict=True)
+    found = rows_in(db, "SELECT id, rowid FROM memories WHERE id IN ({marks})", [r[0] for r in rows])
+    return ((str(mid), int(rowid)) for mid, rowid in found)
 
 
 def _store(

@@ -146,3 +146,30 @@ def test_a_payloads_private_notes_and_space_are_what_pydantic_reads_back():
     assert copied.text_notes == noted.text_notes and copied._space_sent == "ｗｏｒｋ"
     again = CapturePayload.model_validate(noted)  # a model given again keeps what it said
     assert again.text_notes == noted.text_notes
+
+
+def test_rows_numbered_as_sqlite_numbers_them_without_returning(db):
+    from memory.db import insert_numbered
+
+    db.execute("CREATE TABLE t50(k TEXT PRIMARY KEY, v TEXT)")
+    db.execute("CREATE TABLE t50_log(k TEXT)")
+    db.execute("CREATE TRIGGER t50_ai AFTER INSERT ON t50 BEGIN INSERT INTO t50_log(k) VALUES (new.k); END")
+    largest = "SELECT max(rowid) FROM t50"
+
+    def read_back(keys: list[str]) -> list[int]:
+        return [db.scalar("SELECT rowid FROM t50 WHERE k = ?", (k,)) for k in keys]
+
+    with db.transaction():
+        first = insert_numbered(
+            db, "INSERT INTO t50(k, v) VALUES (?, ?)", [("a", "1"), ("b", "2"), ("c", "3")], largest
+        )
+        db.execute("DELETE FROM t50 WHERE k = 'c'")  # the largest gone: SQLite numbers on from the one before
+        rows = [(f"k{i}", "x") for i in range(5000)]  # past one statement's values: several statements
+        second = insert_numbered(db, "INSERT INTO t50(k, v) VALUES (?, ?)", rows, largest)
+    assert first is not None and second is not None
+    assert first[:2] == read_back(["a", "b"]) and second == read_back([k for k, _ in rows])
+    assert second[0] == first[2]  # (c's rowid again, as SQLite numbers it)
+    with db.transaction():  # control: a table numbered at random past 2**63 - 1 is read back, not told
+        db.execute("INSERT INTO t50(rowid, k, v) VALUES (9223372036854775807, 'top', 'x')")
+        told = insert_numbered(db, "INSERT INTO t50(k, v) VALUES (?, ?)", [("z1", "x"), ("z2", "x")], largest)
+    assert told is None and all(read_back(["z1", "z2"]))
