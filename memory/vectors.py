@@ -1198,17 +1198,28 @@ class VectorIndex:
         return len(self._cells) if self._cells is not None else 0
 
     def _cells_now(self) -> cells.Cells:
-        """The partition of every row, made again when the index has doubled since it was made."""
+        """The partition of every row, made again when the index has doubled since it was made.
+        A new partition keeps the prefix directions of what it replaces (the cells before it, or
+        the coordinates below them) and takes its rows' coordinates from there: any orthonormal
+        directions bound alike (memory/bounds.py), so only how much they prune could differ."""
         n = len(self.rowids)
-        self._placed = None  # the cells hold their rows' prefix coordinates: no second copy below them
+        placed, self._placed = self._placed, None  # the cells hold their rows' prefix coordinates
         if self._cells is None or n >= 2 * self._cells.trained_at or self._cells.rows > n:
+            along, known = None, None
+            if self._cells is not None and self._cells.rows <= n:  # rows only added since: same positions
+                along, known = self._cells.along, self._cells.placed()
+            elif self._cells is None and placed is not None and placed.rows <= n:
+                along, known = placed.along, placed.at(slice(0, placed.rows))
             self._cells = None  # the old partition goes before the new one fills
-            self._cells = cells.Cells.train(n, lambda p: self._gather(p, release=True), self.cell_rows)
+            self._cells = cells.Cells.train(n, lambda p: self._gather(p, release=True), self.cell_rows, along)
+        else:
+            known = None
         self._cells.extend(
             n,
             lambda positions: self._gather(positions, int8=True, release=True),
             lambda positions: self.scale[positions],
             lambda positions: self._gather(positions, release=True),
+            known,
         )
         return self._cells
 
