@@ -1115,8 +1115,8 @@ class VectorIndex:
                 who.append(among[c])
                 unit.append(np.full(len(sub), i))
                 high.append(bound.ravel()[flat])
-                if copies[i] is not None:
-                    rows8.append(copies[i][sub])
+                if (copy := copies[i]) is not None:
+                    rows8.append(copy[sub])
         if not pos:
             return empty
         if sum(len(p) for p in pos) > BOUNDED_PAIRS * len(queries):
