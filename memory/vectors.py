@@ -1100,7 +1100,7 @@ class VectorIndex:
             args.append(arg)
             peaks.append(peak)
             blocks.append(block)
-            copies.append(None if copy is None or not first.int8 else _whole_rows(copy))
+            copies.append(copy if first.int8 else None)
         empty = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int32)], [np.zeros(0, dtype=np.float32)]
         if not read:
             return empty
@@ -1116,7 +1116,7 @@ class VectorIndex:
                 unit.append(np.full(len(sub), i))
                 high.append(bound.ravel()[flat])
                 if (copy := copies[i]) is not None:
-                    rows8.append(copy[sub])
+                    rows8.append(_whole_rows(copy)[sub])
         if not pos:
             return empty
         if sum(len(p) for p in pos) > BOUNDED_PAIRS * len(queries):
@@ -1158,7 +1158,7 @@ class VectorIndex:
             where = np.array([read[u][0][j] for u, j in picked], dtype=np.int64)
             copied = None
             if copies[0] is not None:  # every unit is a cell, with its int8 copy
-                copied = _unwhole(np.array([copies[u][j] for u, j in picked]), self.dim)
+                copied = np.array([copies[u][j] for u, j in picked], dtype=np.uint8)
             _raise(lower, who[best], values.lower(where, who[best], unit[best], copied))
         return lower
 
