@@ -213,6 +213,33 @@ def _whole_rows(block: np.ndarray) -> np.ndarray:
     return rows
 
 
+def _reaching(
+    read: list[tuple[np.ndarray, np.ndarray, np.ndarray]],
+    tops: list[np.ndarray],
+    cut: np.ndarray,
+    copies: list[np.ndarray | None],
+    dim: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None] | None:
+    """The pairs of a bounded scan whose prefix bound reaches their query's cut, as (positions,
+    queries, units, bounds, int8 rows from the cells' copies or None), unit by unit; None if none."""
+    pos, who, unit, high, rows8 = [], [], [], [], []
+    for i, ((positions, among, bound), top) in enumerate(zip(read, tops, strict=True)):
+        if (top >= cut[among]).any():
+            flat = np.flatnonzero(bound >= cut[among][:, None])
+            c, sub = np.divmod(flat, bound.shape[1])
+            pos.append(positions[sub])
+            who.append(among[c])
+            unit.append(np.full(len(sub), i))
+            high.append(bound.ravel()[flat])
+            if (copy := copies[i]) is not None:
+                rows8.append(_whole_rows(copy)[sub])
+    if not pos:
+        return None
+    copied = _unwhole(np.concatenate(rows8), dim) if len(rows8) == len(pos) else None
+    at, owners = np.concatenate(pos).astype(np.int64), np.concatenate(who).astype(np.int64)
+    return at, owners, np.concatenate(unit), np.concatenate(high), copied
+
+
 def _unwhole(rows: np.ndarray, dim: int) -> np.ndarray:
     """`_whole_rows` of uint8 rows back as a (rows, dim) uint8 block."""
     block: np.ndarray = np.ascontiguousarray(rows).view(np.uint8).reshape(len(rows), dim)
@@ -1106,28 +1133,17 @@ class VectorIndex:
             return empty
         values = _PairValues(self, queries, first, np.array(peaks, dtype=np.float32), blocks)
         cut = self._lower_floor(tops, args, read, values, floor, copies) - bounds.MARGIN
-        pos, who, unit, high, rows8 = [], [], [], [], []
-        for i, ((positions, among, bound), top) in enumerate(zip(read, tops, strict=True)):
-            if (top >= cut[among]).any():
-                flat = np.flatnonzero(bound >= cut[among][:, None])
-                c, sub = np.divmod(flat, bound.shape[1])
-                pos.append(positions[sub])
-                who.append(among[c])
-                unit.append(np.full(len(sub), i))
-                high.append(bound.ravel()[flat])
-                if (copy := copies[i]) is not None:
-                    rows8.append(_whole_rows(copy)[sub])
-        if not pos:
+        pairs = _reaching(read, tops, cut, copies, self.dim)
+        if pairs is None:
             return empty
-        if sum(len(p) for p in pos) > BOUNDED_PAIRS * len(queries):
+        at, owners, unit, high, copied = pairs
+        if len(at) > BOUNDED_PAIRS * len(queries):
             return None
-        at, owners = np.concatenate(pos).astype(np.int64), np.concatenate(who).astype(np.int64)
-        copied = _unwhole(np.concatenate(rows8), self.dim) if len(rows8) == len(pos) else None
-        lower = values.lower(at, owners, np.concatenate(unit), copied)
+        lower = values.lower(at, owners, unit, copied)
         _raise(floor, owners, lower)
         # The floors are final: a pair whose bound is under its query's is no hit (its cosine is
         # under it too), and its float32 row is not read (a third of the pairs of a templated import).
-        near = np.concatenate(high) >= floor[owners] - bounds.MARGIN
+        near = high >= floor[owners] - bounds.MARGIN
         at, owners, lower = at[near], owners[near], lower[near]
         sims = values.cosines(at, owners, lower)
         keep = sims >= floor[owners]
