@@ -217,6 +217,12 @@ RECORDED = {
     # (scripts/life_needles.py) where kept for its very pattern (every fixture, LongMemEval, LoCoMo and bench text
     # read, typed and marked played the same, the groups joined as they come and all at once)
     20: "771fdb33bdb01298",
+    # session 50 (trust50): the place after when, how or where from it is worked the employer, after "at" or "for"
+    # ("I work nights at Meta", "I work part-time for Oxfam", "I'm a nurse at night at St Mary's"), a job held till
+    # now said in the perfect ("I've worked at Monzo for two years"), family, a while or a count after "for" no
+    # employer ("I work for mum", "for two hours a day"), a when-phrase only of its words ("i work at financial
+    # times" is the paper), volunteering no job ("I volunteer for Oxfam") and a volunteer role said with when
+    21: "fb035dc5906c2611",
 }
 
 
