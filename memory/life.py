@@ -4328,7 +4328,9 @@ _STUDENT = (
         _I
         + r"(?:'m| am) (?:(?!(?:not|sure|like|so|my|his|her|their|she|he|they|with|friends)\b)[\w-]+,? ){0,4}?(?:an? )?"
         + _CLASS_YEAR
-        + r" (?:at|@) (?:the )?(?P<v>"
+        + r"(?: "
+        + _WORKED_WHEN  # ("I'm a student part-time at UCL", as "a student at UCL" is: trust50)
+        + r")? (?:at|@) (?:the )?(?P<v>"
         + _NAME
         + "|"
         + _LOW_NAME
@@ -6914,9 +6916,14 @@ _CAREGIVER = (
         "gym",
         FACT,
         _I + r" (?:usually |still |now |also )?(?:walk|swim|lift|work out|train|exercise|do (?:water aerobics|aerobics|"
-        r"yoga|pilates|spin|zumba)) (?:at|in) (?:the )?(?P<v>(?:[A-Z][\w'-]+ ){0,2}(?:" + _GYMS + r"))(?![\w'&-])",
+        r"yoga|pilates|spin|zumba))(?: "
+        + _WORKED_WHEN  # ("I lift at night at PureGym", "I swim mornings at the Y": the gym after when; trust50)
+        + r")? (?:at|in) (?:the )?(?P<v>(?:[A-Z][\w'-]+ ){0,2}(?:"
+        + _GYMS
+        + r"))(?![\w'&-])",
         gate="walk at|walk in|swim at|swim in|lift at|lift in|work out at|work out in|train at|train in|exercise at|"
-        "exercise in|aerobics at|aerobics in|yoga at|yoga in|pilates at|pilates in|spin at|spin in|zumba at|zumba in",
+        "exercise in|aerobics at|aerobics in|yoga at|yoga in|pilates at|pilates in|spin at|spin in|zumba at|zumba in|"
+        "nights at|evenings at|mornings at|weekends at|days at",
     ),
     _rule(
         "home",
@@ -9974,8 +9981,12 @@ _S45G_RULES = (
     _rule(
         "volunteer role",
         FACT,
-        _S45G_WE + r"(?:'m| am) (?:(?i:now|officially) )?(?i:an?) (?i:volunteer)(?: [a-z]+)? (?i:at|with|for) "
-        r"(?:(?i:the) )?(?P<v>" + _S45G_CAP + r")",
+        _S45G_WE
+        + r"(?:'m| am) (?:(?i:now|officially) )?(?i:an?) (?i:volunteer)(?: [a-z]+)?(?: "
+        + _WORKED_WHEN  # ("I'm a volunteer at weekends at Oxfam": trust50)
+        + r")? (?i:at|with|for) (?:(?i:the) )?(?P<v>"
+        + _S45G_CAP
+        + r")",
         "s45gname",
         gate=r"volunteer",
     ),

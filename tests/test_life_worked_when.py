@@ -233,6 +233,26 @@ def test_volunteering_with_when_is_a_volunteer_role_and_no_job(text, role):
     assert _read(text) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        ("I'm a volunteer at weekends at Oxfam", "volunteer role", "oxfam"),
+        ("I'm a student part-time at UCL", "university", "ucl"),
+        ("I'm a student at odd hours at UCL", "university", "ucl"),
+        ("I lift at night at PureGym", "gym", "puregym"),
+        ("I train at odd hours at PureGym", "gym", "puregym"),
+        ("I swim mornings at the YMCA", "gym", "ymca"),
+        # controls: when alone, or no gym after it
+        ("I'm a student at night", "university", None),
+        ("I lift at night", "gym", None),
+        ("I walk at night in the park", "gym", None),
+    ],
+)
+def test_the_place_after_when_in_other_fields(text, attribute, value):
+    """The same class where a volunteer role, a university or a gym stands after when it is done."""
+    assert _read(text, attribute) == ([value] if value else [])
+
+
 def test_control_a_trade_plied_for_someone_is_still_a_job():
     assert _read("I deliver for Deliveroo") == ["deliveroo"]
 

@@ -222,7 +222,7 @@ RECORDED = {
     # now said in the perfect ("I've worked at Monzo for two years"), family, a while or a count after "for" no
     # employer ("I work for mum", "for two hours a day"), a when-phrase only of its words ("i work at financial
     # times" is the paper), volunteering no job ("I volunteer for Oxfam") and a volunteer role said with when
-    21: "fb035dc5906c2611",
+    21: "a477b073b092c2ff",
 }
 
 
