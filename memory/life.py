@@ -11361,9 +11361,10 @@ _RULES = (
         + _NOW
         + r"(?:been (?:working|employed) (?:at|for|by)|worked (?:at|for)(?=[^.;!?]{0,60}? (?:since|for (?:the (?:last|"
         r"past) )?(?:[\w-]+ ){0,2}(?:years?|months?|weeks?|decades?|ages|a while|long))\b))"
-        r"(?![^.;!?]*\b(?:left|quit|until|till|no longer|anymore|used to)\b) (?:the )?(?P<v>"  # (it ended: "but I left")
+        # (not where it ended: "but I left in June")
+        r"(?![^.;!?]*\b(?:left|quit|until|till|no longer|anymore|used to)\b) (?:the )?(?P<v>"
         + _NAME
-        + r"|(?!(?:many|several|various|multiple|lots|loads)\b)"  # (no one place: "at many places for years")
+        + "|"
         + _LOW_PLACE
         + ")",
         gate="been working|been employed|worked",
@@ -13627,15 +13628,17 @@ def _an_everyday_word(shown: str, match: re.Match[str], attribute: str = "employ
     if match.groupdict().get("v") is None:
         return False
     before = match.string[: match.start("v")].casefold()
+    words = shown.split()
+    if shown.islower() and (words[0] in _MANY or words[-1] in _PLACES_OF_A_KIND) and before.endswith((" at ", " for ")):
+        return True  # ("I work at many places", "for several clients", "for tech companies": no one of them; trust50)
     if before.endswith(" for "):  # (session 50: family, in any case: "I work for Mum" is "for my mum")
         return _work_for_no_one(shown)
     if not shown.islower():
         return False
-    if before.endswith(" for the "):
-        return shown.split()[-1] in _FOR_WHAT  # ("I work for the money")
+    if before.endswith(" for the "):  # ("I work for the money", "for the wife")
+        return words[-1] in _FOR_WHAT or (len(words) == 1 and (kin := vocab.FAMILY.get(shown)) is not None and kin.the)
     if not before.endswith(" at ") or shown in vocab.names():
         return False
-    words = shown.split()
     if len(words) > 1:
         return words[-1] in _A_WHILE and _WHEN_SAID.issuperset(words[:-1])
     if shown == "home":
@@ -13644,6 +13647,13 @@ def _an_everyday_word(shown: str, match: re.Match[str], attribute: str = "employ
 
 
 _OWNED_BY = patterns.lazy(r"['’]s$")
+# Words that say many places or people, not one ("at many places", "for several clients", "for tech companies")
+_MANY = frozenset(["many", "several", "various", "different", "multiple", "numerous", "lots", "loads", "few"])
+_PLACES_OF_A_KIND = frozenset((
+    "places", "companies", "businesses", "firms", "agencies", "brands", "startups", "charities", "organisations",
+    "organizations", "clients", "schools", "hospitals", "clinics", "restaurants", "shops", "stores", "sites",
+    "locations",
+))  # fmt: skip
 
 
 def _work_for_no_one(shown: str) -> bool:

@@ -105,7 +105,6 @@ NOT_HELD_NOW = [
     "I had worked at Monzo for two years",
     "I haven't worked at Google for years",
     "I've never worked at Google",
-    "I've worked at many places for years",
     "I've been working for hours",
     "I've been working for ages",
     "I've been working for the past year",
@@ -145,6 +144,13 @@ FOR_NO_ONE = [
     "I work for two hours a day",
     "I work for ages",
     "I volunteer for free",
+    "I work for the wife",
+    # many, or a kind in the plural: no one of them
+    "I work at many places",
+    "I work for several clients",
+    "I work for tech companies",
+    "I work at various places",
+    "I've worked at many places for years",
 ]
 
 
@@ -161,6 +167,7 @@ def test_family_self_a_reason_or_a_while_after_for_is_no_employer(text):
         ("I work for jeff", "jeff"),  # (someone worked for, not family)
         ("i work for stripe", "stripe"),
         ("I work for the council", "council"),
+        ("I work for Many Hands", "many hands"),  # (with capitals: a name)
     ],
 )
 def test_control_a_name_or_a_person_after_for_is_still_the_employer(text, employer):

@@ -221,8 +221,10 @@ RECORDED = {
     # ("I work nights at Meta", "I work part-time for Oxfam", "I'm a nurse at night at St Mary's"), a job held till
     # now said in the perfect ("I've worked at Monzo for two years"), family, a while or a count after "for" no
     # employer ("I work for mum", "for two hours a day"), a when-phrase only of its words ("i work at financial
-    # times" is the paper), volunteering no job ("I volunteer for Oxfam") and a volunteer role said with when
-    21: "a477b073b092c2ff",
+    # times" is the paper), many or a kind in the plural no employer ("at many places", "for tech companies"),
+    # volunteering no job ("I volunteer for Oxfam"), and a volunteer role, a university or a gym said after when
+    # ("I volunteer weekends at Oxfam", "a student part-time at UCL", "I lift at night at PureGym")
+    21: "841273adbe5b5b67",
 }
 
 
