@@ -296,7 +296,7 @@ def test_through_the_library(quire_home, new, changed):
 
 
 @pytest.mark.parametrize("fmt", ["jsonl", "chatgpt", "chat-jsonl"])
-@pytest.mark.parametrize(("new", "changed"), [(new, bool(changed)) for new, changed in ROUTED[:2] + ROUTED[4:5]])
+@pytest.mark.parametrize(("new", "changed"), [(new, bool(changed)) for new, changed in ROUTED])
 def test_from_each_import(cli, quire_home, tmp_path, fmt, new, changed):
     path = write(fmt, tmp_path / "export", [("Work", [OLD, new])])
     assert cli("import", str(path)).exit_code == 0
@@ -305,7 +305,7 @@ def test_from_each_import(cli, quire_home, tmp_path, fmt, new, changed):
     assert items == ([("revision", OLD, new)] if changed else [])
 
 
-@pytest.mark.parametrize(("new", "changed"), [(new, bool(changed)) for new, changed in ROUTED[:2] + ROUTED[4:5]])
+@pytest.mark.parametrize(("new", "changed"), [(new, bool(changed)) for new, changed in ROUTED])
 def test_from_a_whatsapp_chat(cli, quire_home, tmp_path: Path, new, changed):
     chat = tmp_path / "WhatsApp Chat with Anna.txt"
     chat.write_text(
