@@ -3567,8 +3567,9 @@ _DICTATED_GROUPS = frozenset(["job", "worked", "practice", "nocar", "part", "alm
 def _said_dictated(attribute: str, value_group: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
     """A value of the rules of `_DICTATED`: no car now (`nocar`), a practice a doctor is at as written
     (`practice`: a practice is named in lower case), a job's employer or manager (`job`) that is no
-    place of the lists ("here at bangalore we" names a city) nor a word of no name, a place grown up in
-    (`part`), a school by its classmates (`alma`)."""
+    place of the lists ("here at bangalore we" names a city) nor a word of no name, an employer after when
+    it is worked (`worked`: a place of the lists only in lower case, "nights at Meta" is Meta), a place grown
+    up in (`part`), a school by its classmates (`alma`)."""
     if value_group == "nocar":
         return Said(attribute, "none", "none", memory_type)
     if value_group == "part":  # a place of the lists, or a part of a city said by its own name
