@@ -184,13 +184,17 @@ _AT_WHILE = (
     + r") ){0,2}(?:hours|times|speed|pace))"
 )
 # When or how a person works said between "I work" and where ("I work nights at", "on Saturdays", "part-time",
-# "remotely", "from home", "at odd hours": `_AT_WHILE`), in any case: the place after it is where they work or
-# volunteer, after "at" or "for" (session 50: trust50)
-_WORKED_WHEN = (
-    r"(?i:(?:on )?(?:weekends|weekdays|(?:mon|tues|wednes|thurs|fri)days|(?:sat|sun)(?:urday|day)?s?(?: and (?:sat|sun)"
-    r"(?:urday|day)?s?)?)|nights|evenings|mornings|part[- ]time|full[- ]time|remotely|remote|from home|freelance|"
-    r"shifts|overtime|" + _AT_WHILE + r")"
+# "remotely", "from home", "at odd hours": `_AT_WHILE`, "the night shift", "three days a week", "9 to 5"; two of
+# them joined: "nights and weekends"), in any case: the place after it is where they work or volunteer, after "at"
+# or "for" (session 50: trust50)
+_WHEN_ONE = (
+    r"(?:on )?(?:weekends|weekdays|(?:mon|tues|wednes|thurs|fri)days|(?:sat|sun)(?:urday|day)?s?(?: and (?:sat|sun)"
+    r"(?:urday|day)?s?)?)|nights|days|evenings|mornings|overnight|late|part[- ]time|full[- ]time|remotely|remote|"
+    r"from home|freelance|overtime|(?:the )?(?:(?:night|late|early|day|morning|evening|graveyard|weekend|double|split|"
+    r"long|\d{1,2}[- ]hour) )?shifts?|long hours|(?:\d{1,2}|one|two|three|four|five|six|seven|a few) (?:days|hours|"
+    r"nights|shifts|mornings|evenings) (?:a|per) week|(?:9|nine) to (?:5|five)|" + _AT_WHILE
 )
+_WORKED_WHEN = r"(?i:(?:" + _WHEN_ONE + r")(?:,? (?:and|&|or) (?:" + _WHEN_ONE + r"))?)"
 # A kind of place alone names no employer ("my shift at the hospital", "I cook for the restaurant")
 _NOT_A_KIND = (
     r"(?!(?:the )?(?:hospital|store|shop|office|restaurant|cafe|café|bar|pub|hotel|factory|warehouse|plant|site|clinic|school|lab|"
@@ -4471,7 +4475,7 @@ _STUDENT = (
         + r")(?![\w'&-])",
         "worked",
         gate="weekend|weekday|days|night|evenings|mornings|part|full|sat|sun|hours|times|speed|pace|scale|remote|home|"
-        "freelance|shifts|overtime",
+        "freelance|shift|overtime|late|to 5|to five|week",
     ),
     # "my caps counselor gave me a worksheet": a counsellor by the service they are at
     _rule(

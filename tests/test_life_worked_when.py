@@ -33,6 +33,17 @@ WHEN_THEN_AT = [
     ("I work Mondays at Tesco", "tesco"),
     ("I work shifts at Meta", "meta"),
     ("I work part-time at Meta", "meta"),
+    ("I work the night shift at Meta", "meta"),
+    ("I work the late shift at Tesco", "tesco"),
+    ("I work nights and weekends at Tesco", "tesco"),
+    ("I work three days a week at Tesco", "tesco"),
+    ("I work 20 hours a week at Tesco", "tesco"),
+    ("I work 12-hour shifts at St Mary's", "st mary's"),
+    ("I work 9 to 5 at Google", "google"),
+    ("I work late at Google", "google"),
+    ("I work overnight at Amazon", "amazon"),
+    ("I work long hours at Google", "google"),
+    ("I work on weekends at Tesco", "tesco"),
 ]
 
 # 2. when or how it is worked, then "for" and the place
@@ -66,6 +77,14 @@ WHEN_NOT_AN_EMPLOYER = [
     "I work overtime for free",
     "I work remotely for the hospital",
     "I work from home for a startup",
+    "I work late at night",
+    "I work late at the office",
+    "I work the night shift at the hospital",
+    "I work three days a week at home",
+    "I work 9 to 5 at an office",
+    "I work shifts at odd hours",
+    "i work two days a week at uni",
+    "I work long hours for peanuts",
 ]
 
 
