@@ -217,6 +217,14 @@ RECORDED = {
     # (scripts/life_needles.py) where kept for its very pattern (every fixture, LongMemEval, LoCoMo and bench text
     # read, typed and marked played the same, the groups joined as they come and all at once)
     20: "771fdb33bdb01298",
+    # session 50 (trust50): the place after when, how or where from it is worked the employer, after "at" or "for"
+    # ("I work nights at Meta", "I work part-time for Oxfam", "I'm a nurse at night at St Mary's"), a job held till
+    # now said in the perfect ("I've worked at Monzo for two years"), family, a while or a count after "for" no
+    # employer ("I work for mum", "for two hours a day"), a when-phrase only of its words ("i work at financial
+    # times" is the paper), many or a kind in the plural no employer ("at many places", "for tech companies"),
+    # volunteering no job ("I volunteer for Oxfam"), and a volunteer role, a university or a gym said after when
+    # ("I volunteer weekends at Oxfam", "a student part-time at UCL", "I lift at night at PureGym")
+    21: "b27fa0a20df7895b",
 }
 
 
