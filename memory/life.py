@@ -18697,11 +18697,16 @@ _S47_SUBJECT = patterns.lazy(
 _S47_THIRD = patterns.lazy(r"(?<![\w'’-])(?i:his|her|hers|him|himself|herself|he|she)(?![\w'’-])")
 _S47_AUXILIARY = frozenset(["is", "has", "was", "had", "does", "did"])  # "Was promoted", "Has moved"
 _S47_TITLE = patterns.lazy(r"\s+of\b")  # a verb's noun ("Lives of the Saints", "Works of Shakespeare")
+# Openings no note without a subject has: "I" is no word of `_S47_OPENING` (a capital, then lower case), and the others
+# are words `_s47_said` says are none ("The", "My", "We", "Our", "User"), a space after each
+_S47_NOT_OPENINGS = ("I ", "The ", "My ", "We ", "Our ", "User ")
 
 
 def subjectless(text: str) -> str:
     """`text` with a subjectless opening of the person's life (`_S47_OPENING`) in the first person, and each sentence
     after it that opens so too ("Lives in Boston. Works at Google."), else as it is."""
+    if text.startswith(_S47_NOT_OPENINGS):
+        return text  # (session 50: life50) as `_s47_said` reads the first word, without a search along the sentence
     out: list[str] = []
     at = 0
     while (opening := _S47_OPENING.match(text, at)) is not None and opening.group("end") != "?":

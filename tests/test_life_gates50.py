@@ -142,3 +142,24 @@ def test_every_rules_pattern_is_one_text_in_every_process_so_its_kept_needles_ar
     instruments = [p for _, _, p, _ in life._RULES if "(?P<thing>(?i:" in p.pattern and "french horn" in p.pattern]
     assert instruments and all(needles.kept_key(p) in life._kept() for p in instruments)
     assert [s.attribute for s in life.read("I play the cello")] == ["schedule:cello"]
+
+
+def test_a_text_opening_with_i_the_or_my_is_no_note_without_a_subject():
+    for one in [*_TEXTS, "The wife's car", "User lives in Boston", "My. name", "We're in Lyon", "Our? house"]:
+        assert life.subjectless(one) == _subjectless_before(one), one
+    assert life.subjectless("The cat is mine") == "The cat is mine"  # (the gate: its first word is none)
+    assert life.subjectless("Lives in Boston") != "Lives in Boston"  # (control: a verb with no subject, read)
+    assert life.subjectless("Theo lives in Boston") == "Theo lives in Boston"  # (a name: still read so, by the search)
+
+
+def _subjectless_before(said: str) -> str:
+    out: list[str] = []
+    at = 0
+    while (opening := life._S47_OPENING.match(said, at)) is not None and opening.group("end") != "?":
+        rest = opening.group("rest") or ""
+        told = life._s47_said(opening.group("word"), rest.strip()) if life._S47_TITLE.match(rest) is None else None
+        if told is None:
+            break
+        out += [said[at : opening.start("word")], told, opening.group("end")]
+        at = opening.end()
+    return "".join(out) + said[at:] if out else said
