@@ -38,7 +38,7 @@ from itertools import repeat
 
 from memory import clock, needles, patterns, tokens, vocab
 from memory.text import prose as text_prose
-from memory.textcache import text_cache
+from memory.textcache import on_drop, text_cache
 
 IDENTITY, PREFERENCE, FACT = "identity", "preference", "fact"
 TYPES = (IDENTITY, PREFERENCE, FACT)
@@ -1923,6 +1923,7 @@ def _habit_at(sentence: str) -> list[Said]:
 _REASON_WORDS = ("considering", "since", "because", "given that", "now that", "as i ", "as i'")
 _HABIT_WORDS = ("usually", "normally", "always", "typically")
 _LIKE_WORDS = ("like we", "as we", "like i ", "as i ")
+_HOLDS_A_REASON, _HOLDS_A_ROUTINE = needles.Holds(_REASON_WORDS), needles.Holds(_ROUTINE_WORDS)  # (in one pass each)
 
 
 def _routines_apart(sentence: str) -> list[Said]:
@@ -1930,7 +1931,7 @@ def _routines_apart(sentence: str) -> list[Said]:
     a routine given as a reason (`_given`), the usual time of a habit (`_habit_at`), a habit a plan is
     like (`_like_we_do`)."""
     low, out = sentence.lower(), []
-    if any(map(low.__contains__, _REASON_WORDS)) and any(map(low.__contains__, _ROUTINE_WORDS)):
+    if _HOLDS_A_REASON(low) and _HOLDS_A_ROUTINE(low):
         out += (
             _given(sentence) if _REASON.search(sentence) and (sentence.endswith("?") or _HEDGE.search(sentence)) else []
         )
@@ -3779,9 +3780,11 @@ _INSTRUMENT_NAMES = frozenset(
         "synth",
     ]
 )
+# (longest first, ties by name: one text in every process, so the rule's kept needles are found, life50; a set's
+# order is its hashes', which differ by process)
 _INSTRUMENT = (
     r"(?P<thing>(?i:(?:acoustic |electric |classical |bass |slide |steel )?guitar|double bass|upright bass|"
-    r"french horn|" + "|".join(sorted(_INSTRUMENT_NAMES, key=len, reverse=True)) + r"))"
+    r"french horn|" + "|".join(sorted(_INSTRUMENT_NAMES, key=lambda name: (-len(name), name))) + r"))"
 )
 _SIZE = r"\d{1,2}(?:\.5| ?½| 1/2)?(?![\d.,/])"
 # An instrument of the person's own or played, by its name ("my cello needs new strings", "play the piano"):
@@ -4018,7 +4021,7 @@ _PHONE_TYPED = (
         + _INSTRUMENT
         + r"(?![\w-]| (?:hero|lessons? for|teacher|player|shortcuts?|tabs? for))",
         "now",
-        gate="|".join(_INSTRUMENT_NAMES) + "|french horn",
+        gate="|".join(sorted(_INSTRUMENT_NAMES)) + "|french horn",
     ),
     # "my shoe size is 10.5", "I wear a size 11 shoe", "im a 9 in boots"
     _rule(
@@ -6385,12 +6388,13 @@ _OTHERS_BEFORE = patterns.lazy(
     re.IGNORECASE,
 )
 _CV_WORDS = ("cv", "CV", "C.V", "c.v", "esum", "ésum", "ESUM", "inkedin", "INKEDIN", "bio", "Bio", "BIO")
+_HOLDS_CV_WORDS = needles.Holds(_CV_WORDS)  # (all of them in one pass)
 
 
 def _owns_a_cv(text: str) -> bool:
     """Whether a text speaks of the person's own CV (`_OWN_CV`): its words looked for as substrings first
     (a search of every text of an import for them cost the reading 1%)."""
-    return any(map(text.__contains__, _CV_WORDS)) and _OWN_CV.search(text) is not None
+    return _HOLDS_CV_WORDS(text) and _OWN_CV.search(text) is not None
 
 
 _CV_LINE = (
@@ -14021,11 +14025,10 @@ def _unspelled(text: str) -> str:
     return text if _UNSPELLED_RUNS.isdisjoint(_word_runs(text)) else _UNSPELLED.sub(_spelled, text)
 
 
-@text_cache(maxsize=16)  # (the runs of a long turn are thousands of words: kept only while `read` reads it)
-def _word_runs(text: str) -> frozenset[str]:
-    """A text's runs of word characters (`vocab.WORD_RUN`), found once for `_unspelled` and `_typed_out`, which
-    look for their words among them in the text `read` reads (the same text: most turns spell out nothing)."""
-    return frozenset(vocab.WORD_RUN.findall(text))
+# A text's runs of word characters (`vocab.word_runs`), found once for `_unspelled`, `_typed_out` and `_s45k_spelt`,
+# which look for their words among them in the text `read` reads (the same text: most turns spell out nothing), and
+# for `vocab.found`'s first-person words where a sentence is that text.
+_word_runs = vocab.word_runs
 
 
 def _spelled(match: re.Match[str]) -> str:
@@ -14310,7 +14313,7 @@ def _drafted(sentence: str, text: str) -> list[Said]:
     """What a sentence of the person's drafting says of them that the rules do not read (`_DRAFTED`);
     an engagement only as news a draft is asked for ("Marcus proposed ...!! help me write a message")."""
     out: list[Said] = []
-    for at in _DRAFTED_HELD.holding(sentence.lower() if sentence.isascii() else None):  # (needles: ASCII only)
+    for at in _told(sentence.lower())[1][1] if sentence.isascii() else _DRAFTED_HELD.everything:  # (needles: ASCII)
         attribute, memory_type, gate, pattern = _DRAFTED_RULES[at]
         if gate.search(sentence) is None or (attribute == "relationship" and _DRAFT_ASK.search(text) is None):
             continue
@@ -14650,6 +14653,31 @@ _WRITER: tuple[tuple[str, str, tuple[str, ...], str, re.Pattern[str] | None], ..
 _WRITER_RULES = tuple((a, t, patterns.lazy(p), w) for a, t, _, p, w in _WRITER)
 # (the words each rule's match holds, looked for in one pass over the sentence: most hold none of them)
 _WRITER_HELD = needles.Finder([frozenset(words) for _, _, words, _, _ in _WRITER])
+# (session 50: life50) The needles of `_HELD`, `_WRITER_HELD` and `_DRAFTED_HELD` in one automaton (`needles.Joint`), and
+# what its pass told of the last sentence: `read` asks the three of each sentence, and each finder's own pass cost ~1 us
+# before its first needle. Made at the first sentence, and again for finders put in their place (a test's).
+_JOINT: list[tuple[tuple[needles.Finder, ...], needles.Joint]] = []
+_UNTOLD: tuple[str, needles.Joint | None, tuple[dict[int, list[int]], tuple[tuple[int, ...], ...]]] = (
+    "",
+    None,
+    ({}, ((), ())),
+)
+_LAST_TOLD = [_UNTOLD]
+on_drop(lambda: _LAST_TOLD.__setitem__(0, _UNTOLD))  # (a forget: nothing of a text held after it)
+
+
+def _told(low: str) -> tuple[dict[int, list[int]], tuple[tuple[int, ...], ...]]:
+    """`_HELD.starts(low)`, and `_WRITER_HELD.holding(low)` and `_DRAFTED_HELD.holding(low)`, of a lowered ASCII
+    sentence, in one pass (`needles.Joint.tell`); the last sentence's kept (one tuple: a reader sees one or the other)."""
+    made = _JOINT[-1] if _JOINT else None
+    if made is None or made[0][0] is not _HELD or made[0][1] is not _WRITER_HELD or made[0][2] is not _DRAFTED_HELD:
+        made = (_HELD, _WRITER_HELD, _DRAFTED_HELD), needles.Joint(_HELD, _WRITER_HELD, _DRAFTED_HELD)
+        _JOINT[:] = [made]
+    last, joint, told = _LAST_TOLD[0]
+    if joint is not made[1] or last != low:
+        told = made[1].tell(low)
+        _LAST_TOLD[0] = (low, made[1], told)
+    return told
 
 
 # A thing left over from before, no value now: "I'm on giffgaff still, technically, because I forgot to cancel
@@ -14717,7 +14745,8 @@ _SWITCHED_FIRST = frozenset(["bank"])
 def _writer_said(sentence: str, text: str) -> list[Said]:
     """What a sentence says of a working writer's things and of a life beside her fiction (`_WRITER`)."""
     out: list[Said] = []
-    for at in _WRITER_HELD.holding(sentence.lower()):
+    low = sentence.lower()
+    for at in _told(low)[1][0] if sentence.isascii() else _WRITER_HELD.holding(low):
         attribute, memory_type, pattern, needs = _WRITER_RULES[at]
         found = pattern.search(sentence)
         if (
@@ -14878,11 +14907,12 @@ def read(text: str) -> tuple[Said, ...]:
 # need B1 for citizenship", "next B2 course"), nor someone else's ("my son passed B1").
 _A_LEVEL = patterns.lazy(r"\b[ABC][12]\b")
 _CEFR_LEVELS = ("A1", "A2", "B1", "B2", "C1", "C2")  # (one of which every match of `_A_LEVEL` is)
+_HOLDS_A_LEVEL = needles.Holds(_CEFR_LEVELS)  # (all six in one pass)
 
 
 def _a_level(text: str) -> bool:
     """Whether a text names a CEFR level (`_A_LEVEL`): its search only where it holds one (3 us a turn)."""
-    return any(map(text.__contains__, _CEFR_LEVELS)) and _A_LEVEL.search(text) is not None
+    return _HOLDS_A_LEVEL(text) and _A_LEVEL.search(text) is not None
 
 
 _LANGUAGES = r"(?:German|Polish|English|French|Spanish|Italian|Ukrainian|Dutch|Portuguese|Czech|Swedish|Norwegian|Danish|Catalan)"
@@ -15251,7 +15281,7 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
     ends: list[tuple[str, int, int]] = []  # (attribute, start, end) of each ending read
     low = sentence.lower() if sentence.isascii() else None
     pieces: frozenset[str] | None = None  # the sentence's grams, made when a group's short needles need them
-    places = _HELD.starts(low)  # where the needles of each group's search start, in one pass (None: not ASCII)
+    places = None if low is None else _told(low)[0]  # where each group's search's needles start (None: not ASCII)
     tried, held, joined = _groups_to_try(low, places)
     for group in tried:
         opener, _, short, rules = _BY_OPENER[group]
@@ -18180,14 +18210,18 @@ def _s45k_index() -> tuple[array[int], array[int], tuple[str, ...]]:
                     keys |= {(w, least) for w in re.findall(r"[a-z]{5,}", vocab.fold(line.lstrip("~%")))}
     words = tuple(sorted({key if least == 5 else "+" + key for key, least in keys}))
     at = {word: i for i, word in enumerate(words)}
+    # (session 50: life50) each pair (hash, word) as one int, hash * 2**bits + word: sorted as the pairs sort (a word's
+    # index is under 2**bits), in a third of the time tuples took (~0.1 s of an import's first minute)
+    bits = len(words).bit_length()
     pairs = sorted(
         {
-            (hash(gone), at[key if least == 5 else "+" + key])
+            hash(gone) << bits | at[key if least == 5 else "+" + key]
             for key, least in keys
             for gone in _s45k_deletes(key, 2 if key in _S45K_KEYS else 1)
         }
     )
-    return array("q", (h for h, _ in pairs)), array("l", (i for _, i in pairs)), words
+    low = (1 << bits) - 1
+    return array("q", (pair >> bits for pair in pairs)), array("l", (pair & low for pair in pairs)), words
 
 
 @functools.cache
@@ -18279,7 +18313,11 @@ def _s45k_fixed(match: re.Match[str]) -> str:
 @text_cache(maxsize=4096)
 def _s45k_spelt(text: str) -> str:
     """`text` with each misspelt word read as the key word or list name it is near (`_s45k_word`)."""
-    unknown = set(map(str.lower, _S45K_WORD.findall(text))).difference(vocab.model_words())
+    # (session 50: life50) Every match of `_S45K_WORD` is one whole run of `_word_runs` (found once for `_unspelled` and
+    # `_typed_out` too) of five ASCII letters or more; a run the search passes over (one before a hyphen) only adds a
+    # word looked up: where it is near a key word the sub below runs, and reads the text as its search does.
+    words = [run.lower() for run in _word_runs(text) if len(run) >= 5 and run.isascii() and run.isalpha()]
+    unknown = set(words).difference(vocab.model_words())
     if all(_s45k_word(word) is None for word in unknown):
         return text  # (no word is near a key word: `_s45k_fixed` leaves each as written; a call a word, 6 us)
     return _S45K_WORD.sub(_s45k_fixed, text)
@@ -18761,11 +18799,16 @@ _S47_SUBJECT = patterns.lazy(
 _S47_THIRD = patterns.lazy(r"(?<![\w'’-])(?i:his|her|hers|him|himself|herself|he|she)(?![\w'’-])")
 _S47_AUXILIARY = frozenset(["is", "has", "was", "had", "does", "did"])  # "Was promoted", "Has moved"
 _S47_TITLE = patterns.lazy(r"\s+of\b")  # a verb's noun ("Lives of the Saints", "Works of Shakespeare")
+# Openings no note without a subject has: "I" is no word of `_S47_OPENING` (a capital, then lower case), and the others
+# are words `_s47_said` says are none ("The", "My", "We", "Our", "User"), a space after each
+_S47_NOT_OPENINGS = ("I ", "The ", "My ", "We ", "Our ", "User ")
 
 
 def subjectless(text: str) -> str:
     """`text` with a subjectless opening of the person's life (`_S47_OPENING`) in the first person, and each sentence
     after it that opens so too ("Lives in Boston. Works at Google."), else as it is."""
+    if text.startswith(_S47_NOT_OPENINGS):
+        return text  # (session 50: life50) as `_s47_said` reads the first word, without a search along the sentence
     out: list[str] = []
     at = 0
     while (opening := _S47_OPENING.match(text, at)) is not None and opening.group("end") != "?":
