@@ -1144,11 +1144,17 @@ def _near_duplicates(
     batch_sims = matrix @ matrix.T  # earlier members of the same batch are not in the index yet
 
     def ranked(hits: Iterable[tuple[np.ndarray, np.ndarray]]) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-        out = []
-        for positions, sims in hits:
-            order = np.lexsort((index.rowids[positions], -sims))  # best first; ties: lower rowid first
-            out.append((index.rowids[positions[order]], index.ids[positions[order]], sims[order]))
-        return out
+        # Every memory's hits in one sort (by memory, best first, ties: lower rowid first) and
+        # one gather, then a view per memory: a sort and three gathers a memory were ~8 us each.
+        listed = list(hits)
+        counts = [len(positions) for positions, _ in listed]
+        positions = np.concatenate([p for p, _ in listed] or [np.zeros(0, dtype=np.int64)])
+        sims = np.concatenate([s for _, s in listed] or [np.zeros(0, dtype=np.float32)])
+        owner = np.repeat(np.arange(len(listed)), counts)
+        order = np.lexsort((index.rowids[positions], -sims, owner))
+        rowids, ids, sims = index.rowids[positions[order]], index.ids[positions[order]], sims[order]
+        ends = np.cumsum(counts).tolist()
+        return [(rowids[e - n : e], ids[e - n : e], sims[e - n : e]) for n, e in zip(counts, ends, strict=True)]
 
     # The near-top of each memory's hits first: every row at or above its floor is in it, so an
     # allowed one there is the answer the whole list gives; only the memories whose near-top holds

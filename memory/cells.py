@@ -72,9 +72,10 @@ class Cells:
         self._held = np.zeros(count, dtype=np.int64)  # rows in each cell (its buffers have room behind)
 
     @classmethod
-    def train(cls, n: int, rows: Rows, per_cell: int | None = None) -> Cells:
+    def train(cls, n: int, rows: Rows, per_cell: int | None = None, along: np.ndarray | None = None) -> Cells:
         """Centroids for an index of n rows (`per_cell` rows a cell, ROWS_PER_CELL unless given),
-        from a sample read through `rows`; no row placed yet."""
+        from a sample read through `rows`; no row placed yet. `along`: the prefix directions to
+        keep (a partition's before it, whose rows' coordinates are reused), else fitted on the sample."""
         count = max(2, n // (per_cell or ROWS_PER_CELL))
         rng = np.random.default_rng(SEED)
         picked = np.sort(rng.choice(n, min(n, count * TRAIN_ROWS_PER_CELL), replace=False))
@@ -87,7 +88,7 @@ class Cells:
             np.add.at(sums, nearest, sample)
             filled = np.linalg.norm(sums, axis=1) > 0  # an empty cell keeps its centroid
             centroids[filled] = _unit(sums[filled])
-        return cls(centroids, n, bounds.directions(raw))
+        return cls(centroids, n, along if along is not None else bounds.directions(raw))
 
     def __len__(self) -> int:
         return len(self.centroids)
@@ -97,29 +98,54 @@ class Cells:
         held = zip(self._positions, self._rows8, self._scales, self._prefix, strict=True)
         return sum(p.nbytes + r.nbytes + c.nbytes + b.nbytes for p, r, c, b in held)
 
-    def extend(self, upto: int, rows8: Rows, scales: Rows, rows: Rows) -> None:
+    def extend(self, upto: int, rows8: Rows, scales: Rows, rows: Rows, known: np.ndarray | None = None) -> None:
         """Place the positions from `self.rows` to `upto` (their int8 rows, scales and float32
-        rows read through `rows8`, `scales` and `rows`)."""
+        rows read through `rows8`, `scales` and `rows`). `known`: the prefix coordinates along
+        `self.along` of the first positions (a row a column), taken instead of projecting them
+        again: a partition made again as the index doubles re-placed every row from its float32
+        vector (65k rows at 100k: their pages read back and projected in float64)."""
         for lo in range(self.rows, upto, ASSIGN_ROWS):
             positions = np.arange(lo, min(upto, lo + ASSIGN_ROWS), dtype=np.int64)
             block, scale = rows8(positions), np.asarray(scales(positions), dtype=np.float32)
-            prefix = bounds.projected(positions, rows, self.along)  # a row a column
+            if known is not None and positions[-1] < known.shape[1]:
+                prefix = known[:, positions[0] : positions[-1] + 1]
+            else:
+                prefix = bounds.projected(positions, rows, self.along)  # a row a column
             # The nearest centroid of a row is the same at any positive scale: int8 rows need no scale.
             nearest = np.argmax(block.astype(np.float32) @ self.centroids.T, axis=1)
             order = np.argsort(nearest, kind="stable")
             edges = np.searchsorted(nearest[order], np.arange(len(self) + 1))
-            for cell in np.flatnonzero(np.diff(edges)):
-                taken = order[edges[cell] : edges[cell + 1]]
-                self._put(int(cell), positions[taken], block[taken], scale[taken], prefix[:, taken])
+            # Taken in cell order once, shifted and each cell's largest scale once: a batch's 256
+            # rows go to ~100 cells, and numpy calls a cell were most of the upkeep.
+            positions, moved, scale, prefix = (
+                positions[order],
+                quantized.shifted(block[order]),
+                scale[order],
+                prefix[:, order],
+            )
+            filled = np.flatnonzero(np.diff(edges))
+            peaks = np.maximum.reduceat(scale, edges[filled]) if len(filled) else scale[:0]
+            for cell, peak in zip(filled.tolist(), peaks.tolist(), strict=True):
+                at = slice(int(edges[cell]), int(edges[cell + 1]))
+                self._put(cell, positions[at], moved[at], scale[at], prefix[:, at], np.float32(peak))
         self.rows = max(self.rows, upto)
 
-    def _put(self, cell: int, positions: np.ndarray, rows8: np.ndarray, scales: np.ndarray, prefix: np.ndarray) -> None:
+    def _put(
+        self,
+        cell: int,
+        positions: np.ndarray,
+        moved: np.ndarray,
+        scales: np.ndarray,
+        prefix: np.ndarray,
+        peak: np.float32,
+    ) -> None:
+        """Append rows to a cell: int8 rows `quantized.shifted`, `peak` the largest of `scales`."""
         held, k = int(self._held[cell]), len(positions)
         if held + k > len(self._positions[cell]):  # an eighth more room: each row is copied O(1) times
             room = max(held + k, held + held // GROWTH, GROW_FROM)
             grown = np.empty(room, dtype=np.int64)
             grown[:held] = self._positions[cell][:held]
-            grown8 = np.empty((room, rows8.shape[1]), dtype=np.uint8)
+            grown8 = np.empty((room, moved.shape[1]), dtype=np.uint8)
             grown8[:held] = self._rows8[cell][:held]
             grown_scales = np.empty(room, dtype=np.float32)
             grown_scales[:held] = self._scales[cell][:held]
@@ -128,11 +154,18 @@ class Cells:
             self._positions[cell], self._rows8[cell], self._scales[cell] = grown, grown8, grown_scales
             self._prefix[cell] = grown_prefix
         self._positions[cell][held : held + k] = positions
-        self._rows8[cell][held : held + k] = quantized.shifted(rows8)
+        self._rows8[cell][held : held + k] = moved
         self._scales[cell][held : held + k] = scales
         self._prefix[cell][:, held : held + k] = prefix
-        self._peak[cell] = max(self._peak[cell], scales.max())
+        self._peak[cell] = max(self._peak[cell], peak)
         self._held[cell] = held + k
+
+    def placed(self) -> np.ndarray:
+        """Every placed row's prefix coordinates in position order, a row a column."""
+        out = np.empty((self.along.shape[1] + 1, self.rows), dtype=np.float32)
+        for positions, prefix, held in zip(self._positions, self._prefix, self._held.tolist(), strict=True):
+            out[:, positions[:held]] = prefix[:, :held]
+        return out
 
     def probed(self, queries: np.ndarray) -> Iterator[Probe]:
         """(positions of a cell's rows, their int8 rows `quantized.shifted`, the queries that read

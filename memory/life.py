@@ -38,7 +38,7 @@ from itertools import repeat
 
 from memory import clock, needles, patterns, tokens, vocab
 from memory.text import prose as text_prose
-from memory.textcache import text_cache
+from memory.textcache import on_drop, text_cache
 
 IDENTITY, PREFERENCE, FACT = "identity", "preference", "fact"
 TYPES = (IDENTITY, PREFERENCE, FACT)
@@ -165,10 +165,36 @@ _LOW_ORG = (
     r"library|church|agency|firm|store|supermarket|factory|plant|warehouse|depot|restaurant|cafe|café|hotel|pub|charity|"
     r"foundation|trust|authority|department|ministry|university|college|academy|school)(?![\w'&-])"
 )
+# The words that make a phrase of when or how fast of "hours", "times", "speed" or "pace" ("at odd hours", "at all
+# times", "at breakneck speed", "at my own pace"): only these, so a name that merely ends in such a word is one
+# ("i work at financial times", session 50: trust50; `_an_everyday_word`)
+_WHEN_SAID = frozenset((
+    "odd", "random", "all", "different", "weird", "strange", "irregular", "unsocial", "unsociable", "antisocial",
+    "crazy", "ungodly", "silly", "late", "early", "regular", "set", "fixed", "flexible", "varying", "various", "any",
+    "unusual", "normal", "usual", "long", "short", "full", "top", "breakneck", "lightning", "high", "great", "steady",
+    "fast", "slow", "quick", "rapid", "same", "certain", "peak", "off", "busy", "quiet", "insane", "mad", "my", "own",
+    "his", "her", "their", "our", "your", "a", "the",
+))  # fmt: skip
 # When or how fast a person works said with "at" ("at night", "at the weekend", "at odd hours", "at random times",
 # "at breakneck speed", "at my own pace", "at scale"): the place after it is where (`_an_everyday_word` for the
 # phrase alone)
-_AT_WHILE = r"at (?:night|weekends|the weekends?|scale|(?:[a-z]+ ){0,2}(?:hours|times|speed|pace))"
+_AT_WHILE = (
+    r"at (?:night|weekends|the weekends?|scale|(?:(?:"
+    + "|".join(sorted(_WHEN_SAID))
+    + r") ){0,2}(?:hours|times|speed|pace))"
+)
+# When or how a person works said between "I work" and where ("I work nights at", "on Saturdays", "part-time",
+# "remotely", "from home", "at odd hours": `_AT_WHILE`, "the night shift", "three days a week", "9 to 5"; two of
+# them joined: "nights and weekends"), in any case: the place after it is where they work or volunteer, after "at"
+# or "for" (session 50: trust50)
+_WHEN_ONE = (
+    r"(?:on )?(?:weekends|weekdays|(?:mon|tues|wednes|thurs|fri)days|(?:sat|sun)(?:urday|day)?s?(?: and (?:sat|sun)"
+    r"(?:urday|day)?s?)?)|nights|days|evenings|mornings|overnight|late|part[- ]time|full[- ]time|remotely|remote|"
+    r"from home|freelance|overtime|(?:the )?(?:(?:night|late|early|day|morning|evening|graveyard|weekend|double|split|"
+    r"long|\d{1,2}[- ]hour) )?shifts?|long hours|(?:\d{1,2}|one|two|three|four|five|six|seven|a few) (?:days|hours|"
+    r"nights|shifts|mornings|evenings) (?:a|per) week|(?:9|nine) to (?:5|five)|" + _AT_WHILE
+)
+_WORKED_WHEN = r"(?i:(?:" + _WHEN_ONE + r")(?:,? (?:and|&|or) (?:" + _WHEN_ONE + r"))?)"
 # A kind of place alone names no employer ("my shift at the hospital", "I cook for the restaurant")
 _NOT_A_KIND = (
     r"(?!(?:the )?(?:hospital|store|shop|office|restaurant|cafe|café|bar|pub|hotel|factory|warehouse|plant|site|clinic|school|lab|"
@@ -1897,6 +1923,7 @@ def _habit_at(sentence: str) -> list[Said]:
 _REASON_WORDS = ("considering", "since", "because", "given that", "now that", "as i ", "as i'")
 _HABIT_WORDS = ("usually", "normally", "always", "typically")
 _LIKE_WORDS = ("like we", "as we", "like i ", "as i ")
+_HOLDS_A_REASON, _HOLDS_A_ROUTINE = needles.Holds(_REASON_WORDS), needles.Holds(_ROUTINE_WORDS)  # (in one pass each)
 
 
 def _routines_apart(sentence: str) -> list[Said]:
@@ -1904,7 +1931,7 @@ def _routines_apart(sentence: str) -> list[Said]:
     a routine given as a reason (`_given`), the usual time of a habit (`_habit_at`), a habit a plan is
     like (`_like_we_do`)."""
     low, out = sentence.lower(), []
-    if any(map(low.__contains__, _REASON_WORDS)) and any(map(low.__contains__, _ROUTINE_WORDS)):
+    if _HOLDS_A_REASON(low) and _HOLDS_A_ROUTINE(low):
         out += (
             _given(sentence) if _REASON.search(sentence) and (sentence.endswith("?") or _HEDGE.search(sentence)) else []
         )
@@ -3539,14 +3566,15 @@ _DICTATED = (
         gate="car",
     ),
 )
-_DICTATED_GROUPS = frozenset(["job", "practice", "nocar", "part", "alma"])
+_DICTATED_GROUPS = frozenset(["job", "worked", "practice", "nocar", "part", "alma"])
 
 
 def _said_dictated(attribute: str, value_group: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
     """A value of the rules of `_DICTATED`: no car now (`nocar`), a practice a doctor is at as written
     (`practice`: a practice is named in lower case), a job's employer or manager (`job`) that is no
-    place of the lists ("here at bangalore we" names a city) nor a word of no name, a place grown up in
-    (`part`), a school by its classmates (`alma`)."""
+    place of the lists ("here at bangalore we" names a city) nor a word of no name, an employer after when
+    it is worked (`worked`: a place of the lists only in lower case, "nights at Meta" is Meta), a place grown
+    up in (`part`), a school by its classmates (`alma`)."""
     if value_group == "nocar":
         return Said(attribute, "none", "none", memory_type)
     if value_group == "part":  # a place of the lists, or a part of a city said by its own name
@@ -3559,6 +3587,8 @@ def _said_dictated(attribute: str, value_group: str, memory_type: str, groups: d
         return None
     if value_group == "job" and (vocab.place(shown) is not None or _a_city(shown)):
         return None
+    if value_group == "worked" and shown.islower() and vocab.place(shown) is not None:
+        return None  # ("i work weekends at london"; "I work nights at Meta" is Meta as "I work at Meta" is)
     return Said(attribute, value, shown, memory_type)
 
 
@@ -3750,9 +3780,11 @@ _INSTRUMENT_NAMES = frozenset(
         "synth",
     ]
 )
+# (longest first, ties by name: one text in every process, so the rule's kept needles are found, life50; a set's
+# order is its hashes', which differ by process)
 _INSTRUMENT = (
     r"(?P<thing>(?i:(?:acoustic |electric |classical |bass |slide |steel )?guitar|double bass|upright bass|"
-    r"french horn|" + "|".join(sorted(_INSTRUMENT_NAMES, key=len, reverse=True)) + r"))"
+    r"french horn|" + "|".join(sorted(_INSTRUMENT_NAMES, key=lambda name: (-len(name), name))) + r"))"
 )
 _SIZE = r"\d{1,2}(?:\.5| ?½| 1/2)?(?![\d.,/])"
 # An instrument of the person's own or played, by its name ("my cello needs new strings", "play the piano"):
@@ -3989,7 +4021,7 @@ _PHONE_TYPED = (
         + _INSTRUMENT
         + r"(?![\w-]| (?:hero|lessons? for|teacher|player|shortcuts?|tabs? for))",
         "now",
-        gate="|".join(_INSTRUMENT_NAMES) + "|french horn",
+        gate="|".join(sorted(_INSTRUMENT_NAMES)) + "|french horn",
     ),
     # "my shoe size is 10.5", "I wear a size 11 shoe", "im a 9 in boots"
     _rule(
@@ -4304,7 +4336,9 @@ _STUDENT = (
         _I
         + r"(?:'m| am) (?:(?!(?:not|sure|like|so|my|his|her|their|she|he|they|with|friends)\b)[\w-]+,? ){0,4}?(?:an? )?"
         + _CLASS_YEAR
-        + r" (?:at|@) (?:the )?(?P<v>"
+        + r"(?: "
+        + _WORKED_WHEN  # ("I'm a student part-time at UCL", as "a student at UCL" is: trust50)
+        + r")? (?:at|@) (?:the )?(?P<v>"
         + _NAME
         + "|"
         + _LOW_NAME
@@ -4426,23 +4460,25 @@ _STUDENT = (
         "pilates",
     ),
     # "i work weekends at cedarline cafe", "I work nights at St Mary's": a job said with when it is worked, or how
-    # fast ("I work at night at St Mary's", "I work at speed at Stripe", "i work at odd hours at tesco": `_AT_WHILE`)
+    # fast ("I work at night at St Mary's", "I work at speed at Stripe", "i work at odd hours at tesco": `_AT_WHILE`),
+    # or where from; and after "for" ("I work part-time for Oxfam", "I work remotely for Stripe", session 50:
+    # trust50). A name the lists hold for a place too is the employer as after "I work at" ("nights at Meta": `worked`)
     _rule(
         "employer",
         IDENTITY,
         _I
-        + r"(?:'m| am)? (?:still |now |also |currently )?(?:work|working) (?i:(?:on )?weekends|weekdays|nights|evenings|"
-        r"mornings|part[- ]time|full[- ]time|(?:sat|sun)(?:urday|day)?s?(?: and (?:sat|sun)(?:urday|day)?s?)?|"
-        + _AT_WHILE
-        + r") at (?:the )?"
+        + r"(?:'m| am|'ve been| have been)? (?:still |now |also |currently )?(?:work|working) "
+        + _WORKED_WHEN
+        + r" (?:at|for) (?:the )?"
         + _NO_KIND_ALONE  # ("I work nights at the restaurant Thursday to Sunday": a kind, no name)
         + r"(?P<v>"
         + _NAME
         + "|"
         + _LOW_EMPLOYER
         + r")(?![\w'&-])",
-        "job",
-        gate="weekend|weekday|night|evenings|mornings|part|full|sat|sun|hours|times|speed|pace|scale",
+        "worked",
+        gate="weekend|weekday|days|night|evenings|mornings|part|full|sat|sun|hours|times|speed|pace|scale|remote|home|"
+        "freelance|shift|overtime|late|to 5|to five|week",
     ),
     # "my caps counselor gave me a worksheet": a counsellor by the service they are at
     _rule(
@@ -6352,12 +6388,13 @@ _OTHERS_BEFORE = patterns.lazy(
     re.IGNORECASE,
 )
 _CV_WORDS = ("cv", "CV", "C.V", "c.v", "esum", "ésum", "ESUM", "inkedin", "INKEDIN", "bio", "Bio", "BIO")
+_HOLDS_CV_WORDS = needles.Holds(_CV_WORDS)  # (all of them in one pass)
 
 
 def _owns_a_cv(text: str) -> bool:
     """Whether a text speaks of the person's own CV (`_OWN_CV`): its words looked for as substrings first
     (a search of every text of an import for them cost the reading 1%)."""
-    return any(map(text.__contains__, _CV_WORDS)) and _OWN_CV.search(text) is not None
+    return _HOLDS_CV_WORDS(text) and _OWN_CV.search(text) is not None
 
 
 _CV_LINE = (
@@ -6888,9 +6925,14 @@ _CAREGIVER = (
         "gym",
         FACT,
         _I + r" (?:usually |still |now |also )?(?:walk|swim|lift|work out|train|exercise|do (?:water aerobics|aerobics|"
-        r"yoga|pilates|spin|zumba)) (?:at|in) (?:the )?(?P<v>(?:[A-Z][\w'-]+ ){0,2}(?:" + _GYMS + r"))(?![\w'&-])",
+        r"yoga|pilates|spin|zumba))(?: "
+        + _WORKED_WHEN  # ("I lift at night at PureGym", "I swim mornings at the Y": the gym after when; trust50)
+        + r")? (?:at|in) (?:the )?(?P<v>(?:[A-Z][\w'-]+ ){0,2}(?:"
+        + _GYMS
+        + r"))(?![\w'&-])",
         gate="walk at|walk in|swim at|swim in|lift at|lift in|work out at|work out in|train at|train in|exercise at|"
-        "exercise in|aerobics at|aerobics in|yoga at|yoga in|pilates at|pilates in|spin at|spin in|zumba at|zumba in",
+        "exercise in|aerobics at|aerobics in|yoga at|yoga in|pilates at|pilates in|spin at|spin in|zumba at|zumba in|"
+        "nights at|evenings at|mornings at|weekends at|days at",
     ),
     _rule(
         "home",
@@ -9934,9 +9976,9 @@ _S45G_RULES = (
         "volunteer role",
         FACT,
         _S45G_WE
-        + r" (?:(?i:still|now|also) )?(?i:volunteer) (?:(?i:"
-        + _AT_WHILE  # ("I volunteer at odd hours at Oxfam": where, after when)
-        + r") )?(?i:at|with|for) (?:(?i:the) )?(?P<v>(?:"
+        + r"(?: (?:(?i:still|now|also) )?(?i:volunteer)|(?i:'ve| have) (?i:been volunteering)) (?:"
+        + _WORKED_WHEN  # ("I volunteer at odd hours at Oxfam", "weekends at Oxfam": where, after when; trust50)
+        + r" )?(?i:at|with|for) (?:(?i:the) )?(?P<v>(?:"
         + _S45G_WORD
         + r" ){0,3}"
         + _S45G_WORD
@@ -9948,8 +9990,12 @@ _S45G_RULES = (
     _rule(
         "volunteer role",
         FACT,
-        _S45G_WE + r"(?:'m| am) (?:(?i:now|officially) )?(?i:an?) (?i:volunteer)(?: [a-z]+)? (?i:at|with|for) "
-        r"(?:(?i:the) )?(?P<v>" + _S45G_CAP + r")",
+        _S45G_WE
+        + r"(?:'m| am) (?:(?i:now|officially) )?(?i:an?) (?i:volunteer)(?: [a-z]+)?(?: "
+        + _WORKED_WHEN  # ("I'm a volunteer at weekends at Oxfam": trust50)
+        + r")? (?i:at|with|for) (?:(?i:the) )?(?P<v>"
+        + _S45G_CAP
+        + r")",
         "s45gname",
         gate=r"volunteer",
     ),
@@ -11313,6 +11359,25 @@ _RULES = (
         IDENTITY,
         _I + r"(?:'m| am)? " + _NOW + r"(?:work|working) (?:at|for) (?:the )?(?P<v>" + _NAME + "|" + _LOW_PLACE + ")",
     ),
+    # a job held till now, said in the perfect: "I've been working at Google since May", "I've worked at Monzo for
+    # two years" (session 50: trust50); "I've worked at Google before", "I've worked for Meta and Uber" say what
+    # they did, no job now (a while or a since after it says it goes on)
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?:'ve| have) "
+        + _NOW
+        + r"(?:been (?:working|employed) (?:at|for|by)|worked (?:at|for)(?=[^.;!?]{0,60}? (?:since|for (?:the (?:last|"
+        r"past) )?(?:[\w-]+ ){0,2}(?:years?|months?|weeks?|decades?|ages|a while|long))\b))"
+        # (not where it ended: "but I left in June")
+        r"(?![^.;!?]*\b(?:left|quit|until|till|no longer|anymore|used to)\b) (?:the )?(?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_PLACE
+        + ")",
+        gate="been working|been employed|worked",
+    ),
     _rule(
         "employer",
         IDENTITY,
@@ -11360,7 +11425,9 @@ _RULES = (
         + _UP
         + r"])) "
         + _ROLE
-        + r" (?:at|for|with) (?P<v>"
+        + r"(?: "
+        + _WORKED_WHEN  # ("I'm a nurse at night at St Mary's", "a barista part-time at Starbucks": trust50)
+        + r")? (?:at|for|with) (?P<v>"
         + _NAME
         + r"|(?:(?<=at )|(?<=for ))"  # (in lower case not after "with": "a lawyer with more than 10 years")
         + _LOW_PLACE
@@ -11374,7 +11441,9 @@ _RULES = (
         + _NOW
         + r"work(?:s|ing)? as an? "
         + _ROLE
-        + r" (?:at|for|with) (?P<v>"
+        + r"(?: "
+        + _WORKED_WHEN  # ("I'm a nurse at night at St Mary's", "a barista part-time at Starbucks": trust50)
+        + r")? (?:at|for|with) (?P<v>"
         + _NAME
         + r"|(?:(?<=at )|(?<=for ))"
         + _LOW_PLACE
@@ -11538,9 +11607,9 @@ _RULES = (
         _I
         + r" "
         + _NOW
-        + r"(?:drive|deliver|volunteer|clean|cook|bartend|waitress|waiter|nanny|tutor|freelance|translate|write|code|design)\b"
+        + r"(?:drive|deliver|clean|cook|bartend|waitress|waiter|nanny|tutor|freelance|translate|write|code|design)\b"
         # (within the clause: a run-on's next one is no trade's, "nowhere I drive and now my hotspot ain't working
-        # for the ELD tablet", session 39: ray)
+        # for the ELD tablet", session 39: ray; "I volunteer for Oxfam" is no job but a volunteer role: trust50)
         + r"(?:(?! (?:and|but|so|cause|because|now|then|it|my|she|he|they) )[^.;,?]){0,40}? for (?:the )?"
         + _NOT_A_KIND
         + r"(?P<v>"
@@ -11548,7 +11617,7 @@ _RULES = (
         + "|"
         + _LOW_ORG
         + r")",
-        gate=r"drive|deliver|volunteer|clean|cook|bartend|waitress|waiter|nanny|tutor|freelance|translate|write|code|design",
+        gate=r"drive|deliver|clean|cook|bartend|waitress|waiter|nanny|tutor|freelance|translate|write|code|design",
     ),
     # "I'm on a 65% TV-L contract at uni tübingen", "my contract with the NHS runs out in May"
     _rule(
@@ -13547,29 +13616,66 @@ _AT_A_PLACE = frozenset(["employer", "volunteer role", "university"])
 _A_WHILE = frozenset(["hours", "hour", "times", "time", "nights", "night", "weekends", "speed", "pace", "intervals"])
 
 
-# What a person works for that is no one they work for ("I work for fun", "I volunteer for the love of it" is
-# no match: "the" opens a place): a reward or a reason
-_FOR_WHAT = frozenset(["fun", "money", "love", "pleasure", "tips", "peanuts", "pennies", "nothing", "exposure", "cash"])
+# What a person works for that is no one they work for ("I work for fun", "I work for the money", "for extra
+# cash"; "I volunteer for the love of it" is no match): a reward or a reason, or how long ("I work for two hours a
+# day", "for ages": session 50, trust50)
+_FOR_WHAT = frozenset((
+    "fun", "money", "love", "pleasure", "tips", "peanuts", "pennies", "nothing", "free", "exposure", "cash", "food",
+    "beer", "wages", "pay", "commission", "experience", "kicks", "charity", "living", "ages", "while", "hour", "hours",
+    "day", "days", "week", "weeks", "month", "months", "year", "years", "decade", "decades", "long", "now",
+))  # fmt: skip
 
 
 def _an_everyday_word(shown: str, match: re.Match[str], attribute: str = "employer") -> bool:
-    """Whether a place read is a lower-case phrase of when or how fast (`_A_WHILE`) right after "at", (an
-    employer) one word in lower case that data/common.txt holds (a word naming no particular thing) and no list
-    opens a name with, or a reward after "for" (`_FOR_WHAT`): "I work at scale", "works at speed", "at peace",
-    "i work at random times", "I volunteer at night", "I work for fun" say how, when or why, not where; "i work
-    at target" (Target Pharmacy), "at stripe" (no everyday word), "at the council", "at Scale", "at Odd Hours",
-    "I work for jeff", "I volunteer at church", "a student at harvard" name one."""
-    if not shown.islower() or match.groupdict().get("v") is None:
+    """Whether a place read is a lower-case phrase of when or how fast right after "at" (`_A_WHILE` after the words
+    of `_WHEN_SAID`), (an employer) one word in lower case that data/common.txt holds (a word naming no particular
+    thing) and no list opens a name with, or after "for" a reward, a reason or a while (`_FOR_WHAT`) or family:
+    "I work at scale", "works at speed", "at peace", "i work at random times", "I volunteer at night", "I work for
+    fun", "I work for mum" say how, when or why, or whose business, not where; "i work at target" (Target
+    Pharmacy), "at stripe" (no everyday word), "at the council", "at Scale", "at Odd Hours", "i work at financial
+    times", "I work for jeff", "I volunteer at church", "a student at harvard" name one."""
+    if match.groupdict().get("v") is None:
         return False
     before = match.string[: match.start("v")].casefold()
-    if before.endswith(" for "):
-        return shown in _FOR_WHAT
+    words = shown.split()
+    if shown.islower() and (words[0] in _MANY or words[-1] in _PLACES_OF_A_KIND) and before.endswith((" at ", " for ")):
+        return True  # ("I work at many places", "for several clients", "for tech companies": no one of them; trust50)
+    if before.endswith(" for "):  # (session 50: family, in any case: "I work for Mum" is "for my mum")
+        return _work_for_no_one(shown)
+    if not shown.islower():
+        return False
+    if before.endswith(" for the "):  # ("I work for the money", "for the wife")
+        return words[-1] in _FOR_WHAT or (len(words) == 1 and (kin := vocab.FAMILY.get(shown)) is not None and kin.the)
     if not before.endswith(" at ") or shown in vocab.names():
         return False
-    words = shown.split()
     if len(words) > 1:
-        return words[-1] in _A_WHILE
+        return words[-1] in _A_WHILE and _WHEN_SAID.issuperset(words[:-1])
+    if shown == "home":
+        return True  # ("I volunteer at home": where, but no place of theirs to name; trust50)
     return shown in (vocab.word_list("common.txt") if attribute == "employer" else _A_WHILE)
+
+
+_OWNED_BY = patterns.lazy(r"['’]s$")
+# Words that say many places or people, not one ("at many places", "for several clients", "for tech companies")
+_MANY = frozenset(["many", "several", "various", "different", "multiple", "numerous", "lots", "loads", "few"])
+_PLACES_OF_A_KIND = frozenset((
+    "places", "companies", "businesses", "firms", "agencies", "brands", "startups", "charities", "organisations",
+    "organizations", "clients", "schools", "hospitals", "clinics", "restaurants", "shops", "stores", "sites",
+    "locations",
+))  # fmt: skip
+
+
+def _work_for_no_one(shown: str) -> bool:
+    """Whether what is said after "for" is a reward, a reason or a while (`_FOR_WHAT`, in lower case), a count
+    ("for two hours"), or the person's family alone ("for mum", "for Dad", "for Mum and Dad", "for mum's
+    company": a family's business has no name of its own here, as "for my dad" has none)."""
+    words = shown.split()
+    kin = [vocab.FAMILY.get(_OWNED_BY.sub("", w.casefold())) for w in words if w not in ("and", "&")]
+    # (a family word opening a name is the name: "for Mother Jones", "for Papa John's", "for Uncle Bob", as "for
+    # jeff" is; a word that means other things too, "pop", "nan", is family only after "my")
+    if kin and kin[0] is not None and not kin[0].owned and (all(kin) or _OWNED_BY.search(words[0]) is not None):
+        return True
+    return shown.islower() and (words[-1] in _FOR_WHAT or words[0] in _COUNTED_AS or words[0] in ("a", "one"))
 
 
 def _in_childhood(sentence: str, start: int, end: int) -> bool:
@@ -13919,11 +14025,10 @@ def _unspelled(text: str) -> str:
     return text if _UNSPELLED_RUNS.isdisjoint(_word_runs(text)) else _UNSPELLED.sub(_spelled, text)
 
 
-@text_cache(maxsize=16)  # (the runs of a long turn are thousands of words: kept only while `read` reads it)
-def _word_runs(text: str) -> frozenset[str]:
-    """A text's runs of word characters (`vocab.WORD_RUN`), found once for `_unspelled` and `_typed_out`, which
-    look for their words among them in the text `read` reads (the same text: most turns spell out nothing)."""
-    return frozenset(vocab.WORD_RUN.findall(text))
+# A text's runs of word characters (`vocab.word_runs`), found once for `_unspelled`, `_typed_out` and `_s45k_spelt`,
+# which look for their words among them in the text `read` reads (the same text: most turns spell out nothing), and
+# for `vocab.found`'s first-person words where a sentence is that text.
+_word_runs = vocab.word_runs
 
 
 def _spelled(match: re.Match[str]) -> str:
@@ -14208,7 +14313,7 @@ def _drafted(sentence: str, text: str) -> list[Said]:
     """What a sentence of the person's drafting says of them that the rules do not read (`_DRAFTED`);
     an engagement only as news a draft is asked for ("Marcus proposed ...!! help me write a message")."""
     out: list[Said] = []
-    for at in _DRAFTED_HELD.holding(sentence.lower() if sentence.isascii() else None):  # (needles: ASCII only)
+    for at in _told(sentence.lower())[1][1] if sentence.isascii() else _DRAFTED_HELD.everything:  # (needles: ASCII)
         attribute, memory_type, gate, pattern = _DRAFTED_RULES[at]
         if gate.search(sentence) is None or (attribute == "relationship" and _DRAFT_ASK.search(text) is None):
             continue
@@ -14548,6 +14653,31 @@ _WRITER: tuple[tuple[str, str, tuple[str, ...], str, re.Pattern[str] | None], ..
 _WRITER_RULES = tuple((a, t, patterns.lazy(p), w) for a, t, _, p, w in _WRITER)
 # (the words each rule's match holds, looked for in one pass over the sentence: most hold none of them)
 _WRITER_HELD = needles.Finder([frozenset(words) for _, _, words, _, _ in _WRITER])
+# (session 50: life50) The needles of `_HELD`, `_WRITER_HELD` and `_DRAFTED_HELD` in one automaton (`needles.Joint`), and
+# what its pass told of the last sentence: `read` asks the three of each sentence, and each finder's own pass cost ~1 us
+# before its first needle. Made at the first sentence, and again for finders put in their place (a test's).
+_JOINT: list[tuple[tuple[needles.Finder, ...], needles.Joint]] = []
+_UNTOLD: tuple[str, needles.Joint | None, tuple[dict[int, list[int]], tuple[tuple[int, ...], ...]]] = (
+    "",
+    None,
+    ({}, ((), ())),
+)
+_LAST_TOLD = [_UNTOLD]
+on_drop(lambda: _LAST_TOLD.__setitem__(0, _UNTOLD))  # (a forget: nothing of a text held after it)
+
+
+def _told(low: str) -> tuple[dict[int, list[int]], tuple[tuple[int, ...], ...]]:
+    """`_HELD.starts(low)`, and `_WRITER_HELD.holding(low)` and `_DRAFTED_HELD.holding(low)`, of a lowered ASCII
+    sentence, in one pass (`needles.Joint.tell`); the last sentence's kept (one tuple: a reader sees one or the other)."""
+    made = _JOINT[-1] if _JOINT else None
+    if made is None or made[0][0] is not _HELD or made[0][1] is not _WRITER_HELD or made[0][2] is not _DRAFTED_HELD:
+        made = (_HELD, _WRITER_HELD, _DRAFTED_HELD), needles.Joint(_HELD, _WRITER_HELD, _DRAFTED_HELD)
+        _JOINT[:] = [made]
+    last, joint, told = _LAST_TOLD[0]
+    if joint is not made[1] or last != low:
+        told = made[1].tell(low)
+        _LAST_TOLD[0] = (low, made[1], told)
+    return told
 
 
 # A thing left over from before, no value now: "I'm on giffgaff still, technically, because I forgot to cancel
@@ -14615,7 +14745,8 @@ _SWITCHED_FIRST = frozenset(["bank"])
 def _writer_said(sentence: str, text: str) -> list[Said]:
     """What a sentence says of a working writer's things and of a life beside her fiction (`_WRITER`)."""
     out: list[Said] = []
-    for at in _WRITER_HELD.holding(sentence.lower()):
+    low = sentence.lower()
+    for at in _told(low)[1][0] if sentence.isascii() else _WRITER_HELD.holding(low):
         attribute, memory_type, pattern, needs = _WRITER_RULES[at]
         found = pattern.search(sentence)
         if (
@@ -14776,11 +14907,12 @@ def read(text: str) -> tuple[Said, ...]:
 # need B1 for citizenship", "next B2 course"), nor someone else's ("my son passed B1").
 _A_LEVEL = patterns.lazy(r"\b[ABC][12]\b")
 _CEFR_LEVELS = ("A1", "A2", "B1", "B2", "C1", "C2")  # (one of which every match of `_A_LEVEL` is)
+_HOLDS_A_LEVEL = needles.Holds(_CEFR_LEVELS)  # (all six in one pass)
 
 
 def _a_level(text: str) -> bool:
     """Whether a text names a CEFR level (`_A_LEVEL`): its search only where it holds one (3 us a turn)."""
-    return any(map(text.__contains__, _CEFR_LEVELS)) and _A_LEVEL.search(text) is not None
+    return _HOLDS_A_LEVEL(text) and _A_LEVEL.search(text) is not None
 
 
 _LANGUAGES = r"(?:German|Polish|English|French|Spanish|Italian|Ukrainian|Dutch|Portuguese|Czech|Swedish|Norwegian|Danish|Catalan)"
@@ -15149,7 +15281,7 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
     ends: list[tuple[str, int, int]] = []  # (attribute, start, end) of each ending read
     low = sentence.lower() if sentence.isascii() else None
     pieces: frozenset[str] | None = None  # the sentence's grams, made when a group's short needles need them
-    places = _HELD.starts(low)  # where the needles of each group's search start, in one pass (None: not ASCII)
+    places = None if low is None else _told(low)[0]  # where each group's search's needles start (None: not ASCII)
     tried, held, joined = _groups_to_try(low, places)
     for group in tried:
         opener, _, short, rules = _BY_OPENER[group]
@@ -18078,14 +18210,18 @@ def _s45k_index() -> tuple[array[int], array[int], tuple[str, ...]]:
                     keys |= {(w, least) for w in re.findall(r"[a-z]{5,}", vocab.fold(line.lstrip("~%")))}
     words = tuple(sorted({key if least == 5 else "+" + key for key, least in keys}))
     at = {word: i for i, word in enumerate(words)}
+    # (session 50: life50) each pair (hash, word) as one int, hash * 2**bits + word: sorted as the pairs sort (a word's
+    # index is under 2**bits), in a third of the time tuples took (~0.1 s of an import's first minute)
+    bits = len(words).bit_length()
     pairs = sorted(
         {
-            (hash(gone), at[key if least == 5 else "+" + key])
+            hash(gone) << bits | at[key if least == 5 else "+" + key]
             for key, least in keys
             for gone in _s45k_deletes(key, 2 if key in _S45K_KEYS else 1)
         }
     )
-    return array("q", (h for h, _ in pairs)), array("l", (i for _, i in pairs)), words
+    low = (1 << bits) - 1
+    return array("q", (pair >> bits for pair in pairs)), array("l", (pair & low for pair in pairs)), words
 
 
 @functools.cache
@@ -18177,7 +18313,11 @@ def _s45k_fixed(match: re.Match[str]) -> str:
 @text_cache(maxsize=4096)
 def _s45k_spelt(text: str) -> str:
     """`text` with each misspelt word read as the key word or list name it is near (`_s45k_word`)."""
-    unknown = set(map(str.lower, _S45K_WORD.findall(text))).difference(vocab.model_words())
+    # (session 50: life50) Every match of `_S45K_WORD` is one whole run of `_word_runs` (found once for `_unspelled` and
+    # `_typed_out` too) of five ASCII letters or more; a run the search passes over (one before a hyphen) only adds a
+    # word looked up: where it is near a key word the sub below runs, and reads the text as its search does.
+    words = [run.lower() for run in _word_runs(text) if len(run) >= 5 and run.isascii() and run.isalpha()]
+    unknown = set(words).difference(vocab.model_words())
     if all(_s45k_word(word) is None for word in unknown):
         return text  # (no word is near a key word: `_s45k_fixed` leaves each as written; a call a word, 6 us)
     return _S45K_WORD.sub(_s45k_fixed, text)
@@ -18659,11 +18799,16 @@ _S47_SUBJECT = patterns.lazy(
 _S47_THIRD = patterns.lazy(r"(?<![\w'’-])(?i:his|her|hers|him|himself|herself|he|she)(?![\w'’-])")
 _S47_AUXILIARY = frozenset(["is", "has", "was", "had", "does", "did"])  # "Was promoted", "Has moved"
 _S47_TITLE = patterns.lazy(r"\s+of\b")  # a verb's noun ("Lives of the Saints", "Works of Shakespeare")
+# Openings no note without a subject has: "I" is no word of `_S47_OPENING` (a capital, then lower case), and the others
+# are words `_s47_said` says are none ("The", "My", "We", "Our", "User"), a space after each
+_S47_NOT_OPENINGS = ("I ", "The ", "My ", "We ", "Our ", "User ")
 
 
 def subjectless(text: str) -> str:
     """`text` with a subjectless opening of the person's life (`_S47_OPENING`) in the first person, and each sentence
     after it that opens so too ("Lives in Boston. Works at Google."), else as it is."""
+    if text.startswith(_S47_NOT_OPENINGS):
+        return text  # (session 50: life50) as `_s47_said` reads the first word, without a search along the sentence
     out: list[str] = []
     at = 0
     while (opening := _S47_OPENING.match(text, at)) is not None and opening.group("end") != "?":

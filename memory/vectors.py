@@ -213,6 +213,39 @@ def _whole_rows(block: np.ndarray) -> np.ndarray:
     return rows
 
 
+def _reaching(
+    read: list[tuple[np.ndarray, np.ndarray, np.ndarray]],
+    tops: list[np.ndarray],
+    cut: np.ndarray,
+    copies: list[np.ndarray | None],
+    dim: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None] | None:
+    """The pairs of a bounded scan whose prefix bound reaches their query's cut, as (positions,
+    queries, units, bounds, int8 rows from the cells' copies or None), unit by unit; None if none."""
+    pos, who, unit, high, rows8 = [], [], [], [], []
+    for i, ((positions, among, bound), top) in enumerate(zip(read, tops, strict=True)):
+        if (top >= cut[among]).any():
+            flat = np.flatnonzero(bound >= cut[among][:, None])
+            c, sub = np.divmod(flat, bound.shape[1])
+            pos.append(positions[sub])
+            who.append(among[c])
+            unit.append(np.full(len(sub), i))
+            high.append(bound.ravel()[flat])
+            if (copy := copies[i]) is not None:
+                rows8.append(_whole_rows(copy)[sub])
+    if not pos:
+        return None
+    copied = _unwhole(np.concatenate(rows8), dim) if len(rows8) == len(pos) else None
+    at, owners = np.concatenate(pos).astype(np.int64), np.concatenate(who).astype(np.int64)
+    return at, owners, np.concatenate(unit), np.concatenate(high), copied
+
+
+def _unwhole(rows: np.ndarray, dim: int) -> np.ndarray:
+    """`_whole_rows` of uint8 rows back as a (rows, dim) uint8 block."""
+    block: np.ndarray = np.ascontiguousarray(rows).view(np.uint8).reshape(len(rows), dim)
+    return block
+
+
 def _ascending(positions: np.ndarray) -> bool:
     return len(positions) < 2 or bool((positions[1:] >= positions[:-1]).all())
 
@@ -270,9 +303,12 @@ class _FirstPass:
 
 
 # A unit of a bounded scan (`VectorIndex._bounded_units`): positions, the queries that read them,
-# their largest int8 scale, their prefix rows, and the float32 block `_scan` multiplies them in
-# (segment rows, from, to, its first position; None in a cell).
-_Unit = tuple[np.ndarray, np.ndarray, np.float32, np.ndarray, tuple[np.ndarray, int, int, int] | None]
+# their largest int8 scale, their prefix rows, the float32 block `_scan` multiplies them in
+# (segment rows, from, to, its first position; None in a cell), and a cell's int8 copy of its rows
+# (`quantized.shifted`; None below the cells: the pairs' int8 rows are read from the index).
+_Unit = tuple[
+    np.ndarray, np.ndarray, np.float32, np.ndarray, tuple[np.ndarray, int, int, int] | None, np.ndarray | None
+]
 # A float32 block of at most this many rows x queries may run BLAS's small-matrix kernel, whose
 # sums differ from the blocked kernel's in the last bit: a bounded scan multiplies it whole, as
 # `_scan` does; other pairs' rows are multiplied together, at least PADDED_ROWS rows at once (the
@@ -301,14 +337,18 @@ class _PairValues:
     ):
         self.index, self.queries, self.first, self.peaks, self.blocks = index, queries, first, peaks, blocks
 
-    def lower(self, at: np.ndarray, who: np.ndarray, unit: np.ndarray) -> np.ndarray:
-        """The pairs' values: each is at most its cosine (int8: less a proved slack)."""
+    def lower(self, at: np.ndarray, who: np.ndarray, unit: np.ndarray, copied: np.ndarray | None = None) -> np.ndarray:
+        """The pairs' values: each is at most its cosine (int8: less a proved slack). `copied`: the
+        pairs' int8 rows as their cells hold them (`quantized.shifted`), else read from the index."""
         if not self.first.int8:
             return self._products(at, who, unit)
         first = self.first
-        # release: scattered int8 rows fault in the mapped tail blocks' pages around each, which
-        # stayed (a 100k import's batches held ~36 MB of them at the end)
-        rows8 = self.index._gather(at, int8=True, release=True)
+        if copied is not None:  # the same integers, in memory: no page of the index faulted in
+            rows8 = np.bitwise_xor(copied, np.uint8(0x80)).view(np.int8)
+        else:
+            # release: scattered int8 rows fault in the mapped tail blocks' pages around each, which
+            # stayed (a 100k import's batches held ~36 MB of them at the end)
+            rows8 = self.index._gather(at, int8=True, release=True)
         raw = np.einsum("ij,ij->i", rows8.astype(np.int32), first.q8[who])
         est = raw.astype(np.float32) * self.index.scale[at]
         lower: np.ndarray = est * first.qscale[who] - _cell_slack(first, self.peaks[unit], who)
@@ -1074,38 +1114,37 @@ class VectorIndex:
         a degenerate export): the scan of every pair makes those values faster, in bulk."""
         every_live = bool(self.alive.all())
         read: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (positions, among, bounds: queries x rows)
-        tops, args, peaks, blocks = [], [], [], []
+        tops, args, peaks, blocks, copies = [], [], [], [], []
         units, along = self._bounded_units(queries, first)
         projected = bounds.project(queries, along)  # rows: a unit's queries are a transposed copy (BLAS)
-        for positions, among, peak, prefix, block in units:
+        for positions, among, peak, prefix, block, copy in units:
             bound = projected[among] @ prefix  # a query a row: argmax along rows (8x faster than columns)
             if not every_live:
                 bound[:, ~self.alive[positions]] = -np.inf
             arg = bound.argmax(axis=1)
             read.append((positions, among, bound))
             tops.append(bound[np.arange(len(among)), arg])
-            args.append(positions[arg])
+            args.append(arg)
             peaks.append(peak)
             blocks.append(block)
+            copies.append(copy if first.int8 else None)
         empty = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int32)], [np.zeros(0, dtype=np.float32)]
         if not read:
             return empty
         values = _PairValues(self, queries, first, np.array(peaks, dtype=np.float32), blocks)
-        cut = self._lower_floor(tops, args, read, values, floor) - bounds.MARGIN
-        pos, who, unit = [], [], []
-        for i, ((positions, among, bound), top) in enumerate(zip(read, tops, strict=True)):
-            if (top >= cut[among]).any():
-                c, sub = np.divmod(np.flatnonzero(bound >= cut[among][:, None]), bound.shape[1])
-                pos.append(positions[sub])
-                who.append(among[c])
-                unit.append(np.full(len(sub), i))
-        if not pos:
+        cut = self._lower_floor(tops, args, read, values, floor, copies) - bounds.MARGIN
+        pairs = _reaching(read, tops, cut, copies, self.dim)
+        if pairs is None:
             return empty
-        if sum(len(p) for p in pos) > BOUNDED_PAIRS * len(queries):
+        at, owners, unit, high, copied = pairs
+        if len(at) > BOUNDED_PAIRS * len(queries):
             return None
-        at, owners = np.concatenate(pos).astype(np.int64), np.concatenate(who).astype(np.int64)
-        lower = values.lower(at, owners, np.concatenate(unit))
+        lower = values.lower(at, owners, unit, copied)
         _raise(floor, owners, lower)
+        # The floors are final: a pair whose bound is under its query's is no hit (its cosine is
+        # under it too), and its float32 row is not read (a third of the pairs of a templated import).
+        near = high >= floor[owners] - bounds.MARGIN
+        at, owners, lower = at[near], owners[near], lower[near]
         sims = values.cosines(at, owners, lower)
         keep = sims >= floor[owners]
         return [at[keep]], [owners[keep].astype(np.int32)], [sims[keep]]
@@ -1117,11 +1156,12 @@ class VectorIndex:
         read: list[tuple[np.ndarray, np.ndarray, np.ndarray]],
         values: _PairValues,
         floor: np.ndarray,
+        copies: list[np.ndarray | None],
     ) -> np.ndarray:
         """A lower bound of each query's final floor: `floor`, raised by the value of the pair with
-        the query's highest prefix bound (`tops`, its row in `args`, per unit read; a live row:
-        dead rows bound at -inf)."""
-        top, where = np.concatenate(tops), np.concatenate(args)
+        the query's highest prefix bound (`tops`, its place in its unit in `args`, per unit read;
+        a live row: dead rows bound at -inf)."""
+        top, sub = np.concatenate(tops), np.concatenate(args)
         who = np.concatenate([among for _, among, _ in read])
         unit = np.repeat(np.arange(len(read)), [len(among) for _, among, _ in read])
         order = np.lexsort((-top, who))
@@ -1130,7 +1170,12 @@ class VectorIndex:
         best = best[np.isfinite(top[best])]
         lower = floor.copy()
         if len(best):
-            _raise(lower, who[best], values.lower(where[best], who[best], unit[best]))
+            picked = list(zip(unit[best].tolist(), sub[best].tolist(), strict=True))
+            where = np.array([read[u][0][j] for u, j in picked], dtype=np.int64)
+            copied = None
+            if copies[0] is not None:  # every unit is a cell, with its int8 copy
+                copied = np.array([copies[u][j] for u, j in picked], dtype=np.uint8)
+            _raise(lower, who[best], values.lower(where, who[best], unit[best], copied))
         return lower
 
     def _bounded_units(self, queries: np.ndarray, first: _FirstPass) -> tuple[Iterator[_Unit], np.ndarray]:
@@ -1139,7 +1184,8 @@ class VectorIndex:
         if len(self.rowids) >= self.cells_from:
             partition = self._cells_now()
             probed = partition.probed(queries)
-            return ((p, among, peak, prefix, None) for p, _, among, _, peak, prefix in probed), partition.along
+            cells_read = ((p, among, peak, prefix, None, moved) for p, moved, among, _, peak, prefix in probed)
+            return cells_read, partition.along
         placed = self._placed_now()
         every = np.arange(len(queries))
         block = max(1024, ((2 if first.int8 else 32) << 20) // (4 * len(queries)))  # `_scan`'s blocks
@@ -1150,7 +1196,7 @@ class VectorIndex:
                     start, stop = offset + lo, offset + min(len(rows32), lo + block)
                     peak = self.scale[start:stop].max()
                     block32 = (rows32, lo, lo + stop - start, start)
-                    yield np.arange(start, stop), every, peak, placed.at(slice(start, stop)), block32
+                    yield np.arange(start, stop), every, peak, placed.at(slice(start, stop)), block32, None
 
         return units(), placed.along
 
@@ -1168,17 +1214,28 @@ class VectorIndex:
         return len(self._cells) if self._cells is not None else 0
 
     def _cells_now(self) -> cells.Cells:
-        """The partition of every row, made again when the index has doubled since it was made."""
+        """The partition of every row, made again when the index has doubled since it was made.
+        A new partition keeps the prefix directions of what it replaces (the cells before it, or
+        the coordinates below them) and takes its rows' coordinates from there: any orthonormal
+        directions bound alike (memory/bounds.py), so only how much they prune could differ."""
         n = len(self.rowids)
-        self._placed = None  # the cells hold their rows' prefix coordinates: no second copy below them
+        placed, self._placed = self._placed, None  # the cells hold their rows' prefix coordinates
         if self._cells is None or n >= 2 * self._cells.trained_at or self._cells.rows > n:
+            along, known = None, None
+            if self._cells is not None and self._cells.rows <= n:  # rows only added since: same positions
+                along, known = self._cells.along, self._cells.placed()
+            elif self._cells is None and placed is not None and placed.rows <= n:
+                along, known = placed.along, placed.at(slice(0, placed.rows))
             self._cells = None  # the old partition goes before the new one fills
-            self._cells = cells.Cells.train(n, lambda p: self._gather(p, release=True), self.cell_rows)
+            self._cells = cells.Cells.train(n, lambda p: self._gather(p, release=True), self.cell_rows, along)
+        else:
+            known = None
         self._cells.extend(
             n,
             lambda positions: self._gather(positions, int8=True, release=True),
             lambda positions: self.scale[positions],
             lambda positions: self._gather(positions, release=True),
+            known,
         )
         return self._cells
 

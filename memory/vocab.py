@@ -35,7 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memory import tokens
+from memory import needles, tokens
+from memory.textcache import text_cache
 
 DATA = Path(__file__).resolve().parent / "data"
 # file -> the attribute its names are values of (carriers.txt names its own with "= attribute")
@@ -126,6 +127,8 @@ _FOLD = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ß": "ss", "
 
 def fold(word: str) -> str:
     """A word without its accents, lowercased: "Wrocław" and "wroclaw" are one name."""
+    if word.isascii():  # (no accent, nothing of `_FOLD`, NFKD leaves it as it is: most words of the lists)
+        return word.lower()
     decomposed = unicodedata.normalize("NFKD", word.translate(_FOLD))
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
 
@@ -730,6 +733,13 @@ _QUICK_WORDS |= frozenset(["us", "here"]) | _DROPPED
 WORD_RUN = re.compile(r"[\w']+")
 
 
+@text_cache(maxsize=16)  # (the runs of a long turn are thousands of words: kept only while `life.read` reads it)
+def word_runs(text: str) -> frozenset[str]:
+    """A text's runs of word characters and apostrophes (`WORD_RUN`), found once for the several passes of
+    `life.read` and `found` that look for words among them (session 50: the same turn's runs were found twice)."""
+    return frozenset(WORD_RUN.findall(text))
+
+
 # (a clause that opens "this old <name>" is the person's too, `_this_old`: "this old iphone 8 wont hold a charge")
 _THIS_OLD = re.compile(r"(?:^|[.,;:!?]\s*)this old\b", re.IGNORECASE)
 
@@ -753,11 +763,11 @@ def _may_be_named(sentence: str, low: str | None) -> bool:
             and _THIS_OLD.search(sentence) is None
             and _UPKEEP_WORDS.search(sentence) is None
         )
-    if not _QUICK_WORDS.isdisjoint(WORD_RUN.findall(low)):
+    if not _QUICK_WORDS.isdisjoint(map(str.lower, word_runs(sentence))):  # (an ASCII sentence's runs, lowered: low's)
         return True
     if "this old" in low and _THIS_OLD.search(sentence) is not None:
         return True
-    return any(map(low.__contains__, _UPKEEP_NEEDLES)) and _UPKEEP_WORDS.search(sentence) is not None
+    return _HOLDS_UPKEEP(low) and _UPKEEP_WORDS.search(sentence) is not None
 
 
 def found(sentence: str) -> list[Found]:
@@ -1020,6 +1030,7 @@ _UPKEEP_NEEDLES += (
     "cutting",
     "is making",
 )
+_HOLDS_UPKEEP = needles.Holds(_UPKEEP_NEEDLES)  # (all of them in one pass)
 _SUPPLIERS = frozenset(["phone provider", "internet", "energy"])
 
 

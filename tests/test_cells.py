@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from eval.bench import write_chatgpt_export
-from memory import cells, vectors
+from memory import bounds, cells, vectors
 from memory.home import Home
 from memory.session import Session
 from memory.vectors import VectorIndex
@@ -171,3 +171,34 @@ def test_an_import_flags_what_the_exact_scan_flags(tmp_path: Path, monkeypatch):
     same = sum(flagged[t] == exact[t] for t in exact if exact[t])
     assert counted >= 0.99 * exact_counted
     assert same >= 0.97 * exact_counted
+
+
+def test_a_partition_made_again_keeps_the_directions_and_lists_what_every_pair_lists(monkeypatch):
+    """The cells made over the coordinates below them, then made again as the index doubles: each
+    keeps the directions of what it replaces and takes its rows' coordinates from there (not
+    projected again), and the bounded scan lists what the int8 scan of every probed pair lists."""
+    monkeypatch.setattr(cells, "CELLS_FROM", 4000)
+    monkeypatch.setattr(cells, "ROWS_PER_CELL", 250)
+    monkeypatch.setattr(vectors, "QUANTIZED_FROM", 2000)
+    rows = _clustered(9000, 24, seed=8)
+    index = _index(rows[:3000])
+    index.top_above(rows[8744:], 0.75)  # below the cells: every row's coordinates (`Placed`)
+    below = index._placed
+    assert below is not None
+    steps = [(3000, 4200), (4200, 8500)]  # the cells made, then made again (8,500 >= 2 x 4,200)
+    for lo, hi in steps:
+        before = index._cells if index._cells is not None else below
+        index.add(list(range(lo + 1, hi + 1)), [f"m{r}" for r in range(lo + 1, hi + 1)], rows[lo:hi])
+        batch = np.concatenate([rows[hi - 128 : hi], rows[8744:8872]])
+        index.bounded = False
+        every_pair = index.top_above(batch, 0.75)
+        made = index._cells
+        assert made is not None and made is not before and made.trained_at == hi
+        assert made.along is before.along
+        index.bounded = True
+        got = index.top_above(batch, 0.75)
+        assert index._cells is made
+        for (p1, s1, f1), (p2, s2, f2) in zip(got, every_pair, strict=True):
+            assert p1.tolist() == p2.tolist() and s1.tobytes() == s2.tobytes() and f1 == f2
+        fresh = bounds.projected(np.arange(hi), lambda p: rows[p], made.along)
+        np.testing.assert_allclose(made.placed(), fresh, rtol=0, atol=1e-6)

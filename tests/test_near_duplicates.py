@@ -12,7 +12,7 @@ import pytest
 from memory import capture as capture_mod
 from memory import quantized, spaces, vectors
 from memory.capture import NEAR_DUPLICATE, Stored, capture
-from memory.embed import FakeEmbedder
+from memory.embed import FakeEmbedder, to_blob
 from memory.errors import QuireError
 from memory.models import parse_payload
 from memory.session import Session
@@ -479,3 +479,35 @@ def test_two_replies_to_one_turn_are_no_near_duplicates_of_each_other(db, monkey
     assert (second_reply.near_duplicate_of is not None) is flagged, second_reply
     if not flagged:
         assert again.near_duplicate_of == first.id  # a repeat is flagged whatever its cue
+
+
+def test_equal_hits_name_the_lowest_allowed_rowid_for_each_memory_of_a_batch(db, first_pass):
+    """Rows with one vector (equal cosines, to the bit): the first of them superseded, the next in
+    another space; each memory of a batch names the lowest rowid its own rules allow, a memory with
+    no hit between two with many reads none of theirs, and an unrelated text (the control) nothing."""
+    spaces.add(db, "work", actor="test")
+    first = store(db, CLOSE[0])
+    db.execute("UPDATE memories SET status = 'superseded' WHERE id = ?", (first,))
+    in_work = store(db, CLOSE[1], space="work")
+    plain = [store(db, text) for text in CLOSE]
+    vector = to_blob(FakeEmbedder().encode([PROBE])[0])  # five texts, one vector
+    db.execute("UPDATE memories SET embedding = ? WHERE embedding IS NOT NULL", (vector,))
+    index = VectorIndex.load(db, FakeEmbedder.model_id)
+    texts = [PROBE, "Tuesday's dentist appointment moved to nine in the morning", PROBE, PROBE]
+    staged = [
+        capture_mod._Staged(f"mem_new{i}", 10_000 + i, t, space, supersedes)
+        for i, (t, space, supersedes) in enumerate(
+            [(texts[0], None, None), (texts[1], None, None), (texts[2], "work", None), (texts[3], None, plain[0])]
+        )
+    ]
+    matrix = FakeEmbedder().encode(texts)
+    got = capture_mod._near_duplicates(db, index, staged, matrix)
+    want, _ = _brute_force(db, index, staged, matrix)
+    _same(got, want)
+    assert got["mem_new0"][0] == plain[0]  # not the superseded first row, nor the one in "work"
+    assert "mem_new1" not in got  # the control
+    assert got["mem_new2"][0] == in_work
+    # plain[0] is the one it supersedes; mem_new0, in its batch at the same cosine, does not displace plain[1]
+    assert got["mem_new3"][0] == plain[1]
+    cosines = {np.float32(sim).tobytes() for _, sim in got.values()}
+    assert len(cosines) == 1  # the same vector: one cosine, to the bit

@@ -215,8 +215,22 @@ RECORDED = {
     # over a sentence, a rule that opens with "^" tried at 0 only where the text starts as it does, `straight` of an
     # ASCII text with nothing to clean left as it is, each rule's needles read from memory/data/needles.txt
     # (scripts/life_needles.py) where kept for its very pattern (every fixture, LongMemEval, LoCoMo and bench text
-    # read, typed and marked played the same, the groups joined as they come and all at once)
-    20: "771fdb33bdb01298",
+    # read, typed and marked played the same, the groups joined as they come and all at once);
+    # and life50: the same reading, faster (re-recorded, not bumped): three finders of a sentence told in one pass
+    # (`needles.Joint`), word lists in one pass (`needles.Holds`), a turn's word runs found once (`vocab.word_runs`),
+    # code searched for only where a backtick is, an opening no subjectless note has passed over, the instrument
+    # rule's pattern in one order in every process (104,596 fixture, LongMemEval, LoCoMo and bench texts read, typed
+    # and marked played the same, the groups joined as they come and all at once)
+    20: "ece3f97569f8ca8e",
+    # session 50 (trust50): the place after when, how or where from it is worked the employer, after "at" or "for"
+    # ("I work nights at Meta", "I work part-time for Oxfam", "I'm a nurse at night at St Mary's"), a job held till
+    # now said in the perfect ("I've worked at Monzo for two years"), family, a while or a count after "for" no
+    # employer ("I work for mum", "for two hours a day"), a when-phrase only of its words ("i work at financial
+    # times" is the paper), many or a kind in the plural no employer ("at many places", "for tech companies"),
+    # volunteering no job ("I volunteer for Oxfam"), and a volunteer role, a university or a gym said after when
+    # ("I volunteer weekends at Oxfam", "a student part-time at UCL", "I lift at night at PureGym")
+    # (with life50's gates merged: the digest of both)
+    21: "c872bc8b01e07c35",
 }
 
 
