@@ -35,7 +35,7 @@ from memory import (
     tokens,
     tombstones,
 )
-from memory.db import Database, insert_many, rows_in
+from memory.db import Database, insert_many, insert_numbered, rows_in
 from memory.embed import Embedder, embed_text, to_blob
 from memory.errors import Forgotten, ModelUnavailable, NotFound, QuireError, Refused
 from memory.models import CapturePayload, missing_fields, retrieval_cue, title_for
@@ -147,8 +147,11 @@ def new_id() -> str:
     return _IDS.new()
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Staged:
+    """A memory staged in a batch, on its way to its vector: its row id is set once its row is written
+    (`_store`), not by building it again (a frozen dataclass's fields cost 0.1 us each to set)."""
+
     id: str
     rowid: int
     text: str
@@ -301,6 +304,9 @@ class _Ahead:
     verdicts: list[gate.GateVerdict | None]
     model: Embedder | None = None
     texts: dict[str, int] = field(default_factory=dict)  # embed text -> row of the encoding
+    # Per payload, the (space, cue, encoder's text) made here, for `_store` to take where it lands in that
+    # space (`_Told`); None where none was made.
+    told: list[_Told | None] = field(default_factory=list)
     encoding: Future[np.ndarray] | None = None
     unavailable: ModelUnavailable | None = None
 
@@ -331,6 +337,7 @@ def _ahead(
         ahead.unavailable = exc
         return ahead
     space_of: dict[str | None, str | None] = {}
+    ahead.told = [None] * len(payloads)
     for i, payload in enumerate(payloads):
         verdict = verdicts[i]
         if done[i] or (verdict is not None and _refused(verdict, waive)):
@@ -340,7 +347,9 @@ def _ahead(
                 space_of[payload.space] = _write_space(db, payload.space)
             except QuireError:  # refused when it lands, with its reason
                 continue
-        text = embed_text(space_of[payload.space], _cue(payload), payload.content)
+        space, cue = space_of[payload.space], _cue(payload)
+        text = embed_text(space, cue, payload.content)
+        ahead.told[i] = (space, cue, text)
         ahead.texts.setdefault(text, len(ahead.texts))
     if ahead.texts:
         ahead.encoding = pool.submit(ahead.model.encode, list(ahead.texts))
@@ -382,6 +391,7 @@ def _landed_batch(
             waive=waive,
             verdicts=ahead.verdicts,
             embedded=embedded,
+            told=ahead.told,
         )
     except QuireError as exc:  # its transaction rolled back: nothing of it was stored
         return exc
@@ -634,8 +644,7 @@ class _Held:
 
     def flush(self, db: Database) -> None:
         if self.memories:
-            sql = _INSERT_EMBEDDED if self.embedded else _INSERT_MEMORY
-            self.rowids.update((mid, int(r)) for mid, r in insert_many(db, sql, self.memories, returning="id, rowid"))
+            self.rowids.update(_written(db, _INSERT_EMBEDDED if self.embedded else _INSERT_MEMORY, self.memories))
         if self.links:
             entities.link_many(db, self.links)
         statements.record(db, self.said)
@@ -655,6 +664,16 @@ class _Held:
         self.embedded = False
 
 
+def _written(db: Database, sql: str, rows: list[tuple[Any, ...]]) -> Iterable[tuple[str, int]]:
+    """Insert memories' rows; each one's id and rowid. Numbered as SQLite numbers them (`insert_numbered`:
+    memories has no AUTOINCREMENT and no trigger writes to it), else read back by id."""
+    numbered = insert_numbered(db, sql, rows, "SELECT max(rowid) FROM memories")
+    if numbered is not None and len(numbered) == len(rows):
+        return zip((r[0] for r in rows), numbered, strict=True)
+    found = rows_in(db, "SELECT id, rowid FROM memories WHERE id IN ({marks})", [r[0] for r in rows])
+    return ((str(mid), int(rowid)) for mid, rowid in found)
+
+
 def _store(
     db: Database,
     payloads: Sequence[CapturePayload],
@@ -665,9 +684,10 @@ def _store(
     waive: frozenset[str] = frozenset(),
     verdicts: Sequence[gate.GateVerdict | None] | None = None,
     embedded: _Embedded | None = None,
+    told: Sequence[_Told | None] = (),
 ) -> tuple[list[Outcome], list[_Staged]]:
-    """Screen and store a batch in one transaction; with `embedded`, its rows are written with
-    their vectors. `verdicts`: the gate's, made for these payloads already (`_ahead`)."""
+    """Screen and store a batch in one transaction; with `embedded`, its rows are written with their vectors.
+    `verdicts`: the gate's, made for these payloads already (`_ahead`); `told`: what it made of each (`_Told`)."""
     outcomes: list[Outcome] = []
     staged: list[_Staged] = []
     space_of: dict[str | None, str | None] = {}  # requested -> resolved, once per batch
@@ -677,8 +697,7 @@ def _store(
         digests = [gate.content_hash(p.content) for p in payloads]
         known = _Known.fetch(db, payloads, keys, digests)
         for i, payload in enumerate(payloads):
-            key = keys[i] if keys else None
-            digest = digests[i]
+            key, digest = keys[i] if keys else None, digests[i]
             restated = key is not None and key in known.logged and known.restated(db, key, payload)
             restated = restated or known.reopened(key, digest)
             if key in known.logged and not restated:  # processed by an earlier run (stored or rejected): skip it
@@ -689,7 +708,6 @@ def _store(
                 restated = True  # refused before, let through now (--keep-all): its log row names what it gives
             if payload.space not in space_of:
                 space_of[payload.space] = _write_space(db, payload.space)
-            verdict = verdicts[i] if verdicts else None
             outcome, item = _store_one(
                 db,
                 payload,
@@ -700,8 +718,9 @@ def _store(
                 known=known,
                 waive=waive,
                 held=held,
-                verdict=verdict,
+                verdict=verdicts[i] if verdicts else None,
                 now=now,
+                told=_told_in(told, i, space_of[payload.space]),
             )
             outcomes.append(outcome)
             if key:
@@ -712,8 +731,15 @@ def _store(
         if embedded is not None and staged:
             embedded.attach(db, staged, held, actor=actor)
         held.flush(db)
-    rowids = held.rowids
-    return outcomes, [_Staged(s.id, rowids[s.id], s.text, s.space, s.supersedes, s.cue, s.content) for s in staged]
+    for item in staged:
+        item.rowid = held.rowids[item.id]
+    return outcomes, staged
+
+
+def _told_in(told: Sequence[_Told | None], i: int, space: str | None) -> _Told | None:
+    """What `_ahead` made of payload `i`, where it was made for the space it lands in (else made again)."""
+    said = told[i] if told else None
+    return said if said is not None and said[0] == space else None
 
 
 def _logged(
@@ -751,6 +777,7 @@ def _store_one(
     waive: frozenset[str] = frozenset(),
     verdict: gate.GateVerdict | None = None,
     now: str | None = None,
+    told: _Told | None = None,
 ) -> tuple[Outcome, _Staged | None]:
     waived: tuple[str, ...] = ()
     if check:
@@ -780,7 +807,7 @@ def _store_one(
     warnings = payload.text_notes + _field_warnings(payload) + waived
     if payload.entities or payload.space:  # nothing to say of a capture naming neither (every chat turn)
         warnings += known.once(_folded_names(db, payload, space, known))
-    memory_id, cue = _stage(held, payload, digest, space, actor=actor, now=now or clock.now_iso())
+    memory_id, cue = _stage(held, payload, digest, space, actor=actor, now=now or clock.now_iso(), told=told)
     known.existing.setdefault((digest, space), memory_id)
     if payload.supersedes:
         held.flush(db)
@@ -789,9 +816,8 @@ def _store_one(
     elif check and correction.compared(payload.type):
         held.flush(db)  # the check reads this memory and every earlier one
         warnings += tuple(correction.check_contradictions(db, memory_id, actor=actor))
-    item = _Staged(
-        memory_id, 0, embed_text(space, cue, payload.content), space, payload.supersedes, cue, payload.content
-    )
+    text = told[2] if told is not None else embed_text(space, cue, payload.content)
+    item = _Staged(memory_id, 0, text, space, payload.supersedes, cue, payload.content)
     return Stored(memory_id, warnings), item
 
 
@@ -888,13 +914,20 @@ def _field_warnings(payload: CapturePayload) -> tuple[str, ...]:
 
 
 def _stage(
-    held: _Held, payload: CapturePayload, digest: str, space: str | None, *, actor: str, now: str
+    held: _Held,
+    payload: CapturePayload,
+    digest: str,
+    space: str | None,
+    *,
+    actor: str,
+    now: str,
+    told: _Told | None = None,
 ) -> tuple[str, str]:
     """Queue the memory's row, its entity links and its audit row (written by `held.flush`), stamped
-    `now` (its batch's instant); returns the new id and the retrieval cue."""
+    `now` (its batch's instant); returns the new id and the retrieval cue (`told`'s, made ahead)."""
     memory_type, content = payload.type, payload.content
     fields = dict(payload.fields)
-    cue = _cue(payload)
+    cue = told[1] if told is not None else _cue(payload)
     confidence = tiers.confidence_for(memory_type, payload.confidence)
     memory_id = new_id()
     valid_from = clock.normalize_when(payload.valid_from) if payload.valid_from else now
@@ -947,6 +980,10 @@ def _lexical(text: str) -> str | None:
     if text[-1] == "…" and text[:-1].isascii():
         return text[:-1] + "..."
     return tokens.lexical(text)
+
+
+# A payload's (write space, retrieval cue, encoder's text), made once where its batch is read ahead (`_ahead`).
+_Told = tuple[str | None, str, str]
 
 
 def _cue(payload: CapturePayload) -> str:

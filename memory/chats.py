@@ -218,6 +218,11 @@ class ChatReport:
 # Unix seconds (or milliseconds) written as a string by some converters
 _EPOCH = re.compile(r"^\s*\d{1,13}(\.\d*)?\s*$")
 FUTURE_SLACK = timedelta(days=1)  # clocks and time zones differ; later than this is not when a message was sent
+# The latest time a message may have been sent, as one import last read it (`import_chats` sets the cell):
+# the clock is read again only for a moment past it (clock.now cost ~2 us a message, most of it QUIRE_NOW's
+# lookup). Within an import the clock only moves on (or stays pinned), so a moment within an earlier bound is
+# within the current one: the same answer as reading the clock for every message.
+_LATEST: ContextVar[list[datetime | None] | None] = ContextVar("quire_chat_latest", default=None)
 
 
 # Unix seconds before 1990: what an exporter writes for "no time" (0, -1), or a small number in a
@@ -268,9 +273,20 @@ def read_time(value: Any) -> tuple[str | None, str | None]:
         return None, f"the time {str(value)[:40]!r} is outside the supported range ({clock.RANGE}); {hint}"
     except (InvalidInput, ValueError, OverflowError, OSError):
         return None, f"cannot read the time {str(value)[:40]!r}; {hint}"
-    if moment > clock.now() + FUTURE_SLACK:
+    if _too_late(moment):
         return None, f"the time {str(value)[:40]!r} is in the future; a message's time is when it was sent"
     return stored, None
+
+
+def _too_late(moment: datetime) -> bool:
+    """Whether `moment` is past now and FUTURE_SLACK (`_LATEST`: the clock read again only past its last bound)."""
+    cell = _LATEST.get()
+    if cell is None:
+        return moment > clock.now() + FUTURE_SLACK
+    latest = cell[0]
+    if latest is None or moment > latest:
+        latest = cell[0] = clock.now() + FUTURE_SLACK
+    return moment > latest
 
 
 def _moment(value: float) -> datetime:
@@ -1655,6 +1671,7 @@ def import_chats(
     read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source), mine, aligns)
     removed: Counter[str] = Counter()
     reset = _REMOVED.set(removed)
+    latest = _LATEST.set([None])
     again = rehear.killed_before(db, read.source)  # (a run killed before it heard its turns: `_landed`)
     try:
         # One batch is encoded while the next is read and stored (memory/capture.py `capture_stream`).
@@ -1673,6 +1690,7 @@ def import_chats(
         rehear.end_import(db, read.source)  # (not on an error: the next run hears what this one may not have)
     finally:
         _REMOVED.reset(reset)
+        _LATEST.reset(latest)
     report.warnings[:0] = _removed_warnings(Path(path).name, removed)
     _closing_warnings(Path(path).name, named, report)
     return report
