@@ -2,13 +2,17 @@
 "[REDACTED:<kind>]" (`redact`). Pure functions over a few regular expressions, no I/O, nothing else
 of quire's: memory/errors.py reads every error's line through `redact`, so a key in a path or a name
 a person typed is never shown on any route, and the gate (memory/gate.py) refuses a capture that
-holds one."""
+holds one. Every command imports this module (through memory/errors.py): its patterns compile at
+their first use (`patterns.lazy`), not at import (21 patterns, ~3 ms of every command that never
+looks for a key)."""
 
 from __future__ import annotations
 
 import re
 import string
 from typing import Any
+
+from memory.patterns import lazy
 
 REDACTION_PREFIX = "[REDACTED:"
 
@@ -22,41 +26,41 @@ _TOKEN_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "private_key",
         # Whole PEM block; an unterminated block (pasted halfway) runs to end of text.
-        re.compile(
+        lazy(
             r"-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
             r"[\s\S]*?(?:-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\Z)"
         ),
     ),
-    ("jwt", re.compile(r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
-    ("anthropic_key", re.compile(r"sk-ant-[A-Za-z0-9_-]{20,}")),
-    ("openai_key", re.compile(r"sk-[A-Za-z0-9_-]{20,}")),
-    ("stripe_key", re.compile(r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}")),
-    ("github_token", re.compile(r"(?:gh[psour]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{20,})")),
-    ("gitlab_token", re.compile(r"glpat-[A-Za-z0-9_-]{20,}")),
-    ("slack_token", re.compile(r"xox[abpr]-[A-Za-z0-9-]{10,}")),
+    ("jwt", lazy(r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
+    ("anthropic_key", lazy(r"sk-ant-[A-Za-z0-9_-]{20,}")),
+    ("openai_key", lazy(r"sk-[A-Za-z0-9_-]{20,}")),
+    ("stripe_key", lazy(r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}")),
+    ("github_token", lazy(r"(?:gh[psour]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{20,})")),
+    ("gitlab_token", lazy(r"glpat-[A-Za-z0-9_-]{20,}")),
+    ("slack_token", lazy(r"xox[abpr]-[A-Za-z0-9-]{10,}")),
     # A key is 20 characters ending where the upper-case run ends; keys written one after another
     # are one run (one match), or the redaction of the last would unblock the end of the one
     # before it and redact() would not be a fixpoint.
-    ("aws_access_key", re.compile(r"(?:(?:AKIA|ASIA)[0-9A-Z]{16})+(?![0-9A-Z])")),
+    ("aws_access_key", lazy(r"(?:(?:AKIA|ASIA)[0-9A-Z]{16})+(?![0-9A-Z])")),
     # An incoming-webhook URL is the whole credential: whoever holds it posts into the channel.
     (
         "webhook_url",
-        re.compile(
+        lazy(
             r"https://(?:hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_-]{20,}"
             r"|(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{20,})"
         ),
     ),
-    ("google_api_key", re.compile(r"AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])")),
+    ("google_api_key", lazy(r"AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])")),
     # A crypt(3) password hash (/etc/shadow, htpasswd): md5, bcrypt, sha256/512, yescrypt, argon2.
     (
         "password_hash",
-        re.compile(r"(?<![A-Za-z0-9$])\$(?:1|2[abxy]|5|6|y|7|argon2(?:id|i|d))\$[A-Za-z0-9./=,$+-]{20,}"),
+        lazy(r"(?<![A-Za-z0-9$])\$(?:1|2[abxy]|5|6|y|7|argon2(?:id|i|d))\$[A-Za-z0-9./=,$+-]{20,}"),
     ),
 ]
 
 _NEEDS_DIGIT = frozenset({"openai_key", "anthropic_key"})
 _GLUED_CHECKED = frozenset({"openai_key", "stripe_key", "aws_access_key"})
-_KEY_PREFIX = re.compile(r"(?:proj|svcacct|admin)-")
+_KEY_PREFIX = lazy(r"(?:proj|svcacct|admin)-")
 
 
 def _glued(text: str, start: int, end: int) -> bool:
@@ -83,19 +87,19 @@ def _key_like(kind: str, found: str) -> bool:
 
 
 # Key/value patterns: only the value is the secret; the key name stays readable.
-_AWS_SECRET = re.compile(
+_AWS_SECRET = lazy(
     r"(?i)aws[_ ]secret[_ ]access[_ ]key[\"']?\s*[=:]\s*[\"']?"
     # {40,} rather than exactly 40 plus a lookahead: a boundary lookahead could be unblocked
     # once the text after it is redacted, and redact() would then not be idempotent.
     r"(?P<v>[A-Za-z0-9/+=]{40,})"
 )
-_BEARER = re.compile(r"(?i)\bbearer\s+(?P<v>[A-Za-z0-9\-._~+/]{20,}=*)")
+_BEARER = lazy(r"(?i)\bbearer\s+(?P<v>[A-Za-z0-9\-._~+/]{20,}=*)")
 
 _SECRET_KEYS = (
     # pgpassword: PostgreSQL's PGPASSWORD, where the name glues a prefix to "password".
     "pgpassword|client_secret|secret_key|access_token|auth_token|api_key|api-key|apikey|password|passwd|secret|token|pwd"
 )
-_SECRET_ASSIGN = re.compile(
+_SECRET_ASSIGN = lazy(
     r"(?i)(?<![A-Za-z0-9])(?P<k>" + _SECRET_KEYS + r")[\"']?[ \t]*(?P<sep>:=|=>|[=:])[ \t]*"
     # A quoted value may be a passphrase with spaces; otherwise the value ends at whitespace.
     r"(?:(?P<q>[\"'`])(?P<qv>[^\n\"'`]+)(?P=q)|[\"'`]?(?P<uv>[^\s\"'`]+))"
@@ -104,11 +108,11 @@ _SECRET_ASSIGN = re.compile(
 # redis://:PASSWORD@cache): the password between the user's colon and the last @ before the host is
 # the secret. No bracket in the user part, so the "[REDACTED:...]" marker that replaced a password
 # is never read as a user and a password of its own (redact() stays a fixpoint).
-_URL_PASSWORD = re.compile(r"(?i)(?<![A-Za-z0-9+.-])[a-z][a-z0-9+.-]+://[^\s:/@?#\[\]]*:(?P<v>[^\s/?#]+)@")
+_URL_PASSWORD = lazy(r"(?i)(?<![A-Za-z0-9+.-])[a-z][a-z0-9+.-]+://[^\s:/@?#\[\]]*:(?P<v>[^\s/?#]+)@")
 # The words a documentation example puts where the password goes.
 _URL_PLACEHOLDERS = frozenset({"password", "pass", "passwd", "pwd", "pw", "secret"})
 # Values that are references or placeholders, not secrets.
-_PLACEHOLDER = re.compile(
+_PLACEHOLDER = lazy(
     r"<[^>]*>\S*"  # <your-password-here>
     r"|\$\{?[A-Z_][A-Z0-9_]*\}?\W*"  # $DB_PASSWORD, ${DB_PASSWORD} (env vars are upper case)
     r"|\{\{.*"  # {{ vault.db_password }}
@@ -221,8 +225,8 @@ _KEY_WORDS = (
 
 # Whether a text holds any of the words, in one search (28 `in` scans were 2.6 us a chat turn, read
 # twice: as a turn and as the next turn's cue).
-_HOLDS_TOKEN_WORD = re.compile("|".join(map(re.escape, _TOKEN_WORDS)))
-_HOLDS_KEY_WORD = re.compile("|".join(map(re.escape, _KEY_WORDS)))
+_HOLDS_TOKEN_WORD = lazy("|".join(map(re.escape, _TOKEN_WORDS)))
+_HOLDS_KEY_WORD = lazy("|".join(map(re.escape, _KEY_WORDS)))
 
 
 def _raw_matches(text: str) -> list[tuple[str, int, int]]:
