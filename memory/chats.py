@@ -957,10 +957,11 @@ def read_chat_jsonl(path: Path, report: ChatReport, whose: bool = False) -> Iter
     seen = 0
     said_user: set[str] = set()  # the conversations a line of which says "role": "user" itself
     warned: set[str] = set()
-    fh = files.utf8_stream(files.open_regular(Path(path)), strict=False, name=Path(path).name)
+    name = gate.redact(Path(path).name)  # (as `Source.name`: a line's place is written to the audit log on a redate)
+    fh = files.utf8_stream(files.open_regular(Path(path)), strict=False, name=name)
     with fh:
         for number, raw in lines(fh, MAX_LINE_BYTES):
-            where = f"{Path(path).name}:{number}"
+            where = f"{name}:{number}"
             if raw is not None and not raw.strip():
                 continue
             seen += 1

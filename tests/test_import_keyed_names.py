@@ -85,3 +85,18 @@ def test_control_a_name_without_a_key_is_shown_as_it_is(cli, tmp_path):
     chat.write_text("12/03/2024, 09:15 - Rui: I live in Lisbon now, near Alfama\n", encoding="utf-8")
     out = cli("import", str(chat), "--json")
     assert any("'Rui' is the one sender of a chat named 'Family'" in w for w in json.loads(out.stdout)["warnings"])
+
+
+def test_a_chat_jsonl_file_named_with_a_key_writes_no_key_when_a_turn_is_redated(cli, tmp_path, db):
+    # A re-imported turn whose time was edited is redated, and the audit log names the line it came from:
+    # the chat JSONL reader named it by the file's own name, key and all (the other formats' by `Source.name`).
+    path = tmp_path / f"chat {GHP}.jsonl"
+    line = {"conversation": "c1", "role": "user", "text": "I moved to Lisbon last week, the flat in Alfama worked out"}
+    path.write_text(json.dumps({**line, "time": "2024-03-12T09:15:00Z"}) + "\n", encoding="utf-8")
+    assert cli("import", str(path)).exit_code == 0
+    path.write_text(json.dumps({**line, "time": "2024-03-13T09:15:00Z"}) + "\n", encoding="utf-8")
+    out = cli("import", str(path), "--json")
+    assert out.exit_code == 0 and GHP not in _said(out), out.stderr
+    redated = db.rows("SELECT detail FROM audit_log WHERE action = 'memory_redate'")
+    (source,) = [json.loads(detail)["source"] for (detail,) in redated]
+    assert source == f"chat {SHOWN}.jsonl:1"
