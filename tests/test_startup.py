@@ -19,6 +19,7 @@ except SystemExit:
     pass
 heavy = [m for m in ("torch", "sentence_transformers", "transformers", "onnxruntime") if m in sys.modules]
 print("HEAVY=" + json.dumps(heavy), file=sys.stderr)
+print("LIFE=" + json.dumps("memory.life" in sys.modules), file=sys.stderr)
 """
 
 
@@ -49,6 +50,29 @@ def test_probe_detects_torch_when_it_is_imported(quire_home):
         [sys.executable, "-c", probe, "--help"], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120
     )
     assert '"torch"' in result.stderr
+
+
+def _life_read(args: list[str], quire_home, probe: str = PROBE) -> bool:
+    env = {"QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "fake", "PATH": "/usr/bin:/bin"}
+    result = subprocess.run(
+        [sys.executable, "-c", probe, *args], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120
+    )
+    marker = [line for line in result.stderr.splitlines() if line.startswith("LIFE=")]
+    assert marker, result.stderr
+    return bool(json.loads(marker[-1][5:]))
+
+
+@pytest.mark.parametrize("args", [["--help"], ["capture", "--help"], ["recall", "--help"]])
+def test_help_does_not_import_the_life_reading(quire_home, args):
+    """`quire --help` prints a capture's refusal wording (memory/refusals.py), never runs the gate: the
+    life reading it uses is ~70 ms of a cold start (a third of `--help`'s)."""
+    assert not _life_read(args, quire_home)
+
+
+def test_life_probe_notices_the_gate(quire_home):
+    """Control: importing the gate (as `quire/cli/memories.py` did for `gate.refusal`) loads the reading."""
+    probe = PROBE.replace("from quire.cli import cli", "from quire.cli import cli\nimport memory.gate")
+    assert _life_read(["--help"], quire_home, probe)
 
 
 @pytest.mark.model

@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from memory import clock, gate
+from memory import clock, refusals
 from memory.errors import InvalidInput
 from memory.models import CONTENT_MAX, IMPORT_FORMATS, TOO_LONG_FIX, TYPES, FieldsRefused
 from quire.cli.app import (
@@ -141,7 +141,7 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
     if data["status"] == "rejected":  # an error: on stderr even with --json (the JSON still on stdout)
         if json_:
             emit(data, True)
-        click.echo(shown(f"Error: rejected: {gate.refusal(data['reason'], data['detail'])}"), err=True)
+        click.echo(shown(f"Error: rejected: {refusals.refusal(data['reason'], data['detail'])}"), err=True)
         sys.exit(1)
     emit(data, json_, capture_text)
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 
 from pydantic import AfterValidator, Field, StrictBool
 
-from memory import clock, gate, review, spaces, store, tombstones
+from memory import clock, refusals, review, spaces, store, tombstones
 from memory import decay as decay_mod
 from memory.errors import Forgotten, InvalidInput, QuireError, Refused
 from memory.history import chain
@@ -595,7 +595,7 @@ def _capture_version(session: Session, old: Memory, p: SupersedeRequest) -> dict
     result = outcome_json(cast(Any, session.capture(payload)))
     if result["status"] == "rejected":  # the capture wrote the rejection log's line (rolled back on a server)
         raise Refused(
-            f"supersede refused: {gate.refusal(result['reason'], result.get('detail'))}",
+            f"supersede refused: {refusals.refusal(result['reason'], result.get('detail'))}",
             reason=result["reason"],
             detail=result.get("detail") or "",
             text=None if result["reason"] == "tombstoned" else p.content,

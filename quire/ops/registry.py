@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
-from memory import gate, outbox, review, store, text
+from memory import gate, outbox, refusals, review, store, text
 from memory.errors import InvalidInput, NotFound, QuireError, Refused, StoreError, Unreachable
 from memory.models import (
     CapturePayload,
@@ -407,7 +407,7 @@ def _queueable(name: str, request: Any, params: dict[str, Any]) -> dict[str, Any
         verdict = gate.check(request.content, texts)
         if not verdict.passed:
             raise Refused(
-                f"supersede refused: {gate.refusal(verdict.reason, verdict.detail)}",
+                f"supersede refused: {refusals.refusal(verdict.reason, verdict.detail)}",
                 reason=verdict.reason or "",
                 detail=verdict.detail,
                 text=request.content,
