@@ -19,6 +19,8 @@ import hashlib
 import json
 import re
 from collections.abc import Sequence
+from itertools import chain
+from operator import itemgetter
 
 # The parse tree `re.compile` builds and its opcodes: stdlib, private (no stubs), stable since 3.11;
 # a change of shape only makes `needles` return None (the pattern then always runs).
@@ -27,6 +29,8 @@ from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any
 
 import ahocorasick
+
+_SECOND = itemgetter(1)  # (an automaton's hit: its end and its value)
 
 # Characters a needle: 3 tell words apart, and a sentence has few pieces (`grams`: those of 3 and 2).
 NEEDLE = 3
@@ -211,35 +215,45 @@ class Finder:
 class Conjoined:
     """Which of many items a lowercased ASCII text holds a needle of each part of, in one pass (Aho-Corasick, in C):
     an item is a tuple of needle sets (a rule's parts, `parts`), held where the text holds a needle of every set,
-    labelled (a rule by its group: `present_labelled`). An item of no sets is never held (session 51: life51)."""
+    labelled (a rule by its group: `present_labelled`). An item of no sets is never held (session 51: life51). Rules
+    share sets (the "I'm" of many): each set is looked for once, by its number, not once an item that has it."""
 
     def __init__(self, items: Sequence[Sequence[frozenset[str]]], labels: Sequence[int]):
-        owners: dict[str, list[int]] = {}
-        self._item: list[int] = []  # each part's item
-        self._others: list[frozenset[int]] = []  # each part's item's other parts
+        numbered: dict[frozenset[str], int] = {}
+        for sets in items:
+            for wanted in sets:
+                numbered.setdefault(wanted, len(numbered))
+        by_first: list[list[int]] = [[] for _ in numbered]  # each set's items it is the first set of
+        self._rest: dict[int, frozenset[int]] = {}  # an item of several sets: its other sets
         for i, sets in enumerate(items):
-            first = len(self._item)
-            for at, wanted in enumerate(sets):
-                for needle in wanted:
-                    owners.setdefault(needle, []).append(first + at)
-            self._item += [i] * len(sets)
-            self._others += [frozenset(range(first, first + len(sets))) - {first + at} for at in range(len(sets))]
+            if sets:
+                by_first[numbered[sets[0]]].append(i)
+            if len(sets) > 1:
+                self._rest[i] = frozenset(numbered[wanted] for wanted in sets[1:])
+        self._by_first = [tuple(of) for of in by_first]
+        self._several = frozenset(self._rest)
         self._label = list(labels)
+        owners: dict[str, list[int]] = {}
+        for wanted, number in numbered.items():
+            for needle in wanted:
+                owners.setdefault(needle, []).append(number)
         self._automaton = ahocorasick.Automaton()
-        for needle, parts_of in owners.items():
-            self._automaton.add_word(needle, tuple(parts_of))
+        for needle, sets_of in owners.items():
+            self._automaton.add_word(needle, tuple(sets_of))
         if owners:
             self._automaton.make_automaton()
         self._empty = not owners
 
     def present_labelled(self, low: str) -> tuple[set[int], set[int]]:
         """The items an ASCII text holds a needle of each part of, and their labels, in one pass, as sets."""
-        held: set[int] = set()
-        if not self._empty:
-            for _, parts_of in self._automaton.iter(low):
-                held.update(parts_of)
-        items = {self._item[at] for at in held if self._others[at] <= held}
-        return items, {self._label[i] for i in items}
+        if self._empty:
+            return set(), set()
+        held = set(chain.from_iterable(map(_SECOND, self._automaton.iter(low))))  # (in C: no Python step a hit)
+        items = set(chain.from_iterable(map(self._by_first.__getitem__, held)))
+        for i in self._several.intersection(items):  # (an item of several sets: held only where each of them is)
+            if not self._rest[i] <= held:
+                items.discard(i)
+        return items, set(map(self._label.__getitem__, items))
 
 
 class Joint:

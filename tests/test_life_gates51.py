@@ -77,3 +77,17 @@ def test_a_rule_of_a_group_not_joined_is_skipped_by_its_parts_too(monkeypatch):
     textcache.drop()
     assert [s.value for s in life.read("I'm working in cardiology at St Mary's")] == ["st mary's"] and at in ran
     textcache.drop()
+
+
+def test_the_runs_read_as_written_are_told_once_and_a_misspelling_beside_them_is_still_read():
+    textcache.drop()
+    assert not life._S45K_PLAIN  # (a forget empties them: no word of a text held after it)
+    plain = "we moved to a new apartment"
+    assert life._s45k_spelt(plain) is plain
+    assert {"moved", "apartment"} <= life._S45K_PLAIN
+    # (control: the same runs beside a misspelt one, and a misspelling told after them, are read as before)
+    assert life._s45k_spelt.__wrapped__("we moved to a new apartmnet") == "we moved to a new apartment"
+    assert "apartmnet" not in life._S45K_PLAIN
+    assert life._s45k_spelt.__wrapped__("I swiched from verison to crikcet") == "I switched from verizon to cricket"
+    textcache.drop()
+    assert not life._S45K_PLAIN
