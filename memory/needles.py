@@ -19,7 +19,6 @@ import hashlib
 import json
 import re
 from collections.abc import Sequence
-from itertools import chain
 from operator import itemgetter
 
 # The parse tree `re.compile` builds and its opcodes: stdlib, private (no stubs), stable since 3.11;
@@ -215,41 +214,39 @@ class Finder:
 class Conjoined:
     """Which of many items a lowercased ASCII text holds a needle of each part of, in one pass (Aho-Corasick, in C):
     an item is a tuple of needle sets (a rule's parts, `parts`), held where the text holds a needle of every set,
-    labelled (a rule by its group: `present_labelled`). An item of no sets is never held (session 51: life51). Rules
-    share sets (the "I'm" of many): each set is looked for once, by its number, not once an item that has it."""
+    labelled (a rule by its group: `present_labelled`). An item of no sets is never held (session 51: life51). Its
+    first set names the item, as `Finder` does; its others, shared by many rules, by their number."""
 
     def __init__(self, items: Sequence[Sequence[frozenset[str]]], labels: Sequence[int]):
         numbered: dict[frozenset[str], int] = {}
-        for sets in items:
-            for wanted in sets:
-                numbered.setdefault(wanted, len(numbered))
-        by_first: list[list[int]] = [[] for _ in numbered]  # each set's items it is the first set of
-        self._rest: dict[int, frozenset[int]] = {}  # an item of several sets: its other sets
+        owners: dict[str, tuple[list[int], list[int]]] = {}
+        self._rest: dict[int, frozenset[int]] = {}  # an item of several sets: the numbers of its others
         for i, sets in enumerate(items):
-            if sets:
-                by_first[numbered[sets[0]]].append(i)
+            for needle in sets[0] if sets else ():
+                owners.setdefault(needle, ([], []))[0].append(i)
+            for wanted in sets[1:]:
+                if wanted not in numbered:
+                    numbered[wanted] = len(numbered)
+                    for needle in wanted:
+                        owners.setdefault(needle, ([], []))[1].append(numbered[wanted])
             if len(sets) > 1:
                 self._rest[i] = frozenset(numbered[wanted] for wanted in sets[1:])
-        self._by_first = [tuple(of) for of in by_first]
         self._several = frozenset(self._rest)
         self._label = list(labels)
-        owners: dict[str, list[int]] = {}
-        for wanted, number in numbered.items():
-            for needle in wanted:
-                owners.setdefault(needle, []).append(number)
         self._automaton = ahocorasick.Automaton()
-        for needle, sets_of in owners.items():
-            self._automaton.add_word(needle, tuple(sets_of))
+        for needle, (first_of, number_of) in owners.items():
+            self._automaton.add_word(needle, (tuple(first_of), tuple(number_of)))
         if owners:
             self._automaton.make_automaton()
         self._empty = not owners
 
     def present_labelled(self, low: str) -> tuple[set[int], set[int]]:
         """The items an ASCII text holds a needle of each part of, and their labels, in one pass, as sets."""
-        if self._empty:
-            return set(), set()
-        held = set(chain.from_iterable(map(_SECOND, self._automaton.iter(low))))  # (in C: no Python step a hit)
-        items = set(chain.from_iterable(map(self._by_first.__getitem__, held)))
+        items: set[int] = set()
+        held: set[int] = set()
+        for _, (first_of, number_of) in () if self._empty else self._automaton.iter(low):
+            items.update(first_of)
+            held.update(number_of)
         for i in self._several.intersection(items):  # (an item of several sets: held only where each of them is)
             if not self._rest[i] <= held:
                 items.discard(i)
