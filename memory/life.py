@@ -12967,8 +12967,6 @@ _TAILS: list[frozenset[str] | None] = [_UNMADE] * len(_RULES)
 # its needles (one parse), read by `_matches`.
 _OPENINGS: dict[int, tuple[frozenset[str], needles.Zero] | None] = {}
 _UNOPENED: tuple[frozenset[str], needles.Zero] = (frozenset(["\x00unmade"]), False)
-# (session 51: life51) Each rule's other parts' needles (`needles.parts`), by its place in `_RULES`: made with its needles.
-_PARTS: dict[int, tuple[frozenset[str], ...]] = {}
 
 
 def _rule_needles(at: int, pattern: re.Pattern[str]) -> frozenset[str] | None:
@@ -12976,19 +12974,9 @@ def _rule_needles(at: int, pattern: re.Pattern[str]) -> frozenset[str] | None:
     found = _TAILS[at]
     if found is _UNMADE:
         kept = _kept().get(needles.kept_key(pattern))
-        found, _OPENINGS[at], _PARTS[at] = (
-            kept if kept is not None else needles.within_and_openings(pattern, needles.LONG_MOST)
-        )
+        found, _OPENINGS[at] = kept if kept is not None else needles.within_and_openings(pattern, needles.LONG_MOST)
         _TAILS[at] = found
     return found
-
-
-def _rule_absent(at: int, pattern: re.Pattern[str], low: str | None) -> bool:
-    """Whether an ASCII sentence (`low`, lowered; None: not ASCII) holds no needle of some part of rule `at`
-    (`_rule_needles`, `_PARTS`): then the rule cannot match it."""
-    return needles.absent(low, _rule_needles(at, pattern)) or (
-        low is not None and any(needles.absent(low, one) for one in _PARTS[at])
-    )
 
 
 # (session 49: life49) Each rule's needles and openings as `_rule_needles` made them, kept in memory/data/needles.txt
@@ -15170,7 +15158,7 @@ class _Joins:
     tried: array[int]  # sentences each group was tried on before it joined
     # the finder of the joined groups' rules' needles (its sets are rules, each labelled by its group), those groups in
     # order and as a set; made again as groups join
-    held: tuple[needles.Conjoined, tuple[int, ...], frozenset[int]] | None = None
+    held: tuple[needles.Finder, tuple[int, ...], frozenset[int]] | None = None
     new: int = 0  # groups joined since the finder was made
 
 
@@ -15226,13 +15214,13 @@ def _tails_joined(joins: _Joins, group: int) -> None:
     joined = [at for at, tails_of in enumerate(joins.tails) if tails_of is not None and tails_of is not _UNMADE]
     if joins.new >= max(4, len(joined) // 4):
         joins.new = 0
-        # (a finder of every rule's parts, those of groups not joined holding no needles, each labelled by its group)
+        # (a finder of every rule, those of groups not joined holding no needles, each labelled by its group)
         group_of = [0] * len(_TAILS)
-        of_rules: list[tuple[frozenset[str], ...]] = [()] * len(_TAILS)
+        of_rules: list[frozenset[str] | None] = [frozenset()] * len(_TAILS)
         for at_group in joined:
             for at, _ in joins.groups[at_group][3]:
-                group_of[at], of_rules[at] = at_group, (_TAILS[at], *_PARTS[at])  # type: ignore[arg-type]
-        finder = needles.Conjoined(of_rules, group_of)
+                group_of[at], of_rules[at] = at_group, _TAILS[at]
+        finder = needles.Finder(of_rules, group_of)
         joins.held = (finder, tuple(joined), frozenset(joined))  # (one assignment: a reader sees the old or the new)
 
 
@@ -15249,7 +15237,9 @@ def _none_may_match(
         return False
     if held is not None:
         return all(pattern in skipped or at not in held for at, (_, _, pattern, _) in rules)
-    return all(pattern in skipped or _rule_absent(at, pattern, low) for at, (_, _, pattern, _) in rules)
+    return all(
+        pattern in skipped or needles.absent(low, _rule_needles(at, pattern)) for at, (_, _, pattern, _) in rules
+    )
 
 
 _FEW_RULES = 3  # (a group of more rules costs more to rule out rule by rule than its one search)
@@ -15311,7 +15301,7 @@ def _stated(sentence: str, skipped: frozenset[re.Pattern[str]] = frozenset(), be
             if not _opens(opener, sentence, starts):
                 continue
         for at, (attribute, memory_type, pattern, value_group) in rules:
-            if pattern in skipped or (at not in held if told else _rule_absent(at, pattern, low)):
+            if pattern in skipped or (at not in held if told else needles.absent(low, _rule_needles(at, pattern))):
                 continue
             for match in _matches(at, pattern, sentence, low):
                 said_as = "" if value_group == "retired" else " " + match.group(0)  # (a plan said as one)

@@ -19,7 +19,6 @@ import hashlib
 import json
 import re
 from collections.abc import Sequence
-from operator import itemgetter
 
 # The parse tree `re.compile` builds and its opcodes: stdlib, private (no stubs), stable since 3.11;
 # a change of shape only makes `needles` return None (the pattern then always runs).
@@ -28,8 +27,6 @@ from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any
 
 import ahocorasick
-
-_SECOND = itemgetter(1)  # (an automaton's hit: its end and its value)
 
 # Characters a needle: 3 tell words apart, and a sentence has few pieces (`grams`: those of 3 and 2).
 NEEDLE = 3
@@ -211,48 +208,6 @@ class Finder:
         return found
 
 
-class Conjoined:
-    """Which of many items a lowercased ASCII text holds a needle of each part of, in one pass (Aho-Corasick, in C):
-    an item is a tuple of needle sets (a rule's parts, `parts`), held where the text holds a needle of every set,
-    labelled (a rule by its group: `present_labelled`). An item of no sets is never held (session 51: life51). Its
-    first set names the item, as `Finder` does; its others, shared by many rules, by their number."""
-
-    def __init__(self, items: Sequence[Sequence[frozenset[str]]], labels: Sequence[int]):
-        numbered: dict[frozenset[str], int] = {}
-        owners: dict[str, tuple[list[int], list[int]]] = {}
-        self._rest: dict[int, frozenset[int]] = {}  # an item of several sets: the numbers of its others
-        for i, sets in enumerate(items):
-            for needle in sets[0] if sets else ():
-                owners.setdefault(needle, ([], []))[0].append(i)
-            for wanted in sets[1:]:
-                if wanted not in numbered:
-                    numbered[wanted] = len(numbered)
-                    for needle in wanted:
-                        owners.setdefault(needle, ([], []))[1].append(numbered[wanted])
-            if len(sets) > 1:
-                self._rest[i] = frozenset(numbered[wanted] for wanted in sets[1:])
-        self._several = frozenset(self._rest)
-        self._label = list(labels)
-        self._automaton = ahocorasick.Automaton()
-        for needle, (first_of, number_of) in owners.items():
-            self._automaton.add_word(needle, (tuple(first_of), tuple(number_of)))
-        if owners:
-            self._automaton.make_automaton()
-        self._empty = not owners
-
-    def present_labelled(self, low: str) -> tuple[set[int], set[int]]:
-        """The items an ASCII text holds a needle of each part of, and their labels, in one pass, as sets."""
-        items: set[int] = set()
-        held: set[int] = set()
-        for _, (first_of, number_of) in () if self._empty else self._automaton.iter(low):
-            items.update(first_of)
-            held.update(number_of)
-        for i in self._several.intersection(items):  # (an item of several sets: held only where each of them is)
-            if not self._rest[i] <= held:
-                items.discard(i)
-        return items, set(map(self._label.__getitem__, items))
-
-
 class Joint:
     """Several finders' needles in one automaton: one pass over a lowercased ASCII text tells what `starts` of the
     first and `holding` of each of the others tell, each as its own pass would (session 50: life50; `life.read`
@@ -397,57 +352,12 @@ _ANCHORS = frozenset([sre.AT_BEGINNING, sre.AT_BEGINNING_STRING])
 Zero = bool | tuple[str, ...]
 
 
-def within_and_openings(pattern: re.Pattern[str], most: int = 512) -> Made:
-    """`within`, `openings` and `parts` of a pattern from one parse (parsing is most of the cost of each)."""
+def within_and_openings(
+    pattern: re.Pattern[str], most: int = 512
+) -> tuple[frozenset[str] | None, tuple[frozenset[str], Zero] | None]:
+    """`within` and `openings` of a pattern from one parse (parsing is most of the cost of each)."""
     tree = _tree(pattern)
-    if tree is None:
-        return None, None, ()
-    found = _within(tree, 0, most)
-    return found, openings(pattern, tree), _parts(tree, found, most)
-
-
-# (session 51: life51) A rule is tried only where a sentence holds a needle of EVERY part of it its matches all hold,
-# not only of its best (`within`'s): "I'm ... nurse" held "i'm " and was tried though no job word was in it (a bench
-# sentence tried ~6.2 rules, ~2.8 with every part's needles). Each suffix of a sequence is such a part (every match
-# of the sequence holds a match of each suffix), and so is a group every match passes through once at least.
-PARTS_MOST = 4  # (past a few, each more part tells little and costs a pass's hits)
-
-
-def parts(pattern: re.Pattern[str], most: int = 512) -> tuple[frozenset[str], ...]:
-    """Needle sets besides `within`'s, each of some part every match of the pattern holds: a text that holds no
-    needle of one of them cannot match. Those another set's needles imply are left out (each needle of the other
-    holds one of its), at most PARTS_MOST of them."""
-    tree = _tree(pattern)
-    return () if tree is None else _parts(tree, _within(tree, 0, most), most)
-
-
-def _parts(tree: list[Any], best: frozenset[str] | None, most: int) -> tuple[frozenset[str], ...]:
-    if best is None:
-        return ()
-    found: list[frozenset[str]] = [best]
-    for one in _part_sets(tree, 0, most):
-        if not any(_implies(kept, one) for kept in found):
-            found = [kept for kept in found if kept is best or not _implies(one, kept)] + [one]
-    return tuple(sorted(found[1:], key=lambda one: (-min(map(len, one)), len(one), sorted(one))))[:PARTS_MOST]
-
-
-def _implies(one: frozenset[str], other: frozenset[str]) -> bool:
-    """Whether a text that holds a needle of `one` holds one of `other` (each of `one`'s holds one of `other`'s)."""
-    return all(any(needle in held for needle in other) for held in one)
-
-
-def _part_sets(items: list[Any], depth: int, most: int) -> list[frozenset[str]]:
-    """The needle sets of a sequence's suffixes (`_suffix_needles`) and of those of each group in it every match
-    passes through (a group, a repeat of at least one; not a branch's alternatives: a match takes one of them)."""
-    out = [
-        found for at in range(len(items)) if (found := _suffix_needles(items[at:])) is not None and len(found) <= most
-    ]
-    for op, av in items if depth < _DEEPEST else ():
-        if op is sre.SUBPATTERN:
-            out += _part_sets(list(av[-1]), depth + 1, most)
-        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT) and av[0] >= 1:
-            out += _part_sets(list(av[2]), depth + 1, most)
-    return out
+    return (None, None) if tree is None else (_within(tree, 0, most), openings(pattern, tree))
 
 
 def openings(pattern: re.Pattern[str], tree: list[Any] | None = None) -> tuple[frozenset[str], Zero] | None:
@@ -535,9 +445,8 @@ def places(low: str, heads: frozenset[str], zero: Zero) -> list[int]:
 # (session 49: life49) A pattern's `within_and_openings` kept in a file from one process to the next: making them parses
 # the pattern again (~1.7 ms a rule of memory/life.py). An entry is of the pattern, its flags and this VERSION of the
 # functions above (`kept_key`): bump VERSION with any change of what they find, and a file made before is not read.
-VERSION = 3  # (3: with `parts`)
-# `within`, `openings` and `parts` of a pattern
-Made = tuple[frozenset[str] | None, tuple[frozenset[str], Zero] | None, tuple[frozenset[str], ...]]
+VERSION = 2
+Made = tuple[frozenset[str] | None, tuple[frozenset[str], Zero] | None]
 
 
 def kept_key(pattern: re.Pattern[str]) -> str:
@@ -548,14 +457,13 @@ def kept_key(pattern: re.Pattern[str]) -> str:
 
 def kept_line(pattern: re.Pattern[str], made: Made) -> str:
     """One line of a file of kept needles: the key, a tab, the needles as JSON."""
-    within, opening, others = made
+    within, opening = made
     told = (
         None
         if opening is None
         else [sorted(opening[0]), list(opening[1]) if isinstance(opening[1], tuple) else opening[1]]
     )
-    entry = {"w": None if within is None else sorted(within), "o": told, "p": [sorted(one) for one in others]}
-    return kept_key(pattern) + "\t" + json.dumps(entry)
+    return kept_key(pattern) + "\t" + json.dumps({"w": None if within is None else sorted(within), "o": told})
 
 
 def kept_read(lines: Sequence[str]) -> dict[str, Made]:
@@ -567,11 +475,10 @@ def kept_read(lines: Sequence[str]) -> dict[str, Made]:
             continue
         entry = json.loads(said)
         within = None if entry["w"] is None else frozenset(entry["w"])
-        others = tuple(frozenset(one) for one in entry["p"])
         told = entry["o"]
         if told is None:
-            out[key] = (within, None, others)
+            out[key] = (within, None)
         else:
             zero: Zero = tuple(told[1]) if isinstance(told[1], list) else bool(told[1])
-            out[key] = (within, (frozenset(told[0]), zero), others)
+            out[key] = (within, (frozenset(told[0]), zero))
     return out

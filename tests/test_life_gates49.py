@@ -96,7 +96,7 @@ def test_the_rules_told_by_the_joined_pass_are_those_whose_needles_a_sentence_ho
             _, held, joined = life._groups_to_try(low, life._HELD.starts(low))
             for group in joined:
                 for at, (_, _, pattern, _) in life._BY_OPENER[group][3]:
-                    assert (at in held) is not life._rule_absent(at, pattern, low), (at, sentence)
+                    assert (at in held) is not needles.absent(low, life._rule_needles(at, pattern)), (at, sentence)
     textcache.drop()
 
 

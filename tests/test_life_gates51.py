@@ -1,82 +1,12 @@
-"""The life reading's gate of session 51 (life51): a rule is tried only where a sentence holds a needle of every part
-of it its matches all hold (`needles.parts`), not only of its best part's; a part's needles are substrings every match
-holds, so a rule passed over could never have matched, and one whose every part is there is tried and reads."""
+"""The life reading's cuts of session 51 (life51), each reading the same: the spelling pass tells a run of words read as
+written once a process (`life._S45K_PLAIN`, emptied by a forget), a sentence's first-person words are told among its
+runs in any case without lowering each (`vocab._QUICK_CASED`), `_may_hold` a finder by the pattern object."""
 
 from __future__ import annotations
 
 import re
 
-from memory import life, needles, textcache
-from tests.test_life_gates49 import _every_group_joined
-from tests.test_needles import _fixture_sentences, _passed_over
-
-_NURSE = re.compile(r"(?:^|(?<=[\s,;(]))(?:I|i)(?:'m| am) (?:now )?(?:a |an )?nurse at (?P<v>\w+)")
-
-
-def test_the_parts_of_a_pattern_are_needles_every_match_holds_beside_its_best():
-    best = needles.within(_NURSE, needles.LONG_MOST)
-    parts = needles.parts(_NURSE, needles.LONG_MOST)
-    assert best is not None and parts  # (the "I'm" part and the "nurse at" part each have their own)
-    said = "I'm now a nurse at Guys"
-    assert _NURSE.search(said) and all(not needles.absent(said.lower(), one) for one in (best, *parts))
-    for text in ("she is a nurse at Guys", "I'm now a teacher at Eton"):  # (one part's needles absent: no match)
-        assert _NURSE.search(text) is None
-        assert any(needles.absent(text.lower(), one) for one in (best, *parts))
-
-
-def test_a_part_another_implies_is_not_kept_and_a_pattern_with_no_needles_has_no_parts():
-    assert needles.parts(re.compile(r"x+yz")) == ()
-    for one in needles.parts(_NURSE, needles.LONG_MOST):
-        assert not needles._implies(needles.within(_NURSE, needles.LONG_MOST) or frozenset(), one)
-
-
-def test_no_sentence_a_rule_matches_is_skipped_by_any_of_its_parts_needles():
-    sentences = _fixture_sentences()
-    parts = [
-        (rule[2], one)
-        for at, rule in enumerate(life._RULES)
-        if life._rule_needles(at, rule[2]) is not None
-        for one in life._PARTS[at]
-    ]
-    assert len(parts) > 300  # (most rules have a part besides their best)
-    assert _passed_over(parts, sentences) == []
-
-
-def _rotating_rule() -> int:
-    return next(at for at, rule in enumerate(life._RULES) if "rotating (?:through|in)" in rule[2].pattern)
-
-
-def test_a_rule_whose_second_parts_needles_are_absent_is_not_tried(monkeypatch):
-    monkeypatch.setattr(life, "_JOINS", [])
-    _every_group_joined()
-    at = _rotating_rule()
-    ran: list[int] = []
-    matches = life._matches
-    monkeypatch.setattr(life, "_matches", lambda rule, *rest: ran.append(rule) or matches(rule, *rest))
-    textcache.drop()
-    other = "She is working in cardiology at St Mary's"  # (its best part's " at " and " in " there, no "I'm")
-    assert not needles.absent(other.lower(), life._rule_needles(at, life._RULES[at][2]))
-    assert life.read(other) == ()
-    assert at not in ran
-    textcache.drop()
-    mine = "I'm working in cardiology at St Mary's"  # (control: every part there, the rule tried and read)
-    assert [(s.attribute, s.value) for s in life.read(mine)] == [("employer", "st mary's")]
-    assert at in ran
-    textcache.drop()
-
-
-def test_a_rule_of_a_group_not_joined_is_skipped_by_its_parts_too(monkeypatch):
-    monkeypatch.setattr(life, "_JOINS", [])
-    monkeypatch.setattr(life, "_JOIN_AFTER", 10**9)  # (no group joins: each rule's parts looked for one by one)
-    at = _rotating_rule()
-    ran: list[int] = []
-    matches = life._matches
-    monkeypatch.setattr(life, "_matches", lambda rule, *rest: ran.append(rule) or matches(rule, *rest))
-    textcache.drop()
-    assert life.read("She is working in cardiology at St Mary's") == () and at not in ran
-    textcache.drop()
-    assert [s.value for s in life.read("I'm working in cardiology at St Mary's")] == ["st mary's"] and at in ran
-    textcache.drop()
+from memory import life, textcache, vocab
 
 
 def test_the_runs_read_as_written_are_told_once_and_a_misspelling_beside_them_is_still_read():
@@ -91,3 +21,33 @@ def test_the_runs_read_as_written_are_told_once_and_a_misspelling_beside_them_is
     assert life._s45k_spelt.__wrapped__("I swiched from verison to crikcet") == "I switched from verizon to cricket"
     textcache.drop()
     assert not life._S45K_PLAIN
+
+
+def test_a_misspelt_turn_after_many_plain_ones_reads_as_it_does_alone():
+    textcache.drop()
+    alone = life.read.__wrapped__("I swiched to verison")
+    for text in ("I switched to a new phone", "I switched to Three", "my phone is on verizon now"):
+        life.read(text)
+    assert life.read("I swiched to verison") == alone
+    assert [s.value for s in alone] == ["verizon"]  # (the misspellings read: a provider)
+    textcache.drop()
+
+
+def test_a_first_person_word_is_told_in_any_case_and_only_as_a_whole_run():
+    assert "I'M" in vocab._QUICK_CASED and "wE'rE" in vocab._QUICK_CASED and "MOVED" in vocab._QUICK_CASED
+    assert all(word.lower() in vocab._QUICK_WORDS for word in vocab._QUICK_CASED)
+    for sentence in ("I'M ON EE NOW", "WE'RE on Vodafone", "Moved to Three last week"):
+        assert vocab._may_be_named(sentence, sentence.lower())
+    # (controls: no such word as a whole run; "mine" and "myself" hold "m", "my" inside)
+    for sentence in ("Vodafone is cheap", "mine is cheap", "myself and Three"):
+        assert not vocab._may_be_named(sentence, sentence.lower())
+
+
+def test_may_hold_tells_a_pattern_by_its_own_words_and_a_screened_one_by_its_pass():
+    mine = re.compile(r"\bparachute (?:jump|course)\b")
+    assert not life._may_hold(mine, "I went to the shops")
+    assert life._may_hold(mine, "I did a parachute jump")  # (control: its words there)
+    assert life._may_hold(mine, "Parachute course in Zürich")  # (not ASCII: never passed over)
+    assert life._may_hold(life._ROLE_PLAY, "pretend you are my landlord") is not life._may_hold(
+        life._ROLE_PLAY, "I moved to Leeds"
+    )
