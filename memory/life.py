@@ -797,20 +797,20 @@ _WORK = patterns.lazy(
 # The words every match of a pattern holds (`needles.within`), by the pattern: one pass over a text
 # (`needles.Finder`) tells most texts of an import apart from a pattern's matches before its search
 # (the role-play request `_ROLE_PLAY`, searched in every turn, was 9% of `read`; a job's words 5%).
-_WORDS_OF: dict[tuple[str, int], needles.Finder | int] = {}  # (an int: the search's place in `_screen`)
+# (by the pattern object, one lookup: a pattern of `patterns.lazy` hashes as itself; session 51: life51)
+_WORDS_OF: dict[re.Pattern[str], needles.Finder | int] = {}  # (an int: the search's place in `_screen`)
 
 
 def _may_hold(pattern: re.Pattern[str], text: str) -> bool:
     """False only where `text` cannot match `pattern`: it is ASCII and holds none of the words every
     match of it holds (made at the first text looked at). A search of `_screen` is told by its one pass."""
-    finder = _WORDS_OF.get((pattern.pattern, pattern.flags))
+    finder = _WORDS_OF.get(pattern)
     if finder is None:
         at = _screen()[1].get((pattern.pattern, pattern.flags))
-        finder = at if at is not None else needles.Finder([needles.within(pattern)])
-        _WORDS_OF[(pattern.pattern, pattern.flags)] = finder
-    if isinstance(finder, int):
+        finder = _WORDS_OF[pattern] = at if at is not None else needles.Finder([needles.within(pattern)])
+    if finder.__class__ is int:
         return not text.isascii() or finder in _screened(text)
-    return finder.holds_any(text.lower() if text.isascii() else None)
+    return finder.holds_any(text.lower() if text.isascii() else None)  # type: ignore[union-attr]
 
 
 # (session 48: life48) The searches `read` looks for the words of in every text or sentence, told in one pass a text
@@ -18310,15 +18310,29 @@ def _s45k_fixed(match: re.Match[str]) -> str:
     return key if written == lower else key.capitalize()
 
 
+# (session 51: life51) The runs of words `_s45k_spelt` found read as written (none near a key word), so a turn's runs
+# are looked at once a process, not once a turn (an import's turns say the same words again: ~3 us a turn); emptied
+# by a forget (no word of a text held after it) and when it holds more than _S45K_PLAIN_MOST.
+_S45K_PLAIN: set[str] = set()
+_S45K_PLAIN_MOST = 50_000
+on_drop(_S45K_PLAIN.clear)
+
+
 @text_cache(maxsize=4096)
 def _s45k_spelt(text: str) -> str:
     """`text` with each misspelt word read as the key word or list name it is near (`_s45k_word`)."""
     # (session 50: life50) Every match of `_S45K_WORD` is one whole run of `_word_runs` (found once for `_unspelled` and
     # `_typed_out` too) of five ASCII letters or more; a run the search passes over (one before a hyphen) only adds a
     # word looked up: where it is near a key word the sub below runs, and reads the text as its search does.
-    words = [run.lower() for run in _word_runs(text) if len(run) >= 5 and run.isascii() and run.isalpha()]
+    runs = _word_runs(text).difference(_S45K_PLAIN)  # (each run is told alone: one told before is told the same)
+    if not runs:
+        return text
+    words = [run.lower() for run in runs if len(run) >= 5 and run.isascii() and run.isalpha()]
     unknown = set(words).difference(vocab.model_words())
     if all(_s45k_word(word) is None for word in unknown):
+        if len(_S45K_PLAIN) > _S45K_PLAIN_MOST:
+            _S45K_PLAIN.clear()
+        _S45K_PLAIN.update(runs)
         return text  # (no word is near a key word: `_s45k_fixed` leaves each as written; a call a word, 6 us)
     return _S45K_WORD.sub(_s45k_fixed, text)
 

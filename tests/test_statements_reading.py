@@ -230,7 +230,7 @@ RECORDED = {
     # volunteering no job ("I volunteer for Oxfam"), and a volunteer role, a university or a gym said after when
     # ("I volunteer weekends at Oxfam", "a student part-time at UCL", "I lift at night at PureGym")
     # (with life50's gates merged: the digest of both)
-    21: "c872bc8b01e07c35",
+    21: "8bbf76ebd24a60b4",
 }
 
 
