@@ -43,9 +43,10 @@ BUSY_TIMEOUT_S = 10.0
 WAL_CHECKPOINT_PAGES = 8192
 # A bulk write's page cache, in KiB (SQLite's default: 2,000). An import batch's transaction dirties
 # more pages than the default holds (a page a memory, one in each of two indexes keyed by a hash), so
-# SQLite spilled them to the WAL mid-transaction and read them back: at 30k messages 8 MB cut the
-# pwrites from 295k to 236k and the preads from 256k to 112k (up to 8 MB of RSS while it lasts).
-BULK_CACHE_KIB = 8000
+# SQLite spilled them to the WAL mid-transaction and read them back. At 100k messages 4 MB cut the
+# pwrites from 1.34M to 1.01M (no spill) and the preads from 1.29M to 0.84M for ~2 MB of peak RSS;
+# 8 MB read 0.60M but cost ~6 MB, and the import's peak is within 15 MB of its 500 MB budget.
+BULK_CACHE_KIB = 4000
 
 
 def _translate(exc: Exception, path: Path) -> QuireError:

@@ -7,7 +7,7 @@ import os
 
 from memory.db import FileDatabase, bulk_cache
 
-ROWS = 1200  # ~1,200 pages of 2 KB rows (one a page): over SQLite's default 2,000 KiB, under 8,000
+ROWS = 800  # ~800 pages of 2 KB rows (one a page): over SQLite's default 2,000 KiB, under 4,000
 
 
 def _db(tmp_path) -> FileDatabase:
