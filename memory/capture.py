@@ -35,7 +35,7 @@ from memory import (
     tokens,
     tombstones,
 )
-from memory.db import Database, insert_many, insert_numbered, rows_in
+from memory.db import Database, bulk_cache, insert_many, insert_numbered, rows_in
 from memory.embed import Embedder, embed_text, to_blob
 from memory.errors import Forgotten, ModelUnavailable, NotFound, QuireError, Refused
 from memory.models import CapturePayload, missing_fields, retrieval_cue, title_for
@@ -279,7 +279,7 @@ def capture_stream(
     lands (not logged by an earlier run, through the gate); a row whose text was not encoded
     ahead is encoded when it lands, so the vectors are the same either way.
     """
-    with ThreadPoolExecutor(max_workers=2, thread_name_prefix="quire-encode") as pool:
+    with bulk_cache(db), ThreadPoolExecutor(max_workers=2, thread_name_prefix="quire-encode") as pool:
         previous: tuple[T, _Ahead] | None = None
         for tag, payloads, keys in batches:
             source = None if defer_embed else embedder
