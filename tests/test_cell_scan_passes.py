@@ -246,11 +246,16 @@ def _every_reaching(read, cut):
     return pos, who, unit, high
 
 
+@pytest.mark.parametrize("subset", [1, 100])  # the reaching queries alone, or the whole unit
 @pytest.mark.parametrize("copied", [False, True])
-def test_only_queries_whose_best_bound_reaches_their_cut_are_compared_and_the_pairs_are_the_same(copied):
+def test_only_queries_whose_best_bound_reaches_their_cut_are_compared_and_the_pairs_are_the_same(
+    copied, subset, monkeypatch
+):
     """`vectors._reaching` compares row by row only the queries whose best bound in a unit reaches
-    their cut; the pairs listed are every pair at or over its cut (a tie included), in the same
-    order, and a query whose best is just under its cut (the control) lists none."""
+    their cut (or the whole unit, where many do); the pairs listed are every pair at or over its
+    cut (a tie included), in the same order, and a query whose best is just under its cut (the
+    control) lists none."""
+    monkeypatch.setattr(vectors, "SUBSET", subset)
     rng = np.random.default_rng(51)
     cut = np.array([0.9, 0.8, 0.7, 0.95], dtype=np.float32)
     first = rng.uniform(0.0, 0.6, (3, 40)).astype(np.float32)
