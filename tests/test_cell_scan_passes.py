@@ -231,3 +231,57 @@ def test_a_degenerate_batch_lists_what_the_scan_lists(monkeypatch, scan):
     assert (floor == np.float32(0.75)).all()
     _same(index.top_above(batch, 0.75), before)
     assert sum(len(p) for p, _, _ in before) > vectors.BOUNDED_PAIRS * len(batch)
+
+
+def _every_reaching(read, cut):
+    """The pairs a bounded scan's units list, compared row by row for every query: (positions,
+    queries, units, bounds), row-major within a unit (the order before session 51)."""
+    pos, who, unit, high = [], [], [], []
+    for i, (positions, among, bound) in enumerate(read):
+        c, sub = np.nonzero(bound >= cut[among][:, None])
+        pos += positions[sub].tolist()
+        who += among[c].tolist()
+        unit += [i] * len(sub)
+        high += bound[c, sub].tolist()
+    return pos, who, unit, high
+
+
+@pytest.mark.parametrize("subset", [1, 100])  # the reaching queries alone, or the whole unit
+@pytest.mark.parametrize("copied", [False, True])
+def test_only_queries_whose_best_bound_reaches_their_cut_are_compared_and_the_pairs_are_the_same(
+    copied, subset, monkeypatch
+):
+    """`vectors._reaching` compares row by row only the queries whose best bound in a unit reaches
+    their cut (or the whole unit, where many do); the pairs listed are every pair at or over its
+    cut (a tie included), in the same order, and a query whose best is just under its cut (the
+    control) lists none."""
+    monkeypatch.setattr(vectors, "SUBSET", subset)
+    rng = np.random.default_rng(51)
+    cut = np.array([0.9, 0.8, 0.7, 0.95], dtype=np.float32)
+    first = rng.uniform(0.0, 0.6, (3, 40)).astype(np.float32)
+    first[0, 7] = np.nextafter(np.float32(0.9), np.float32(0))  # query 0: just under its cut
+    first[1, [3, 30]] = [np.float32(0.8), np.float32(0.83)]  # query 1: a tie with its cut and one over
+    first[2, :] = np.float32(0.75)  # query 2: every row reaches
+    second = rng.uniform(0.0, 0.5, (2, 25)).astype(np.float32)  # no query of this unit reaches
+    third = rng.uniform(0.9, 1.0, (1, 10)).astype(np.float32)  # query 3 reaches on some rows
+    read = [
+        (np.arange(100, 140), np.array([0, 1, 2]), first),
+        (np.arange(200, 225), np.array([1, 3]), second),
+        (np.arange(300, 310), np.array([3]), third),
+    ]
+    tops = [bound.max(axis=1) for _, _, bound in read]
+    copies = [rng.integers(0, 256, (len(p), 8), dtype=np.uint8) for p, _, _ in read] if copied else [None] * 3
+    found = vectors._reaching(read, tops, cut, copies, 8)
+    assert found is not None
+    at, owners, unit, high, rows8 = found
+    pos, who, units, bounds_ = _every_reaching(read, cut)
+    assert at.tolist() == pos and owners.tolist() == who and unit.tolist() == units
+    assert high.tolist() == bounds_
+    assert 0 not in owners.tolist()  # the control
+    assert sorted(at[owners == 1].tolist()) == [103, 130]
+    if copied:
+        expected = np.concatenate([copies[u][p - read[u][0][0]][None] for p, u in zip(at, unit, strict=True)])
+        assert rows8 is not None and (rows8 == expected).all()
+    else:
+        assert rows8 is None
+    assert vectors._reaching(read[1:2], tops[1:2], cut, copies[1:2], 8) is None
