@@ -293,6 +293,10 @@ _ROLE_NOUNS = [
     "hygienist",  # (session 42: beth: "I'm a registered dental hygienist at Sandhills Family Dentistry")
 ]
 _ROLE = r"(?P<role>(?:[a-z0-9][\w-]*\s+){0,3}(?:" + "|".join(_ROLE_NOUNS) + r")s?)"
+# Put after `_ROLE` where the place after it is read as the employer: a student is at a school, not employed there
+# ("I'm a student at UCL", "I am grad student at Stanford" are the university alone, its own rule: `_CLASS_YEAR`;
+# "a student nurse at St Mary's" works there). Session 51.
+_NOT_A_STUDENT = r"(?<!student)(?<!students)"
 # "head of science", "director of operations": a role named by what it heads
 _HEAD_OF = (
     r"(?P<role>(?:deputy |assistant |acting )?(?:head|director|chair|dean|lead) of (?!the household|the family)"
@@ -6775,6 +6779,7 @@ _HINGLISH = (
         _I
         + r" (?:'m|am) (?:now |currently |still )?"
         + _ROLE
+        + _NOT_A_STUDENT
         + r" (?:at|in) (?P<v>"
         + _NAME
         + r")(?=\s*(?:[,.;!?]|$))",
@@ -11425,6 +11430,7 @@ _RULES = (
         + _UP
         + r"])) "
         + _ROLE
+        + _NOT_A_STUDENT
         + r"(?: "
         + _WORKED_WHEN  # ("I'm a nurse at night at St Mary's", "a barista part-time at Starbucks": trust50)
         + r")? (?:at|for|with) (?P<v>"
@@ -11441,6 +11447,7 @@ _RULES = (
         + _NOW
         + r"work(?:s|ing)? as an? "
         + _ROLE
+        + _NOT_A_STUDENT
         + r"(?: "
         + _WORKED_WHEN  # ("I'm a nurse at night at St Mary's", "a barista part-time at Starbucks": trust50)
         + r")? (?:at|for|with) (?P<v>"

@@ -231,6 +231,9 @@ RECORDED = {
     # ("I volunteer weekends at Oxfam", "a student part-time at UCL", "I lift at night at PureGym")
     # (with life50's gates merged: the digest of both)
     21: "8bbf76ebd24a60b4",
+    # session 51: a student at a place no employer ("I'm a student at UCL", "a grad student at Stanford" are the
+    # university alone; "a student nurse at St Mary's" still works there); and life51's same reading, faster
+    22: "84f02590c053e40a",
 }
 
 

@@ -1,0 +1,107 @@
+"""A student at a place studies there, not works there (session 51). "I'm a student at UCL" read the employer "ucl"
+beside the university (the rule of "I'm a <job> at <Place>" holds "student" among its jobs), so a person who said
+"I work at Google" and later "I'm a grad student at Stanford" had Google queued as replaced by Stanford. By every
+route a person's words come in: the CLI's capture, the library, and each import."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import quire
+from memory import life
+from tests.import_formats import write
+
+
+def _read(text: str, attribute: str) -> list[str]:
+    return [s.value for s in life.read(text) if s.attribute == attribute]
+
+
+STUDENTS = [
+    ("I'm a student at UCL", "ucl"),  # the reproduction
+    ("I am a student at UCL.", "ucl"),
+    ("I am student at UCL", "ucl"),  # the rule of a role said without its article
+    ("I'm now a student at UCL", "ucl"),
+    ("I'm a grad student at Stanford", "stanford"),
+    ("I'm a phd student at UCL", "ucl"),
+    ("I'm a masters student at Imperial", "imperial"),
+    ("I'm a second-year student at UCL", "ucl"),
+    ("I'm a medical student at King's College London", "king's college london"),
+    ("I'm a student part-time at UCL", "ucl"),
+]
+
+
+@pytest.mark.parametrize(("text", "university"), STUDENTS)
+def test_a_student_at_a_place_is_its_university_and_no_employer(text, university):
+    assert _read(text, "employer") == []
+    assert _read(text, "university") == [university]
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [
+        ("I'm a student nurse at St Mary's", "st mary's"),  # a nurse in training works on the ward
+        ("I'm a nurse at St Mary's", "st mary's"),
+        ("I'm a software engineer at Google", "google"),
+        ("I'm a research assistant at UCL", "ucl"),  # employed by the university
+        ("I'm a lecturer at UCL", "ucl"),
+        ("I'm a student at UCL and I work at Tesco", "tesco"),
+        ("I'm a student at heart but I work at Tesco", "tesco"),
+        ("I am manual tester at Wipro", "wipro"),  # the rule of a role said without its article
+        ("I work as a nurse at St Mary's", "st mary's"),
+    ],
+)
+def test_control_a_job_at_a_place_is_still_the_employer(text, employer):
+    assert _read(text, "employer") == [employer]
+
+
+OLD = "I work at Google on the search team."
+ROUTED = [
+    ("I'm a grad student at Stanford these days", False),
+    ("I'm a software engineer at Stripe these days", True),  # control: a job elsewhere replaces Google
+]
+
+
+def _employer_changes(home) -> list[tuple[str, str]]:
+    with quire.open(home) as q:
+        items = q.review().items
+    return [(i["payload"]["was"], i["payload"]["now"]) for i in items if i["payload"].get("attribute") == "employer"]
+
+
+@pytest.mark.parametrize(("new", "changed"), ROUTED)
+def test_on_the_cli(cli, quire_home, new, changed):
+    assert cli("capture", OLD).exit_code == 0
+    assert cli("capture", new).exit_code == 0
+    assert bool(_employer_changes(quire_home)) is changed
+
+
+@pytest.mark.parametrize(("new", "changed"), ROUTED)
+def test_through_the_library(quire_home, new, changed):
+    with quire.open(quire_home) as q:
+        q.capture(OLD)
+        q.capture(new)
+    assert bool(_employer_changes(quire_home)) is changed
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "chatgpt", "chat-jsonl"])
+@pytest.mark.parametrize(("new", "changed"), ROUTED)
+def test_from_each_import(cli, quire_home, tmp_path, fmt, new, changed):
+    path = write(fmt, tmp_path / "export", [("Study", [OLD, new])])
+    assert cli("import", str(path)).exit_code == 0
+    with quire.open(quire_home) as q:
+        items = [(i["kind"], i["old"], i["new"]) for i in q.review().items]
+    assert items == ([("revision", OLD, new)] if changed else [])
+
+
+@pytest.mark.parametrize(("new", "changed"), ROUTED)
+def test_from_a_whatsapp_chat(cli, quire_home, tmp_path: Path, new, changed):
+    chat = tmp_path / "WhatsApp Chat with Anna.txt"
+    chat.write_text(
+        f"03/01/24, 09:00 - Tom: {OLD}\n03/01/24, 09:02 - Anna: How is it going?\n09/01/24, 10:02 - Tom: {new}\n",
+        encoding="utf-8",
+    )
+    assert cli("import", "--me", "Tom", str(chat)).exit_code == 0
+    with quire.open(quire_home) as q:
+        items = [(i["kind"], i["old"], i["new"]) for i in q.review().items]
+    assert items == ([("revision", OLD, new)] if changed else [])
