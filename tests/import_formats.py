@@ -101,3 +101,14 @@ def write(fmt: str, folder: Path, convs: list[Conv], *, newline: str = "\n", bom
         text = "".join(json.dumps(r) + newline for r in rows)
     path.write_bytes((head + text).encode("utf-8"))
     return path
+
+
+def whatsapp_said(folder: Path, first: str, then: str) -> Path:
+    """A WhatsApp chat in `folder` where Tom says `first`, Anna answers and Tom says `then` six days later: the
+    path to import with `--me Tom`."""
+    chat = folder / "WhatsApp Chat with Anna.txt"
+    chat.write_text(
+        f"03/01/24, 09:00 - Tom: {first}\n03/01/24, 09:02 - Anna: How is it going?\n09/01/24, 10:02 - Tom: {then}\n",
+        encoding="utf-8",
+    )
+    return chat

@@ -11,7 +11,7 @@ import pytest
 
 import quire
 from memory import life
-from tests.import_formats import write
+from tests.import_formats import whatsapp_said, write
 
 
 def _read(text: str, attribute: str) -> list[str]:
@@ -96,12 +96,7 @@ def test_from_each_import(cli, quire_home, tmp_path, fmt, new, changed):
 
 @pytest.mark.parametrize(("new", "changed"), ROUTED)
 def test_from_a_whatsapp_chat(cli, quire_home, tmp_path: Path, new, changed):
-    chat = tmp_path / "WhatsApp Chat with Anna.txt"
-    chat.write_text(
-        f"03/01/24, 09:00 - Tom: {OLD}\n03/01/24, 09:02 - Anna: How is it going?\n09/01/24, 10:02 - Tom: {new}\n",
-        encoding="utf-8",
-    )
-    assert cli("import", "--me", "Tom", str(chat)).exit_code == 0
+    assert cli("import", "--me", "Tom", str(whatsapp_said(tmp_path, OLD, new))).exit_code == 0
     with quire.open(quire_home) as q:
         items = [(i["kind"], i["old"], i["new"]) for i in q.review().items]
     assert items == ([("revision", OLD, new)] if changed else [])
