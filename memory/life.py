@@ -297,6 +297,8 @@ _ROLE = r"(?P<role>(?:[a-z0-9][\w-]*\s+){0,3}(?:" + "|".join(_ROLE_NOUNS) + r")s
 # ("I'm a student at UCL", "I am grad student at Stanford" are the university alone, its own rule: `_CLASS_YEAR`;
 # "a student nurse at St Mary's" works there). Session 51.
 _NOT_A_STUDENT = r"(?<!student)(?<!students)"
+# "the" before a name a job is held at ("a nurse at the Royal Free", "for the NHS"): no part of the name (session 51)
+_THE_NAMED = r"(?:the (?=[" + _UP + r"]))?"
 # "head of science", "director of operations": a role named by what it heads
 _HEAD_OF = (
     r"(?P<role>(?:deputy |assistant |acting )?(?:head|director|chair|dean|lead) of (?!the household|the family)"
@@ -11426,14 +11428,16 @@ _RULES = (
         _I
         + r"(?:'m| am) "
         + _NOW
-        + r"(?:working )?(?:as )?(?:an?|the(?! (?:only|best|worst|first|last|new|other|youngest|oldest)\b)(?=[^.;!?]{0,60}? (?:at|for|with) ["
+        + r"(?:working )?(?:as )?(?:an?|the(?! (?:only|best|worst|first|last|new|other|youngest|oldest)\b)(?=[^.;!?]{0,60}? (?:at|for|with) (?:the )?["
         + _UP
         + r"])) "
         + _ROLE
         + _NOT_A_STUDENT
         + r"(?: "
         + _WORKED_WHEN  # ("I'm a nurse at night at St Mary's", "a barista part-time at Starbucks": trust50)
-        + r")? (?:at|for|with) (?P<v>"
+        + r")? (?:at|for|with) "
+        + _THE_NAMED  # ("I'm a nurse at the Royal Free", "I work as a producer for the BBC": session 51)
+        + r"(?P<v>"
         + _NAME
         + r"|(?:(?<=at )|(?<=for ))"  # (in lower case not after "with": "a lawyer with more than 10 years")
         + _LOW_PLACE
@@ -11450,7 +11454,9 @@ _RULES = (
         + _NOT_A_STUDENT
         + r"(?: "
         + _WORKED_WHEN  # ("I'm a nurse at night at St Mary's", "a barista part-time at Starbucks": trust50)
-        + r")? (?:at|for|with) (?P<v>"
+        + r")? (?:at|for|with) "
+        + _THE_NAMED  # ("I'm a nurse at the Royal Free", "I work as a producer for the BBC": session 51)
+        + r"(?P<v>"
         + _NAME
         + r"|(?:(?<=at )|(?<=for ))"
         + _LOW_PLACE

@@ -234,6 +234,9 @@ RECORDED = {
     # session 51: a student at a place no employer ("I'm a student at UCL", "a grad student at Stanford" are the
     # university alone; "a student nurse at St Mary's" still works there); and life51's same reading, faster
     22: "84f02590c053e40a",
+    # session 51: a job held at "the" and a name is held there ("I'm a nurse at the Royal Free", "I work as a nurse
+    # part-time for the NHS", "I'm an engineer at the BBC")
+    23: "38e6b59acd81336c",
 }
 
 
