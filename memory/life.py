@@ -143,6 +143,7 @@ _LOW_SCHOOL = (
 _NOT_EMPLOYER = (
     r"(?:a|an|my|our|his|her|their|your|its|it|this|that|home|nights?|days?|weekends?|moment|minute|time|times|same|"
     r"end|start|beginning|top|bottom|back|front|office|house|desk|computer|pace|level|least|all|most|some|any|both|"
+    r"best|worst|"  # ("a terrible cook at the best of times": session 51)
     r"myself|ourselves|me|us|him|them|you|free|once|twice|lunch|dinner|breakfast|noon|midnight|dawn|work|school|uni|"
     r"college|university|gym|new|old|other|next|last|first|full|part|hourly|minimum|about|around|over|under|"
     r"more|less|than|lots|plenty|years?|months?|weeks?|hours?|kids|children|people|friends|family|clients|customers|"
@@ -293,6 +294,17 @@ _ROLE_NOUNS = [
     "hygienist",  # (session 42: beth: "I'm a registered dental hygienist at Sandhills Family Dentistry")
 ]
 _ROLE = r"(?P<role>(?:[a-z0-9][\w-]*\s+){0,3}(?:" + "|".join(_ROLE_NOUNS) + r")s?)"
+# Jobs said with the place they are held at ("I'm a cashier at Tesco", "I work as a waitress at Nando's"): read as a
+# job only where a place follows (`_ROLE_AT`), as several are a hobby or a trait alone ("a keen baker", "a good
+# cook", "a terrible pilot"). Session 51: 34 of 40 common jobs said "I'm a <job> at Tesco" read no employer.
+_JOBS_AT_A_PLACE = [
+    "producer", "paramedic", "firefighter", "cashier", "waiter", "waitress", "bartender", "receptionist", "cleaner",
+    "baker", "nanny", "carer", "dentist", "surgeon", "pilot", "flight attendant", "chemist", "veterinarian", "vet",
+    "secretary", "clerk", "courier", "salesperson", "sales assistant", "shop assistant", "hairdresser", "tutor", "cook",
+    "security guard", "warehouse worker", "care worker", "support worker", "social worker", "optometrist",
+    "radiographer", "librarian", "midwife", "server", "butcher", "stylist", "caretaker", "porter", "paralegal",
+]  # fmt: skip
+_ROLE_AT = r"(?P<role>(?:[a-z0-9][\w-]*\s+){0,3}(?:" + "|".join(_ROLE_NOUNS + _JOBS_AT_A_PLACE) + r")s?)"
 # Put after `_ROLE` where the place after it is read as the employer: a student is at a school, not employed there
 # ("I'm a student at UCL", "I am grad student at Stanford" are the university alone, its own rule: `_CLASS_YEAR`;
 # "a student nurse at St Mary's" works there). Session 51.
@@ -11431,7 +11443,7 @@ _RULES = (
         + r"(?:working )?(?:as )?(?:an?|the(?! (?:only|best|worst|first|last|new|other|youngest|oldest)\b)(?=[^.;!?]{0,60}? (?:at|for|with) (?:the )?["
         + _UP
         + r"])) "
-        + _ROLE
+        + _ROLE_AT
         + _NOT_A_STUDENT
         + r"(?: "
         + _WORKED_WHEN  # ("I'm a nurse at night at St Mary's", "a barista part-time at Starbucks": trust50)
@@ -11450,7 +11462,7 @@ _RULES = (
         + r" "
         + _NOW
         + r"work(?:s|ing)? as an? "
-        + _ROLE
+        + _ROLE_AT
         + _NOT_A_STUDENT
         + r"(?: "
         + _WORKED_WHEN  # ("I'm a nurse at night at St Mary's", "a barista part-time at Starbucks": trust50)

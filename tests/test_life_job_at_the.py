@@ -1,4 +1,6 @@
-"""A job held at "the" and a name is held there (session 51). "I'm a nurse at the Royal Free", "I work as a nurse for
+"""A job held at a place is held there, whatever the job and with "the" before the place's name (session 51). 34 of
+40 common jobs ("I'm a cashier at Tesco", "I'm a waitress at Nando's") read no employer: only the jobs of `_ROLE` were
+read before a place. And "I'm a nurse at the Royal Free", "I work as a nurse for
 the NHS", "I'm an engineer at the BBC" read the role and no employer (the rules of "I'm a <job> at <Place>" took a
 name only right after "at", "for" or "with"), while "I work at the BBC" read it. Through the CLI, the library and
 an import."""
@@ -44,6 +46,37 @@ def test_a_job_at_the_name_is_the_employer(text, employer):
     ],
 )
 def test_control_no_name_after_the_is_no_employer(text):
+    assert _employer(text) == []
+
+
+JOBS = [
+    "cashier", "waiter", "waitress", "bartender", "receptionist", "cleaner", "paramedic", "firefighter", "dentist",
+    "surgeon", "pilot", "flight attendant", "secretary", "clerk", "courier", "sales assistant", "hairdresser", "tutor",
+    "cook", "security guard", "warehouse worker", "care worker", "social worker", "librarian", "midwife", "server",
+    "producer", "nanny", "vet", "radiographer",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("job", JOBS)
+def test_a_common_job_at_a_place_is_the_employer(job):
+    article = "an" if job[0] in "aeiou" else "a"
+    assert _employer(f"I'm {article} {job} at Tesco.") == ["tesco"]
+    assert _employer(f"I work as {article} {job} at Tesco") == ["tesco"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm a keen baker.",  # a hobby or a trait, no place
+        "I'm a good cook at home.",
+        "I'm a terrible cook at the best of times.",
+        "I'm a pilot at heart.",
+        "I'm a carer for my mum.",
+        "I'm a carer for Mum.",  # family
+        "I'm a better cook than Tom.",
+    ],
+)
+def test_control_a_job_word_without_a_place_is_no_employer(text):
     assert _employer(text) == []
 
 

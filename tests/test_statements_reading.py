@@ -237,6 +237,9 @@ RECORDED = {
     # session 51: a job held at "the" and a name is held there ("I'm a nurse at the Royal Free", "I work as a nurse
     # part-time for the NHS", "I'm an engineer at the BBC")
     23: "38e6b59acd81336c",
+    # session 51: a common job said with its place the employer ("I'm a cashier at Tesco", "I work as a waitress at
+    # Nando's"; `_JOBS_AT_A_PLACE`, read as a job only where a place follows), "at the best of times" no place
+    24: "450562473d45ec4a",
 }
 
 
