@@ -304,7 +304,10 @@ _JOBS_AT_A_PLACE = [
     "security guard", "warehouse worker", "care worker", "support worker", "social worker", "optometrist",
     "radiographer", "librarian", "midwife", "server", "butcher", "stylist", "caretaker", "porter", "paralegal",
 ]  # fmt: skip
-_ROLE_AT = r"(?P<role>(?:[a-z0-9][\w-]*\s+){0,3}(?:" + "|".join(_ROLE_NOUNS + _JOBS_AT_A_PLACE) + r")s?)"
+# (no "of" or "the" among the words before the job: "I'm a fan of the pilot at Ryanair" holds no job of theirs)
+_ROLE_AT = (
+    r"(?P<role>(?:(?!(?:of|the)\s)[a-z0-9][\w-]*\s+){0,3}(?:" + "|".join(_ROLE_NOUNS + _JOBS_AT_A_PLACE) + r")s?)"
+)
 # Put after `_ROLE` where the place after it is read as the employer: a student is at a school, not employed there
 # ("I'm a student at UCL", "I am grad student at Stanford" are the university alone, its own rule: `_CLASS_YEAR`;
 # "a student nurse at St Mary's" works there). Session 51.

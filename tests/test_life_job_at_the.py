@@ -74,6 +74,8 @@ def test_a_common_job_at_a_place_is_the_employer(job):
         "I'm a carer for my mum.",
         "I'm a carer for Mum.",  # family
         "I'm a better cook than Tom.",
+        "I'm a fan of the pilot at Ryanair.",  # someone else's job
+        "I'm a friend of the nurse at Guy's.",
     ],
 )
 def test_control_a_job_word_without_a_place_is_no_employer(text):

@@ -240,6 +240,9 @@ RECORDED = {
     # session 51: a common job said with its place the employer ("I'm a cashier at Tesco", "I work as a waitress at
     # Nando's"; `_JOBS_AT_A_PLACE`, read as a job only where a place follows), "at the best of times" no place
     24: "450562473d45ec4a",
+    # session 51: no "of" or "the" among the words before a job held at a place ("I'm a fan of the pilot at Ryanair",
+    # "a friend of the nurse at Guy's" hold no job of theirs)
+    25: "a6327eb701cb6602",
 }
 
 
