@@ -308,6 +308,8 @@ _JOBS_AT_A_PLACE = [
 _ROLE_AT = (
     r"(?P<role>(?:(?!(?:of|the)\s)[a-z0-9][\w-]*\s+){0,3}(?:" + "|".join(_ROLE_NOUNS + _JOBS_AT_A_PLACE) + r")s?)"
 )
+# (the jobs of `_JOBS_AT_A_PLACE` alone: the others' role is read by the rules of `_ROLE`)
+_JOB_AT_A_PLACE = r"(?P<role>(?:(?!(?:of|the)\s)[a-z0-9][\w-]*\s+){0,3}(?:" + "|".join(_JOBS_AT_A_PLACE) + r")s?)"
 # Put after `_ROLE` where the place after it is read as the employer: a student is at a school, not employed there
 # ("I'm a student at UCL", "I am grad student at Stanford" are the university alone, its own rule: `_CLASS_YEAR`;
 # "a student nurse at St Mary's" works there). Session 51.
@@ -11292,6 +11294,24 @@ _RULES = (
     # employer and role ("I am a backend engineer at Acme": both)
     _rule(
         "role", IDENTITY, _I + r"(?:'m| am) " + _NOW + r"(?:working )?(?:as )?an? " + _ROLE + r"\b", flags=re.IGNORECASE
+    ),
+    # a job said with the place it is held at ("I'm a cashier at Tesco", "I work as a waitress at Nando's"): the job,
+    # as the employer rules read the place (`_JOBS_AT_A_PLACE`: a hobby or a trait alone; session 51)
+    _rule(
+        "role",
+        IDENTITY,
+        _I
+        + r"(?:(?:'m| am) "
+        + _NOW
+        + r"(?:working )?(?:as )?| "
+        + _NOW
+        + r"work(?:s|ing)? as )an? "
+        + _JOB_AT_A_PLACE
+        + r"(?: "
+        + _WORKED_WHEN
+        + r")? (?:at|for|with) (?:the )?["
+        + _UP
+        + r"]",
     ),
     _rule(
         "role",

@@ -60,8 +60,9 @@ JOBS = [
 @pytest.mark.parametrize("job", JOBS)
 def test_a_common_job_at_a_place_is_the_employer(job):
     article = "an" if job[0] in "aeiou" else "a"
-    assert _employer(f"I'm {article} {job} at Tesco.") == ["tesco"]
-    assert _employer(f"I work as {article} {job} at Tesco") == ["tesco"]
+    for text in (f"I'm {article} {job} at Tesco.", f"I work as {article} {job} at Tesco"):
+        assert _employer(text) == ["tesco"]
+        assert [s.value for s in life.read(text) if s.attribute == "role"] == [job]
 
 
 @pytest.mark.parametrize(
@@ -80,6 +81,20 @@ def test_a_common_job_at_a_place_is_the_employer(job):
 )
 def test_control_a_job_word_without_a_place_is_no_employer(text):
     assert _employer(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm a keen baker.",
+        "I'm a good cook at home.",
+        "I'm a terrible cook at the best of times.",
+        "I'm a better cook than Tom.",
+        "I'm a fan of the pilot at Ryanair.",
+    ],
+)
+def test_control_a_hobby_or_someone_elses_job_is_no_role(text):
+    assert [s.value for s in life.read(text) if s.attribute == "role"] == []
 
 
 OLD = "I work at Google on the search team."

@@ -243,6 +243,8 @@ RECORDED = {
     # session 51: no "of" or "the" among the words before a job held at a place ("I'm a fan of the pilot at Ryanair",
     # "a friend of the nurse at Guy's" hold no job of theirs)
     25: "a6327eb701cb6602",
+    # session 51: the job of `_JOBS_AT_A_PLACE` said with its place the role too ("I'm a cashier at Tesco")
+    26: "a595228d64afea1c",
 }
 
 
