@@ -304,16 +304,20 @@ _JOBS_AT_A_PLACE = [
     "security guard", "warehouse worker", "care worker", "support worker", "social worker", "optometrist",
     "radiographer", "librarian", "midwife", "server", "butcher", "stylist", "caretaker", "porter", "paralegal",
 ]  # fmt: skip
-# (no "of" or "the" among the words before the job: "I'm a fan of the pilot at Ryanair" holds no job of theirs)
+# The jobs held at a place ("a nurse at St Mary's": the employer), in a job of up to three words, none of them "of" or
+# "the" ("I'm a fan of the pilot at Ryanair" holds no job of theirs). No student: a student is at a school, not
+# employed there ("I'm a student at UCL", "I am grad student at Stanford" are the university alone, its own rule:
+# `_CLASS_YEAR`; "a student nurse at St Mary's" works there). Session 51.
+_JOB_WORDS = r"(?:(?!(?:of|the)\s)[a-z0-9][\w-]*\s+){0,3}"
 _ROLE_AT = (
-    r"(?P<role>(?:(?!(?:of|the)\s)[a-z0-9][\w-]*\s+){0,3}(?:" + "|".join(_ROLE_NOUNS + _JOBS_AT_A_PLACE) + r")s?)"
+    r"(?P<role>"
+    + _JOB_WORDS
+    + "(?:"
+    + "|".join([n for n in _ROLE_NOUNS if n != "student"] + _JOBS_AT_A_PLACE)
+    + r")s?)"
 )
 # (the jobs of `_JOBS_AT_A_PLACE` alone: the others' role is read by the rules of `_ROLE`)
-_JOB_AT_A_PLACE = r"(?P<role>(?:(?!(?:of|the)\s)[a-z0-9][\w-]*\s+){0,3}(?:" + "|".join(_JOBS_AT_A_PLACE) + r")s?)"
-# Put after `_ROLE` where the place after it is read as the employer: a student is at a school, not employed there
-# ("I'm a student at UCL", "I am grad student at Stanford" are the university alone, its own rule: `_CLASS_YEAR`;
-# "a student nurse at St Mary's" works there). Session 51.
-_NOT_A_STUDENT = r"(?<!student)(?<!students)"
+_JOB_AT_A_PLACE = r"(?P<role>" + _JOB_WORDS + "(?:" + "|".join(_JOBS_AT_A_PLACE) + r")s?)"
 # "the" before a name a job is held at ("a nurse at the Royal Free", "for the NHS"): no part of the name (session 51)
 _THE_NAMED = r"(?:the (?=[" + _UP + r"]))?"
 # "head of science", "director of operations": a role named by what it heads
@@ -6797,8 +6801,7 @@ _HINGLISH = (
         IDENTITY,
         _I
         + r" (?:'m|am) (?:now |currently |still )?"
-        + _ROLE
-        + _NOT_A_STUDENT
+        + _ROLE_AT
         + r" (?:at|in) (?P<v>"
         + _NAME
         + r")(?=\s*(?:[,.;!?]|$))",
@@ -11467,7 +11470,6 @@ _RULES = (
         + _UP
         + r"])) "
         + _ROLE_AT
-        + _NOT_A_STUDENT
         + r"(?: "
         + _WORKED_WHEN  # ("I'm a nurse at night at St Mary's", "a barista part-time at Starbucks": trust50)
         + r")? (?:at|for|with) "
@@ -11486,7 +11488,6 @@ _RULES = (
         + _NOW
         + r"work(?:s|ing)? as an? "
         + _ROLE_AT
-        + _NOT_A_STUDENT
         + r"(?: "
         + _WORKED_WHEN  # ("I'm a nurse at night at St Mary's", "a barista part-time at Starbucks": trust50)
         + r")? (?:at|for|with) "

@@ -245,6 +245,9 @@ RECORDED = {
     25: "a6327eb701cb6602",
     # session 51: the job of `_JOBS_AT_A_PLACE` said with its place the role too ("I'm a cashier at Tesco")
     26: "a595228d64afea1c",
+    # session 51 (last look): a student left out of the jobs held at a place (`_ROLE_AT`) rather than a lookbehind
+    # after each rule, and the role said without its article ("I am cashier at Tesco") reading the same jobs
+    27: "a98d650493b673b4",
 }
 
 
