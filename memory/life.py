@@ -144,6 +144,7 @@ _NOT_EMPLOYER = (
     r"(?:a|an|my|our|his|her|their|your|its|it|this|that|home|nights?|days?|weekends?|moment|minute|time|times|same|"
     r"end|start|beginning|top|bottom|back|front|office|house|desk|computer|pace|level|least|all|most|some|any|both|"
     r"best|worst|"  # ("a terrible cook at the best of times": session 51)
+    r"man|woman|men|women|guy|guys|lady|ladies|boss|"  # ("I work for the man": session 52)
     r"myself|ourselves|me|us|him|them|you|free|once|twice|lunch|dinner|breakfast|noon|midnight|dawn|work|school|uni|"
     r"college|university|gym|new|old|other|next|last|first|full|part|hourly|minimum|about|around|over|under|"
     r"more|less|than|lots|plenty|years?|months?|weeks?|hours?|kids|children|people|friends|family|clients|customers|"
@@ -2650,12 +2651,14 @@ _EDUCATION = (
         gate=_EDU_GATE,
     ),
     # "I went to Leeds University", "I attended the University of Michigan for my undergraduate
-    # studies", "i went to leeds uni", "I went to Purdue for college" (not "I went to college fairs")
+    # studies", "i went to leeds uni", "I went to Purdue for college" (not "I went to college fairs"); "I study
+    # part-time at the University of Leeds", "I'm studying at Leeds Uni" (session 52; "I study at Starbucks" is where)
     _rule(
         "university",
         IDENTITY,
         _I
-        + r" (?:(?:also|actually|originally) )?(?:went to|attended|go to|attend|studied at) "
+        + r"(?: (?:(?:also|actually|originally|now) )?(?:went to|attended|go to|attend|(?:study|studied)(?: (?:part|full)"
+        + r"[- ]time)? at)|(?:'m| am) (?:now |currently )?studying(?: (?:part|full)[- ]time)? at) "
         + r"(?=(?:the )?(?:[A-Z][\w'&.-]* ){0,3}(?:University|College|Uni|Polytechnic|Institute)\b|(?:the )?University of "
         + r"|[a-z][\w'&-]* (?:[a-z][\w'&-]* ){0,2}(?:uni|university|college)\b(?![\w'-]| (?:fairs?|friends?|reunion|campus|"
         + r"tours?|visits?|party|parties|days|years|kids|students|classes|course|courses|town|library|radio|football|"
@@ -4109,8 +4112,13 @@ def _said_phone_typed(attribute: str, value_group: str, memory_type: str, groups
     bank = _a_bank(shown) or _BANK_SAID.search(shown) is not None
     if value_group == "bankto":
         return Said(attribute, value, shown, memory_type) if bank else None
-    if value_group in ("own", "tenure") and (vocab.listed(shown) or _a_city(shown) or vocab.place(shown)):
-        return None  # ("been with Verizon for 10 years", "been at London for 2 years": no employer)
+    # ("been at London for 2 years": no employer; "I've been at Monzo for two years" is a job there, a bank, a
+    # carrier, a pharmacy or a car maker of the lists being an employer too, "Toyota" a city's name as well: "with"
+    # says its customer, no rule of "at")
+    if value_group == "own" and (vocab.listed(shown) or _a_city(shown) or vocab.place(shown)):
+        return None
+    if value_group == "tenure" and (_a_city(shown) or vocab.place(shown)) and not _a_company(shown):
+        return None
     if value_group == "supply" and bank:
         return None  # ("set up my account at Chase": a bank)
     return Said(attribute, value, shown, memory_type)
@@ -7145,15 +7153,23 @@ def _not_a_home_but_a_supplier(out: dict[str, Said], named: list[Said]) -> None:
         del out["home"]
 
 
+# The lists' companies a person is a customer of (memory/vocab.py FILES), named without a rule: one that the text
+# reads as the employer is where the person works, not whom they buy from.
+_CUSTOMER_OF = frozenset(["bank", "pharmacy", "phone provider", "internet", "energy"])
+
+
 def _not_a_bank_but_work(out: dict[str, Said], named: list[Said]) -> list[Said]:
     """(session 45) `named` without a bank of the lists that the text reads as a job begun or left ("I resigned from
     Wealthsimple", "I got laid off from Revolut", "I joined Monzo as a designer"): where the person works or worked,
-    not their bank (a rule's bank stays: "I bank with Monzo")."""
+    not their bank (a rule's bank stays: "I bank with Monzo"). (session 52) Nor a pharmacy or a carrier: "I started
+    at Walgreens in March" read the pharmacy beside the employer."""
     job = out.get("employer")
     if job is None:
         return named
     return [
-        s for s in named if s.attribute != "bank" or (s.value != job.value and not job.value.endswith(" " + s.value))
+        s
+        for s in named
+        if s.attribute not in _CUSTOMER_OF or (s.value != job.value and not job.value.endswith(" " + s.value))
     ]
 
 
@@ -11404,6 +11420,34 @@ _RULES = (
         IDENTITY,
         _I + r"(?:'m| am)? " + _NOW + r"(?:work|working) (?:at|for) (?:the )?(?P<v>" + _NAME + "|" + _LOW_PLACE + ")",
     ),
+    # (session 52) "I'm employed by Acme", "I am now employed at the NHS", "I'm employed with Monzo full-time": read
+    # nothing for any name; "I do nights at Meta", "I do night shifts at Tesco", "I'm doing shifts at the Royal Free":
+    # a job's shifts said with its place, as "I work nights at Tesco" is (a capital name; not "I do mornings at
+    # Pure Gym", "I do weekends at Center Parcs": hours spent there, no job)
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) "
+        + _NOW
+        + r"(?:(?:full|part)[- ]time )?employed (?:by|at|with) (?:the )?(?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_PLACE
+        + ")",
+        gate=r"employed",
+    ),
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?:'m| am)? "
+        + _NOW
+        + r"(?:do|doing) (?:(?:the|my) )?(?:(?:night|day|late|early|weekend|morning|evening|graveyard|double|twelve|"
+        r"\d{1,2}[- ]hour) shifts|shifts|nights|lates|earlies|overnights)(?: and (?:weekends|days|lates|earlies))? "
+        r"(?:at|for) (?:the )?(?P<v>" + _NAME + ")",
+        gate=r"\bdo",
+    ),
     # a job held till now, said in the perfect: "I've been working at Google since May", "I've worked at Monzo for
     # two years" (session 50: trust50); "I've worked at Google before", "I've worked for Meta and Uber" say what
     # they did, no job now (a while or a since after it says it goes on)
@@ -13449,10 +13493,22 @@ def _one_place(name: str, english: str | None) -> str:
     return name if english is None or vocab.fold(english) == vocab.fold(name) else english
 
 
+def _a_company(name: str) -> bool:
+    """Whether the lists name `name` whole as a company (a bank, a carrier, a pharmacy, a car or phone maker)."""
+    words = tuple(vocab.fold(w) for w in name.split())
+    return bool(words) and any(n.words == words and n.attribute in _COMPANIES for n in vocab.names().get(words[0], ()))
+
+
+_COMPANIES = frozenset(["bank", "pharmacy", "phone provider", "internet", "energy", "car", "phone"])
+
+
 def _a_city(name: str) -> bool:
-    """Whether a name is a city's (memory/data/cities.txt): no employer."""
-    words = name.split()
-    return bool(words) and any(n.attribute == "home" for n in vocab.names().get(vocab.fold(words[0].casefold()), ()))
+    """Whether a name is a city's or opens with one (memory/data/cities.txt: "Leeds", "Leeds General"): no
+    employer. A city's whole name, not its first word: "Apple" is no "Apple Valley", "New Relic" no "New York"."""
+    words = tuple(vocab.fold(w.casefold()) for w in name.split())
+    return bool(words) and any(
+        n.attribute == "home" and words[: len(n.words)] == n.words for n in vocab.names().get(words[0], ())
+    )
 
 
 def _said_ended(attribute: str, word: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:

@@ -24,6 +24,10 @@ in Catalan may open an item.
 Session 36 (life27): "actually I work in Monedita, is a fintech" reads as her employer then (memory/life.py's
 `_WORK_IN_FIRM`, tested in other words in tests/test_life_forms27.py), and the key holds the true change it
 makes, the step before one of its own (Monedita -> Viajalia, left out of the blind key): 17 of 17 found.
+
+Session 52 (READING 28): "my boss gustavo will sign" reads her boss (a first name that opens a city's name,
+"Gustavo A. Madero", is no longer that city), and the key holds the true change it makes, her boss at Monedita
+then Carmen at Viajalia (left out of the blind key, as the step above was): 18 of 18 found.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ import pytest
 from eval import lifechanges
 from tests import lifefloors
 
-FOUND = 17  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+FOUND = 18  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
 RANK1_FAKE = 21  # questions whose first result states the current value, fake embedder
 RANK1_REAL = [  # the real model's, today (all 21): each must stay first
     "in which city I am living now",
@@ -66,7 +70,7 @@ def measured() -> dict:
 
 def test_nothing_she_says_of_others_considers_or_pastes_opens_an_item(measured):
     assert measured["false_items"] == []
-    assert measured["changes"] == 17
+    assert measured["changes"] == 18
 
 
 def test_what_is_read_of_her_today_can_only_rise(measured):

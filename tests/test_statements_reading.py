@@ -248,6 +248,10 @@ RECORDED = {
     # session 51 (last look): a student left out of the jobs held at a place (`_ROLE_AT`) rather than a lookbehind
     # after each rule, and the role said without its article ("I am cashier at Tesco") reading the same jobs
     27: "a98d650493b673b4",
+    # session 52: a job said as "been at" a company of the lists ("I've been at Monzo for two years"), "employed by"
+    # and "do nights at"; a city by its whole name ("Apple" no "Apple Valley"); no pharmacy or carrier of the lists
+    # beside the employer they are; "I work for the man" no employer; "I study at the University of Leeds"
+    28: "f50394d45fe8c9d0",
 }
 
 
