@@ -1056,6 +1056,7 @@ def _import_child(
     stopped seconds are taken off the import's (`paused_seconds`), its CPU is its own either way."""
     code = (
         "import json, resource, sys, time\n"
+        "from eval.threads import ThreadClock\n"
         "from memory.embed import load_embedder\n"
         "from quire.cli import cli\n"
         "def cpu():\n"
@@ -1063,11 +1064,12 @@ def _import_child(
         "    return use.ru_utime + use.ru_stime\n"
         "t0, c0 = time.perf_counter(), cpu()\n"
         "load_embedder().encode(['warm up'])\n"
+        "clock = ThreadClock().start()\n"
         "start, c1, began = time.perf_counter(), cpu(), time.time()\n"
         "try:\n"
         "    cli.main(['import', sys.argv[1], '--roles', 'all', '--json'], standalone_mode=False)\n"
         "finally:\n"
-        "    probe = {'seconds': time.perf_counter() - start, 'cpu': cpu() - c1,\n"
+        "    probe = {'seconds': time.perf_counter() - start, 'cpu': cpu() - c1, 'threads': clock.stop(),\n"
         "             'load_seconds': start - t0, 'load_cpu': c1 - c0, 'span': [began, time.time()],\n"
         "             'rss': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}\n"
         "    print(json.dumps(probe), file=sys.stderr)\n"
@@ -1139,6 +1141,13 @@ def _own_work(raw_rate: float, raw_cpu: float, cpu_each: float) -> dict[str, Any
     }
 
 
+def _by_thread(threads: dict[str, float], stored: int) -> dict[str, float]:
+    """Where the import's CPU went, ms a stored message by thread kind (eval/threads.py): its main thread (reading,
+    the gate, the database, the near-duplicate check, the life reading), the encoder's runs (quire-onnx) and the
+    calls that feed them (quire-encode)."""
+    return {kind: round(cpu * 1e3 / max(stored, 1), 3) for kind, cpu in sorted(threads.items())}
+
+
 def import_chats(messages: int = 100_000, *, every: float = RAW_EVERY) -> dict[str, Any]:
     """`quire import` of a generated ChatGPT export: messages/s beside raw encode of the same texts
     in this run, and the import process's peak RSS. The child loads the model before its clock
@@ -1192,6 +1201,7 @@ def import_chats(messages: int = 100_000, *, every: float = RAW_EVERY) -> dict[s
         "import_cpu_ms": round(cpu_each * 1e3, 2),
         "cpu_vs_raw_encode": round(raw_cpu / max(cpu_each, 1e-12), 3),
         **_own_work(raw_rate, raw_cpu, cpu_each),
+        "threads_cpu_ms": _by_thread(run["threads"], report["stored"]),
         "peak_rss_mb": round(run["rss"] / 1e6, 1),
         "peak_rss_tiny_import_mb": round(tiny_run["rss"] / 1e6, 1),
         "rerun_seconds": round(again["seconds"] + again["load_seconds"], 1),
@@ -1217,6 +1227,9 @@ def render_import(d: dict[str, Any]) -> str:
             f"the import's own work (CPU beside encoding): {d['own_cpu_ms']} ms a message; raw encode keeps "
             f"{d['raw_encode_cores']} of {d['cores']} cores busy, so {IMPORT_GOAL} of its rate leaves at most "
             f"{d['own_cpu_budget_ms']} ms",
+            "by thread, ms a message: "
+            + (", ".join(f"{k} {v}" for k, v in d["threads_cpu_ms"].items()) or "not measured (no /proc)")
+            + f" (raw encode: {d['raw_encode_cpu_ms']} a text, every thread)",
             f"peak RSS of the import process: {d['peak_rss_mb']} MB "
             f"(a 2-message import: {d['peak_rss_tiny_import_mb']} MB)",
             f"re-run: {d['rerun_stored']} stored in {d['rerun_seconds']} s",

@@ -4117,8 +4117,8 @@ def _said_phone_typed(attribute: str, value_group: str, memory_type: str, groups
     # says its customer, no rule of "at")
     if value_group == "own" and (vocab.listed(shown) or _a_city(shown) or vocab.place(shown)):
         return None
-    if value_group == "tenure" and (_a_city(shown) or vocab.place(shown)) and not _a_company(shown):
-        return None
+    if value_group == "tenure" and _a_city(shown) and not _a_company(shown):
+        return None  # (a city's, not any place's: "I've been at Meta for two years", a Colombian region's name too)
     if value_group == "supply" and bank:
         return None  # ("set up my account at Chase": a bank)
     return Said(attribute, value, shown, memory_type)
@@ -7153,23 +7153,24 @@ def _not_a_home_but_a_supplier(out: dict[str, Said], named: list[Said]) -> None:
         del out["home"]
 
 
-# The lists' companies a person is a customer of (memory/vocab.py FILES), named without a rule: one that the text
-# reads as the employer is where the person works, not whom they buy from.
-_CUSTOMER_OF = frozenset(["bank", "pharmacy", "phone provider", "internet", "energy"])
+# The lists' companies (memory/vocab.py FILES): a person buys from them, or works at them. Named without a rule, one
+# that the text reads as the employer is where the person works, not whom they buy from.
+_COMPANIES = frozenset(["bank", "pharmacy", "phone provider", "internet", "energy", "car", "phone"])
 
 
 def _not_a_bank_but_work(out: dict[str, Said], named: list[Said]) -> list[Said]:
     """(session 45) `named` without a bank of the lists that the text reads as a job begun or left ("I resigned from
     Wealthsimple", "I got laid off from Revolut", "I joined Monzo as a designer"): where the person works or worked,
-    not their bank (a rule's bank stays: "I bank with Monzo"). (session 52) Nor a pharmacy or a carrier: "I started
-    at Walgreens in March" read the pharmacy beside the employer."""
+    not their bank (a rule's bank stays: "I bank with Monzo"). (session 52) Nor any company of the lists
+    (`_COMPANIES`): "I started at Walgreens in March" read the pharmacy beside the employer, "I left Toyota in June"
+    a car."""
     job = out.get("employer")
     if job is None:
         return named
     return [
         s
         for s in named
-        if s.attribute not in _CUSTOMER_OF or (s.value != job.value and not job.value.endswith(" " + s.value))
+        if s.attribute not in _COMPANIES or (s.value != job.value and not job.value.endswith(" " + s.value))
     ]
 
 
@@ -13499,16 +13500,16 @@ def _a_company(name: str) -> bool:
     return bool(words) and any(n.words == words and n.attribute in _COMPANIES for n in vocab.names().get(words[0], ()))
 
 
-_COMPANIES = frozenset(["bank", "pharmacy", "phone provider", "internet", "energy", "car", "phone"])
-
-
 def _a_city(name: str) -> bool:
-    """Whether a name is a city's or opens with one (memory/data/cities.txt: "Leeds", "Leeds General"): no
-    employer. A city's whole name, not its first word: "Apple" is no "Apple Valley", "New Relic" no "New York"."""
+    """Whether a name is a city's or opens with one (memory/data/cities.txt: "Leeds", "Leeds General"), or is a
+    city by another of its names ("München"), a country or a state ("Germany", "New York"): no employer. A city's whole name, not its first word: "Apple" is
+    no "Apple Valley", "New Relic" no "New York City"; and a city, not any place ("Meta" is a Colombian region)."""
     words = tuple(vocab.fold(w.casefold()) for w in name.split())
-    return bool(words) and any(
-        n.attribute == "home" and words[: len(n.words)] == n.words for n in vocab.names().get(words[0], ())
-    )
+    if not words:
+        return False
+    if any(n.attribute == "home" and words[: len(n.words)] == n.words for n in vocab.names().get(words[0], ())):
+        return True
+    return vocab.city(name) is not None or vocab.region(name)
 
 
 def _said_ended(attribute: str, word: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
@@ -13528,9 +13529,11 @@ def _said_ended(attribute: str, word: str, memory_type: str, groups: dict[str, s
             return None  # ("I don't live in fear anymore": no place)
         name = place.value
     shown = " ".join((groups.get("end") or word).split()).rstrip(" .,;")
-    if name and attribute in ("employer", "car"):
+    if name and attribute == "employer" and _a_city(name) and not _a_company(name):
+        return None  # (by a city's whole name: "I left Apple" is no "Apple Valley"; "Toyota" a maker first)
+    if name and attribute == "car":
         kinds = {n.attribute for n in vocab.names().get(vocab.fold(name.split()[0].casefold()), ())}
-        if (attribute == "employer" and "home" in kinds) or (attribute == "car" and "car" not in kinds):
+        if "car" not in kinds:
             return None
     return Said(attribute, f"{word} {_norm(name)}" if name else word, shown, memory_type)
 

@@ -389,6 +389,13 @@ def _codes() -> dict[str, str]:
     return {c.alpha_3: english.get(_key(c.name), c.name) for c in pycountry.countries}
 
 
+def region(name: str) -> bool:
+    """Whether `name` is a country or a state or province of `_CITY_STATE`'s countries, by any of its names
+    ("Germany", "Deutschland", "Texas", "New York"): a place no one works for."""
+    english = place(name)
+    return english is not None and not {_key(name), _key(english)}.isdisjoint(_regions())
+
+
 def province(name: str) -> bool:
     """Whether `name` is a state or a province of `_CITY_STATE`'s countries ("Alberta", "Texas"), not a
     country nor a city of cities.txt: where a city is, no home of its own (memory/life `_drafting_read`)."""

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import threading
+import time
 
-from eval import bench
+from eval import bench, threads
+from eval.threads import ThreadClock
 
 
 def test_bench_import_reports_wall_and_cpu_ratios_and_an_idle_rerun(cli):
@@ -32,3 +35,36 @@ def test_bench_import_reads_raw_encode_while_the_import_is_stopped():
     assert data["import_paused_seconds"] > 0
     mean = sum(data["raw_encode_samples"]) / len(data["raw_encode_samples"])
     assert abs(data["raw_encode_per_second"] - mean) <= 0.1 * len(data["raw_encode_samples"])
+
+
+def test_bench_import_says_where_the_cpu_went_by_thread(cli):
+    """The import's CPU by thread kind: its main thread did the storing; the kinds add up to at most its whole CPU."""
+    data = json.loads(cli("bench", "import", "--messages", "40", "--json").stdout)
+    threads = data["threads_cpu_ms"]
+    assert threads["main"] > 0
+    assert sum(threads.values()) <= data["import_cpu_ms"] * 1.05 + 0.5  # (a clock tick of slack a thread kind)
+
+
+def test_the_thread_clock_keeps_a_thread_that_ended_and_sorts_by_kind():
+    done = threading.Event()
+
+    def spin() -> None:
+        end = time.thread_time() + 0.6
+        while time.thread_time() < end:
+            pass
+        done.set()
+
+    clock = ThreadClock().start()
+    worker = threading.Thread(target=spin, name="quire-onnx_0")
+    worker.start()
+    worker.join()
+    time.sleep(threads.EVERY * 2)  # (its last sample was taken before it ended)
+    kinds = clock.stop()
+    assert done.is_set()
+    assert kinds.get("quire-onnx", 0.0) >= 0.1  # its 0.6 s, less the part after the last sample
+    assert "bench-clock" not in kinds
+
+
+def test_control_a_clock_without_proc_measures_nothing(monkeypatch, tmp_path):
+    monkeypatch.setattr(threads, "TASKS", tmp_path / "absent")
+    assert ThreadClock().start().stop() == {}

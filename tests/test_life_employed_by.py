@@ -3,7 +3,8 @@
 - "I've been at Monzo for two years" read a bank, "I've been at Apple for 3 years" nothing: a name of the lists (a
   bank, a carrier, a pharmacy, a car maker, a phone maker) was no employer after "been at", and a name that opened
   a city's ("Apple" of "Apple Valley", "New" of "New York") was taken for that city.
-- "I started at Walgreens in March" read the pharmacy beside the employer (a bank alone was left out).
+- "I started at Walgreens in March" read the pharmacy beside the employer (a bank alone was left out), "I left
+  Toyota in June" a car; "I left Apple last month" nothing, "I left New York last year" an employer.
 - "I'm employed by Acme" and "I do nights at Meta" read nothing for any name; "I work for the man" read "man".
 - "I study at the University of Leeds" read no university, though "I studied at" did.
 
@@ -37,6 +38,8 @@ def test_a_while_at_a_listed_company_is_a_job_there(form, brand):
     ("text", "read"),
     [
         ("I've been at New Relic for 2 years", [("employer", "new relic")]),  # not New York
+        ("I've been at Meta for two years", [("employer", "meta")]),  # not the Colombian region
+        ("I left Google and joined Meta", [("employer", "meta")]),
         ("I started at Walgreens in March", [("employer", "walgreens")]),  # not the pharmacy beside it
         ("I've been with Verizon for 10 years", [("phone provider", "verizon")]),  # control: a customer's "with"
         ("I bank with Monzo", [("bank", "monzo")]),  # control
@@ -46,6 +49,24 @@ def test_a_while_at_a_listed_company_is_a_job_there(form, brand):
     ],
 )
 def test_a_company_of_the_lists_and_a_city(text, read):
+    assert _read(text) == read
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("I left Apple last month", [("employer", "left apple")]),  # a job left ("Apple Valley" took it)
+        ("I got laid off from Apple", [("employer", "left apple")]),
+        ("I left my job at Apple", [("employer", "left apple")]),
+        ("I left Toyota in June", [("employer", "left toyota")]),  # no car beside it
+        ("I left New York last year", []),  # control: a city by another of its names (read "left new york")
+        ("I left Germany last year", []),  # control: a country (read "left germany")
+        ("I left Leeds last month", []),  # control
+        ("I left Apple Valley last year", []),  # control: the city's whole name
+        ("I drive a Toyota", [("car", "toyota")]),  # control
+    ],
+)
+def test_a_job_left_at_a_company_whose_name_opens_a_city(text, read):
     assert _read(text) == read
 
 

@@ -252,6 +252,10 @@ RECORDED = {
     # and "do nights at"; a city by its whole name ("Apple" no "Apple Valley"); no pharmacy or carrier of the lists
     # beside the employer they are; "I work for the man" no employer; "I study at the University of Leeds"
     28: "f50394d45fe8c9d0",
+    # session 52: a job left at a company whose name opens a city's ("I left Apple last month"), a city by another of
+    # its names, a country or a state no employer ("I left New York last year", "I left Germany last year"), "been at"
+    # a region that is no city a job ("I've been at Meta for two years"), no car of the lists beside its employer
+    29: "46844cfc1b6fba5b",
 }
 
 
