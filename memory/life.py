@@ -13502,8 +13502,9 @@ def _a_company(name: str) -> bool:
 
 def _a_city(name: str) -> bool:
     """Whether a name is a city's or opens with one (memory/data/cities.txt: "Leeds", "Leeds General"), or is a
-    city by another of its names ("München"), a country or a state ("Germany", "New York"): no employer. A city's whole name, not its first word: "Apple" is
-    no "Apple Valley", "New Relic" no "New York City"; and a city, not any place ("Meta" is a Colombian region)."""
+    city by another of its names ("München"), a country or a state ("Germany", "New York"): no employer. A city's
+    whole name, not its first word: "Apple" is no "Apple Valley", "New Relic" no "New York City"; and a city, not
+    any place ("Meta" is a Colombian region)."""
     words = tuple(vocab.fold(w.casefold()) for w in name.split())
     if not words:
         return False

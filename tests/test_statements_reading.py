@@ -255,7 +255,7 @@ RECORDED = {
     # session 52: a job left at a company whose name opens a city's ("I left Apple last month"), a city by another of
     # its names, a country or a state no employer ("I left New York last year", "I left Germany last year"), "been at"
     # a region that is no city a job ("I've been at Meta for two years"), no car of the lists beside its employer
-    29: "46844cfc1b6fba5b",
+    29: "3305a8798a1b854f",
 }
 
 
