@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import quire
 from retrieval.recall import search
 from retrieval.scope import ALL_SPACES
 from tests.conftest import chat_turns
@@ -20,3 +21,16 @@ def first(session, query: str) -> str:
     """The text recall ranks first for `query` (every space, no floor), or "" for none."""
     hits = search(session, query, k=5, touch=False, scope=ALL_SPACES, no_floor=True).hits
     return hits[0].content if hits else ""
+
+
+def review_items(home: Path) -> list[tuple[str, str, str]]:
+    """The review queue's items as (kind, old text, new text), in its order."""
+    with quire.open(home) as q:
+        return [(i["kind"], i["old"], i["new"]) for i in q.review().items]
+
+
+def employer_changes(home: Path) -> list[tuple[str, str]]:
+    """The queue's changes of employer as (was, now)."""
+    with quire.open(home) as q:
+        items = q.review().items
+    return [(i["payload"]["was"], i["payload"]["now"]) for i in items if i["payload"].get("attribute") == "employer"]

@@ -12,6 +12,7 @@ import pytest
 import quire
 from memory import life
 from tests.import_formats import whatsapp_said, write
+from tests.lifesaid import employer_changes, review_items
 
 
 def _read(text: str, attribute: str) -> list[str]:
@@ -63,17 +64,11 @@ ROUTED = [
 ]
 
 
-def _employer_changes(home) -> list[tuple[str, str]]:
-    with quire.open(home) as q:
-        items = q.review().items
-    return [(i["payload"]["was"], i["payload"]["now"]) for i in items if i["payload"].get("attribute") == "employer"]
-
-
 @pytest.mark.parametrize(("new", "changed"), ROUTED)
 def test_on_the_cli(cli, quire_home, new, changed):
     assert cli("capture", OLD).exit_code == 0
     assert cli("capture", new).exit_code == 0
-    assert bool(_employer_changes(quire_home)) is changed
+    assert bool(employer_changes(quire_home)) is changed
 
 
 @pytest.mark.parametrize(("new", "changed"), ROUTED)
@@ -81,7 +76,7 @@ def test_through_the_library(quire_home, new, changed):
     with quire.open(quire_home) as q:
         q.capture(OLD)
         q.capture(new)
-    assert bool(_employer_changes(quire_home)) is changed
+    assert bool(employer_changes(quire_home)) is changed
 
 
 @pytest.mark.parametrize("fmt", ["jsonl", "chatgpt", "chat-jsonl"])
@@ -89,14 +84,10 @@ def test_through_the_library(quire_home, new, changed):
 def test_from_each_import(cli, quire_home, tmp_path, fmt, new, changed):
     path = write(fmt, tmp_path / "export", [("Study", [OLD, new])])
     assert cli("import", str(path)).exit_code == 0
-    with quire.open(quire_home) as q:
-        items = [(i["kind"], i["old"], i["new"]) for i in q.review().items]
-    assert items == ([("revision", OLD, new)] if changed else [])
+    assert review_items(quire_home) == ([("revision", OLD, new)] if changed else [])
 
 
 @pytest.mark.parametrize(("new", "changed"), ROUTED)
 def test_from_a_whatsapp_chat(cli, quire_home, tmp_path: Path, new, changed):
     assert cli("import", "--me", "Tom", str(whatsapp_said(tmp_path, OLD, new))).exit_code == 0
-    with quire.open(quire_home) as q:
-        items = [(i["kind"], i["old"], i["new"]) for i in q.review().items]
-    assert items == ([("revision", OLD, new)] if changed else [])
+    assert review_items(quire_home) == ([("revision", OLD, new)] if changed else [])
