@@ -4218,9 +4218,11 @@ _CLASS_YEAR = (
     r"transfer student|undergrad|grad student|phd student|masters student|student)"
 )
 # A school a student says they are at, typed in lower case ("sophomore at umich"): not these words
-_NOT_A_CAMPUS = frozenset(
-    ["work", "home", "heart", "the", "this", "that", "night", "school", "uni", "college", "least"]
-)
+# (session 52: and when, not where: "I'm a student at the moment" read the university "moment")
+_NOT_A_CAMPUS = frozenset([
+    "work", "home", "heart", "the", "this", "that", "night", "school", "uni", "college", "least", "moment", "minute",
+    "present", "time", "times", "weekend", "weekends", "nights", "days", "same", "end", "start",
+])  # fmt: skip
 # What a person does to keep fit, and the words that say a sentence speaks of it (a gym joined)
 _WORKOUTS = (
     r"(?:lifting(?: weights)?|climbing|bouldering|working out|training|swimming|spinning|boxing|rowing|cycling|"
@@ -4711,8 +4713,8 @@ def _said_student(attribute: str, memory_type: str, match: re.Match[str], value_
     name = _untrailed(groups.get("v") or groups.get("v2") or "").strip(" .,'")
     if not name or name.casefold() in tokens.STOPWORDS:
         return None
-    if value_group == "campus" and (name.casefold() in _NOT_A_CAMPUS or vocab.place(name) is not None):
-        return None
+    if value_group == "campus" and name.casefold() in _NOT_A_CAMPUS:
+        return None  # (a place is the university named after it: "a student at Oxford", "a junior at Michigan")
     if value_group.startswith("gym") and (
         not _NOT_A_GYM.isdisjoint(name.casefold().split())  # ("the rec center", "the climbing wall")
         or _a_city(name)

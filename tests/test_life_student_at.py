@@ -30,6 +30,11 @@ STUDENTS = [
     ("I'm a second-year student at UCL", "ucl"),
     ("I'm a medical student at King's College London", "king's college london"),
     ("I'm a student part-time at UCL", "ucl"),
+    # (session 52) a university named after its place: the place read no university, and no employer either
+    ("I'm a student at Oxford", "oxford"),
+    ("I'm a junior at Michigan", "michigan"),
+    ("I'm a grad student at Berkeley", "berkeley"),
+    ("I'm a student at Leeds", "leeds"),
 ]
 
 
@@ -37,6 +42,20 @@ STUDENTS = [
 def test_a_student_at_a_place_is_its_university_and_no_employer(text, university):
     assert _read(text, "employer") == []
     assert _read(text, "university") == [university]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm a student at the moment",
+        "I'm a student at the minute",
+        "I'm a student at present",
+        "I'm a student at heart",
+    ],
+)
+def test_control_a_student_at_a_time_is_at_no_university(text):
+    """(session 52) "at the moment" read the university "moment" (a place is read since this session)."""
+    assert _read(text, "university") == []
 
 
 @pytest.mark.parametrize(

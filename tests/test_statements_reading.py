@@ -256,6 +256,9 @@ RECORDED = {
     # its names, a country or a state no employer ("I left New York last year", "I left Germany last year"), "been at"
     # a region that is no city a job ("I've been at Meta for two years"), no car of the lists beside its employer
     29: "3305a8798a1b854f",
+    # session 52: a student at a place is at the university named after it ("I'm a student at Oxford", "a junior at
+    # Michigan"), and "at the moment", "at present" name none
+    30: "46f707653eeb4fd5",
 }
 
 
