@@ -3332,8 +3332,7 @@ def _a_birthday(attribute: str, memory_type: str, groups: dict[str, str | None])
 
 def _a_bank(name: str) -> bool:
     """Whether memory/data/banks.txt names `name` ("sparkasse" typed in lower case)."""
-    words = tuple(vocab.fold(w) for w in name.split())
-    return any(n.words == words and n.attribute == "bank" for n in vocab.names().get(words[0], ()))
+    return "bank" in vocab.listed_as(name)
 
 
 _ASK_BLOOD = r"\b(?:what(?:'s| is)? my blood (?:type|group)|what blood (?:type|group) (?:am|are|do|have) (?:i|we)|my blood (?:type|group))\b"
@@ -7160,7 +7159,7 @@ def _not_a_home_but_a_supplier(out: dict[str, Said], named: list[Said]) -> None:
 _COMPANIES = frozenset(["bank", "pharmacy", "phone provider", "internet", "energy", "car", "phone"])
 
 
-def _not_a_bank_but_work(out: dict[str, Said], named: list[Said]) -> list[Said]:
+def _not_a_customer_but_work(out: dict[str, Said], named: list[Said]) -> list[Said]:
     """(session 45) `named` without a bank of the lists that the text reads as a job begun or left ("I resigned from
     Wealthsimple", "I got laid off from Revolut", "I joined Monzo as a designer"): where the person works or worked,
     not their bank (a rule's bank stays: "I bank with Monzo"). (session 52) Nor any company of the lists
@@ -13498,8 +13497,7 @@ def _one_place(name: str, english: str | None) -> str:
 
 def _a_company(name: str) -> bool:
     """Whether the lists name `name` whole as a company (a bank, a carrier, a pharmacy, a car or phone maker)."""
-    words = tuple(vocab.fold(w) for w in name.split())
-    return bool(words) and any(n.words == words and n.attribute in _COMPANIES for n in vocab.names().get(words[0], ()))
+    return not _COMPANIES.isdisjoint(vocab.listed_as(name))
 
 
 def _a_city(name: str) -> bool:
@@ -15001,7 +14999,7 @@ def read(text: str) -> tuple[Said, ...]:
         out.setdefault(said.attribute, said)  # (session 41; session 45: a club of a kind, a job done with)
     if "number of pets" not in out and "just" in text:
         out.update((said.attribute, said) for said in _one_pet(text))
-    for said in _not_a_bank_but_work(out, named):  # a rule's reading comes first, unless the list names it in full
+    for said in _not_a_customer_but_work(out, named):  # a rule's reading comes first, unless the list names it in full
         ruled = out.setdefault(said.attribute, said)
         fuller = said.value.startswith(ruled.value + " ")  # "honda" said as "honda civic"
         got = ended(ruled) and not ended(ruled, said)  # "traded in my Corolla for a Mustang": the Mustang
@@ -18814,7 +18812,7 @@ def _s46u_they(told: re.Match[str]) -> str:
 # pharmacy of the lists, a gym, a doctor or a school left for another is that ("I left Barclays for Monzo" is the
 # bank, Barclays -> Monzo; "I left Dr Patel for Dr Okafor" the doctor; "we left PureGym for Anytime Fitness" the
 # gym). Where the sentence says a job ("for a product role", "I work in payments", a teacher's "I teach"), it stays
-# the employer, as `_not_a_bank_but_work` keeps a bank of the lists joined as a job.
+# the employer, as `_not_a_customer_but_work` keeps a bank of the lists joined as a job.
 _S46U_SUPPLIED = frozenset(["bank", "phone provider", "internet", "energy", "pharmacy"])
 _S46U_DOCTOR = patterns.lazy(r"^(?:Dr\.?|Doctor|Dr\.? ?med\.?) [A-Z]")
 _S46U_GYM = patterns.lazy(

@@ -472,10 +472,15 @@ def within(part: str, city: str) -> bool:
 # -- who and how: the words around a name ------------------------------------------------------
 
 
+def listed_as(name: str) -> frozenset[str]:
+    """What the lists know `name` whole as ("Toyota": car and home; "Monzo": bank), none where they do not."""
+    words = tuple(fold(w) for w in name.split())
+    return frozenset(n.attribute for n in names().get(words[0], ()) if n.words == words) if words else frozenset()
+
+
 def listed(name: str) -> bool:
     """Whether the lists know `name` whole, as written ("Lisbon", "Santa Fe", "Banco Santander")."""
-    words = tuple(fold(w) for w in name.split())
-    return bool(words) and any(n.words == words for n in names().get(words[0], ()))
+    return bool(listed_as(name))
 
 
 def _set(words: str) -> frozenset[str]:

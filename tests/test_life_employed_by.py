@@ -8,18 +8,13 @@
 - "I'm employed by Acme" and "I do nights at Meta" read nothing for any name; "I work for the man" read "man".
 - "I study at the University of Leeds" read no university, though "I studied at" did.
 
-Through the CLI, the library, three imports and a WhatsApp chat."""
+By every route: tests/test_life_employer_routes.py."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-import quire
 from memory import life
-from tests.import_formats import whatsapp_said, write
-from tests.lifesaid import employer_changes, review_items
 
 
 def _read(text: str) -> list[tuple[str, str]]:
@@ -118,40 +113,3 @@ def test_studying_at_a_university(text, school):
 
 def test_control_studying_at_a_cafe_is_no_university():
     assert _read("I study at Starbucks most evenings") == []
-
-
-OLD = "I work at Google on the search team."
-ROUTED = [
-    ("I've been at Monzo for two years now", True),  # the reproduction, a change of job
-    ("I'm employed by Acme these days", True),
-    ("I've been with Monzo for two years now", False),  # control: a bank's customer
-]
-
-
-@pytest.mark.parametrize(("new", "changed"), ROUTED)
-def test_on_the_cli(cli, quire_home, new, changed):
-    assert cli("capture", OLD).exit_code == 0
-    assert cli("capture", new).exit_code == 0
-    assert bool(employer_changes(quire_home)) is changed
-
-
-@pytest.mark.parametrize(("new", "changed"), ROUTED)
-def test_through_the_library(quire_home, new, changed):
-    with quire.open(quire_home) as q:
-        q.capture(OLD)
-        q.capture(new)
-    assert bool(employer_changes(quire_home)) is changed
-
-
-@pytest.mark.parametrize("fmt", ["jsonl", "chatgpt", "chat-jsonl"])
-@pytest.mark.parametrize(("new", "changed"), ROUTED)
-def test_from_each_import(cli, quire_home, tmp_path, fmt, new, changed):
-    path = write(fmt, tmp_path / "export", [("Work", [OLD, new])])
-    assert cli("import", str(path)).exit_code == 0
-    assert review_items(quire_home) == ([("revision", OLD, new)] if changed else [])
-
-
-@pytest.mark.parametrize(("new", "changed"), ROUTED)
-def test_from_a_whatsapp_chat(cli, quire_home, tmp_path: Path, new, changed):
-    assert cli("import", "--me", "Tom", str(whatsapp_said(tmp_path, OLD, new))).exit_code == 0
-    assert review_items(quire_home) == ([("revision", OLD, new)] if changed else [])

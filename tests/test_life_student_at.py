@@ -1,18 +1,13 @@
 """A student at a place studies there, not works there (session 51). "I'm a student at UCL" read the employer "ucl"
 beside the university (the rule of "I'm a <job> at <Place>" holds "student" among its jobs), so a person who said
 "I work at Google" and later "I'm a grad student at Stanford" had Google queued as replaced by Stanford. By every
-route a person's words come in: the CLI's capture, the library, and each import."""
+route a person's words come in: tests/test_life_employer_routes.py."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-import quire
 from memory import life
-from tests.import_formats import whatsapp_said, write
-from tests.lifesaid import employer_changes, review_items
 
 
 def _read(text: str, attribute: str) -> list[str]:
@@ -74,39 +69,3 @@ def test_control_a_student_at_a_time_is_at_no_university(text):
 )
 def test_control_a_job_at_a_place_is_still_the_employer(text, employer):
     assert _read(text, "employer") == [employer]
-
-
-OLD = "I work at Google on the search team."
-ROUTED = [
-    ("I'm a grad student at Stanford these days", False),
-    ("I'm a software engineer at Stripe these days", True),  # control: a job elsewhere replaces Google
-]
-
-
-@pytest.mark.parametrize(("new", "changed"), ROUTED)
-def test_on_the_cli(cli, quire_home, new, changed):
-    assert cli("capture", OLD).exit_code == 0
-    assert cli("capture", new).exit_code == 0
-    assert bool(employer_changes(quire_home)) is changed
-
-
-@pytest.mark.parametrize(("new", "changed"), ROUTED)
-def test_through_the_library(quire_home, new, changed):
-    with quire.open(quire_home) as q:
-        q.capture(OLD)
-        q.capture(new)
-    assert bool(employer_changes(quire_home)) is changed
-
-
-@pytest.mark.parametrize("fmt", ["jsonl", "chatgpt", "chat-jsonl"])
-@pytest.mark.parametrize(("new", "changed"), ROUTED)
-def test_from_each_import(cli, quire_home, tmp_path, fmt, new, changed):
-    path = write(fmt, tmp_path / "export", [("Study", [OLD, new])])
-    assert cli("import", str(path)).exit_code == 0
-    assert review_items(quire_home) == ([("revision", OLD, new)] if changed else [])
-
-
-@pytest.mark.parametrize(("new", "changed"), ROUTED)
-def test_from_a_whatsapp_chat(cli, quire_home, tmp_path: Path, new, changed):
-    assert cli("import", "--me", "Tom", str(whatsapp_said(tmp_path, OLD, new))).exit_code == 0
-    assert review_items(quire_home) == ([("revision", OLD, new)] if changed else [])

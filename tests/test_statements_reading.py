@@ -258,7 +258,7 @@ RECORDED = {
     29: "3305a8798a1b854f",
     # session 52: a student at a place is at the university named after it ("I'm a student at Oxford", "a junior at
     # Michigan"), and "at the moment", "at present" name none
-    30: "46f707653eeb4fd5",
+    30: "c9298e310a5c26fa",
 }
 
 
