@@ -341,7 +341,8 @@ class OnnxEncoder:
     def encode(self, texts: list[str], batch_size: int = 64) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
-        tokens = [e.ids for e in self._tokens.encode_batch(texts)]  # truncated, not padded
+        # truncated, not padded; `_fast`: no character offsets (the same ids, a sixth less of the tokenizer's time)
+        tokens = [e.ids for e in self._tokens.encode_batch_fast(texts)]
         runs = _runs([len(t) for t in tokens], batch_size)
         out = np.empty((len(texts), self.dim), dtype=np.float32)
 
