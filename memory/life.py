@@ -145,6 +145,11 @@ _NOT_EMPLOYER = (
     r"end|start|beginning|top|bottom|back|front|office|house|desk|computer|pace|level|least|all|most|some|any|both|"
     r"best|worst|"  # ("a terrible cook at the best of times": session 51)
     r"man|woman|men|women|guy|guys|lady|ladies|boss|"  # ("I work for the man": session 52)
+    r"summer|winter|spring|autumn|fall|holidays?|season|semester|term|"  # ("a cook for the summer": session 53)
+    r"heart|large|risk|ease|peace|war|hand|length|random|"  # ("I am a builder at heart without the room")
+    r"(?:weddings|parties|events|festivals|concerts|conferences|gigs|functions|shows|funerals)"  # ("a waiter at weddings")
+    r"(?! (?:company|agency|firm|venue|team|business|centre|center|group)\b)|"  # ("the events company" is one)
+    r"(?:local|nearby)(?= [" + _UP + r"])|"  # ("at the local Tesco": the name is Tesco's; "the local council" is one)
     r"myself|ourselves|me|us|him|them|you|free|once|twice|lunch|dinner|breakfast|noon|midnight|dawn|work|school|uni|"
     r"college|university|gym|new|old|other|next|last|first|full|part|hourly|minimum|about|around|over|under|"
     r"more|less|than|lots|plenty|years?|months?|weeks?|hours?|kids|children|people|friends|family|clients|customers|"
@@ -255,7 +260,7 @@ _ROLE_NOUNS = [
     "SDET",
     "sre",
     "dba",
-    "support",
+    "support(?! worker)",  # (a support worker: `_JOBS_AT_A_PLACE`)
     "lecturer",
     "professor",
     "postdoc",
@@ -304,6 +309,9 @@ _JOBS_AT_A_PLACE = [
     "secretary", "clerk", "courier", "salesperson", "sales assistant", "shop assistant", "hairdresser", "tutor", "cook",
     "security guard", "warehouse worker", "care worker", "support worker", "social worker", "optometrist",
     "radiographer", "librarian", "midwife", "server", "butcher", "stylist", "caretaker", "porter", "paralegal",
+    # session 53: "I work as a farmer", "I'm a driver at Uber"
+    "farmer", "driver", "labourer", "laborer", "builder", "painter", "gardener", "janitor", "housekeeper", "teller",
+    "lifeguard", "trainer", "instructor",
 ]  # fmt: skip
 # The jobs held at a place ("a nurse at St Mary's": the employer), in a job of up to three words, none of them "of" or
 # "the" ("I'm a fan of the pilot at Ryanair" holds no job of theirs). No student: a student is at a school, not
@@ -317,8 +325,17 @@ _ROLE_AT = (
     + "|".join([n for n in _ROLE_NOUNS if n != "student"] + _JOBS_AT_A_PLACE)
     + r")s?)"
 )
+# Any job, where the words say it is one ("I work as a cashier", "I've been working as a nurse", "I got a job as a
+# waiter"): `_ROLE`'s and `_JOBS_AT_A_PLACE`, no student ("a job as a student ambassador") (session 53)
+_JOB_SAID = (
+    r"(?P<role>(?:[a-z0-9][\w-]*\s+){0,3}(?:"
+    + "|".join([n for n in _ROLE_NOUNS if n != "student"] + _JOBS_AT_A_PLACE)
+    + r")s?)"
+)
 # (the jobs of `_JOBS_AT_A_PLACE` alone: the others' role is read by the rules of `_ROLE`)
 _JOB_AT_A_PLACE = r"(?P<role>" + _JOB_WORDS + "(?:" + "|".join(_JOBS_AT_A_PLACE) + r")s?)"
+# after a job: not its possessive ("a dentist's receptionist" is the receptionist)
+_NOT_OWNED = r"\b(?!['’]s\b)"
 # "the" before a name a job is held at ("a nurse at the Royal Free", "for the NHS"): no part of the name (session 51)
 _THE_NAMED = r"(?:the (?=[" + _UP + r"]))?"
 # "head of science", "director of operations": a role named by what it heads
@@ -11348,6 +11365,55 @@ _RULES = (
     ),
     _rule("role", IDENTITY, _I + r"(?:'m| am) " + _NOW + r"(?:now )?(?:the )?" + _HEAD_OF),
     _rule("role", IDENTITY, _I + r" " + _NOW + r"work(?:s|ing)? as an? " + _ROLE + r"\b"),
+    # a job said as the work done, with no place ("I work as a cashier", "I'm working as a waiter", "I'm employed as
+    # a nurse"), and a job taken ("I got a job as a cashier", "I've accepted a position as a lecturer"): the words
+    # say a job, so `_JOBS_AT_A_PLACE` (a hobby alone: "a keen baker") counts too (`_JOB_SAID`; session 53). Not
+    # another's job named by it ("as a dentist's receptionist").
+    _rule(
+        "role",
+        IDENTITY,
+        _I
+        + r"(?:(?:'m| am) "
+        + _NOW
+        + r"(?:working|employed)| "
+        + _NOW
+        + r"work(?:s|ing)?) as an? "
+        + _JOB_SAID
+        + _NOT_OWNED,
+    ),
+    _rule(
+        "role",
+        IDENTITY,
+        _I
+        + r"(?: have|'ve)? "
+        + _NOW
+        + r"(?:got|have|landed|found|taken|took|accepted|started) (?:a |my )?(?:new |first |full-time |part-time )?"
+        + r"(?:job|position|role|post) as an? "
+        + _JOB_SAID
+        + _NOT_OWNED,
+        gate=r"(?:job|position|role|post) as ",
+    ),
+    # (and where it is: "I got a job as a barista at Starbucks", "I took a position as a nurse with the NHS")
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?: have|'ve)? "
+        + _NOW
+        + r"(?:got|have|landed|found|taken|took|accepted|started) (?:a |my )?(?:new |first |full-time |part-time )?"
+        + r"(?:job|position|role|post) as an? "
+        + _ROLE_AT
+        + r"(?: "
+        + _WORKED_WHEN
+        + r")? (?:at|for|with) "
+        + _THE_NAMED
+        + r"(?P<v>"
+        + _NAME
+        + r"|(?:(?<=at )|(?<=for ))"
+        + _LOW_PLACE
+        + ")",
+        gate=r"(?:job|position|role|post) as ",
+    ),
     _rule(
         "role", IDENTITY, _I + r"(?: was|'ve been| have been| got) " + _NOW + r"promoted to (?:an? )?" + _ROLE + r"\b"
     ),
@@ -11530,9 +11596,9 @@ _RULES = (
         "employer",
         IDENTITY,
         _I
-        + r" "
+        + r"(?:(?: have|'ve) been|'m| am)? "  # ("I've been working as a nurse at St Mary's", "I'm employed as": s53)
         + _NOW
-        + r"work(?:s|ing)? as an? "
+        + r"(?:work(?:s|ing)?|employed) as an? "
         + _ROLE_AT
         + r"(?: "
         + _WORKED_WHEN  # ("I'm a nurse at night at St Mary's", "a barista part-time at Starbucks": trust50)
@@ -11559,7 +11625,12 @@ _RULES = (
     _rule(
         "role",
         IDENTITY,
-        _I + r"(?: have|'ve)? " + _NOW + r"(?:work|working|joined|started)\b[^.;]{0,60}?\bas an? " + _ROLE + r"\b",
+        _I
+        + r"(?: have|'ve)?(?: been)? "
+        + _NOW
+        + r"(?:work|working|employed|joined|started)\b(?:(?!volunteer)[^.;]){0,60}?\bas an? "
+        + _JOB_SAID
+        + _NOT_OWNED,
     ),
     # starting a job: "I started a new job at Shopify", "just got hired at Feedzai", "First week at
     # the CHUM done" (a diary line with no "I"; `_FIRST_AT` counts only in a text that speaks of work)
@@ -13458,16 +13529,16 @@ _PLACES = frozenset(["home", "origin"])
 
 def _a_place(attribute: str, memory_type: str, name: str, *, known: bool = False) -> Said | None:
     """A home or an origin: one place however it is written ("Suède", "Sweden" and "sweden" are
-    sweden, "München" munich: `vocab.place`), shown as written. A name typed in lower case or in a
-    script without capitals is read only as a place the lists know ("we moved to texas last year":
-    texas; "I live in fear": nothing), and so is every name where `known` (a bare "I'm from X" says a
-    place only where X is one: not "I'm from HR")."""
+    sweden, "München" munich: `vocab.place`; "NYC" new york city: `vocab.place_letters`), shown as
+    written. A name typed in lower case or in a script without capitals is read only as a place the
+    lists know ("we moved to texas last year": texas; "I live in fear": nothing), and so is every name
+    where `known` (a bare "I'm from X" says a place only where X is one: not "I'm from HR")."""
     the = name.startswith("the ") and name[4:5].isupper()
     name = name.removeprefix("the ") if the else name  # "the UK": UK
     if not name:
         return None
     if any(ch.isupper() for ch in name):
-        english = vocab.place(name)
+        english = vocab.place(name) or vocab.place_letters(name)  # ("NYC": New York City, as "München" is Munich)
         if english is None and (known or the):  # "the" opens a known place ("the US"), else a district or hotel's
             return None
         return Said(attribute, _norm(_one_place(name, english)), name, memory_type)
@@ -13502,12 +13573,14 @@ def _a_company(name: str) -> bool:
 
 def _a_city(name: str) -> bool:
     """Whether a name is a city's or opens with one (memory/data/cities.txt: "Leeds", "Leeds General"), or is a
-    city by another of its names ("München"), a country or a state ("Germany", "New York"): no employer. A city's
-    whole name, not its first word: "Apple" is no "Apple Valley", "New Relic" no "New York City"; and a city, not
-    any place ("Meta" is a Colombian region)."""
+    city by another of its names ("München") or by its letters ("NYC"), a country or a state ("Germany", "New
+    York"): no employer. A city's whole name, not its first word: "Apple" is no "Apple Valley", "New Relic" no
+    "New York City"; and a city, not any place ("Meta" is a Colombian region)."""
     words = tuple(vocab.fold(w.casefold()) for w in name.split())
     if not words:
         return False
+    if vocab.place_letters(name) is not None:  # "I left NYC last year": a move, no job
+        return True
     if any(n.attribute == "home" and words[: len(n.words)] == n.words for n in vocab.names().get(words[0], ())):
         return True
     return vocab.city(name) is not None or vocab.region(name)

@@ -41,7 +41,7 @@ _INSERT = "INSERT OR IGNORE INTO statements(memory_id, attribute) VALUES (?, ?)"
 # naming this constant. A number, not a digest taken at run time: the devices of one server home can
 # run different quires, and only an order tells the older one to leave the newer one's reading alone
 # (each would otherwise read every memory again, with its own rules, every night).
-READING = 30
+READING = 31
 _READ_KEY = "statements_reading"  # meta: the version every live typed memory's rows were read with
 _CURSOR_KEY = "statements_rereading"  # meta: "<version> <rowid>", a re-read done up to that memory
 BATCH = 500  # memories a batch: read outside the transaction, so its size costs the write lock nothing

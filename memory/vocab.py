@@ -389,6 +389,30 @@ def _codes() -> dict[str, str]:
     return {c.alpha_3: english.get(_key(c.name), c.name) for c in pycountry.countries}
 
 
+# A big city (or New York) by the letters people write for it in a chat ("I left NYC last year", "I live in
+# NY"), in capitals: no list above has these, and each is only that place where written so ("LA" is no "la",
+# "DC" no "dc"). Not "BA" (British Airways), "SD" (San Diego or South Dakota), "SP" (São Paulo or a state).
+_LETTERS = {
+    "NYC": "New York City",
+    "NY": "New York",
+    "LA": "Los Angeles",
+    "SF": "San Francisco",
+    "DC": "Washington",
+    "NOLA": "New Orleans",
+    "ATL": "Atlanta",
+    "KL": "Kuala Lumpur",
+    "HK": "Hong Kong",
+    "CDMX": "Mexico City",
+}
+
+
+def place_letters(name: str) -> str | None:
+    """The English name of the place `name` names by its letters (`_LETTERS`: "NYC" is New York City, and "NY"
+    what `place` reads "New York" as), None otherwise."""
+    full = _LETTERS.get(name.strip())
+    return None if full is None else place(full) or full
+
+
 def region(name: str) -> bool:
     """Whether `name` is a country or a state or province of `_CITY_STATE`'s countries, by any of its names
     ("Germany", "Deutschland", "Texas", "New York"): a place no one works for."""

@@ -1,7 +1,9 @@
 """After "I work at Google", what a person says next queues a change of employer or not, the same by every route their
 words come in: the CLI's capture, the library, three import formats and a WhatsApp chat. A student's school is no
 job (session 51: "I'm a grad student at Stanford" queued Google as replaced by Stanford); a job said "been at" or
-"employed by" is one (session 52: "I've been at Monzo for two years" read a bank, "I'm employed by Acme" nothing)."""
+"employed by" is one (session 52: "I've been at Monzo for two years" read a bank, "I'm employed by Acme" nothing), and
+so is a job taken (session 53: "I got a job as a barista at Starbucks" read nothing); "I left NYC last year" is a move
+(it read the employer "left nyc")."""
 
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ ROUTED = [
     ("I've been at Monzo for two years now", True),  # session 52: the reproduction, a change of job
     ("I'm employed by Acme these days", True),
     ("I've been with Monzo for two years now", False),  # control: a bank's customer
+    ("I left NYC last year", False),  # session 53: a city by its letters, no job left
+    ("I got a job as a barista at Starbucks", True),  # session 53: a job taken, with its place
 ]
 
 

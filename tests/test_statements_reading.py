@@ -259,6 +259,10 @@ RECORDED = {
     # session 52: a student at a place is at the university named after it ("I'm a student at Oxford", "a junior at
     # Michigan"), and "at the moment", "at present" name none
     30: "c9298e310a5c26fa",
+    # session 53: a job said as the work done or taken ("I work as a cashier", "I've been working as a nurse",
+    # "I got a job as a waiter"), a place by its letters ("I left NYC last year" no job left; "NYC" is New York
+    # City), "for the summer", "at weddings" and "at heart" no employer
+    31: "fd03270af262f080",
 }
 
 
