@@ -791,7 +791,10 @@ _PROVIDER_IS = (
 
 # Sentences that state nothing: questions, plans, wishes, conditions, reported speech about others.
 _HEDGE = patterns.lazy(
-    r"\b(?:if|whether|would|might|could|should|maybe|perhaps|thinking (?:about|of)|considering|plan(?:ning)? to|"
+    r"\b(?:if|whether|would|might|could|should|maybe|perhaps|thinking (?:about|of)|considering|planning to|"
+    # (not a plan bought: "I switched my phone plan to Vodafone", session 53)
+    r"(?<!phone )(?<!data )(?<!mobile )(?<!cell )(?<!energy )(?<!health )(?<!dental )(?<!insurance )(?<!gym )"
+    r"(?<!pension )plan to|"
     r"want(?:ing)? to|wanna|(?<!stopped )(?<!quit )(?<!stop )(?<!been )(?<!started )going to(?!\s+(?:my|our) (?:manager|boss|team|parents|mum|mom|dad)\b)|gonna|hope|hoping|wish|dream|imagine|suppose|pretend|will|'ll|"
     r"shall|can i|do i|am i|did i|unless|when i was|years ago|used to|"
     # a case put, not lived: "let's say I'm a nurse", "assume I am a lawyer", "as if I were a doctor"
@@ -2216,6 +2219,19 @@ _ENDS = (
         "left",
         gate=_ENDED_GATE,
     ),
+    # "I resigned from Google": one resigns from a job, with a time or without (a name quit or left needs one: "I
+    # quit Facebook" may be the app, "I left Leeds" a move) (session 53: read the job left, not which)
+    _rule(
+        "employer",
+        IDENTITY,
+        _ENDED_I
+        + r"(?P<end>resigned from (?P<v>"
+        + _NAME
+        + r"))(?=\s*(?:[.;!?)]|$))"  # (not "resigned from Google and joined Meta": Meta is the job now)
+        + _LONG_AGO,
+        "left",
+        gate=r"resign",
+    ),
     # the employer said by its kind: "I left the company", "I quit the firm last month" (not "left the
     # company party", "left my company car": the word ends the clause or a time follows)
     _rule(
@@ -2666,6 +2682,17 @@ _EDUCATION = (
         + _SCHOOL,
         "uni",
         gate=_EDU_GATE,
+    ),
+    # "I study at MIT", "I'm studying at UCL": a university by its letters, after study only ("I go to KFC"; not a
+    # place's letters, "I'm studying at NYU" is one) (session 53)
+    _rule(
+        "university",
+        IDENTITY,
+        _I
+        + r"(?: (?:study|studied)(?: (?:part|full)[- ]time)? at|(?:'m| am) (?:now |currently )?studying(?: (?:part|full)"
+        + r"[- ]time)? at) (?!(?:NYC|NY|LA|SF|DC|KL|HK|ATL|NOLA|CDMX|UK|US|USA|UAE|EU|UN|IKEA|KFC|CVS|BBC|NHS)\b)"
+        + r"(?P<v>[A-Z]{2,5})(?![\w'&.-])",
+        gate=r"stud",
     ),
     # "I went to Leeds University", "I attended the University of Michigan for my undergraduate
     # studies", "i went to leeds uni", "I went to Purdue for college" (not "I went to college fairs"); "I study
@@ -5480,12 +5507,12 @@ _SECOND_LANGUAGE = (
         FACT,
         r"(?:"
         + _I
-        + r"|\b[Ww]e) (?:(?:just|finally|have|'ve) )*(?:adopted|rescued|got|took in) (?:a|an|two|our first|my first) "
+        + r"|\b[Ww]e) (?:(?:just|finally|have|'ve) )*(?:adopted|rescued|got|took in|have) (?:a|an|two|our first|my first) "
         r"(?:(?:new|little|baby|rescue|street|stray|black|white|orange|grey|gray|tabby) )*"
         + _SL_PETS
         + r"(?=\s*(?:[!.,;:)]|$|and\b|from\b|named\b|called\b))",
         "slpets",
-        gate="adopted|rescued|got|took in",
+        gate="adopted|rescued|got|took in|have",
     ),
 )
 _SECOND_GROUPS = frozenset(["slplace", "slfirm", "slpartner", "slnopets", "slpets"])
@@ -7181,14 +7208,14 @@ def _not_a_customer_but_work(out: dict[str, Said], named: list[Said]) -> list[Sa
     Wealthsimple", "I got laid off from Revolut", "I joined Monzo as a designer"): where the person works or worked,
     not their bank (a rule's bank stays: "I bank with Monzo"). (session 52) Nor any company of the lists
     (`_COMPANIES`): "I started at Walgreens in March" read the pharmacy beside the employer, "I left Toyota in June"
-    a car."""
-    job = out.get("employer")
-    if job is None:
+    a car. (session 53) Nor one the text reads as the gym: "I joined Equinox" read a Chevrolet beside it."""
+    held = [said.value for said in (out.get("employer"), out.get("gym")) if said is not None]
+    if not held:
         return named
     return [
         s
         for s in named
-        if s.attribute not in _COMPANIES or (s.value != job.value and not job.value.endswith(" " + s.value))
+        if s.attribute not in _COMPANIES or not any(s.value == v or v.endswith(" " + s.value) for v in held)
     ]
 
 
@@ -11546,13 +11573,13 @@ _RULES = (
         + _NAME
         + ")",
     ),
-    # a job left for the next: "I left Google and joined Meta", "I've quit Acme to join Stripe", "I left
+    # a job left for the next: "I left Google and joined Meta", "I resigned from Google and joined Meta", "I left
     # Google in March to join Meta" (the next job; the one left is what it was)
     _rule(
         "employer",
         IDENTITY,
         _ENDED_I
-        + r"(?:left|quit) (?:my job at |the )?(?P<was>"
+        + r"(?:left|quit|resigned from) (?:my job at |the )?(?P<was>"
         + _NAME
         + r")(?: (?:in|last|this|after) [\w ]{1,20}?)?,? (?:and (?:then )?(?:have |'ve )?(?:joined|started at)|to (?:join|start at)) (?:the )?(?P<v>"
         + _NAME
@@ -11880,7 +11907,8 @@ _RULES = (
         "relationship",
         IDENTITY,
         _I
-        + r"(?:'m| am) (?:now |officially |finally |happily |still )?(?P<v>married|engaged|divorced|separated|widowed|single)(?![\w-]| to (?:my|the|that|this) (?:job|work|truck|car|phone|desk|laptop|office|boat|garden|business|shop|gym|bike|computer|career|company|game))",
+        + r"(?:'m| am|(?:'ve| have) been(?= (?:\w+ ){1,2}(?:to [A-Z]|for \w+ (?:years?|months?)\b))) "  # ("I've been married to Tom")
+        + r"(?:now |officially |finally |happily |still )?(?P<v>married|engaged|divorced|separated|widowed|single)(?![\w-]| to (?:my|the|that|this) (?:job|work|truck|car|phone|desk|laptop|office|boat|garden|business|shop|gym|bike|computer|career|company|game))",
         gate=r"married|engaged|divorced|separated|widowed|single",
     ),
     _rule(
@@ -11888,6 +11916,14 @@ _RULES = (
         IDENTITY,
         r"(?:(?:^|(?<=[\s,;(]))(?:I|i|[Ww]e) (?:have |'ve )?|^)(?:just |finally |officially |recently )?(?:got|gotten) (?P<v>married|engaged|divorced)(?![\w-])",
         gate=r"married|engaged|divorced",
+    ),
+    # "I married Tom last year", "I just married Ana": a wedding of the person's, its partner named (`_PARTNER_NAMED`;
+    # not "I married young", "I married into money") (session 53)
+    _rule(
+        "relationship",
+        IDENTITY,
+        _I + r" (?:just |finally |recently |officially )?(?P<v>married) (?=[" + _UP + r"])(?!I\b)",
+        gate=r"married",
     ),
     _rule(
         "relationship",
@@ -12660,7 +12696,7 @@ _RULES = (
         "fact",
         FACT,
         _HAVE_NOW
-        + r"(?:got|adopted|rescued|brought home|took in|picked up) (?:a |an |my |our )(?:new )?"
+        + r"(?:got|have|adopted|rescued|brought home|took in|picked up) (?:a |an |my |our )(?:new )?"
         + _PET_KIND
         + _PETS
         + r",? (?:named|called) (?P<v>"
@@ -13376,7 +13412,10 @@ def _thing(raw: str | None) -> str:
     return " ".join(words)
 
 
-_SUPPLIER_WORDS = frozenset(["provider", "carrier", "operator", "network", "supplier", "company", "insurer"])
+# (and a plan or a contract of it: "I switched my phone plan to Vodafone" is the phone's provider, session 53)
+_SUPPLIER_WORDS = frozenset(
+    ["provider", "carrier", "operator", "network", "supplier", "company", "insurer", "plan", "contract"]
+)
 _KEEPS_SUPPLIER = frozenset(["insurance", "bank", "internet", "broadband", "electricity", "energy", "gym"])
 
 
@@ -16557,6 +16596,11 @@ _PARTNER_NAMED = patterns.lazy(
     r"|\b(?i:i) took (?!(?i:his|her|their|the|my|your|our|a|an|its)\b)(?P<n5>["
     + _UP
     + r"a-z][\w-]*?)(?:'s|s|’s) (?:last )?name\b"
+    # (session 53) "I'm married to Tom", "I got engaged to Ana", "I married Tom last year" (not "I was married to": then)
+    + r"|\b(?i:i)(?:(?:'m| am| got| have been|'ve been)(?: just| recently| finally| happily| officially)? "
+    + r"(?:married|engaged) to|(?: just| recently| finally| officially)? married) (?!I\b)(?P<n6>["
+    + _UP
+    + r"][\w-]*)(?![\w'’-])"
 )
 # Someone in the person's life said by what they are to the household, never by the word (life20):
 # a child by what only a child has ("zosia (2.5) starts at her kita", "zosia turns 3 today", "zosia's
@@ -16993,7 +17037,7 @@ def kin_stated(text: str) -> tuple[tuple[str, str], ...]:
         sentence = _KIN_IN_A_COMPOUND.sub(" ", sentence)  # "my mother tongue is tamil" names no mother "Tongue"
         sentence = _SGL_KIN_NAME.sub(r"\1's name", sentence) if " name " in sentence else sentence  # (session 43)
         for partner in _PARTNER_NAMED.finditer(sentence):
-            name = partner.group("n") or partner.group("n5")
+            name = partner.group("n") or partner.group("n5") or partner.group("n6")
             if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
                 out.append(("partner", name))
         out += _typing_for(sentence)
@@ -18536,7 +18580,8 @@ _S45K_HEDGE = patterns.lazy(
 # Whose: the clause opens with the person (or with the verb, as she types: "swiched from verison to crikcet"), not
 # with someone else ("my mom switched ...", "luis bought ...").
 _S45K_MINE = r"^(?:(?:[Oo]k|[Oo]kay|[Ss]o|so|and|well|lol|yay|finally|also|just|now)\s+)*(?:(?:[Ii]|[Ww]e|me and \w+)\s+)?(?:(?:just|finally|also|already|officially)\s+)*"
-_S45K_NAME = r"[a-z0-9][\w&'-]*(?: (?!(?:and|to|for|at|in|on|its|it's|but|so|now|thru|through|with|since|lol|because|bc|which|that|cause|from)\b)[a-z0-9][\w&'-]*){0,3}"
+# (session 53: not an article, "and bought a Corolla" read the car "a", then nothing: the name is in capitals)
+_S45K_NAME = r"(?!(?:a|an|the|my|our)\b)[a-z0-9][\w&'-]*(?: (?!(?:and|to|for|at|in|on|its|it's|but|so|now|thru|through|with|since|lol|because|bc|which|that|cause|from)\b)[a-z0-9][\w&'-]*){0,3}"
 _S45K_READ = (
     # "sold my civic and bought a used ford f150": the car bought, the one sold is gone
     (

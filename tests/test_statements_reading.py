@@ -261,8 +261,10 @@ RECORDED = {
     30: "c9298e310a5c26fa",
     # session 53: a job said as the work done or taken ("I work as a cashier", "I've been working as a nurse",
     # "I got a job as a waiter"), a place by its letters ("I left NYC last year" no job left; "NYC" is New York
-    # City), "for the summer", "at weddings" and "at heart" no employer
-    31: "fd03270af262f080",
+    # City), "for the summer", "at weddings" and "at heart" no employer; "I have a dog named Rex" a pet; "I resigned
+    # from Google" the job left; "I married Tom" the partner; "I study at MIT" the university; "I switched my phone
+    # plan to T-Mobile" the phone provider; "and bought a Corolla" the car, not ""; "I joined Equinox" no car
+    31: "7ec56aaa721e2b63",
 }
 
 
