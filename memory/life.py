@@ -11112,6 +11112,33 @@ _RULES = (
         IDENTITY,
         r"\b[Ww]e(?:'re| are)? " + _NOW + r"(?:live|living|based|settled) (?:now )?in (?P<v>" + _PLACE + ")" + _A_STAY,
     ),
+    # "I call Lisbon home now", "Lisbon is home now", "Home is Berlin these days": a place of the lists (value group
+    # "place"; not "I call my mum's home", "Home is where the heart is") (session 53)
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:" + _I + r"|\b[Ww]e) " + _NOW + r"(?:now )?call (?P<v>" + _PLACE + r") (?:our |my )?home\b",
+        "place",
+        gate=r"call",
+    ),
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:^|(?<=[.!?;]\s))(?P<v>"
+        + _NAME
+        + r") is (?:now |officially )?(?:my |our )?home(?: now| these days| for now)?(?=\s*(?:[,.;!?]|$))",
+        "place",
+        gate=r"is (?:now |officially )?(?:my |our )?home",
+    ),
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:^|(?<=[.!?;]\s))(?:(?:[Mm]y|[Oo]ur) )?[Hh]ome is (?:now )?(?P<v>"
+        + _PLACE
+        + r")(?: now| these days| for now)?(?=\s*(?:[,.;!?]|$))",
+        "place",
+        gate=r"[Hh]ome is",
+    ),
     # a home bought, said as the day it closed: "since the condo in Winter Park closed", "now that our house in
     # Leeds has closed" (not "once the condo closes", "if the house in Tampa closes": not yet)
     _rule(

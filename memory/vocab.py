@@ -1188,6 +1188,14 @@ _ENDING = re.compile(
     re.IGNORECASE,
 )
 _TENURE_AFTER = re.compile(r"^\W*after\s+(?:\d+|[a-z]+)\s+years\b", re.IGNORECASE)
+# A medicine the clause says the person stopped ("I stopped taking metformin", "I'm off metformin now", "I came off
+# sertraline", "I no longer take metformin"): not one they take (session 53: read as the medication they are on).
+_STOPPED = re.compile(
+    r"\b(?:(?:stopp(?:ed|ing)|stop|quit(?:ting)?|ditch(?:ed|ing)?)(?:\s+(?:taking|using))?|"
+    r"(?:(?:came|come|coming|went|go|going|got|get|getting|weaned|been|now|'m|am)\s+)?off|"
+    r"no\s+longer\s+(?:take|taking|on|use|using))\s+(?:(?:my|the)\s+)?$",
+    re.IGNORECASE,
+)
 
 
 def their_clause(before: str) -> bool:
@@ -1237,8 +1245,10 @@ def _a_person(before: str, after: str, hit: Found) -> bool:
 
 def _not_had(before: str, after: str, hit: Found) -> bool:
     """A name the clause calls, ends, shops for, or works at, not one the person has (`_CONTACTED`, `_ENDING`,
-    `_SHOPPED`, `_EMPLOYED_AT`), or a person's (`_a_person`)."""
+    `_SHOPPED`, `_EMPLOYED_AT`), a medicine stopped (`_STOPPED`), or a person's (`_a_person`)."""
     if _CONTACTED.search(before) is not None or _ENDING.search(before) is not None:
+        return True
+    if hit.name.attribute == "medication" and _STOPPED.search(before) is not None:
         return True
     if _a_person(before, after, hit):
         return True

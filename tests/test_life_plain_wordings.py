@@ -11,7 +11,11 @@
   study at Starbucks" is where), where "I'm a student at MIT" read it.
 - "I sold my Civic and bought a Corolla" read the car "" (the article "a", read as a name typed in lower case), "I
   joined Equinox" a Chevrolet beside the gym, "I switched my phone plan to Vodafone" nothing (a "plan to" was a plan)
-  and "... over to Vodafone" the attribute "phone plan provider", which no "phone provider" before it met."""
+  and "... over to Vodafone" the attribute "phone plan provider", which no "phone provider" before it met.
+- "I stopped taking metformin", "I'm off metformin now", "I came off metformin" read metformin as the medication the
+  person is on (the medicines' list reads a name the clause says is theirs; a stop said so was not an ending), and
+  recall gave "I stopped taking metformin" first for "what medication am I on" over the lisinopril they take.
+- "I call Lisbon home now", "Lisbon is home now", "Home is Berlin now", "My home is Berlin now" read no home."""
 
 from __future__ import annotations
 
@@ -158,3 +162,61 @@ def test_a_plan_switched_replaces_the_provider(quire_home, new):
         q.capture(new)
         assert [h.text for h in q.recall("which phone provider am I on").results] == [new]
         assert q.review().items == []
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("I stopped taking metformin", []),
+        ("I stopped taking metformin last month", []),
+        ("I'm off metformin now", []),
+        ("I came off metformin", []),
+        ("I quit taking metformin", []),
+        ("I stopped metformin", []),
+        ("My doctor took me off metformin", []),
+        ("I stopped taking metformin and started insulin", [("medication", "insulin")]),
+        # controls: taken now
+        ("I'm on metformin now", [("medication", "metformin")]),
+        ("I started taking metformin", [("medication", "metformin")]),
+        ("I switched from metformin to Ozempic", [("medication", "ozempic")]),
+    ],
+)
+def test_a_medicine_stopped_is_not_taken(text, read):
+    assert _read(text) == read
+
+
+def test_a_medicine_stopped_does_not_outrank_the_one_taken(quire_home):
+    with quire.open(quire_home) as q:
+        q.capture("I take lisinopril for my blood pressure")
+        q.capture("I stopped taking metformin last month")
+        assert q.recall("what medication am I on").results[0].text == "I take lisinopril for my blood pressure"
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("I call Berlin home now", [("home", "berlin")]),
+        ("I now call Lisbon home", [("home", "lisbon")]),
+        ("We call Lisbon home", [("home", "lisbon")]),
+        ("Lisbon is home now", [("home", "lisbon")]),
+        ("Paris is my home now", [("home", "paris")]),
+        ("Home is Berlin now", [("home", "berlin")]),
+        ("My home is Berlin now", [("home", "berlin")]),
+        ("My home is in Berlin", [("home", "berlin")]),  # control: read before
+        # controls: no place
+        ("Home is where the heart is", []),
+        ("My home is a mess", []),
+        ("I call my mum's home every day", []),
+        ("I call Dave at home", []),
+    ],
+)
+def test_a_home_said_as_home(text, read):
+    assert _read(text) == read
+
+
+def test_a_home_said_as_home_is_a_move(quire_home):
+    with quire.open(quire_home) as q:
+        q.capture("I live in Porto")
+        q.capture("Lisbon is home now, I love it")
+        items = q.review().items
+    assert [(i["payload"]["was"], i["payload"]["now"]) for i in items] == [("Porto", "Lisbon")]

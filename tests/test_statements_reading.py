@@ -263,8 +263,9 @@ RECORDED = {
     # "I got a job as a waiter"), a place by its letters ("I left NYC last year" no job left; "NYC" is New York
     # City), "for the summer", "at weddings" and "at heart" no employer; "I have a dog named Rex" a pet; "I resigned
     # from Google" the job left; "I married Tom" the partner; "I study at MIT" the university; "I switched my phone
-    # plan to T-Mobile" the phone provider; "and bought a Corolla" the car, not ""; "I joined Equinox" no car
-    31: "7ec56aaa721e2b63",
+    # plan to T-Mobile" the phone provider; "and bought a Corolla" the car, not ""; "I joined Equinox" no car;
+    # "I stopped taking metformin" no medicine taken; "Lisbon is home now" the home
+    31: "75e825b83b56888a",
 }
 
 
