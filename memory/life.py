@@ -907,6 +907,14 @@ _GATE_OF: dict[str, re.Pattern[str]] = {}  # a gate's words -> its one search
 
 
 _I = r"(?:^|(?<=[\s,;(]))(?:I|i)"
+# A job taken, said before the job ("I got a job as", "I've accepted a position as"; session 53)
+_TOOK_A_JOB_AS = (
+    _I
+    + r"(?: have|'ve)? "
+    + _NOW
+    + r"(?:got|have|landed|found|taken|took|accepted|started) (?:a |my )?(?:new |first |full-time |part-time )?"
+    + r"(?:job|position|role|post) as an? "
+)
 # -- French: the same attributes and values as English ("J'habite à Montréal" is home = montréal,
 # "mon médecin est le Dr Tremblay" doctor = dr tremblay), so a person who writes in both languages has
 # one history. Every rule opens with `_FR` (a first-person or possessive word ahead) so `read` skips
@@ -11438,24 +11446,14 @@ _RULES = (
     _rule(
         "role",
         IDENTITY,
-        _I
-        + r"(?: have|'ve)? "
-        + _NOW
-        + r"(?:got|have|landed|found|taken|took|accepted|started) (?:a |my )?(?:new |first |full-time |part-time )?"
-        + r"(?:job|position|role|post) as an? "
-        + _JOB_SAID
-        + _NOT_OWNED,
+        _TOOK_A_JOB_AS + _JOB_SAID + _NOT_OWNED,
         gate=r"(?:job|position|role|post) as ",
     ),
     # (and where it is: "I got a job as a barista at Starbucks", "I took a position as a nurse with the NHS")
     _rule(
         "employer",
         IDENTITY,
-        _I
-        + r"(?: have|'ve)? "
-        + _NOW
-        + r"(?:got|have|landed|found|taken|took|accepted|started) (?:a |my )?(?:new |first |full-time |part-time )?"
-        + r"(?:job|position|role|post) as an? "
+        _TOOK_A_JOB_AS
         + _ROLE_AT
         + r"(?: "
         + _WORKED_WHEN
