@@ -318,20 +318,12 @@ _JOBS_AT_A_PLACE = [
 # employed there ("I'm a student at UCL", "I am grad student at Stanford" are the university alone, its own rule:
 # `_CLASS_YEAR`; "a student nurse at St Mary's" works there). Session 51.
 _JOB_WORDS = r"(?:(?!(?:of|the)\s)[a-z0-9][\w-]*\s+){0,3}"
-_ROLE_AT = (
-    r"(?P<role>"
-    + _JOB_WORDS
-    + "(?:"
-    + "|".join([n for n in _ROLE_NOUNS if n != "student"] + _JOBS_AT_A_PLACE)
-    + r")s?)"
-)
+_JOB_NOUNS = "(?:" + "|".join([n for n in _ROLE_NOUNS if n != "student"] + _JOBS_AT_A_PLACE) + ")"
+_ROLE_AT = r"(?P<role>" + _JOB_WORDS + _JOB_NOUNS + r"s?)"
 # Any job, where the words say it is one ("I work as a cashier", "I've been working as a nurse", "I got a job as a
-# waiter"): `_ROLE`'s and `_JOBS_AT_A_PLACE`, no student ("a job as a student ambassador") (session 53)
-_JOB_SAID = (
-    r"(?P<role>(?:[a-z0-9][\w-]*\s+){0,3}(?:"
-    + "|".join([n for n in _ROLE_NOUNS if n != "student"] + _JOBS_AT_A_PLACE)
-    + r")s?)"
-)
+# waiter"): the jobs held at a place in `_ROLE`'s shape (any words before them), no student ("a job as a student
+# ambassador") (session 53)
+_JOB_SAID = r"(?P<role>(?:[a-z0-9][\w-]*\s+){0,3}" + _JOB_NOUNS + r"s?)"
 # (the jobs of `_JOBS_AT_A_PLACE` alone: the others' role is read by the rules of `_ROLE`)
 _JOB_AT_A_PLACE = r"(?P<role>" + _JOB_WORDS + "(?:" + "|".join(_JOBS_AT_A_PLACE) + r")s?)"
 # after a job: not its possessive ("a dentist's receptionist" is the receptionist)

@@ -265,7 +265,7 @@ RECORDED = {
     # from Google" the job left; "I married Tom" the partner; "I study at MIT" the university; "I switched my phone
     # plan to T-Mobile" the phone provider; "and bought a Corolla" the car, not ""; "I joined Equinox" no car;
     # "I stopped taking metformin" no medicine taken; "Lisbon is home now" the home
-    31: "30547ea2460e6eb7",
+    31: "95387c9dce752edd",
 }
 
 
