@@ -11598,7 +11598,7 @@ _RULES = (
         _ENDED_I
         + r"(?:left|quit|resigned from) (?:my job at |the )?(?P<was>"
         + _NAME
-        + r")(?: (?:in|last|this|after) [\w ]{1,20}?)?,? (?:and (?:then )?(?:have |'ve )?(?:joined|started at)|to (?:join|start at)) (?:the )?(?P<v>"
+        + r")(?: (?:in|last|this|after) [\w ]{1,20}?)?,? (?:(?:and |then |and then )(?:have |'ve )?(?:joined|started at)|to (?:join|start at)) (?:the )?(?P<v>"
         + _NAME
         + ")",
         "next",

@@ -61,6 +61,8 @@ def test_a_pet_said_with_have(text, read):
         ("I resigned from Google last week", [("employer", "left google")]),  # control: read before
         ("I resigned from Google and joined Meta", [("employer", "meta")]),  # read "left"
         ("I resigned from my job at Google to join Meta", [("employer", "meta")]),
+        ("I resigned from Google, then joined Meta", [("employer", "meta")]),  # read "left"
+        ("I left Google, then joined Meta", [("employer", "meta")]),  # read nothing
         ("I resigned from Leeds", [("employer", "left")]),  # a city: no name of a job
         ("I resigned from the choir", [("choir", "left")]),  # control
         ("I quit Facebook", []),  # control: the app, maybe

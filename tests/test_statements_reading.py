@@ -264,8 +264,9 @@ RECORDED = {
     # City), "for the summer", "at weddings" and "at heart" no employer; "I have a dog named Rex" a pet; "I resigned
     # from Google" the job left; "I married Tom" the partner; "I study at MIT" the university; "I switched my phone
     # plan to T-Mobile" the phone provider; "and bought a Corolla" the car, not ""; "I joined Equinox" no car;
-    # "I stopped taking metformin" no medicine taken; "Lisbon is home now" the home
-    31: "95387c9dce752edd",
+    # "I stopped taking metformin" no medicine taken; "Lisbon is home now" the home; "I left Google, then joined
+    # Meta" the job joined
+    31: "7e908f05e226b67c",
 }
 
 
