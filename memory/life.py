@@ -2690,7 +2690,9 @@ _EDUCATION = (
         IDENTITY,
         _I
         + r"(?: (?:study|studied)(?: (?:part|full)[- ]time)? at|(?:'m| am) (?:now |currently )?studying(?: (?:part|full)"
-        + r"[- ]time)? at) (?!(?:NYC|NY|LA|SF|DC|KL|HK|ATL|NOLA|CDMX|UK|US|USA|UAE|EU|UN|IKEA|KFC|CVS|BBC|NHS)\b)"
+        + r"[- ]time)? at) (?!(?:"
+        + "|".join(sorted(vocab.PLACE_LETTERS))
+        + r"|UK|US|USA|UAE|EU|UN|IKEA|KFC|CVS|BBC|NHS)\b)"
         + r"(?P<v>[A-Z]{2,5})(?![\w'&.-])",
         gate=r"stud",
     ),

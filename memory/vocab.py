@@ -406,6 +406,9 @@ _LETTERS = {
 }
 
 
+PLACE_LETTERS = frozenset(_LETTERS)  # (the letters themselves: memory/life.py's rules tell them from a school's)
+
+
 def place_letters(name: str) -> str | None:
     """The English name of the place `name` names by its letters (`_LETTERS`: "NYC" is New York City, and "NY"
     what `place` reads "New York" as), None otherwise."""

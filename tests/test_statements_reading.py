@@ -266,7 +266,7 @@ RECORDED = {
     # plan to T-Mobile" the phone provider; "and bought a Corolla" the car, not ""; "I joined Equinox" no car;
     # "I stopped taking metformin" no medicine taken; "Lisbon is home now" the home; "I left Google, then joined
     # Meta" the job joined
-    31: "7e908f05e226b67c",
+    31: "d7c014050d6e386f",
 }
 
 
